@@ -1,0 +1,101 @@
+// Output shapes stored precomputed in each snapshot (as JSON) and served as they are.
+// URLs inside stored JSON start with BASE_URL_TOKEN; the server puts its BASE_URL there.
+import type { ClearanceKey, Fact, TriState, TriStateFact } from './facts.ts';
+
+export const BASE_URL_TOKEN = '{base_url}';
+
+export interface AddressValue {
+  street: string | null;
+  city: string | null;
+  county: string | null;
+  zip: string | null;
+}
+
+export interface LocationValue {
+  latitude: number;
+  longitude: number;
+}
+
+export interface StateDocumentsValue {
+  count: number;
+  since_year: string | null;
+  latest_date: string | null;
+}
+
+/** The v1 REST Facility record (list item and detail; detail adds `state_documents`). */
+export interface FacilityRecord {
+  license_number: string;
+  name: Fact<string>;
+  licensed_name: Fact<string>;
+  facility_type: Fact<string | null>;
+  license_status: Fact<string | null>;
+  license_status_live: Fact<string | null>;
+  on_probation: TriStateFact;
+  address: Fact<AddressValue>;
+  location: Fact<LocationValue | null>;
+  capacity: Fact<number | null>;
+  phone: Fact<string | null>;
+  licensee: Fact<string | null>;
+  operating_since_year: Fact<number | null>;
+  clearances: Record<ClearanceKey, TriStateFact>;
+  alw_participation: TriStateFact;
+  service_designations: Fact<string[]>;
+  last_state_visit: Fact<string | null>;
+  state_documents?: Fact<StateDocumentsValue>;
+  disputes: unknown[];
+  links: { facility_page: string; corrections: string };
+}
+
+/** The compact `home` of a batch-check result. */
+export interface CompactHome {
+  license_number: string;
+  name: string;
+  licensed_name: string;
+  city: string | null;
+  county: string | null;
+  license_status: string | null;
+  license_closed: boolean;
+  status_as_of: string | null;
+  beds: number | null;
+  size_words: string;
+  clearances: Record<ClearanceKey, TriState> & {
+    as_of: string | null;
+    license_closed: boolean;
+    closed_note: string | null;
+  };
+  medi_cal_alw: {
+    value: 'true' | 'not_on_file';
+    line: string;
+    scope: string | null;
+    list_as_of: string | null;
+    license_closed: boolean;
+    closed_note: string | null;
+  };
+  price: null | {
+    kind: 'home_listed' | 'home_confirmed' | 'covelight_estimate' | 'area_typical';
+    is_this_homes_own_rate: boolean;
+    monthly_usd: number | null;
+    likely_range_usd: { low: number; high: number } | null;
+    line: string;
+    listing?: { site: string; url: string; seen_on: string | null; updated_on: string | null };
+  };
+  state_record: {
+    documents_on_file: number | null;
+    latest_visit_date: string | null;
+    type_a_citations: number | null;
+    type_b_citations: number | null;
+    tallies_since_year: string | null;
+  };
+  page: string;
+  markdown: string;
+}
+
+/** Sentence that accompanies any `true` waiver value (spec: MCP record conventions). */
+export const ALW_SCOPE =
+  'The Assisted Living Waiver pays for care services only; it does not pay for room and board.';
+
+export function closedNote(closedOn: string | null): string {
+  return closedOn
+    ? `This license closed on ${closedOn}. Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.`
+    : 'This license is closed. Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.';
+}

@@ -1,0 +1,183 @@
+// The snapshot file's schema: written once by the pipeline, read (never written) by the server.
+// Every table and view says what it holds, so an analyst opening the file in sqlite3 can follow it
+// (`SELECT * FROM about;`). Nothing here holds availability, a score, a rank or a REST price.
+
+export const SCHEMA_VERSION = 1;
+
+/** File names are `<name>-<YYYY-MM-DD>.sqlite`, or `<name>-<YYYY-MM-DD>.<n>.sqlite` for later runs that day. */
+export const SNAPSHOT_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.sqlite$/;
+
+export function snapshotFileName(name: string, date: string, sequence: number): string {
+  return sequence === 0 ? `${name}-${date}.sqlite` : `${name}-${date}.${sequence}.sqlite`;
+}
+
+/** Orders snapshot files oldest first by their date, then their run sequence within that day. */
+export function compareSnapshotFiles(a: string, b: string): number {
+  const ma = SNAPSHOT_FILE.exec(a);
+  const mb = SNAPSHOT_FILE.exec(b);
+  if (!ma || !mb) return a.localeCompare(b);
+  return ma[2]!.localeCompare(mb[2]!) || Number(ma[3] ?? 0) - Number(mb[3] ?? 0);
+}
+
+export const SNAPSHOT_DDL = `
+CREATE TABLE about (
+  object TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  description TEXT NOT NULL
+);
+
+CREATE TABLE metadata (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE sources (
+  name TEXT PRIMARY KEY,
+  location TEXT NOT NULL,
+  fetch_status TEXT NOT NULL,
+  fetched_at TEXT NOT NULL,
+  source_date TEXT,
+  etag TEXT,
+  last_modified TEXT,
+  sha256 TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  rows_read INTEGER NOT NULL,
+  rows_valid INTEGER NOT NULL,
+  rows_rejected INTEGER NOT NULL
+);
+
+CREATE TABLE facilities (
+  license_number TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  licensed_name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  licensed_name_key TEXT NOT NULL,
+  sort_key TEXT NOT NULL,
+  name_slug TEXT NOT NULL,
+  facility_type TEXT,
+  license_status TEXT,
+  listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+  closed INTEGER NOT NULL CHECK (closed IN (0, 1)),
+  on_probation TEXT NOT NULL CHECK (on_probation IN ('true', 'false', 'not_on_file')),
+  street TEXT,
+  city TEXT,
+  county TEXT,
+  zip TEXT,
+  city_key TEXT,
+  county_key TEXT,
+  capacity INTEGER,
+  size_words TEXT NOT NULL,
+  phone TEXT,
+  licensee TEXT,
+  license_first_date TEXT,
+  operating_since_year INTEGER,
+  closed_date TEXT,
+  regional_office TEXT,
+  latitude REAL,
+  longitude REAL,
+  location_method TEXT,
+  dementia TEXT NOT NULL CHECK (dementia IN ('true', 'false', 'not_on_file')),
+  hospice TEXT NOT NULL CHECK (hospice IN ('true', 'false', 'not_on_file')),
+  non_ambulatory TEXT NOT NULL CHECK (non_ambulatory IN ('true', 'false', 'not_on_file')),
+  bedridden TEXT NOT NULL CHECK (bedridden IN ('true', 'false', 'not_on_file')),
+  clearances_as_of TEXT,
+  alw_participation TEXT NOT NULL CHECK (alw_participation IN ('true', 'not_on_file')),
+  alw_list_as_of TEXT,
+  service_designations TEXT NOT NULL,
+  roster_as_of TEXT,
+  last_state_visit TEXT,
+  record_json TEXT NOT NULL,
+  home_json TEXT NOT NULL
+);
+CREATE INDEX facilities_listed_order ON facilities (listed, sort_key, license_number);
+CREATE INDEX facilities_county ON facilities (county_key, listed, sort_key, license_number);
+CREATE INDEX facilities_city ON facilities (city_key, listed, sort_key, license_number);
+CREATE INDEX facilities_status ON facilities (license_status);
+CREATE INDEX facilities_dementia ON facilities (dementia, listed);
+CREATE INDEX facilities_hospice ON facilities (hospice, listed);
+CREATE INDEX facilities_non_ambulatory ON facilities (non_ambulatory, listed);
+CREATE INDEX facilities_bedridden ON facilities (bedridden, listed);
+CREATE INDEX facilities_name_key ON facilities (name_key);
+CREATE INDEX facilities_licensed_name_key ON facilities (licensed_name_key);
+
+CREATE TABLE service_designations (
+  license_number TEXT NOT NULL REFERENCES facilities (license_number),
+  code TEXT NOT NULL,
+  PRIMARY KEY (license_number, code)
+);
+
+CREATE TABLE goes_by_exceptions (
+  license_number TEXT PRIMARY KEY REFERENCES facilities (license_number),
+  city TEXT,
+  shared_goes_by_name TEXT NOT NULL
+);
+
+CREATE TABLE waiver_list (
+  line INTEGER PRIMARY KEY,
+  facility_name TEXT NOT NULL,
+  street TEXT,
+  city TEXT,
+  zip TEXT,
+  county TEXT,
+  matched_license TEXT,
+  match_method TEXT NOT NULL CHECK (match_method IN ('address', 'name', 'unmatched', 'ambiguous'))
+);
+
+CREATE TABLE rejected_rows (
+  source TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  PRIMARY KEY (source, line)
+);
+
+CREATE TABLE changes (
+  license_number TEXT PRIMARY KEY,
+  change TEXT NOT NULL CHECK (change IN ('added', 'removed', 'changed')),
+  fields TEXT NOT NULL
+);
+
+CREATE VIEW listed_homes AS
+  SELECT license_number, licensed_name, name, license_status, street, city, county, zip, capacity,
+         dementia, hospice, non_ambulatory, bedridden, alw_participation
+  FROM facilities WHERE listed = 1 ORDER BY sort_key, license_number;
+
+CREATE VIEW licensed_homes_by_county AS
+  SELECT county, COUNT(*) AS homes, SUM(capacity) AS licensed_beds,
+         SUM(capacity IS NULL) AS homes_without_bed_count
+  FROM facilities WHERE listed = 1 GROUP BY county_key ORDER BY county_key;
+
+CREATE VIEW clearances_by_county AS
+  SELECT county, COUNT(*) AS homes,
+         SUM(dementia = 'true') AS dementia_true, SUM(dementia = 'not_on_file') AS dementia_not_on_file,
+         SUM(hospice = 'true') AS hospice_true, SUM(hospice = 'not_on_file') AS hospice_not_on_file,
+         SUM(non_ambulatory = 'true') AS non_ambulatory_true, SUM(non_ambulatory = 'not_on_file') AS non_ambulatory_not_on_file,
+         SUM(bedridden = 'true') AS bedridden_true, SUM(bedridden = 'not_on_file') AS bedridden_not_on_file,
+         SUM(alw_participation = 'true') AS alw_true
+  FROM facilities WHERE listed = 1 GROUP BY county_key ORDER BY county_key;
+
+CREATE VIEW homes_by_status AS
+  SELECT license_status, listed, closed, COUNT(*) AS homes
+  FROM facilities GROUP BY license_status ORDER BY license_status;
+
+CREATE VIEW rejected_rows_by_reason AS
+  SELECT source, reason, COUNT(*) AS rows FROM rejected_rows GROUP BY source, reason ORDER BY source, rows DESC;
+`;
+
+/** One line per table and view, stored in `about` so the file explains itself. */
+export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'view', description: string]> = [
+  ['about', 'table', 'This list: what each table and view of the snapshot holds.'],
+  ['metadata', 'table', 'Run id, snapshot date, code and schema version, counts, guard thresholds and the full run report (key run_report, JSON).'],
+  ['sources', 'table', 'Each state source this run read: where from, whether it changed (fetched / not_modified / file), its own date, validators, checksum and row counts.'],
+  ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). record_json and home_json are the precomputed v1 REST record and compact check home ({base_url} is filled in by the server).'],
+  ['service_designations', 'table', 'State service designation codes per license, verbatim.'],
+  ['goes_by_exceptions', 'table', 'Licenses that keep their full licensed name as the goes-by name, because dropping the legal form would give two licenses in one city the same name.'],
+  ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
+  ['rejected_rows', 'table', 'Source rows kept out of the snapshot, with the reason and the raw row.'],
+  ['changes', 'table', 'Diff against the previous snapshot: licenses added, removed or changed, with the changed fields.'],
+  ['listed_homes', 'view', 'Licenses a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary), alphabetical by name then license.'],
+  ['licensed_homes_by_county', 'view', 'Listed homes and licensed beds per county.'],
+  ['clearances_by_county', 'view', 'Per county, how many listed homes carry each clearance and how many have it not on file.'],
+  ['homes_by_status', 'view', 'Licenses per verbatim roster status, with how each status is read (listed, closed).'],
+  ['rejected_rows_by_reason', 'view', 'Rejected source rows counted by source and reason.'],
+];
