@@ -86,7 +86,9 @@ CREATE TABLE facilities (
   service_designations TEXT NOT NULL,
   roster_as_of TEXT,
   last_state_visit TEXT,
+  state_record_url TEXT NOT NULL,
   record_json TEXT NOT NULL,
+  state_documents_json TEXT NOT NULL,
   home_json TEXT NOT NULL
 );
 CREATE INDEX facilities_listed_order ON facilities (listed, sort_key, license_number);
@@ -99,6 +101,19 @@ CREATE INDEX facilities_non_ambulatory ON facilities (non_ambulatory, listed);
 CREATE INDEX facilities_bedridden ON facilities (bedridden, listed);
 CREATE INDEX facilities_name_key ON facilities (name_key);
 CREATE INDEX facilities_licensed_name_key ON facilities (licensed_name_key);
+
+CREATE TABLE reports (
+  license_number TEXT NOT NULL REFERENCES facilities (license_number),
+  ref TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  control_number TEXT,
+  date TEXT,
+  type TEXT,
+  title TEXT,
+  url TEXT,
+  PRIMARY KEY (license_number, ref)
+);
+CREATE INDEX reports_order ON reports (license_number, position);
 
 CREATE TABLE service_designations (
   license_number TEXT NOT NULL REFERENCES facilities (license_number),
@@ -169,7 +184,8 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['about', 'table', 'This list: what each table and view of the snapshot holds.'],
   ['metadata', 'table', 'Run id, snapshot date, code and schema version, counts, guard thresholds and the full run report (key run_report, JSON).'],
   ['sources', 'table', 'Each state source this run read: where from, whether it changed (fetched / not_modified / file), its own date, validators, checksum and row counts.'],
-  ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). record_json and home_json are the precomputed v1 REST record and compact check home ({base_url} is filled in by the server).'],
+  ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). record_json, state_documents_json and home_json are the precomputed v1 REST record, its detail-only state_documents Fact and the compact check home ({base_url} is filled in by the server).'],
+  ['reports', 'table', 'State documents (reports) listed per license, newest first by position; ref is doc:<state document id>, stable between runs.'],
   ['service_designations', 'table', 'State service designation codes per license, verbatim.'],
   ['goes_by_exceptions', 'table', 'Licenses that keep their full licensed name as the goes-by name, because dropping the legal form would give two licenses in one city the same name.'],
   ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
@@ -181,3 +197,23 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['homes_by_status', 'view', 'Licenses per verbatim roster status, with how each status is read (listed, closed).'],
   ['rejected_rows_by_reason', 'view', 'Rejected source rows counted by source and reason.'],
 ];
+
+/** Keys of the `metadata` table that the server reads. Values are strings (JSON where noted). */
+export const META = {
+  runId: 'run_id',
+  /** The run's date (ISO): the newest successful data run when this snapshot is the newest. */
+  snapshotDate: 'snapshot_date',
+  createdAt: 'created_at',
+  schemaVersion: 'schema_version',
+  codeVersion: 'code_version',
+  /** The roster's own date: `confirmed_on` of roster facts and `state_record_loaded_on`. */
+  rosterAsOf: 'roster_as_of',
+  approvalsAsOf: 'approvals_as_of',
+  alwListAsOf: 'alw_list_as_of',
+  /** sha256 over every facility's stored JSON: equal hashes mean equal data. */
+  dataHash: 'data_hash',
+  /** JSON: row counts per table and licenses per status class. */
+  counts: 'counts',
+  /** JSON: the run report printed at the end of the run. */
+  runReport: 'run_report',
+} as const;
