@@ -1,0 +1,47 @@
+// Keys that both sides compute the same way: the pipeline stores them in the snapshot
+// (name_key, licensed_name_key, city_key, county_key, license_number), the server computes them
+// from user input to look rows up. One definition, so a lookup can never miss on a spelling
+// difference between the two sides.
+
+const APOSTROPHES = /['\u2018\u2019\u02bc\u0060\u00b4]/g;
+
+/**
+ * Name key: lowercase, diacritics stripped, apostrophes dropped ("O'Neil's" -> "oneils"), every
+ * other character outside [a-z0-9] read as a space, spaces collapsed. So "Casa  Dé Oro, Inc." and
+ * "casa de oro inc" share a key.
+ */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(APOSTROPHES, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** City and county key: case-insensitive exact match (spec), so only case and spacing are folded. */
+export function placeKey(place: string): string {
+  return place.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The 9-digit license number an input means, or null when the input is not a license number.
+ * The roster's facility_number lost its leading zero, and people type "#197600123" or
+ * "1976 00123": digits with optional '#', spaces and hyphens, zero-padded to nine.
+ */
+export function licenseNumberFrom(input: string): string | null {
+  const digits = input.trim().replace(/^#/, '').replace(/[\s-]+/g, '');
+  if (!/^\d{1,9}$/.test(digits)) return null;
+  return digits.padStart(9, '0');
+}
+
+/** URL slug of a name: the name key with hyphens (`/facility/<slug>-<license>`). */
+export function nameSlug(name: string): string {
+  return nameKey(name).replace(/ /g, '-') || 'home';
+}
+
+/** Collapse runs of white space and trim: spacing in state files is noise, not content. */
+export function tidySpaces(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,70 @@
+// The shape of pipeline.config.ts and how a profile is chosen.
+
+/** A source location: an http(s) URL, or a file path (relative paths resolve from the repository root). */
+export type SourceLocation = string;
+
+export interface SourcesConfig {
+  /** Open-data portal CSV of RCFE licenses (the roster). */
+  roster: SourceLocation;
+  /** Care approvals and service designations, keyed by facility number. */
+  approvals: SourceLocation;
+  /** Assisted Living Waiver participating facilities, by name and address. */
+  waiver: SourceLocation;
+  /** Geocoder answers (Census batch output format) keyed by facility number and input address. */
+  geocodes: SourceLocation;
+  /** ZIP-centroid table used when an address has no geocode. */
+  zipCentroids: SourceLocation;
+}
+
+export interface HttpConfig {
+  /** Milliseconds to wait for response headers and between body chunks before giving up. */
+  timeoutMs: number;
+  /** Further attempts after a network error, a timeout, a 429 or a 5xx. */
+  retries: number;
+  /** First backoff in milliseconds; doubled each attempt, with jitter. */
+  backoffMs: number;
+  /** Requests in flight at once across all sources. */
+  concurrency: number;
+  userAgent: string;
+}
+
+export interface GuardConfig {
+  /** Hold the run back when the roster has fewer valid licenses than this. */
+  minLicenses: number;
+  /** Hold back when this share (0..1) of the previous snapshot's licenses is missing. */
+  maxRemovedShare: number;
+  /** Hold back when this share (0..1) of the previous snapshot's licenses changed. */
+  maxChangedShare: number;
+  /** Hold back when this share (0..1) of roster rows is rejected as invalid. */
+  maxRejectedShare: number;
+}
+
+export interface PipelineConfig {
+  /** Snapshot files are named `<snapshotName>-<date>.sqlite`. */
+  snapshotName: string;
+  sources: SourcesConfig;
+  http: HttpConfig;
+  guards: GuardConfig;
+  /** node-cron expression for `npm run pipeline -- --schedule`. */
+  schedule: string;
+  /** IANA time zone the schedule and snapshot dates are read in. */
+  timeZone: string;
+  /** How many published snapshots to keep; older ones are deleted after a successful publish. */
+  keepSnapshots: number;
+}
+
+export interface PipelineProfiles {
+  default: string;
+  profiles: Record<string, PipelineConfig>;
+}
+
+export function selectProfile(config: PipelineProfiles, name?: string): PipelineConfig & { profile: string } {
+  const profile = name ?? config.default;
+  const chosen = config.profiles[profile];
+  if (!chosen) {
+    throw new Error(
+      `Unknown pipeline profile "${profile}". Profiles in pipeline.config.ts: ${Object.keys(config.profiles).join(', ')}.`,
+    );
+  }
+  return { ...chosen, profile };
+}

@@ -1,0 +1,62 @@
+// What changed since the previous snapshot: licenses added, removed, and, for the rest, which
+// fields' values changed. Dates of confirmation are not changes of value, so they are ignored.
+
+export interface StoredFacility {
+  license_number: string;
+  record_json: string;
+}
+
+export interface SnapshotDiff {
+  added: string[];
+  removed: string[];
+  changed: Array<{ license_number: string; fields: string[] }>;
+  /** How many licenses changed each field. */
+  fieldCounts: Record<string, number>;
+  previousCount: number;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function isFact(node: Json): node is { value: Json; [key: string]: Json } {
+  return typeof node === 'object' && node !== null && !Array.isArray(node) && 'value' in node && 'source_class' in node;
+}
+
+/** Field paths whose value differs: facts compare by `value`, groups (clearances, links) by member. */
+function changedFields(before: Record<string, Json>, after: Record<string, Json>, prefix = ''): string[] {
+  const fields: string[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[key] ?? null;
+    const b = after[key] ?? null;
+    const path = `${prefix}${key}`;
+    if (isFact(a) && isFact(b)) {
+      if (JSON.stringify(a.value) !== JSON.stringify(b.value)) fields.push(path);
+    } else if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+      fields.push(...changedFields(a, b, `${path}.`));
+    } else if (JSON.stringify(a) !== JSON.stringify(b)) {
+      fields.push(path);
+    }
+  }
+  return fields;
+}
+
+export function diffSnapshots(previous: Iterable<StoredFacility>, current: readonly StoredFacility[]): SnapshotDiff {
+  const before = new Map<string, string>();
+  for (const row of previous) before.set(row.license_number, row.record_json);
+  const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: before.size };
+  for (const row of current) {
+    const old = before.get(row.license_number);
+    if (old === undefined) {
+      diff.added.push(row.license_number);
+      continue;
+    }
+    before.delete(row.license_number);
+    if (old === row.record_json) continue;
+    const fields = changedFields(JSON.parse(old), JSON.parse(row.record_json));
+    if (fields.length === 0) continue;
+    diff.changed.push({ license_number: row.license_number, fields });
+    for (const field of fields) diff.fieldCounts[field] = (diff.fieldCounts[field] ?? 0) + 1;
+  }
+  diff.removed = [...before.keys()].sort();
+  diff.added.sort();
+  return diff;
+}

@@ -1,0 +1,152 @@
+// The pipeline's one outbound HTTP client. Every request to a state server goes through here:
+// bounded concurrency, a timeout that also fires on a stalled body, retries with backoff on
+// network errors, 429 and 5xx, and conditional requests from the previous run's validators.
+// Retries live here rather than in a dispatcher interceptor so that tests (nock) exercise them.
+import { Agent } from 'undici';
+import pLimit from 'p-limit';
+import type { HttpConfig } from './config.ts';
+
+export interface Validators {
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/** What a successful request yields: the consumer's result, or nothing new since the validators. */
+export type HttpResult<T> =
+  | { status: 'fetched'; value: T; etag: string | null; lastModified: string | null; attempts: number }
+  | { status: 'not_modified'; attempts: number };
+
+/** Reads a response body; a failure while reading (a stall, a reset) is retried like any other. */
+export type BodyConsumer<T> = (body: ReadableStream<Uint8Array>) => Promise<T>;
+
+export class FetchFailed extends Error {
+  constructor(
+    readonly url: string,
+    readonly attempts: number,
+    readonly lastProblem: string,
+  ) {
+    super(`Could not fetch ${url} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${lastProblem}`);
+    this.name = 'FetchFailed';
+  }
+}
+
+export interface HttpClient {
+  get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators): Promise<HttpResult<T>>;
+  /** Requests made so far (every attempt counts), for the run report and benchmarks. */
+  readonly requestsMade: number;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Seconds from a Retry-After header (delta or date), capped so a bad header cannot stall a run. */
+function retryAfterMs(header: string | null, capMs: number): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, capMs) : null;
+}
+
+export function createHttpClient(config: HttpConfig): HttpClient {
+  const limit = pLimit(config.concurrency);
+  const dispatcher = new Agent({
+    connections: config.concurrency,
+    headersTimeout: config.timeoutMs,
+    bodyTimeout: config.timeoutMs,
+    connect: { timeout: config.timeoutMs },
+  });
+  let requestsMade = 0;
+
+  async function attempt(url: string, validators: Validators | undefined): Promise<Response> {
+    const headers: Record<string, string> = { 'user-agent': config.userAgent, accept: '*/*' };
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    requestsMade += 1;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no response within ${config.timeoutMs} ms`)), config.timeoutMs);
+    try {
+      // Global fetch with an undici Agent as dispatcher: nock (tests) intercepts it, undici pools it.
+      const init = { headers, signal: controller.signal, dispatcher };
+      return await fetch(url, init as unknown as RequestInit);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Wraps a body so that a stall longer than the timeout errors the stream instead of hanging. */
+  function withIdleTimeout(body: ReadableStream<Uint8Array>, url: string): ReadableStream<Uint8Array> {
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        let timer: NodeJS.Timeout | undefined;
+        const stalled = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`${url}: body stalled for ${config.timeoutMs} ms`)),
+            config.timeoutMs,
+          );
+        });
+        try {
+          const { done, value } = await Promise.race([reader.read(), stalled]);
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          void reader.cancel(error).catch(() => {});
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+  }
+
+  async function get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators): Promise<HttpResult<T>> {
+    let lastProblem = '';
+    const maxAttempts = config.retries + 1;
+    for (let attemptNo = 1; attemptNo <= maxAttempts; attemptNo += 1) {
+      let waitMs = config.backoffMs * 2 ** (attemptNo - 1) * (0.75 + Math.random() * 0.5);
+      try {
+        const response = await attempt(url, validators);
+        if (response.status === 304) {
+          await response.body?.cancel();
+          return { status: 'not_modified', attempts: attemptNo };
+        }
+        if (response.ok && response.body) {
+          const value = await consume(withIdleTimeout(response.body, url));
+          return {
+            status: 'fetched',
+            value,
+            etag: response.headers.get('etag'),
+            lastModified: response.headers.get('last-modified'),
+            attempts: attemptNo,
+          };
+        }
+        await response.body?.cancel();
+        lastProblem = `HTTP ${response.status}`;
+        if (!isRetryableStatus(response.status)) throw new FetchFailed(url, attemptNo, lastProblem);
+        waitMs = retryAfterMs(response.headers.get('retry-after'), 60_000) ?? waitMs;
+      } catch (error) {
+        if (error instanceof FetchFailed) throw error;
+        const cause = (error as Error & { cause?: Error }).cause;
+        const message = (error as Error)?.message ?? String(error);
+        lastProblem = cause?.message ? `${message} (${cause.message})` : message;
+      }
+      if (attemptNo < maxAttempts) await sleep(waitMs);
+    }
+    throw new FetchFailed(url, maxAttempts, lastProblem);
+  }
+
+  return {
+    get: (url, consume, validators) => limit(() => get(url, consume, validators)),
+    get requestsMade() {
+      return requestsMade;
+    },
+    close: () => dispatcher.close(),
+  };
+}

@@ -1,0 +1,242 @@
+// A roster row plus what the other sources say of that license becomes one stored facility:
+// the columns the server filters on and the precomputed JSON it serves (v1 REST record, its
+// detail-only state_documents Fact, and the compact check home).
+import { fact, licenseStatusMeaning, type TriState } from '../../contract/facts.ts';
+import { nameKey, nameSlug, placeKey } from '../../contract/names.ts';
+import {
+  ALW_SCOPE,
+  BASE_URL_TOKEN,
+  closedNote,
+  type CompactHome,
+  type FacilityRecord,
+  type StateDocumentsValue,
+} from '../../contract/records.ts';
+import type { Fact } from '../../contract/facts.ts';
+import type { RosterRow } from '../sources/roster.ts';
+import type { ApprovalRow } from '../sources/approvals.ts';
+import type { Point } from '../sources/geocodes.ts';
+
+/** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
+export interface SourceDates {
+  roster: string | null;
+  approvals: string | null;
+  alwList: string | null;
+}
+
+export interface FacilityInputs {
+  roster: RosterRow;
+  goesByName: string;
+  approvals: ApprovalRow | undefined;
+  alwListed: boolean;
+  location: { point: Point; method: 'address' | 'zip_centroid' } | null;
+  dates: SourceDates;
+}
+
+/** One row of the `facilities` table, column for column. */
+export interface FacilityRow {
+  license_number: string;
+  name: string;
+  licensed_name: string;
+  name_key: string;
+  licensed_name_key: string;
+  sort_key: string;
+  name_slug: string;
+  facility_type: string | null;
+  license_status: string | null;
+  listed: 0 | 1;
+  closed: 0 | 1;
+  on_probation: TriState;
+  street: string | null;
+  city: string | null;
+  county: string | null;
+  zip: string | null;
+  city_key: string | null;
+  county_key: string | null;
+  capacity: number | null;
+  size_words: string;
+  phone: string | null;
+  licensee: string | null;
+  license_first_date: string | null;
+  operating_since_year: number | null;
+  closed_date: string | null;
+  regional_office: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_method: string | null;
+  dementia: TriState;
+  hospice: TriState;
+  non_ambulatory: TriState;
+  bedridden: TriState;
+  clearances_as_of: string | null;
+  alw_participation: 'true' | 'not_on_file';
+  alw_list_as_of: string | null;
+  service_designations: string;
+  roster_as_of: string | null;
+  last_state_visit: string | null;
+  state_record_url: string;
+  record_json: string;
+  state_documents_json: string;
+  home_json: string;
+}
+
+/** The state's own public page for a license: where its documents and live status are read. */
+export function stateRecordUrl(license: string): string {
+  return `https://www.ccld.dss.ca.gov/carefacilitysearch/FacDetail/${license}`;
+}
+
+/** Plain words for a bed count: a description of size, never a grade. */
+export function sizeWords(capacity: number | null): string {
+  if (capacity === null) return 'bed count not on file';
+  if (capacity <= 6) return 'small home (6 beds or fewer)';
+  if (capacity <= 15) return 'small residence (7 to 15 beds)';
+  if (capacity <= 49) return 'mid-size community (16 to 49 beds)';
+  if (capacity <= 99) return 'large community (50 to 99 beds)';
+  return 'very large community (100 beds or more)';
+}
+
+function alwLine(listed: boolean, listDate: string | null): string {
+  const asOf = listDate ? ` as of ${listDate}` : '';
+  return listed
+    ? `On the state's Assisted Living Waiver list${asOf}.`
+    : `Not on file: this home is not on the state's Assisted Living Waiver list${asOf}. Absence from the list is not a verified no.`;
+}
+
+export function buildFacility(inputs: FacilityInputs): FacilityRow {
+  const { roster, approvals, dates } = inputs;
+  const license = roster.license_number;
+  const status = licenseStatusMeaning(roster.status);
+  const onProbation: TriState = roster.status === null ? 'not_on_file' : status.probation ? 'true' : 'false';
+  const clearanceValue = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden'): TriState =>
+    approvals ? approvals[key] : 'not_on_file';
+  const clearancesAsOf = approvals?.as_of ?? dates.approvals;
+  const designations = approvals?.service_designations ?? [];
+  const alw = inputs.alwListed ? 'true' : 'not_on_file';
+  const operatingSinceYear = roster.license_first_date ? Number(roster.license_first_date.slice(0, 4)) : null;
+  const slug = nameSlug(inputs.goesByName);
+  const page = `${BASE_URL_TOKEN}/facility/${slug}-${license}`;
+  const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', dates.roster, ref);
+  const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
+    fact(clearanceValue(key), 'state', clearancesAsOf, ref);
+
+  const record: FacilityRecord = {
+    license_number: license,
+    name: stateRoster(roster.facility_name, 'roster:facility_name'),
+    licensed_name: stateRoster(roster.facility_name, 'roster:facility_name'),
+    facility_type: stateRoster(roster.facility_type, 'roster:facility_type'),
+    license_status: stateRoster(roster.status, 'roster:license_status'),
+    // Only the pipeline checks the state's live status; until a check is stored it is not on file.
+    license_status_live: fact(null, 'state', null, 'roster:license_status_live'),
+    on_probation: stateRoster(onProbation, 'roster:on_probation'),
+    address: stateRoster({ street: roster.street, city: roster.city, county: roster.county, zip: roster.zip }, 'roster:address'),
+    location: fact(
+      inputs.location ? { latitude: inputs.location.point.latitude, longitude: inputs.location.point.longitude } : null,
+      'machine_extracted',
+      null,
+      'derived:geocode',
+    ),
+    capacity: stateRoster(roster.capacity, 'roster:bed_count'),
+    phone: stateRoster(roster.phone, 'roster:phone'),
+    licensee: stateRoster(roster.licensee, 'roster:licensee'),
+    operating_since_year: stateRoster(operatingSinceYear, 'roster:license_first_date'),
+    clearances: {
+      dementia: clearance('dementia', 'roster:dementia_certified'),
+      hospice: clearance('hospice', 'roster:hospice_waiver'),
+      non_ambulatory: clearance('non_ambulatory', 'roster:non_ambulatory_approved'),
+      bedridden: clearance('bedridden', 'roster:bedridden_waiver'),
+    },
+    alw_participation: fact(alw, 'state', dates.alwList, 'roster:alw_participating'),
+    service_designations: fact(designations, 'state', clearancesAsOf, 'roster:client_served'),
+    last_state_visit: fact(null, 'state', null, 'roster:last_visit'),
+    disputes: [],
+    links: { facility_page: page, corrections: `${BASE_URL_TOKEN}/corrections?license=${license}` },
+  };
+
+  const stateDocuments: Fact<StateDocumentsValue | null> = fact(null, 'state', null, 'derived:state_documents');
+
+  const note = status.closed ? closedNote(roster.closed_date) : null;
+  const home: CompactHome = {
+    license_number: license,
+    name: inputs.goesByName,
+    licensed_name: roster.facility_name,
+    city: roster.city,
+    county: roster.county,
+    license_status: roster.status,
+    license_closed: status.closed,
+    status_as_of: dates.roster,
+    beds: roster.capacity,
+    size_words: sizeWords(roster.capacity),
+    clearances: {
+      dementia: clearanceValue('dementia'),
+      hospice: clearanceValue('hospice'),
+      non_ambulatory: clearanceValue('non_ambulatory'),
+      bedridden: clearanceValue('bedridden'),
+      as_of: clearancesAsOf,
+      license_closed: status.closed,
+      closed_note: note,
+    },
+    medi_cal_alw: {
+      value: alw,
+      line: alwLine(inputs.alwListed, dates.alwList),
+      scope: inputs.alwListed ? ALW_SCOPE : null,
+      list_as_of: dates.alwList,
+      license_closed: status.closed,
+      closed_note: note,
+    },
+    price: null,
+    state_record: {
+      documents_on_file: null,
+      latest_visit_date: null,
+      type_a_citations: null,
+      type_b_citations: null,
+      tallies_since_year: null,
+    },
+    page,
+    markdown: `${page}.md`,
+  };
+
+  return {
+    license_number: license,
+    name: inputs.goesByName,
+    licensed_name: roster.facility_name,
+    name_key: nameKey(inputs.goesByName),
+    licensed_name_key: nameKey(roster.facility_name),
+    sort_key: nameKey(roster.facility_name),
+    name_slug: slug,
+    facility_type: roster.facility_type,
+    license_status: roster.status,
+    listed: status.listed ? 1 : 0,
+    closed: status.closed ? 1 : 0,
+    on_probation: onProbation,
+    street: roster.street,
+    city: roster.city,
+    county: roster.county,
+    zip: roster.zip,
+    city_key: roster.city === null ? null : placeKey(roster.city),
+    county_key: roster.county === null ? null : placeKey(roster.county),
+    capacity: roster.capacity,
+    size_words: sizeWords(roster.capacity),
+    phone: roster.phone,
+    licensee: roster.licensee,
+    license_first_date: roster.license_first_date,
+    operating_since_year: operatingSinceYear,
+    closed_date: roster.closed_date,
+    regional_office: roster.regional_office,
+    latitude: inputs.location?.point.latitude ?? null,
+    longitude: inputs.location?.point.longitude ?? null,
+    location_method: inputs.location?.method ?? null,
+    dementia: clearanceValue('dementia'),
+    hospice: clearanceValue('hospice'),
+    non_ambulatory: clearanceValue('non_ambulatory'),
+    bedridden: clearanceValue('bedridden'),
+    clearances_as_of: clearancesAsOf,
+    alw_participation: alw,
+    alw_list_as_of: dates.alwList,
+    service_designations: JSON.stringify(designations),
+    roster_as_of: dates.roster,
+    last_state_visit: null,
+    state_record_url: stateRecordUrl(license),
+    record_json: JSON.stringify(record),
+    state_documents_json: JSON.stringify(stateDocuments),
+    home_json: JSON.stringify(home),
+  };
+}

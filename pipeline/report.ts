@@ -1,0 +1,165 @@
+// The run report: what was read, kept out and why, how licenses and waiver rows came out, what
+// changed. Printed at the end of a run and stored in the snapshot's metadata (key run_report).
+import { licenseStatusMeaning } from '../contract/facts.ts';
+import type { FacilityRow } from './normalize/facility.ts';
+import type { Rejection } from './sources/csv.ts';
+import type { SourceRecord } from './snapshot/write.ts';
+import type { SnapshotDiff } from './diff.ts';
+import type { WaiverMatch } from './normalize/waiver-match.ts';
+import type { WaiverRow } from './sources/waiver.ts';
+
+const LISTED_REJECTIONS = 200;
+
+export interface RunReport {
+  run_id: string;
+  profile: string;
+  started_at: string;
+  elapsed_ms: number;
+  requests_made: number;
+  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; rows_read: number; rows_valid: number; rows_rejected: number }>;
+  rejected: { total: number; by_reason: Record<string, number>; rows: Array<{ source: string; line: number; reason: string }> };
+  duplicate_rows_merged: number;
+  licenses: {
+    total: number;
+    listed: number;
+    closed: number;
+    not_listed_not_closed: number;
+    by_status: Record<string, number>;
+    with_coordinates: { address: number; zip_centroid: number; none: number };
+  };
+  goes_by_exceptions: number;
+  waiver: {
+    rows: number;
+    matched_by_address: number;
+    matched_by_name: number;
+    unmatched: number;
+    ambiguous: number;
+    not_matched_rows: Array<{ line: number; facility_name: string; street: string | null; city: string | null; result: string }>;
+  };
+  diff: { previous_snapshot: string | null; added: number; removed: number; changed: number; fields_changed: Record<string, number> };
+  data_hash: string;
+  unchanged_since_previous: boolean;
+  held_back: string[];
+  warnings: string[];
+  published: string | null;
+}
+
+/** "facility_number is blank" and "row has 19 cells; the header has 18" group as themselves; line-specific text is cut. */
+function reasonKind(reason: string): string {
+  return `${reason.split(':')[0]!.replace(/license \d+ .*/, 'license repeated')}`;
+}
+
+export function buildReport(inputs: {
+  runId: string;
+  profile: string;
+  startedAt: Date;
+  sources: SourceRecord[];
+  rejections: Rejection[];
+  facilities: FacilityRow[];
+  duplicatesMerged: number;
+  waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
+  goesByExceptions: number;
+  diff: SnapshotDiff;
+  previousSnapshot: string | null;
+  dataHash: string;
+  unchangedSincePrevious: boolean;
+  heldBack: string[];
+  warnings: string[];
+  requestsMade: number;
+}): RunReport {
+  const byStatus: Record<string, number> = {};
+  const coordinates = { address: 0, zip_centroid: 0, none: 0 };
+  let listed = 0;
+  let closed = 0;
+  for (const facility of inputs.facilities) {
+    const status = facility.license_status ?? '(blank)';
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    const meaning = licenseStatusMeaning(facility.license_status);
+    if (meaning.listed) listed += 1;
+    if (meaning.closed) closed += 1;
+    coordinates[(facility.location_method as 'address' | 'zip_centroid' | null) ?? 'none'] += 1;
+  }
+  const byReason: Record<string, number> = {};
+  for (const rejection of inputs.rejections) {
+    const key = `${rejection.source}: ${reasonKind(rejection.reason)}`;
+    byReason[key] = (byReason[key] ?? 0) + 1;
+  }
+  const waiverCount = (method: WaiverMatch['method']) => inputs.waiverMatches.filter(({ match }) => match.method === method).length;
+  return {
+    run_id: inputs.runId,
+    profile: inputs.profile,
+    started_at: inputs.startedAt.toISOString(),
+    elapsed_ms: 0,
+    requests_made: inputs.requestsMade,
+    sources: inputs.sources.map((s) => ({
+      name: s.name,
+      location: s.location,
+      fetch_status: s.fetchStatus,
+      source_date: s.sourceDate,
+      rows_read: s.rowsRead,
+      rows_valid: s.rowsValid,
+      rows_rejected: s.rowsRejected,
+    })),
+    rejected: {
+      total: inputs.rejections.length,
+      by_reason: byReason,
+      rows: inputs.rejections.slice(0, LISTED_REJECTIONS).map(({ source, line, reason }) => ({ source, line, reason })),
+    },
+    duplicate_rows_merged: inputs.duplicatesMerged,
+    licenses: {
+      total: inputs.facilities.length,
+      listed,
+      closed,
+      not_listed_not_closed: inputs.facilities.length - listed - closed,
+      by_status: Object.fromEntries(Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b))),
+      with_coordinates: coordinates,
+    },
+    goes_by_exceptions: inputs.goesByExceptions,
+    waiver: {
+      rows: inputs.waiverMatches.length,
+      matched_by_address: waiverCount('address'),
+      matched_by_name: waiverCount('name'),
+      unmatched: waiverCount('unmatched'),
+      ambiguous: waiverCount('ambiguous'),
+      not_matched_rows: inputs.waiverMatches
+        .filter(({ match }) => match.license_number === null)
+        .map(({ row, match }) => ({ line: row.line, facility_name: row.facility_name, street: row.street, city: row.city, result: match.method })),
+    },
+    diff: {
+      previous_snapshot: inputs.previousSnapshot,
+      added: inputs.diff.added.length,
+      removed: inputs.diff.removed.length,
+      changed: inputs.diff.changed.length,
+      fields_changed: inputs.diff.fieldCounts,
+    },
+    data_hash: inputs.dataHash,
+    unchanged_since_previous: inputs.unchangedSincePrevious,
+    held_back: inputs.heldBack,
+    warnings: inputs.warnings,
+    published: null,
+  };
+}
+
+export function formatReport(report: RunReport): string {
+  const lines = [
+    `Pipeline run ${report.run_id} (profile ${report.profile}) in ${(report.elapsed_ms / 1000).toFixed(1)} s, ${report.requests_made} HTTP request(s)`,
+    'Sources:',
+    ...report.sources.map(
+      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected`,
+    ),
+    `Rejected rows: ${report.rejected.total}${report.duplicate_rows_merged ? ` (plus ${report.duplicate_rows_merged} exact duplicate row(s) merged)` : ''}`,
+    ...Object.entries(report.rejected.by_reason).map(([reason, count]) => `  ${count} x ${reason}`),
+    ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
+    `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
+    ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
+    `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
+    `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
+    `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
+    ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
+    `Diff against ${report.diff.previous_snapshot ?? 'nothing (first snapshot)'}: ${report.diff.added} added, ${report.diff.removed} removed, ${report.diff.changed} changed${report.unchanged_since_previous ? ' (data identical)' : ''}`,
+    ...Object.entries(report.diff.fields_changed).map(([field, count]) => `  ${field}: ${count}`),
+    ...report.warnings.map((w) => `Warning: ${w}`),
+    report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,125 @@
+// Writing one snapshot: everything goes into a temporary file in the snapshots folder, which is
+// checked (integrity, row counts) and only then renamed into place and made read-only. A failure
+// at any point, a full disk included, removes the temporary file and leaves published files as
+// they were.
+import Database from 'better-sqlite3';
+import { chmod, rename, rm } from 'node:fs/promises';
+import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
+import type { FacilityRow } from '../normalize/facility.ts';
+import type { Rejection } from '../sources/csv.ts';
+import type { RetrievedSource } from '../sources/retrieve.ts';
+import type { SnapshotDiff } from '../diff.ts';
+import type { WaiverMatch } from '../normalize/waiver-match.ts';
+import type { WaiverRow } from '../sources/waiver.ts';
+import { TEMP_SUFFIX } from './folder.ts';
+
+export interface SourceRecord extends RetrievedSource {
+  sourceDate: string | null;
+  rowsRead: number;
+  rowsValid: number;
+  rowsRejected: number;
+}
+
+export interface SnapshotContents {
+  metadata: Record<string, string>;
+  sources: SourceRecord[];
+  facilities: FacilityRow[];
+  goesByExceptions: Array<{ license_number: string; city: string | null; shared_goes_by_name: string }>;
+  waiver: Array<{ row: WaiverRow; match: WaiverMatch }>;
+  rejections: Rejection[];
+  diff: SnapshotDiff;
+}
+
+export interface WriteOptions {
+  /** Runs after the data is written and checked, before the rename: tests use it to interrupt a write. */
+  beforePublish?: (temporaryFile: string) => void | Promise<void>;
+}
+
+function insertAll(db: Database.Database, contents: SnapshotContents): void {
+  const about = db.prepare('INSERT INTO about (object, kind, description) VALUES (?, ?, ?)');
+  for (const [object, kind, description] of SNAPSHOT_ABOUT) about.run(object, kind, description);
+
+  const meta = db.prepare('INSERT INTO metadata (key, value) VALUES (?, ?)');
+  for (const [key, value] of Object.entries(contents.metadata)) meta.run(key, value);
+
+  const source = db.prepare(`INSERT INTO sources (name, location, fetch_status, fetched_at, source_date, etag, last_modified, sha256, bytes, rows_read, rows_valid, rows_rejected)
+    VALUES (@name, @location, @fetchStatus, @fetchedAt, @sourceDate, @etag, @lastModified, @sha256, @bytes, @rowsRead, @rowsValid, @rowsRejected)`);
+  for (const record of contents.sources) {
+    const { file: _localFile, ...columns } = record;
+    source.run(columns);
+  }
+
+  const first = contents.facilities[0];
+  if (first) {
+    const columns = Object.keys(first);
+    const facility = db.prepare(
+      `INSERT INTO facilities (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
+    );
+    const designation = db.prepare('INSERT OR IGNORE INTO service_designations (license_number, code) VALUES (?, ?)');
+    for (const row of contents.facilities) {
+      facility.run(row);
+      for (const code of JSON.parse(row.service_designations) as string[]) designation.run(row.license_number, code);
+    }
+  }
+
+  const exception = db.prepare('INSERT INTO goes_by_exceptions (license_number, city, shared_goes_by_name) VALUES (@license_number, @city, @shared_goes_by_name)');
+  for (const row of contents.goesByExceptions) exception.run(row);
+
+  const waiver = db.prepare(`INSERT INTO waiver_list (line, facility_name, street, city, zip, county, matched_license, match_method)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  for (const { row, match } of contents.waiver) {
+    waiver.run(row.line, row.facility_name, row.street, row.city, row.zip, row.county, match.license_number, match.method);
+  }
+
+  const rejected = db.prepare('INSERT OR REPLACE INTO rejected_rows (source, line, reason, raw) VALUES (@source, @line, @reason, @raw)');
+  for (const rejection of contents.rejections) rejected.run(rejection);
+
+  const change = db.prepare('INSERT INTO changes (license_number, change, fields) VALUES (?, ?, ?)');
+  for (const license of contents.diff.added) change.run(license, 'added', '[]');
+  for (const license of contents.diff.removed) change.run(license, 'removed', '[]');
+  for (const { license_number, fields } of contents.diff.changed) change.run(license_number, 'changed', JSON.stringify(fields));
+}
+
+/** Fails unless the written file is sound and holds what was meant to be written. */
+function verify(db: Database.Database, contents: SnapshotContents): void {
+  const integrity = db.pragma('integrity_check', { simple: true });
+  if (integrity !== 'ok') throw new Error(`integrity check failed: ${String(integrity)}`);
+  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const expected: Array<[string, number]> = [
+    ['facilities', contents.facilities.length],
+    ['waiver_list', contents.waiver.length],
+    ['changes', contents.diff.added.length + contents.diff.removed.length + contents.diff.changed.length],
+  ];
+  for (const [table, rows] of expected) {
+    const actual = count(table);
+    if (actual !== rows) throw new Error(`table ${table} holds ${actual} rows, expected ${rows}`);
+  }
+  const version = db.prepare('SELECT value FROM metadata WHERE key = ?').get(META.schemaVersion) as { value: string } | undefined;
+  if (Number(version?.value) !== SCHEMA_VERSION) throw new Error('metadata lacks the schema version');
+}
+
+export async function writeSnapshot(finalPath: string, contents: SnapshotContents, options: WriteOptions = {}): Promise<void> {
+  const temporary = `${finalPath}${TEMP_SUFFIX}-${process.pid}`;
+  await rm(temporary, { force: true });
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(temporary);
+    // One self-contained file: no WAL or journal beside it once closed.
+    db.pragma('journal_mode = DELETE');
+    db.pragma('page_size = 4096');
+    db.exec(SNAPSHOT_DDL);
+    db.transaction(() => insertAll(db!, contents))();
+    db.exec('ANALYZE');
+    verify(db, contents);
+    db.close();
+    db = null;
+    await options.beforePublish?.(temporary);
+    await chmod(temporary, 0o444);
+    await rename(temporary, finalPath);
+  } catch (error) {
+    db?.close();
+    await rm(temporary, { force: true });
+    await rm(`${temporary}-journal`, { force: true });
+    throw error;
+  }
+}

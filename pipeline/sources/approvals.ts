@@ -1,0 +1,93 @@
+// Care approvals and service designations: a second state file keyed by facility number.
+// A flag the file leaves blank, or a license the file does not list, is not on file: never a no.
+import Joi from 'joi';
+import type { TriState } from '../../contract/facts.ts';
+import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
+
+export interface ApprovalRow {
+  line: number;
+  license_number: string;
+  dementia: TriState;
+  hospice: TriState;
+  non_ambulatory: TriState;
+  bedridden: TriState;
+  service_designations: string[];
+  as_of: string | null;
+}
+
+export interface ApprovalsResult {
+  byLicense: Map<string, ApprovalRow>;
+  rowsRead: number;
+  /** The file's own date: the newest AS_OF_DATE it carries. */
+  asOf: string | null;
+}
+
+const flag = Joi.string()
+  .trim()
+  .uppercase()
+  .allow('')
+  .valid('Y', 'N', 'YES', 'NO', '')
+  .default('')
+  .messages({ 'any.only': '{#label} must be Y, N or blank' });
+
+const rowSchema = Joi.object({
+  facility_number: Joi.string()
+    .trim()
+    .pattern(/^\d{1,9}$/)
+    .required()
+    .messages({
+      'string.pattern.base': 'facility_number must be 1 to 9 digits',
+      'string.empty': 'facility_number is blank',
+      'any.required': 'facility_number is missing',
+    }),
+  dementia_care: flag,
+  hospice_waiver: flag,
+  non_ambulatory: flag,
+  bedridden_waiver: flag,
+  client_served: Joi.string().allow('').default(''),
+  as_of_date: Joi.string().allow('').default(''),
+});
+
+/** Y is a stated approval, N a stated absence; blank is silence. */
+function triState(value: string): TriState {
+  if (value === 'Y' || value === 'YES') return 'true';
+  if (value === 'N' || value === 'NO') return 'false';
+  return 'not_on_file';
+}
+
+export async function readApprovals(file: string, reject: (r: Rejection) => void): Promise<ApprovalsResult> {
+  const byLicense = new Map<string, ApprovalRow>();
+  let rowsRead = 0;
+  let asOf: string | null = null;
+  for await (const csvRow of readCsv(file, { source: 'approvals', requiredColumns: ['facility_number', 'client_served'] }, reject)) {
+    rowsRead += 1;
+    const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'approvals', reject);
+    if (!valid) continue;
+    const row: ApprovalRow = {
+      line: csvRow.line,
+      license_number: licenseNumber(valid.facility_number!),
+      dementia: triState(valid.dementia_care!),
+      hospice: triState(valid.hospice_waiver!),
+      non_ambulatory: triState(valid.non_ambulatory!),
+      bedridden: triState(valid.bedridden_waiver!),
+      service_designations: (valid.client_served ?? '')
+        .split(';')
+        .map((code) => cell(code))
+        .filter((code): code is string => code !== null),
+      as_of: usDateToIso(valid.as_of_date),
+    };
+    if (row.as_of && (!asOf || row.as_of > asOf)) asOf = row.as_of;
+    const earlier = byLicense.get(row.license_number);
+    if (earlier) {
+      reject({
+        source: 'approvals',
+        line: earlier.line,
+        reason: `superseded: license ${row.license_number} appears again at line ${row.line}; the later row is kept`,
+        raw: JSON.stringify(earlier),
+      });
+    }
+    byLicense.set(row.license_number, row);
+  }
+  return { byLicense, rowsRead, asOf };
+}

@@ -1,0 +1,119 @@
+// Streaming CSV reading shared by every tabular source: finds the header row (some state files
+// open with a title line), maps header names to snake_case keys, and turns rows the parser cannot
+// read into rejections with a reason instead of failing the run.
+import { createReadStream } from 'node:fs';
+import { parse } from 'csv-parse';
+import type Joi from 'joi';
+
+export interface Rejection {
+  source: string;
+  line: number;
+  reason: string;
+  raw: string;
+}
+
+export interface CsvRow {
+  line: number;
+  /** Values by snake_case header key; missing trailing cells read as ''. */
+  values: Record<string, string>;
+  raw: string;
+}
+
+/** "Facility Number", "FACILITY_NUMBER" and "facility_number" all become `facility_number`. */
+export function headerKey(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+export interface ReadCsvOptions {
+  source: string;
+  /** Header keys that identify the header row; rows before it (title lines) are skipped. */
+  requiredColumns: readonly string[];
+  /** For files without a header row: the column keys in order. */
+  columns?: readonly string[];
+  /** Receives the rows before the header (a title line may carry the list's date). */
+  onPreamble?: (cells: string[]) => void;
+  /** Columns holding personal data: never copied into a rejection's raw text. */
+  personalColumns?: readonly string[];
+}
+
+const WITHHELD = '[withheld: personal data]';
+
+/**
+ * Yields each data row with its line number. Rows the CSV parser cannot read, and rows whose
+ * cell count does not match the header, are passed to `reject` and never yielded.
+ */
+export async function* readCsv(
+  file: string,
+  options: ReadCsvOptions,
+  reject: (rejection: Rejection) => void,
+): AsyncGenerator<CsvRow> {
+  const parser = createReadStream(file).pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      info: true,
+      raw: true,
+      on_skip: (error, raw) => {
+        reject({
+          source: options.source,
+          line: Number((error as { lines?: number } | undefined)?.lines ?? 0),
+          reason: `unreadable CSV row: ${error?.message ?? 'parse error'}`,
+          // Which cell is which is unknown in an unreadable row, so none of it is kept.
+          raw: options.personalColumns?.length ? WITHHELD : (raw ?? ''),
+        });
+        return undefined;
+      },
+    }),
+  );
+
+  let columns: string[] | null = options.columns ? [...options.columns] : null;
+  let personal = new Set<number>();
+  const rawText = (record: string[], raw: string) =>
+    personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
+  for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
+    const { record, info, raw } = entry;
+    if (record.every((cell) => cell.trim() === '')) continue;
+    if (!columns) {
+      const keys = record.map(headerKey);
+      if (options.requiredColumns.every((required) => keys.includes(required))) {
+        columns = keys;
+        personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
+      } else {
+        options.onPreamble?.(record);
+      }
+      continue;
+    }
+    const rawLine = rawText(record, raw);
+    if (record.length > columns.length) {
+      reject({ source: options.source, line: info.lines, reason: `row has ${record.length} cells; the header has ${columns.length}`, raw: rawLine });
+      continue;
+    }
+    const values: Record<string, string> = {};
+    columns.forEach((key, index) => {
+      values[key] = record[index] ?? '';
+    });
+    yield { line: info.lines, values, raw: rawLine };
+  }
+  if (!columns) {
+    throw new Error(
+      `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
+    );
+  }
+}
+
+/** Validates one row with joi; a failure becomes a rejection naming every problem. */
+export function validateRow<T>(schema: Joi.ObjectSchema<T>, row: CsvRow, source: string, reject: (r: Rejection) => void): T | null {
+  const { error, value } = schema.validate(row.values, { abortEarly: false, stripUnknown: true, convert: true });
+  if (error) {
+    reject({ source, line: row.line, reason: error.details.map((d) => d.message.replace(/"/g, '')).join('; '), raw: row.raw });
+    return null;
+  }
+  return value;
+}

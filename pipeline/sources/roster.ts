@@ -1,0 +1,127 @@
+// The roster: the open-data portal's CSV of RCFE licenses. One row per license, keyed by the
+// 9-digit license number. The facility administrator's name is personal data and is dropped here.
+import Joi from 'joi';
+import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
+
+export interface RosterRow {
+  line: number;
+  license_number: string;
+  facility_type: string | null;
+  facility_name: string;
+  licensee: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  zip: string | null;
+  county: string | null;
+  regional_office: string | null;
+  capacity: number | null;
+  status: string | null;
+  license_first_date: string | null;
+  closed_date: string | null;
+  file_date: string | null;
+}
+
+export interface RosterResult {
+  rows: RosterRow[];
+  rowsRead: number;
+  /** Exact repeats of a row already read (same values, another portal row id). */
+  duplicatesMerged: number;
+  /** Rows kept whose capacity cell was not a whole number (capacity is then not on file). */
+  capacityNotNumeric: number;
+}
+
+const text = Joi.string().allow('').default('');
+
+const rowSchema = Joi.object({
+  facility_number: Joi.string()
+    .trim()
+    .pattern(/^\d{1,9}$/)
+    .required()
+    .messages({
+      'string.pattern.base': 'facility_number must be 1 to 9 digits',
+      'string.empty': 'facility_number is blank',
+      'any.required': 'facility_number is missing',
+    }),
+  facility_name: Joi.string()
+    .trim()
+    .required()
+    .messages({ 'string.empty': 'facility_name is blank', 'any.required': 'facility_name is missing' }),
+  facility_type: text,
+  licensee: text,
+  facility_telephone_number: text,
+  facility_address: text,
+  facility_city: text,
+  facility_zip: text,
+  county_name: text,
+  regional_office: text,
+  facility_capacity: text,
+  facility_status: text,
+  license_first_date: text,
+  closed_date: text,
+  file_date: text,
+});
+
+type ValidRow = Record<string, string>;
+
+const REQUIRED_COLUMNS = ['facility_number', 'facility_name', 'facility_status'] as const;
+
+/** Fields that make two rows of one license the same row (the portal's `_id` does not count). */
+function rowIdentity(row: RosterRow): string {
+  const { line: _line, ...values } = row;
+  return JSON.stringify(values);
+}
+
+export async function readRoster(file: string, reject: (r: Rejection) => void): Promise<RosterResult> {
+  const byLicense = new Map<string, RosterRow>();
+  let rowsRead = 0;
+  let duplicatesMerged = 0;
+  let capacityNotNumeric = 0;
+
+  for await (const csvRow of readCsv(file, { source: 'roster', requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'] }, reject)) {
+    rowsRead += 1;
+    const valid = validateRow<ValidRow>(rowSchema, csvRow, 'roster', reject);
+    if (!valid) continue;
+    const capacityText = (valid.facility_capacity ?? '').trim();
+    const capacity = /^\d+$/.test(capacityText) ? Number(capacityText) : null;
+    if (capacity === null && capacityText !== '') capacityNotNumeric += 1;
+    const row: RosterRow = {
+      line: csvRow.line,
+      license_number: licenseNumber(valid.facility_number!),
+      facility_type: cell(valid.facility_type),
+      facility_name: cell(valid.facility_name)!,
+      licensee: cell(valid.licensee),
+      phone: cell(valid.facility_telephone_number),
+      street: cell(valid.facility_address),
+      city: cell(valid.facility_city),
+      zip: cell(valid.facility_zip),
+      county: cell(valid.county_name),
+      regional_office: cell(valid.regional_office),
+      capacity,
+      status: cell(valid.facility_status),
+      license_first_date: usDateToIso(valid.license_first_date),
+      closed_date: usDateToIso(valid.closed_date),
+      file_date: usDateToIso(valid.file_date),
+    };
+
+    const earlier = byLicense.get(row.license_number);
+    if (!earlier) {
+      byLicense.set(row.license_number, row);
+    } else if (rowIdentity(earlier) === rowIdentity(row)) {
+      duplicatesMerged += 1;
+    } else {
+      // Two different rows for one license: the later file date wins, then the later line.
+      const keepLater = (row.file_date ?? '') >= (earlier.file_date ?? '');
+      const [kept, dropped] = keepLater ? [row, earlier] : [earlier, row];
+      byLicense.set(row.license_number, kept);
+      reject({
+        source: 'roster',
+        line: dropped.line,
+        reason: `superseded: license ${row.license_number} appears again at line ${kept.line} with other values; the row with the later file date (then the later line) is kept`,
+        raw: JSON.stringify(dropped),
+      });
+    }
+  }
+  return { rows: [...byLicense.values()], rowsRead, duplicatesMerged, capacityNotNumeric };
+}

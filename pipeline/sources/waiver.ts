@@ -1,0 +1,56 @@
+// The Assisted Living Waiver list: participating homes by name and address, no license numbers.
+// Its title line carries the list's date ("... as of 10/01/2026").
+import Joi from 'joi';
+import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { cell, usDateToIso } from '../normalize/text.ts';
+
+export interface WaiverRow {
+  line: number;
+  facility_name: string;
+  street: string | null;
+  city: string | null;
+  county: string | null;
+  zip: string | null;
+}
+
+export interface WaiverResult {
+  rows: WaiverRow[];
+  rowsRead: number;
+  listDate: string | null;
+}
+
+const text = Joi.string().allow('').default('');
+const rowSchema = Joi.object({
+  facility_name: Joi.string().trim().required().messages({ 'string.empty': 'Facility Name is blank' }),
+  street_address: text,
+  city: text,
+  county: text,
+  zip_code: text,
+  phone_number: text,
+});
+
+const LIST_DATE = /as of\s+(\d{1,2}\/\d{1,2}\/\d{4})/i;
+
+export async function readWaiverList(file: string, reject: (r: Rejection) => void): Promise<WaiverResult> {
+  const rows: WaiverRow[] = [];
+  let rowsRead = 0;
+  let listDate: string | null = null;
+  const onPreamble = (cells: string[]) => {
+    const match = LIST_DATE.exec(cells.join(' '));
+    if (match) listDate = usDateToIso(match[1]);
+  };
+  for await (const csvRow of readCsv(file, { source: 'waiver', requiredColumns: ['facility_name', 'street_address', 'city'], onPreamble }, reject)) {
+    rowsRead += 1;
+    const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'waiver', reject);
+    if (!valid) continue;
+    rows.push({
+      line: csvRow.line,
+      facility_name: cell(valid.facility_name)!,
+      street: cell(valid.street_address),
+      city: cell(valid.city),
+      county: cell(valid.county),
+      zip: cell(valid.zip_code)?.slice(0, 5) ?? null,
+    });
+  }
+  return { rows, rowsRead, listDate };
+}

@@ -1,0 +1,133 @@
+// Small state files in the sources' real shapes, served by nock, so each test states exactly the
+// quirk it is about. The pipeline reads them through its real HTTP client.
+import nock from 'nock';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PipelineConfig } from '../../pipeline/config.ts';
+
+export const STATE_ORIGIN = 'https://state.example.test';
+
+export const ROSTER_HEADER =
+  '_id,facility_type,facility_number,facility_name,licensee,facility_administrator,facility_telephone_number,facility_address,facility_city,facility_state,facility_zip,county_name,regional_office,facility_capacity,facility_status,license_first_date,closed_date,file_date';
+
+export interface RosterFixtureRow {
+  number: string;
+  name: string;
+  city?: string;
+  street?: string;
+  zip?: string;
+  county?: string;
+  capacity?: string;
+  status?: string;
+  licensee?: string;
+  administrator?: string;
+  phone?: string;
+  firstDate?: string;
+  closedDate?: string;
+  fileDate?: string;
+}
+
+function csvCell(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function rosterCsv(rows: readonly RosterFixtureRow[]): string {
+  const lines = rows.map((row, index) =>
+    [
+      String(index + 1),
+      'RESIDENTIAL CARE ELDERLY',
+      row.number,
+      row.name,
+      row.licensee ?? 'ACME CARE LLC',
+      row.administrator ?? 'PAT EXAMPLE',
+      row.phone ?? '(510) 555-0100',
+      row.street ?? `${100 + index} MAIN ST`,
+      row.city ?? 'OAKLAND',
+      'CA',
+      row.zip ?? '94612',
+      row.county ?? 'ALAMEDA',
+      'OAKLAND ASC',
+      row.capacity ?? '6',
+      row.status ?? 'LICENSED',
+      row.firstDate ?? '5/20/2010',
+      row.closedDate ?? '',
+      row.fileDate ?? '11/16/2026',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return [ROSTER_HEADER, ...lines].join('\n') + '\n';
+}
+
+export const APPROVALS_HEADER = 'FACILITY_NUMBER,FACILITY_NAME,DEMENTIA_CARE,HOSPICE_WAIVER,NON_AMBULATORY,BEDRIDDEN_WAIVER,CLIENT_SERVED,AS_OF_DATE';
+
+export function approvalsCsv(rows: ReadonlyArray<[number: string, dementia: string, hospice: string, nonAmbulatory: string, bedridden: string, codes: string]>): string {
+  return [APPROVALS_HEADER, ...rows.map(([n, d, h, a, b, codes]) => [n, 'X', d, h, a, b, csvCell(codes), '11/09/2026'].join(','))].join('\n') + '\n';
+}
+
+export function waiverCsv(rows: ReadonlyArray<[name: string, street: string, city: string, zip: string]>): string {
+  return [
+    'Assisted Living Waiver (ALW) Participating Facilities - as of 10/01/2026',
+    'Facility Name,Street Address,City,County,Zip Code,Phone Number',
+    ...rows.map(([name, street, city, zip]) => [csvCell(name), csvCell(street), city, 'Alameda', zip, ''].join(',')),
+  ].join('\n') + '\n';
+}
+
+export const GEOCODES_CSV = '"015600001","100 MAIN ST, OAKLAND, CA, 94612","Match","Exact","100 MAIN ST, OAKLAND, CA, 94612","-122.2711,37.8044","1","L"\n';
+export const ZIP_CENTROIDS_CSV = 'zip,latitude,longitude\n94612,37.8081,-122.2686\n';
+
+export interface StateFiles {
+  roster: string;
+  approvals?: string;
+  waiver?: string;
+  geocodes?: string;
+  zipCentroids?: string;
+}
+
+export const SOURCE_PATHS = {
+  roster: '/roster.csv',
+  approvals: '/approvals.csv',
+  waiver: '/alw.csv',
+  geocodes: '/geocodes.csv',
+  zipCentroids: '/zip-centroids.csv',
+} as const;
+
+/** A configuration whose sources are all on the nock origin, with fast retries and timeouts. */
+export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineConfig {
+  return {
+    snapshotName: 'rcfe',
+    sources: {
+      roster: STATE_ORIGIN + SOURCE_PATHS.roster,
+      approvals: STATE_ORIGIN + SOURCE_PATHS.approvals,
+      waiver: STATE_ORIGIN + SOURCE_PATHS.waiver,
+      geocodes: STATE_ORIGIN + SOURCE_PATHS.geocodes,
+      zipCentroids: STATE_ORIGIN + SOURCE_PATHS.zipCentroids,
+    },
+    http: { timeoutMs: 300, retries: 2, backoffMs: 5, concurrency: 4, userAgent: 'test' },
+    guards: { minLicenses: 1, maxRemovedShare: 0.2, maxChangedShare: 0.5, maxRejectedShare: 0.5 },
+    schedule: '0 5 * * *',
+    timeZone: 'America/Los_Angeles',
+    keepSnapshots: 10,
+    ...overrides,
+  };
+}
+
+/** Serves each file once (a run reads each source once). */
+export function serveStateFiles(files: StateFiles): nock.Scope {
+  return nock(STATE_ORIGIN)
+    .get(SOURCE_PATHS.roster)
+    .reply(200, files.roster)
+    .get(SOURCE_PATHS.approvals)
+    .reply(200, files.approvals ?? APPROVALS_HEADER + '\n')
+    .get(SOURCE_PATHS.waiver)
+    .reply(200, files.waiver ?? waiverCsv([]))
+    .get(SOURCE_PATHS.geocodes)
+    .reply(200, files.geocodes ?? GEOCODES_CSV)
+    .get(SOURCE_PATHS.zipCentroids)
+    .reply(200, files.zipCentroids ?? ZIP_CENTROIDS_CSV);
+}
+
+export async function tempSnapshotsDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'rcfe-snapshots-'));
+}

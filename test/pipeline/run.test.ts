@@ -1,0 +1,174 @@
+// A run as a whole against nock-served state sources: retries, failures that leave the previous
+// snapshot untouched, the publish guards, atomic writes, conditional requests, identical re-runs.
+import test from 'ava';
+import nock from 'nock';
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { runPipeline, RunFailed } from '../../pipeline/run.ts';
+import {
+  APPROVALS_HEADER,
+  GEOCODES_CSV,
+  SOURCE_PATHS,
+  STATE_ORIGIN,
+  ZIP_CENTROIDS_CSV,
+  rosterCsv,
+  serveStateFiles,
+  tempSnapshotsDir,
+  testConfig,
+  waiverCsv,
+  type RosterFixtureRow,
+} from './fixtures.ts';
+
+test.before(() => nock.disableNetConnect());
+test.afterEach.always(() => nock.cleanAll());
+
+const homes = (count: number, from = 1): RosterFixtureRow[] =>
+  Array.from({ length: count }, (_, i) => ({ number: String(15600000 + from + i), name: `HOME ${from + i}`, street: `${from + i} MAIN ST` }));
+
+async function fileHashes(dir: string): Promise<Record<string, string>> {
+  const entries = (await readdir(dir)).filter((entry) => entry.endsWith('.sqlite')).sort();
+  const hashes: Record<string, string> = {};
+  for (const entry of entries) hashes[entry] = createHash('sha256').update(await readFile(path.join(dir, entry))).digest('hex');
+  return hashes;
+}
+
+/** Serves every source but the roster, which the test serves its own way. */
+function serveOtherSources(approvals = APPROVALS_HEADER + '\n') {
+  return nock(STATE_ORIGIN)
+    .get(SOURCE_PATHS.approvals)
+    .reply(200, approvals)
+    .get(SOURCE_PATHS.waiver)
+    .reply(200, waiverCsv([]))
+    .get(SOURCE_PATHS.geocodes)
+    .reply(200, GEOCODES_CSV)
+    .get(SOURCE_PATHS.zipCentroids)
+    .reply(200, ZIP_CENTROIDS_CSV);
+}
+
+test.serial('a source that fails twice with 5xx and then answers is retried and the run publishes', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const others = serveOtherSources();
+  const roster = nock(STATE_ORIGIN)
+    .get(SOURCE_PATHS.roster)
+    .reply(503, 'busy')
+    .get(SOURCE_PATHS.roster)
+    .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
+    .get(SOURCE_PATHS.roster)
+    .reply(200, rosterCsv(homes(3)));
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  roster.done();
+  others.done();
+  t.true(result.published);
+  t.is(result.report.requests_made, 7, '3 roster attempts + 4 other sources');
+  t.is(result.report.licenses.total, 3);
+});
+
+test.serial('a source that stays down fails the run and leaves the previous snapshot untouched', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster: rosterCsv(homes(3)) });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  t.true(first.published);
+  const before = await fileHashes(dir);
+
+  serveOtherSources();
+  const roster = nock(STATE_ORIGIN).get(SOURCE_PATHS.roster).times(3).reply(500, 'down');
+  const error = await t.throwsAsync(runPipeline({ snapshotsDir: dir, config: testConfig() }), { instanceOf: RunFailed });
+  t.regex(error!.message, /roster\.csv after 3 attempts: HTTP 500/);
+  t.regex(error!.message, /previous snapshot keeps serving/);
+  roster.done();
+  t.deepEqual(await fileHashes(dir), before);
+});
+
+test.serial('a source that hangs times out and the run fails cleanly', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveOtherSources();
+  nock(STATE_ORIGIN).get(SOURCE_PATHS.roster).times(3).delay(2_000).reply(200, rosterCsv(homes(3)));
+  const error = await t.throwsAsync(runPipeline({ snapshotsDir: dir, config: testConfig() }), { instanceOf: RunFailed });
+  t.regex(error!.message, /no response within 300 ms|aborted/i);
+  t.deepEqual(await fileHashes(dir), {});
+});
+
+test.serial('a roster that shrinks past the threshold is held back and the previous snapshot keeps serving', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster: rosterCsv(homes(20)) });
+  t.true((await runPipeline({ snapshotsDir: dir, config: testConfig() })).published);
+  const before = await fileHashes(dir);
+
+  serveStateFiles({ roster: rosterCsv(homes(12)) });
+  const held = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  t.false(held.published);
+  t.is(held.snapshotPath, null);
+  t.deepEqual(held.heldBack, ['8 of 20 licenses in the previous snapshot are missing (40.0%, limit 20.0%)']);
+  t.deepEqual(await fileHashes(dir), before);
+
+  // An operator who has checked the shrink can publish it on purpose.
+  serveStateFiles({ roster: rosterCsv(homes(12)) });
+  const forced = await runPipeline({ snapshotsDir: dir, config: testConfig(), force: true });
+  t.true(forced.published);
+  const db = new Database(forced.snapshotPath!, { readonly: true });
+  t.is(db.prepare("SELECT COUNT(*) FROM changes WHERE change = 'removed'").pluck().get(), 8);
+});
+
+test.serial('an interrupted write leaves no partial file and the previous snapshot as it was', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster: rosterCsv(homes(3)) });
+  await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const before = await fileHashes(dir);
+
+  serveStateFiles({ roster: rosterCsv(homes(4)) });
+  let temporary = '';
+  await t.throwsAsync(
+    runPipeline({
+      snapshotsDir: dir,
+      config: testConfig(),
+      beforePublish: async (file) => {
+        temporary = file;
+        t.true((await stat(file)).size > 0, 'the temporary file was written');
+        throw new Error('ENOSPC: no space left on device, write');
+      },
+    }),
+    { instanceOf: RunFailed, message: /ENOSPC.*Nothing was published/ },
+  );
+  t.false(await stat(temporary).then(() => true, () => false));
+  t.deepEqual(await fileHashes(dir), before);
+  t.deepEqual((await readdir(dir)).filter((entry) => !entry.startsWith('.')), Object.keys(before));
+});
+
+test.serial('a second run over unchanged sources publishes identical data, using conditional requests', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const files = { roster: rosterCsv(homes(5)), approvals: APPROVALS_HEADER + '\n015600001,X,Y,N,,,970 - RCFE / DEMENTIA,11/09/2026\n' };
+  nock(STATE_ORIGIN)
+    .get(SOURCE_PATHS.roster)
+    .reply(200, files.roster, { etag: '"roster-v1"', 'last-modified': 'Mon, 16 Nov 2026 08:00:00 GMT' });
+  serveOtherSources(files.approvals);
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T16:00:00Z') });
+
+  // The roster answers 304 to the validators of the first download; the others send it again.
+  const conditional = nock(STATE_ORIGIN, { reqheaders: { 'if-none-match': '"roster-v1"' } }).get(SOURCE_PATHS.roster).reply(304);
+  serveOtherSources(files.approvals);
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T16:00:00Z') });
+  conditional.done();
+
+  t.is(second.report.sources.find((s) => s.name === 'roster')!.fetch_status, 'not_modified');
+  t.true(second.report.unchanged_since_previous);
+  t.is(second.report.data_hash, first.report.data_hash);
+  t.deepEqual([second.report.diff.added, second.report.diff.removed, second.report.diff.changed], [0, 0, 0]);
+  const rows = (file: string) =>
+    new Database(file, { readonly: true }).prepare('SELECT * FROM facilities ORDER BY license_number').all();
+  t.deepEqual(rows(second.snapshotPath!), rows(first.snapshotPath!));
+  t.not(second.snapshotPath, first.snapshotPath);
+});
+
+test.serial('published snapshots are read-only files named by date; later runs that day get a sequence number', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const now = new Date('2026-11-22T18:00:00Z');
+  serveStateFiles({ roster: rosterCsv(homes(2)) });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now });
+  serveStateFiles({ roster: rosterCsv(homes(2)) });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now });
+  t.is(path.basename(first.snapshotPath!), 'rcfe-2026-11-22.sqlite');
+  t.is(path.basename(second.snapshotPath!), 'rcfe-2026-11-22.1.sqlite');
+  t.is((await stat(first.snapshotPath!)).mode & 0o222, 0, 'no write permission on a published file');
+});
