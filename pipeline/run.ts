@@ -81,10 +81,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const log = options.log ?? (() => {});
   const runId = randomUUID();
   const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    log(`warning: ${message}`);
-  };
+  const warn = (message: string) => warnings.push(message);
 
   await mkdir(options.snapshotsDir, { recursive: true });
   const stale = await removeStaleTemporaries(options.snapshotsDir);

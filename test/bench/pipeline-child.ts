@@ -1,0 +1,45 @@
+// Runs one measured job in its own process, so its peak memory is its own, and prints one JSON
+// line: { elapsed_ms, max_rss_mb, ...details }.
+//   pipeline <snapshotsDir> <sourceOrigin>   a full pipeline run with every source fetched over HTTP
+//   baseline <snapshotsDir> <seedDir>        the floor any run pays: parse the roster CSV, insert it raw
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import config from '../../pipeline.config.ts';
+import { runPipeline } from '../../pipeline/run.ts';
+import { selectProfile } from '../../pipeline/config.ts';
+
+const [job, snapshotsDir, source] = process.argv.slice(2) as [string, string, string];
+const started = performance.now();
+let details: Record<string, unknown> = {};
+
+if (job === 'pipeline') {
+  const base = selectProfile(config, 'state-scale');
+  const sources = Object.fromEntries(
+    Object.entries(base.sources).map(([name, location]) => [name, `${source}/${path.basename(location)}`]),
+  ) as unknown as typeof base.sources;
+  const result = await runPipeline({ snapshotsDir, config: { ...base, sources } });
+  details = {
+    published: result.published,
+    held_back: result.heldBack,
+    requests_made: result.report.requests_made,
+    licenses: result.report.licenses.total,
+    not_modified: result.report.sources.filter((s) => s.fetch_status === 'not_modified').length,
+    unchanged_since_previous: result.report.unchanged_since_previous,
+  };
+} else {
+  const db = new Database(path.join(snapshotsDir, 'baseline.sqlite'));
+  db.exec('DROP TABLE IF EXISTS roster; CREATE TABLE roster (line INTEGER, raw TEXT)');
+  const insert = db.prepare('INSERT INTO roster VALUES (?, ?)');
+  let rows = 0;
+  db.exec('BEGIN');
+  for await (const record of createReadStream(path.join(source, 'roster.csv')).pipe(parse({ relax_column_count: true }))) {
+    insert.run(rows++, JSON.stringify(record));
+  }
+  db.exec('COMMIT');
+  db.close();
+  details = { rows };
+}
+
+console.log(JSON.stringify({ elapsed_ms: Math.round(performance.now() - started), max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), ...details }));

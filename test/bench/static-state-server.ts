@@ -1,0 +1,53 @@
+// A local stand-in for the state's file servers, on loopback only: serves a folder with ETag and
+// Last-Modified and answers conditional requests with 304, so the pipeline's conditional-GET path
+// is measured for real.
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+export interface StaticServer {
+  origin: string;
+  requests: number;
+  close(): Promise<void>;
+}
+
+export async function startStaticServer(root: string): Promise<StaticServer> {
+  const etags = new Map<string, string>();
+  const state = { requests: 0 };
+  const server: Server = createServer(async (request, response) => {
+    state.requests += 1;
+    const file = path.join(root, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      const info = await stat(file);
+      let etag = etags.get(file);
+      const body = await readFile(file);
+      if (!etag) {
+        etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+        etags.set(file, etag);
+      }
+      if (request.headers['if-none-match'] === etag) {
+        response.writeHead(304, { etag }).end();
+        return;
+      }
+      response.writeHead(200, { etag, 'last-modified': info.mtime.toUTCString(), 'content-type': 'text/csv', 'content-length': body.length });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    get requests() {
+      return state.requests;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
