@@ -47,9 +47,11 @@ export interface Mark {
   line: number | null;
   license: string;
   curated: boolean;
+  /** Shown instead of the line and license (sources that are no single file). */
+  where?: string;
 }
 
-interface Row {
+export interface Row {
   /** null writes a blank line. */
   cells: string[] | null;
   tags: string[];
@@ -70,7 +72,7 @@ export function csvField(value: string, quoteAll = false): string {
   return quoteAll || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function render(name: QuirkFile, before: string[], rows: Row[], eol: string, quoteAll: boolean, notes: Mark[] = []): SourceFile {
+export function render(name: QuirkFile, before: string[], rows: Row[], eol: string, quoteAll: boolean, notes: Mark[] = []): SourceFile {
   const lines = [...before];
   const marks: Mark[] = [...notes];
   for (const row of rows) {
@@ -82,7 +84,7 @@ function render(name: QuirkFile, before: string[], rows: Row[], eol: string, quo
   return { name, text: lines.join(eol) + eol, rows: rows.filter((r) => r.cells).length, marks };
 }
 
-const note = (tag: string, file: QuirkFile, h: Home): Mark => ({ tag, file, line: null, license: h.number, curated: !!h.curated });
+export const note = (tag: string, file: QuirkFile, h: Home): Mark => ({ tag, file, line: null, license: h.number, curated: !!h.curated });
 
 const upper = (s: string) => s.trim().toUpperCase();
 
@@ -369,7 +371,7 @@ export function writeSourceFiles(files: readonly SourceFile[], outDir: string): 
 }
 
 /** A Markdown table "quirk -> where it is", curated examples first. */
-export function quirkTable(files: readonly SourceFile[], examples = 8): string {
+export function quirkTable(files: readonly { marks: Mark[] }[], examples = 8): string {
   const marks = files.flatMap((f) => f.marks);
   const out = ['| quirk | file | where (line: license number) |', '|---|---|---|'];
   for (const [tag, quirk] of Object.entries(QUIRKS)) {
@@ -378,6 +380,7 @@ export function quirkTable(files: readonly SourceFile[], examples = 8): string {
       .sort((a, b) => Number(b.curated) - Number(a.curated) || (a.line ?? 0) - (b.line ?? 0));
     if (hits.length === 0) continue;
     const shown = hits.slice(0, examples).map((m) => {
+      if (m.where !== undefined) return m.where;
       const license = m.license === '' ? '' : m.license;
       if (m.line === null) return `${license} (no line)`;
       return license ? `L${m.line}: ${license}` : `L${m.line}`;

@@ -7,7 +7,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildWorld, type Size, type World } from './model.ts';
-import { quirkTable, sourceFiles, writeSourceFiles, type SourceFile } from './files.ts';
+import { quirkTable, sourceFiles, writeSourceFiles, type Mark, type SourceFile } from './files.ts';
+import { documentMarks, planDocuments, writeDocuments, type DocumentStats } from './documents.ts';
+import { hospitalsFile } from './hospitals.ts';
+import { countyRatesFile, listings, listingsFile } from './prices.ts';
 
 export const SEEDS_DIR = fileURLToPath(new URL('.', import.meta.url));
 // Real facility coordinates, shared beside the repository (../shared/data), not copied into it.
@@ -21,18 +24,28 @@ export interface GenerateOptions {
   geocodesPath?: string;
 }
 
-export function generate(options: GenerateOptions): { world: World; files: SourceFile[] } {
+export interface Generated {
+  world: World;
+  files: SourceFile[];
+  documents: { stats: DocumentStats; marks: Mark[] };
+}
+
+export function generate(options: GenerateOptions): Generated {
   const world = buildWorld({
     size: options.size,
     rows: options.rows ?? 13000,
     geocodesPath: options.geocodesPath ?? DEFAULT_GEOCODES,
   });
-  const files = sourceFiles(world);
+  const listed = listings(world);
+  const files = [...sourceFiles(world), hospitalsFile(world), listingsFile(world, listed), countyRatesFile(world, listed)];
   writeSourceFiles(files, options.out);
-  return { world, files };
+  // Report pages stay short at state scale, so the whole set stays small.
+  const plans = planDocuments(world);
+  const stats = writeDocuments(plans, options.out, world.size === 'state');
+  return { world, files, documents: { stats, marks: documentMarks(plans) } };
 }
 
-export function summary(world: World, files: readonly SourceFile[]): string {
+export function summary({ world, files, documents }: Generated): string {
   const count = (values: string[]) =>
     Object.entries(values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {}))
       .sort((a, b) => b[1] - a[1])
@@ -44,6 +57,9 @@ export function summary(world: World, files: readonly SourceFile[]): string {
     `licenses: ${valid.length} valid, ${world.homes.length - valid.length} malformed, ${world.duplicates.length} duplicate rows`,
     `statuses: ${count(valid.map((h) => h.status))}`,
     `counties: ${count(valid.map((h) => h.city.county.name))}`,
+    `documents/: ${documents.stats.folders} folders (${documents.stats.none} without reports, ${documents.stats.withNext} with a next run), ` +
+      `${documents.stats.reports} listed reports (at most ${documents.stats.maxReports} for one home), ${documents.stats.htmlFiles} report pages, ` +
+      `${documents.stats.files} files, ${(documents.stats.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
 }
 
@@ -64,10 +80,10 @@ export function runCli(argv: string[], defaults: { size: Size; out: string }): v
   if (!Number.isInteger(rows) || rows < 100) throw new Error(`--rows must be an integer of at least 100`);
   const out = resolve(values.out ?? defaults.out);
   const started = Date.now();
-  const { world, files } = generate({ out, size, rows, geocodesPath: values.geocodes ?? DEFAULT_GEOCODES });
-  console.log(`wrote ${files.length} files to ${out} in ${Date.now() - started} ms`);
-  console.log(summary(world, files));
-  if (values['print-quirks']) console.log(`\n${quirkTable(files)}`);
+  const generated = generate({ out, size, rows, geocodesPath: values.geocodes ?? DEFAULT_GEOCODES });
+  console.log(`wrote ${generated.files.length} files and documents/ to ${out} in ${Date.now() - started} ms`);
+  console.log(summary(generated));
+  if (values['print-quirks']) console.log(`\n${quirkTable([...generated.files, generated.documents])}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -17,7 +17,16 @@ import {
 } from './model.ts';
 import { CITIES, PERSON_FIRST, SMALL_KINDS, nearestCity } from './tables.ts';
 
-export type QuirkFile = 'roster.csv' | 'approvals.csv' | 'alw.csv' | 'geocodes.csv' | 'zip-centroids.csv';
+export type QuirkFile =
+  | 'roster.csv'
+  | 'approvals.csv'
+  | 'alw.csv'
+  | 'geocodes.csv'
+  | 'zip-centroids.csv'
+  | 'documents/'
+  | 'hospitals.csv'
+  | 'listings.csv'
+  | 'county-rates.csv';
 
 export const QUIRKS: Record<string, { file: QuirkFile; text: string }> = {
   'leading-zero-lost': { file: 'roster.csv', text: 'facility_number lost its leading zero (counties 01-09): pad to 9 digits' },
@@ -66,6 +75,23 @@ export const QUIRKS: Record<string, { file: QuirkFile; text: string }> = {
   'geo-absent': { file: 'geocodes.csv', text: 'roster license with no geocoder line at all' },
   'no-location': { file: 'geocodes.csv', text: 'no geocode and its ZIP has no centroid: no location at all' },
   'centroid-missing': { file: 'zip-centroids.csv', text: 'roster ZIP left out of the centroid table' },
+  'docs-none': { file: 'documents/', text: 'no reports: `{"COUNT":0,"REPORTARRAY":[]}`, detail all zeros, `LASTVISITDATE` `""` (most PENDING; licensed homes too)' },
+  'docs-dozens': { file: 'documents/', text: 'dozens of reports (30-60)' },
+  'docs-no-control': { file: 'documents/', text: 'Complaint report with an empty CONTROLNUMBER (Inspection and Other reports always have one)' },
+  'docs-withdrawn': { file: 'documents/', text: 'next run (`index.next.json`, `detail.next.json`): one listed report withdrawn, one newer report added' },
+  'docs-live-closed': { file: 'documents/', text: 'live STATUS `CLOSED` while the roster says LICENSED' },
+  'docs-live-increase': { file: 'documents/', text: 'live STATUS `LICENSED/PENDING INCREASE` while the roster says LICENSED' },
+  'docs-live-licensed': { file: 'documents/', text: 'live STATUS `LICENSED` while the roster says PENDING' },
+  'docs-probationary': { file: 'documents/', text: 'roster `ON PROBATION` is live `PROBATIONARY LICENSE` (same meaning, other vocabulary)' },
+  'docs-name-entity': { file: 'documents/', text: 'report pages write the typographic apostrophe as `&#8217;`' },
+  'hospital-not-gach': { file: 'hospitals.csv', text: 'not a general acute care hospital (`SNF`, `CLHF`): skip' },
+  'hospital-closed': { file: 'hospitals.csv', text: 'GACH row with LICENSE_STATUS_DESCRIPTION `CLOSED`: skip' },
+  'hospital-no-coordinates': { file: 'hospitals.csv', text: 'GACH row with blank LATITUDE and LONGITUDE: skip' },
+  'listing-closed-license': { file: 'listings.csv', text: 'listing for a license that is CLOSED on the roster (no price)' },
+  'listing-duplicate': { file: 'listings.csv', text: 'one home listed on both sites, at different rates' },
+  'listing-unreadable-rate': { file: 'listings.csv', text: 'monthly_rate_usd that is no number (`call for pricing`)' },
+  'listing-rate-text': { file: 'listings.csv', text: 'monthly_rate_usd written as text (`$5,450`, `from 4800`)' },
+  'county-rate-missing': { file: 'county-rates.csv', text: 'roster county with no row: its homes without a listing have no figure at all' },
 };
 
 /** Rows that belong to no roster license (the generator keeps roster names clear of them). */
