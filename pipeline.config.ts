@@ -1,14 +1,15 @@
 // Pipeline settings: where each source lives, how politely to fetch, when to hold a run back,
 // and when to run. `npm run pipeline` uses the default profile (the embedded seeds);
 // `npm run pipeline -- --profile state` reads the state's live sources.
-import type { HttpConfig, GuardConfig, PipelineConfig, PipelineProfiles } from './pipeline/config.ts';
+import type { HttpConfig, GuardConfig, PipelineConfig, PipelineProfiles, SourcesConfig, StateDocumentsConfig } from './pipeline/config.ts';
 
 const http: HttpConfig = {
   timeoutMs: 30_000,
   retries: 4,
   backoffMs: 1_000,
   concurrency: 4,
-  userAgent: 'care-home-read-api pipeline (+https://github.com/; read-only mirror of the state licensing record)',
+  minIntervalMs: 0,
+  userAgent: 'care-home-read-api pipeline (read-only mirror of the state licensing record)',
 };
 
 const guards: GuardConfig = {
@@ -26,41 +27,44 @@ const common = {
   schedule: '30 5 * * *',
   timeZone: 'America/Los_Angeles',
   keepSnapshots: 14,
-} satisfies Omit<PipelineConfig, 'sources'>;
+} satisfies Omit<PipelineConfig, 'sources' | 'stateDocuments'>;
 
-const seeds: PipelineConfig = {
-  ...common,
-  sources: {
-    roster: 'seeds/default/roster.csv',
-    approvals: 'seeds/default/approvals.csv',
-    waiver: 'seeds/default/alw.csv',
-    geocodes: 'seeds/default/geocodes.csv',
-    zipCentroids: 'seeds/default/zip-centroids.csv',
-  },
-  // The seed set is a few hundred homes: the state-scale floor does not apply to it.
-  guards: { ...guards, minLicenses: 50 },
-};
+/** Every source of a seed folder (seeds/default, or generated seeds/state-scale). */
+function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments'> {
+  const sources: SourcesConfig = {
+    roster: `${dir}/roster.csv`,
+    approvals: `${dir}/approvals.csv`,
+    waiver: `${dir}/alw.csv`,
+    geocodes: `${dir}/geocodes.csv`,
+    zipCentroids: `${dir}/zip-centroids.csv`,
+    hospitals: `${dir}/hospitals.csv`,
+    listings: `${dir}/listings.csv`,
+    countyRates: `${dir}/county-rates.csv`,
+  };
+  const stateDocuments: StateDocumentsConfig = {
+    detail: `${dir}/documents/{license}/detail.json`,
+    index: `${dir}/documents/{license}/index.json`,
+    report: `${dir}/documents/{license}/{inx}.html`,
+    concurrency: 16,
+  };
+  return { sources, stateDocuments };
+}
+
+const TRANSPARENCY_API = 'https://www.ccld.dss.ca.gov/transparencyapi/api';
 
 const config: PipelineProfiles = {
   default: 'seeds',
   profiles: {
-    seeds,
+    // The seed set is a few hundred homes: the state-scale floor does not apply to it.
+    seeds: { ...common, ...seedFolder('seeds/default'), guards: { ...guards, minLicenses: 50 } },
     // Generated state-scale data (`npm run generate:state-scale`), for benchmarks.
-    'state-scale': {
-      ...seeds,
-      sources: {
-        roster: 'seeds/state-scale/roster.csv',
-        approvals: 'seeds/state-scale/approvals.csv',
-        waiver: 'seeds/state-scale/alw.csv',
-        geocodes: 'seeds/state-scale/geocodes.csv',
-        zipCentroids: 'seeds/state-scale/zip-centroids.csv',
-      },
-      guards,
-    },
-    // The state's live sources. Resource addresses change when the portal republishes a
-    // dataset: check them against the dataset pages before a production run.
+    'state-scale': { ...common, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16 } },
+    // The state's live sources. Resource addresses change when a portal republishes a dataset:
+    // check them against the dataset pages before a production run. Coordinates have no keyless
+    // live source wired yet: the geocoder cache and ZIP centroids of the seeds stand in.
     state: {
       ...common,
+      http: { ...http, minIntervalMs: 100 },
       sources: {
         roster:
           'https://data.chhs.ca.gov/dataset/community-care-licensing-residential-elder-care-facility-locations/resource/rcfe-locations/download/rcfe-locations.csv',
@@ -69,6 +73,15 @@ const config: PipelineProfiles = {
         waiver: 'https://www.dhcs.ca.gov/services/ltc/Documents/ALW-Participating-RCFEs.csv',
         geocodes: 'seeds/default/geocodes.csv',
         zipCentroids: 'seeds/default/zip-centroids.csv',
+        hospitals: 'https://data.chhs.ca.gov/dataset/healthcare-facility-locations/resource/licensed-facilities/download/licensed-facilities.csv',
+        listings: 'seeds/default/listings.csv',
+        countyRates: 'seeds/default/county-rates.csv',
+      },
+      stateDocuments: {
+        detail: `${TRANSPARENCY_API}/FacilityInfo/{license}`,
+        index: `${TRANSPARENCY_API}/FacilityReports?facNum={license}`,
+        report: `${TRANSPARENCY_API}/FacilityReports?facNum={license}&inx={inx}`,
+        concurrency: 4,
       },
     },
   },

@@ -2,7 +2,7 @@
 // Every table and view says what it holds, so an analyst opening the file in sqlite3 can follow it
 // (`SELECT * FROM about;`). Nothing here holds availability, a score, a rank or a REST price.
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** File names are `<name>-<YYYY-MM-DD>.sqlite`, or `<name>-<YYYY-MM-DD>.<n>.sqlite` for later runs that day. */
 export const SNAPSHOT_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.sqlite$/;
@@ -86,6 +86,16 @@ CREATE TABLE facilities (
   service_designations TEXT NOT NULL,
   roster_as_of TEXT,
   last_state_visit TEXT,
+  license_status_live TEXT,
+  live_status_checked_on TEXT,
+  documents_count INTEGER,
+  documents_since_year TEXT,
+  documents_latest_date TEXT,
+  type_a_citations INTEGER,
+  type_b_citations INTEGER,
+  price_kind TEXT,
+  price_monthly_usd INTEGER,
+  price_json TEXT,
   state_record_url TEXT NOT NULL,
   record_json TEXT NOT NULL,
   state_documents_json TEXT NOT NULL,
@@ -114,6 +124,28 @@ CREATE TABLE reports (
   PRIMARY KEY (license_number, ref)
 );
 CREATE INDEX reports_order ON reports (license_number, position);
+
+CREATE TABLE hospitals (
+  facid TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_slug TEXT NOT NULL,
+  street TEXT,
+  city TEXT,
+  zip TEXT,
+  county TEXT,
+  county_key TEXT,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL
+);
+CREATE INDEX hospitals_county ON hospitals (county_key, name);
+
+CREATE TABLE document_fetch_problems (
+  license_number TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  problem TEXT NOT NULL,
+  kept_from TEXT
+);
+CREATE INDEX document_fetch_problems_license ON document_fetch_problems (license_number);
 
 CREATE TABLE service_designations (
   license_number TEXT NOT NULL REFERENCES facilities (license_number),
@@ -184,8 +216,10 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['about', 'table', 'This list: what each table and view of the snapshot holds.'],
   ['metadata', 'table', 'Run id, snapshot date, code and schema version, counts, guard thresholds and the full run report (key run_report, JSON).'],
   ['sources', 'table', 'Each state source this run read: where from, whether it changed (fetched / not_modified / file), its own date, validators, checksum and row counts.'],
-  ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). record_json, state_documents_json and home_json are the precomputed v1 REST record, its detail-only state_documents Fact and the compact check home ({base_url} is filled in by the server).'],
+  ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). license_status_live is the live status the state shows as last checked by the pipeline (live_status_checked_on). price_* columns feed MCP records and check results only; the REST record never carries a price. record_json, state_documents_json and home_json are the precomputed v1 REST record, its detail-only state_documents Fact and the compact check home ({base_url} is filled in by the server).'],
   ['reports', 'table', 'State documents (reports) listed per license, newest first by position; ref is doc:<state document id>, stable between runs.'],
+  ['hospitals', 'table', "The state's licensed general acute care hospitals with coordinates (active, with a location), for homes near a hospital by straight-line distance."],
+  ['document_fetch_problems', 'table', 'Licenses whose state document index, report or detail could not be fetched this run; their last good data was kept (kept_from: the date it was fetched).'],
   ['service_designations', 'table', 'State service designation codes per license, verbatim.'],
   ['goes_by_exceptions', 'table', 'Licenses that keep their full licensed name as the goes-by name, because dropping the legal form would give two licenses in one city the same name.'],
   ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
@@ -210,10 +244,12 @@ export const META = {
   rosterAsOf: 'roster_as_of',
   approvalsAsOf: 'approvals_as_of',
   alwListAsOf: 'alw_list_as_of',
-  /** sha256 over every facility's stored JSON: equal hashes mean equal data. */
+  /** sha256 over every facility's stored JSON without confirmation dates: equal hashes mean no value changed. */
   dataHash: 'data_hash',
   /** JSON: row counts per table and licenses per status class. */
   counts: 'counts',
+  /** File name of the document store beside the snapshots that holds each report's text once. */
+  documentStore: 'document_store',
   /** JSON: the run report printed at the end of the run. */
   runReport: 'run_report',
 } as const;

@@ -14,6 +14,21 @@ export interface SourcesConfig {
   geocodes: SourceLocation;
   /** ZIP-centroid table used when an address has no geocode. */
   zipCentroids: SourceLocation;
+  /** Licensed general acute care hospitals with coordinates (state health department list). */
+  hospitals: SourceLocation;
+  /** A listing site's published monthly rates, keyed by license (third party). */
+  listings: SourceLocation;
+  /** Typical starting monthly rates per county. */
+  countyRates: SourceLocation;
+}
+
+/** Per-license locations of the state's transparency service; `{license}` and `{inx}` are filled in. */
+export interface StateDocumentsConfig {
+  detail: SourceLocation;
+  index: SourceLocation;
+  report: SourceLocation;
+  /** Licenses worked on at once (requests in flight are bounded by http.concurrency). */
+  concurrency: number;
 }
 
 export interface HttpConfig {
@@ -25,6 +40,8 @@ export interface HttpConfig {
   backoffMs: number;
   /** Requests in flight at once across all sources. */
   concurrency: number;
+  /** Least time between two request starts: polite pacing towards the state's servers (0: none). */
+  minIntervalMs: number;
   userAgent: string;
 }
 
@@ -43,6 +60,7 @@ export interface PipelineConfig {
   /** Snapshot files are named `<snapshotName>-<date>.sqlite`. */
   snapshotName: string;
   sources: SourcesConfig;
+  stateDocuments: StateDocumentsConfig;
   http: HttpConfig;
   guards: GuardConfig;
   /** node-cron expression for `npm run pipeline -- --schedule`. */

@@ -60,11 +60,21 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     connect: { timeout: config.timeoutMs },
   });
   let requestsMade = 0;
+  let nextStart = 0;
+  /** Spaces request starts at least minIntervalMs apart, across every caller. */
+  async function pace(): Promise<void> {
+    if (config.minIntervalMs <= 0) return;
+    const now = Date.now();
+    const startAt = Math.max(now, nextStart);
+    nextStart = startAt + config.minIntervalMs;
+    if (startAt > now) await sleep(startAt - now);
+  }
 
   async function attempt(url: string, validators: Validators | undefined): Promise<Response> {
     const headers: Record<string, string> = { 'user-agent': config.userAgent, accept: '*/*' };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    await pace();
     requestsMade += 1;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`no response within ${config.timeoutMs} ms`)), config.timeoutMs);

@@ -7,6 +7,7 @@ import type { SourceRecord } from './snapshot/write.ts';
 import type { SnapshotDiff } from './diff.ts';
 import type { WaiverMatch } from './normalize/waiver-match.ts';
 import type { WaiverRow } from './sources/waiver.ts';
+import type { CollectStats } from './documents/collect.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -37,6 +38,9 @@ export interface RunReport {
     not_matched_rows: Array<{ line: number; facility_name: string; street: string | null; city: string | null; result: string }>;
   };
   diff: { previous_snapshot: string | null; added: number; removed: number; changed: number; fields_changed: Record<string, number> };
+  documents: CollectStats & { licenses_with_problems: number };
+  hospitals: number;
+  prices: Record<string, number>;
   data_hash: string;
   unchanged_since_previous: boolean;
   held_back: string[];
@@ -66,6 +70,8 @@ export function buildReport(inputs: {
   heldBack: string[];
   warnings: string[];
   requestsMade: number;
+  documents: CollectStats & { licenses_with_problems: number };
+  hospitals: number;
 }): RunReport {
   const byStatus: Record<string, number> = {};
   const coordinates = { address: 0, zip_centroid: 0, none: 0 };
@@ -83,6 +89,11 @@ export function buildReport(inputs: {
   for (const rejection of inputs.rejections) {
     const key = `${rejection.source}: ${reasonKind(rejection.reason)}`;
     byReason[key] = (byReason[key] ?? 0) + 1;
+  }
+  const prices: Record<string, number> = {};
+  for (const facility of inputs.facilities) {
+    const kind = facility.price_kind ?? 'none';
+    prices[kind] = (prices[kind] ?? 0) + 1;
   }
   const waiverCount = (method: WaiverMatch['method']) => inputs.waiverMatches.filter(({ match }) => match.method === method).length;
   return {
@@ -132,6 +143,9 @@ export function buildReport(inputs: {
       changed: inputs.diff.changed.length,
       fields_changed: inputs.diff.fieldCounts,
     },
+    documents: inputs.documents,
+    hospitals: inputs.hospitals,
+    prices,
     data_hash: inputs.dataHash,
     unchanged_since_previous: inputs.unchangedSincePrevious,
     held_back: inputs.heldBack,
@@ -156,6 +170,8 @@ export function formatReport(report: RunReport): string {
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
     `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
+    `State documents: ${report.documents.details_fetched} details checked, ${report.documents.indexes_fetched} indexes fetched (${report.documents.indexes_reused} unchanged, not fetched), ${report.documents.reports_fetched} reports fetched and transcribed (${report.documents.reports_already_stored} already stored); ${report.documents.licenses_with_problems} license(s) kept last good data after a failure`,
+    `Hospitals: ${report.hospitals}. Prices: ${Object.entries(report.prices).map(([kind, count]) => `${count} ${kind}`).join(', ')}`,
     `Diff against ${report.diff.previous_snapshot ?? 'nothing (first snapshot)'}: ${report.diff.added} added, ${report.diff.removed} removed, ${report.diff.changed} changed${report.unchanged_since_previous ? ' (data identical)' : ''}`,
     ...Object.entries(report.diff.fields_changed).map(([field, count]) => `  ${field}: ${count}`),
     ...report.warnings.map((w) => `Warning: ${w}`),

@@ -1,28 +1,27 @@
-// One pipeline run, stage by stage: retrieve -> parse and validate -> normalize -> diff -> guard
-// -> write the snapshot. Also the command behind `npm run pipeline` (and `-- --schedule`).
+// One pipeline run, stage by stage: retrieve -> parse and validate -> state documents ->
+// normalize -> diff -> guard -> write the snapshot. Also the command behind `npm run pipeline`
+// (and `-- --schedule`).
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
+import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
-import { createHttpClient } from './http.ts';
-import { retrieveSource, type RetrievedSource } from './sources/retrieve.ts';
-import type { Rejection } from './sources/csv.ts';
-import { readRoster } from './sources/roster.ts';
-import { readApprovals } from './sources/approvals.ts';
-import { readWaiverList } from './sources/waiver.ts';
-import { geocodeKey, readGeocodes, readZipCentroids } from './sources/geocodes.ts';
-import { goesByNames } from './normalize/names.ts';
-import { createWaiverMatcher } from './normalize/waiver-match.ts';
-import { buildFacility, type FacilityRow } from './normalize/facility.ts';
+import { createHttpClient, type HttpClient } from './http.ts';
+import { readLocation, retrieveSource } from './sources/retrieve.ts';
+import { readAllSources, type RetrievedSources } from './sources/read-all.ts';
+import { collectStateDocuments } from './documents/collect.ts';
+import { DocumentStore } from './documents/store.ts';
+import { normalizeFacilities } from './normalize/facilities.ts';
+import type { FacilityRow } from './normalize/facility.ts';
 import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
 import { readPreviousSnapshot } from './snapshot/previous.ts';
-import { writeSnapshot, type SourceRecord, type WriteOptions } from './snapshot/write.ts';
+import { writeSnapshot, type WriteOptions } from './snapshot/write.ts';
 import { buildReport, formatReport, type RunReport } from './report.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,17 +60,19 @@ function codeVersion(): string {
   return pkg.version;
 }
 
-/** Equal hashes mean equal served data, whatever the run id or the day. */
+/**
+ * Equal hashes mean no served value changed, whatever the run id or the day. Confirmation dates
+ * are left out: a re-check of an unchanged value moves its `confirmed_on`, not the value.
+ */
 function dataHash(facilities: readonly FacilityRow[]): string {
   const hash = createHash('sha256');
-  for (const row of facilities) hash.update(row.record_json).update(row.state_documents_json).update(row.home_json);
+  const withoutCheckDates = (json: string) => json.replace(/"(confirmed_on|status_as_of)":(null|"[^"]*")/g, '');
+  for (const row of facilities) {
+    hash.update(withoutCheckDates(row.record_json)).update(withoutCheckDates(row.state_documents_json)).update(withoutCheckDates(row.home_json));
+  }
   return hash.digest('hex');
 }
 
-function httpDate(header: string | null): string | null {
-  const time = header ? Date.parse(header) : NaN;
-  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
-}
 
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const startedAt = options.now ?? new Date();
@@ -80,6 +81,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const profile = options.config ? 'custom' : (options.profile ?? pipelineConfig.default);
   const log = options.log ?? (() => {});
   const runId = randomUUID();
+  const runDate = dateIn(config.timeZone, startedAt);
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
 
@@ -87,145 +89,131 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const stale = await removeStaleTemporaries(options.snapshotsDir);
   if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
 
-  // 1. Retrieve every source; one that stays down fails the run before anything is written.
   const http = createHttpClient(config.http);
-  const retrieveOptions = { http, cacheDir: path.join(options.snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now: startedAt };
-  let retrieved: Record<keyof PipelineConfig['sources'], RetrievedSource>;
   try {
-    const names = Object.keys(config.sources) as Array<keyof PipelineConfig['sources']>;
-    const results = await Promise.all(names.map((name) => retrieveSource(name, config.sources[name], retrieveOptions)));
-    retrieved = Object.fromEntries(names.map((name, index) => [name, results[index]!])) as typeof retrieved;
-  } catch (error) {
-    throw new RunFailed(`${(error as Error).message}. Nothing was published; the previous snapshot keeps serving.`);
+    // 1. Retrieve every source; one that stays down fails the run before anything is written.
+    const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt);
+    log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
+
+    // 2. Parse and validate; bad rows are kept out with their reason.
+    const parsed = await readAllSources(retrieved, runDate);
+    if (parsed.roster.capacityNotNumeric) warn(`${parsed.roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
+
+    // 3. State documents, live status and tallies, incrementally, through the document store.
+    const store = new DocumentStore(options.snapshotsDir);
+    const documents = await collectStateDocuments({
+      licenses: parsed.roster.rows.map((row) => row.license_number),
+      templates: config.stateDocuments,
+      read: (location) => readLocation(location, { http, rootDir: REPO_ROOT }),
+      store,
+      today: runDate,
+      concurrency: config.stateDocuments.concurrency,
+    }).finally(() => store.close());
+    const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
+    if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
+
+    // 4. Normalize into one record per license.
+    const normalized = normalizeFacilities(parsed, documents.byLicense);
+    const { facilities } = normalized;
+
+    // 5. Diff against the newest published snapshot, then the guards.
+    const previous = await readPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
+    const diff = diffSnapshots(previous?.facilities ?? [], facilities);
+    const problems = guardProblems(config.guards, {
+      licenses: facilities.length,
+      rosterRowsRead: parsed.roster.rowsRead,
+      rosterRowsRejected: parsed.rosterRejected,
+      diff,
+    });
+    const heldBack = problems.length && !options.force ? problems : [];
+    if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
+
+    const hash = dataHash(facilities);
+    const report = buildReport({
+      runId,
+      profile,
+      startedAt,
+      sources: parsed.sources,
+      rejections: parsed.rejections,
+      facilities,
+      duplicatesMerged: parsed.roster.duplicatesMerged,
+      waiverMatches: normalized.waiverMatches,
+      goesByExceptions: normalized.names.exceptions.length,
+      diff,
+      previousSnapshot: previous ? path.basename(previous.file) : null,
+      dataHash: hash,
+      unchangedSincePrevious: previous?.dataHash === hash,
+      heldBack,
+      warnings,
+      requestsMade: http.requestsMade,
+      documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
+      hospitals: normalized.hospitals.length,
+    });
+    if (heldBack.length) {
+      report.elapsed_ms = Math.round(performance.now() - started);
+      log(formatReport(report));
+      return { published: false, snapshotPath: null, heldBack, report };
+    }
+
+    // 6. Write to a temporary file, check it, rename it into place.
+    const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
+    report.published = path.basename(snapshotPath);
+    report.elapsed_ms = Math.round(performance.now() - started);
+    const metadata: Record<string, string> = {
+      [META.runId]: runId,
+      [META.snapshotDate]: runDate,
+      [META.createdAt]: new Date().toISOString(),
+      [META.schemaVersion]: String(SCHEMA_VERSION),
+      [META.codeVersion]: codeVersion(),
+      [META.rosterAsOf]: parsed.dates.roster,
+      [META.approvalsAsOf]: parsed.dates.approvals ?? '',
+      [META.alwListAsOf]: parsed.dates.alwList ?? '',
+      [META.dataHash]: hash,
+      [META.counts]: JSON.stringify(report.licenses),
+      [META.runReport]: JSON.stringify(report),
+      [META.documentStore]: DOCUMENT_STORE_FILE,
+      profile,
+      guards: JSON.stringify(config.guards),
+    };
+    try {
+      await writeSnapshot(
+        snapshotPath,
+        {
+          metadata,
+          sources: parsed.sources,
+          facilities,
+          goesByExceptions: normalized.names.exceptions,
+          waiver: normalized.waiverMatches,
+          rejections: parsed.rejections,
+          diff,
+          hospitals: normalized.hospitals,
+          reports: documents.byLicense,
+          documentProblems: documents.problems,
+        },
+        options,
+      );
+    } catch (error) {
+      throw new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
+    }
+    const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
+    if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
+    log(formatReport(report));
+    return { published: true, snapshotPath, heldBack: [], report };
   } finally {
     await http.close();
   }
-  log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
-
-  // 2. Parse and validate; bad rows are kept out with their reason.
-  const rejections: Rejection[] = [];
-  const reject = (rejection: Rejection) => rejections.push(rejection);
-  const rejectedBy = (source: string) => rejections.filter((r) => r.source === source).length;
-  const roster = await readRoster(retrieved.roster.file, reject);
-  const approvals = await readApprovals(retrieved.approvals.file, reject);
-  const waiver = await readWaiverList(retrieved.waiver.file, reject);
-  const geocodes = await readGeocodes(retrieved.geocodes.file, reject);
-  const centroids = await readZipCentroids(retrieved.zipCentroids.file, reject);
-  if (roster.capacityNotNumeric) warn(`${roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
-
-  const rosterFileDate = roster.rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
-  const dates = {
-    roster: rosterFileDate ?? httpDate(retrieved.roster.lastModified) ?? dateIn(config.timeZone, startedAt),
-    approvals: approvals.asOf ?? httpDate(retrieved.approvals.lastModified),
-    alwList: waiver.listDate ?? httpDate(retrieved.waiver.lastModified),
-  };
-
-  // 3. Normalize: goes-by names, waiver matches, coordinates, then one record per license.
-  const names = goesByNames(roster.rows.map((row) => ({ license_number: row.license_number, licensed_name: row.facility_name, city: row.city })));
-  const matchWaiver = createWaiverMatcher(roster.rows.map((row) => ({ ...row, licensed_name: row.facility_name })));
-  const waiverMatches = waiver.rows.map((row) => ({ row, match: matchWaiver(row) }));
-  const onWaiverList = new Set(waiverMatches.flatMap(({ match }) => (match.license_number ? [match.license_number] : [])));
-
-  const facilities = roster.rows
-    .map((row) => {
-      const inputAddress = [row.street, row.city, 'CA', row.zip].filter(Boolean).join(', ');
-      const geocoded = geocodes.byKey.get(geocodeKey(row.license_number, inputAddress));
-      const centroid = row.zip ? centroids.byZip.get(row.zip.slice(0, 5)) : undefined;
-      return buildFacility({
-        roster: row,
-        goesByName: names.byLicense.get(row.license_number)!,
-        approvals: approvals.byLicense.get(row.license_number),
-        alwListed: onWaiverList.has(row.license_number),
-        location: geocoded ? { point: geocoded, method: 'address' } : centroid ? { point: centroid, method: 'zip_centroid' } : null,
-        dates,
-      });
-    })
-    .sort((a, b) => a.license_number.localeCompare(b.license_number));
-
-  // 4. Diff against the newest published snapshot.
-  const previous = await readPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
-  const diff = diffSnapshots(previous?.facilities ?? [], facilities);
-
-  // 5. Guards.
-  const rosterRejected = rejectedBy('roster');
-  const problems = guardProblems(config.guards, {
-    licenses: facilities.length,
-    rosterRowsRead: roster.rowsRead,
-    rosterRowsRejected: rosterRejected,
-    diff,
-  });
-  const heldBack = problems.length && !options.force ? problems : [];
-  if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
-
-  const sources: SourceRecord[] = [
-    { ...retrieved.roster, sourceDate: dates.roster, rowsRead: roster.rowsRead, rowsValid: roster.rows.length, rowsRejected: rosterRejected },
-    { ...retrieved.approvals, sourceDate: dates.approvals, rowsRead: approvals.rowsRead, rowsValid: approvals.byLicense.size, rowsRejected: rejectedBy('approvals') },
-    { ...retrieved.waiver, sourceDate: dates.alwList, rowsRead: waiver.rowsRead, rowsValid: waiver.rows.length, rowsRejected: rejectedBy('waiver') },
-    { ...retrieved.geocodes, sourceDate: null, rowsRead: geocodes.rowsRead, rowsValid: geocodes.byKey.size, rowsRejected: rejectedBy('geocodes') },
-    { ...retrieved.zipCentroids, sourceDate: null, rowsRead: centroids.rowsRead, rowsValid: centroids.byZip.size, rowsRejected: rejectedBy('zip_centroids') },
-  ];
-  const snapshotDate = dateIn(config.timeZone, startedAt);
-  const hash = dataHash(facilities);
-  const report = buildReport({
-    runId,
-    profile,
-    startedAt,
-    sources,
-    rejections,
-    facilities,
-    duplicatesMerged: roster.duplicatesMerged,
-    waiverMatches,
-    goesByExceptions: names.exceptions.length,
-    diff,
-    previousSnapshot: previous ? path.basename(previous.file) : null,
-    dataHash: hash,
-    unchangedSincePrevious: previous?.dataHash === hash,
-    heldBack,
-    warnings,
-    requestsMade: http.requestsMade,
-  });
-
-  if (heldBack.length) {
-    report.elapsed_ms = Math.round(performance.now() - started);
-    log(formatReport(report));
-    return { published: false, snapshotPath: null, heldBack, report };
-  }
-
-  // 6. Write to a temporary file, check it, rename it into place.
-  const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, snapshotDate);
-  report.published = path.basename(snapshotPath);
-  report.elapsed_ms = Math.round(performance.now() - started);
-  const statusCounts = report.licenses;
-  const metadata: Record<string, string> = {
-    [META.runId]: runId,
-    [META.snapshotDate]: snapshotDate,
-    [META.createdAt]: new Date().toISOString(),
-    [META.schemaVersion]: String(SCHEMA_VERSION),
-    [META.codeVersion]: codeVersion(),
-    [META.rosterAsOf]: dates.roster,
-    [META.approvalsAsOf]: dates.approvals ?? '',
-    [META.alwListAsOf]: dates.alwList ?? '',
-    [META.dataHash]: hash,
-    [META.counts]: JSON.stringify(statusCounts),
-    [META.runReport]: JSON.stringify(report),
-    profile,
-    guards: JSON.stringify(config.guards),
-  };
-  try {
-    await writeSnapshot(
-      snapshotPath,
-      { metadata, sources, facilities, goesByExceptions: names.exceptions, waiver: waiverMatches, rejections, diff },
-      options,
-    );
-  } catch (error) {
-    throw new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
-  }
-  const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
-  if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
-  log(formatReport(report));
-  return { published: true, snapshotPath, heldBack: [], report };
 }
 
+async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
+  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now };
+  const names = Object.keys(config.sources) as Array<keyof PipelineConfig['sources']>;
+  try {
+    const results = await Promise.all(names.map((name) => retrieveSource(name, config.sources[name], options)));
+    return Object.fromEntries(names.map((name, index) => [name, results[index]!])) as RetrievedSources;
+  } catch (error) {
+    throw new RunFailed(`${(error as Error).message.replace(/\.$/, '')}. Nothing was published; the previous snapshot keeps serving.`);
+  }
+}
 
 async function main(argv: string[]): Promise<void> {
   const flag = (name: string) => argv.includes(`--${name}`);

@@ -15,6 +15,8 @@ import type { Fact } from '../../contract/facts.ts';
 import type { RosterRow } from '../sources/roster.ts';
 import type { ApprovalRow } from '../sources/approvals.ts';
 import type { Point } from '../sources/geocodes.ts';
+import type { FacilityDocuments } from '../documents/collect.ts';
+import type { Price } from './price.ts';
 
 /** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
 export interface SourceDates {
@@ -29,6 +31,9 @@ export interface FacilityInputs {
   approvals: ApprovalRow | undefined;
   alwListed: boolean;
   location: { point: Point; method: 'address' | 'zip_centroid' } | null;
+  /** What the state's transparency service says of this license; undefined when never fetched. */
+  documents: FacilityDocuments | undefined;
+  price: Price | null;
   dates: SourceDates;
 }
 
@@ -73,6 +78,16 @@ export interface FacilityRow {
   service_designations: string;
   roster_as_of: string | null;
   last_state_visit: string | null;
+  license_status_live: string | null;
+  live_status_checked_on: string | null;
+  documents_count: number | null;
+  documents_since_year: string | null;
+  documents_latest_date: string | null;
+  type_a_citations: number | null;
+  type_b_citations: number | null;
+  price_kind: string | null;
+  price_monthly_usd: number | null;
+  price_json: string | null;
   state_record_url: string;
   record_json: string;
   state_documents_json: string;
@@ -113,6 +128,13 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const alw = inputs.alwListed ? 'true' : 'not_on_file';
   const operatingSinceYear = roster.license_first_date ? Number(roster.license_first_date.slice(0, 4)) : null;
   const slug = nameSlug(inputs.goesByName);
+  const detail = inputs.documents?.detail ?? null;
+  const detailCheckedOn = inputs.documents?.detailCheckedOn ?? null;
+  const index = inputs.documents?.index ?? null;
+  const reportDates = (inputs.documents?.reports ?? []).flatMap((report) => (report.date ? [report.date] : [])).sort();
+  const documentsValue: StateDocumentsValue | null = index
+    ? { count: index.count, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null }
+    : null;
   const page = `${BASE_URL_TOKEN}/facility/${slug}-${license}`;
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', dates.roster, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
@@ -124,8 +146,8 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     licensed_name: stateRoster(roster.facility_name, 'roster:facility_name'),
     facility_type: stateRoster(roster.facility_type, 'roster:facility_type'),
     license_status: stateRoster(roster.status, 'roster:license_status'),
-    // Only the pipeline checks the state's live status; until a check is stored it is not on file.
-    license_status_live: fact(null, 'state', null, 'roster:license_status_live'),
+    // Only the pipeline checks the state's live status; the date of its last check is confirmed_on.
+    license_status_live: fact(detail?.status ?? null, 'state', detail ? detailCheckedOn : null, 'roster:license_status_live'),
     on_probation: stateRoster(onProbation, 'roster:on_probation'),
     address: stateRoster({ street: roster.street, city: roster.city, county: roster.county, zip: roster.zip }, 'roster:address'),
     location: fact(
@@ -146,12 +168,17 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     },
     alw_participation: fact(alw, 'state', dates.alwList, 'roster:alw_participating'),
     service_designations: fact(designations, 'state', clearancesAsOf, 'roster:client_served'),
-    last_state_visit: fact(null, 'state', null, 'roster:last_visit'),
+    last_state_visit: fact(detail?.lastVisitDate ?? null, 'state', detail ? detailCheckedOn : null, 'roster:last_visit'),
     disputes: [],
     links: { facility_page: page, corrections: `${BASE_URL_TOKEN}/corrections?license=${license}` },
   };
 
-  const stateDocuments: Fact<StateDocumentsValue | null> = fact(null, 'state', null, 'derived:state_documents');
+  const stateDocuments: Fact<StateDocumentsValue | null> = fact(
+    documentsValue,
+    'state',
+    documentsValue ? (inputs.documents?.indexFetchedOn ?? null) : null,
+    'derived:state_documents',
+  );
 
   const note = status.closed ? closedNote(roster.closed_date) : null;
   const home: CompactHome = {
@@ -182,13 +209,13 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
       license_closed: status.closed,
       closed_note: note,
     },
-    price: null,
+    price: inputs.price,
     state_record: {
-      documents_on_file: null,
-      latest_visit_date: null,
-      type_a_citations: null,
-      type_b_citations: null,
-      tallies_since_year: null,
+      documents_on_file: documentsValue?.count ?? null,
+      latest_visit_date: detail?.lastVisitDate ?? null,
+      type_a_citations: detail?.typeA ?? null,
+      type_b_citations: detail?.typeB ?? null,
+      tallies_since_year: documentsValue?.since_year ?? null,
     },
     page,
     markdown: `${page}.md`,
@@ -233,7 +260,17 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     alw_list_as_of: dates.alwList,
     service_designations: JSON.stringify(designations),
     roster_as_of: dates.roster,
-    last_state_visit: null,
+    last_state_visit: detail?.lastVisitDate ?? null,
+    license_status_live: detail?.status ?? null,
+    live_status_checked_on: detail ? detailCheckedOn : null,
+    documents_count: documentsValue?.count ?? null,
+    documents_since_year: documentsValue?.since_year ?? null,
+    documents_latest_date: documentsValue?.latest_date ?? null,
+    type_a_citations: detail?.typeA ?? null,
+    type_b_citations: detail?.typeB ?? null,
+    price_kind: inputs.price?.kind ?? null,
+    price_monthly_usd: inputs.price?.monthly_usd ?? null,
+    price_json: inputs.price ? JSON.stringify(inputs.price) : null,
     state_record_url: stateRecordUrl(license),
     record_json: JSON.stringify(record),
     state_documents_json: JSON.stringify(stateDocuments),

@@ -12,6 +12,8 @@ import type { SnapshotDiff } from '../diff.ts';
 import type { WaiverMatch } from '../normalize/waiver-match.ts';
 import type { WaiverRow } from '../sources/waiver.ts';
 import { TEMP_SUFFIX } from './folder.ts';
+import type { FacilityDocuments, FetchProblem } from '../documents/collect.ts';
+import type { Hospital } from '../sources/hospitals.ts';
 
 export interface SourceRecord extends RetrievedSource {
   sourceDate: string | null;
@@ -28,6 +30,9 @@ export interface SnapshotContents {
   waiver: Array<{ row: WaiverRow; match: WaiverMatch }>;
   rejections: Rejection[];
   diff: SnapshotDiff;
+  hospitals: Array<Hospital & { name_slug: string; county_key: string | null }>;
+  reports: Map<string, FacilityDocuments>;
+  documentProblems: FetchProblem[];
 }
 
 export interface WriteOptions {
@@ -74,6 +79,19 @@ function insertAll(db: Database.Database, contents: SnapshotContents): void {
   const rejected = db.prepare('INSERT OR REPLACE INTO rejected_rows (source, line, reason, raw) VALUES (@source, @line, @reason, @raw)');
   for (const rejection of contents.rejections) rejected.run(rejection);
 
+  const report = db.prepare(`INSERT INTO reports (license_number, ref, position, control_number, date, type, title, url)
+    VALUES (@license_number, @ref, @position, @control_number, @date, @type, @title, NULL)`);
+  for (const [license_number, documents] of contents.reports) {
+    for (const listing of documents.reports) report.run({ license_number, ...listing });
+  }
+
+  const hospital = db.prepare(`INSERT INTO hospitals (facid, name, name_slug, street, city, zip, county, county_key, latitude, longitude)
+    VALUES (@facid, @name, @name_slug, @street, @city, @zip, @county, @county_key, @latitude, @longitude)`);
+  for (const row of contents.hospitals) hospital.run(row);
+
+  const problem = db.prepare('INSERT INTO document_fetch_problems (license_number, endpoint, problem, kept_from) VALUES (@license_number, @endpoint, @problem, @kept_from)');
+  for (const row of contents.documentProblems) problem.run(row);
+
   const change = db.prepare('INSERT INTO changes (license_number, change, fields) VALUES (?, ?, ?)');
   for (const license of contents.diff.added) change.run(license, 'added', '[]');
   for (const license of contents.diff.removed) change.run(license, 'removed', '[]');
@@ -88,6 +106,8 @@ function verify(db: Database.Database, contents: SnapshotContents): void {
   const expected: Array<[string, number]> = [
     ['facilities', contents.facilities.length],
     ['waiver_list', contents.waiver.length],
+    ['hospitals', contents.hospitals.length],
+    ['reports', [...contents.reports.values()].reduce((sum, documents) => sum + documents.reports.length, 0)],
     ['changes', contents.diff.added.length + contents.diff.removed.length + contents.diff.changed.length],
   ];
   for (const [table, rows] of expected) {

@@ -108,3 +108,15 @@ export async function retrieveSource(
     await rm(tmpFile, { force: true });
   }
 }
+
+/**
+ * A small text resource (one facility's JSON or one report's HTML): fetched with the shared HTTP
+ * client, or read from disk for file locations. A 404 or a missing file is an error like any other:
+ * the caller keeps the last good data.
+ */
+export async function readLocation(location: string, options: { http: HttpClient; rootDir: string }): Promise<string> {
+  if (!isUrl(location)) return readFile(path.resolve(options.rootDir, location), 'utf8');
+  const result = await options.http.get(location, (body) => new Response(body).text());
+  if (result.status !== 'fetched') throw new Error(`${location} answered 304 to an unconditional request`);
+  return result.value;
+}

@@ -77,12 +77,52 @@ export function waiverCsv(rows: ReadonlyArray<[name: string, street: string, cit
 export const GEOCODES_CSV = '"015600001","100 MAIN ST, OAKLAND, CA, 94612","Match","Exact","100 MAIN ST, OAKLAND, CA, 94612","-122.2711,37.8044","1","L"\n';
 export const ZIP_CENTROIDS_CSV = 'zip,latitude,longitude\n94612,37.8081,-122.2686\n';
 
+export const HOSPITALS_CSV =
+  'FACID,FACNAME,FAC_TYPE_CODE,FAC_FDR,ADDRESS,CITY,ZIP,COUNTY_NAME,LATITUDE,LONGITUDE,LICENSE_STATUS_DESCRIPTION\n' +
+  '140000001,OAKLAND COMMUNITY HOSPITAL,GACH,GENERAL ACUTE CARE HOSPITAL,1 HOSPITAL WAY,OAKLAND,94612,ALAMEDA,37.81,-122.27,ACTIVE\n';
+export const LISTINGS_HEADER = 'license_number,site,listing_url,monthly_rate_usd,rate_confirmed_by_home,seen_on,updated_on';
+export const COUNTY_RATES_CSV = 'county,low_usd,high_usd,typical_start_usd,as_of,basis\nALAMEDA,4500,8000,5200,2026-10-01,median of listed starting rates\n';
+
+/** One license's files on the state's transparency service. */
+export interface DocumentFiles {
+  detail: string;
+  index: string;
+  reports?: Record<number, string>;
+}
+
+export function detailJson(license: string, fields: Record<string, string | number> = {}): string {
+  return JSON.stringify({
+    FACILITYNUMBER: license, STATUS: 'LICENSED', LASTVISITDATE: '', NBRINSPVISITS: 0, NBRINSPTYPA: 0, NBRINSPTYPB: 0,
+    NBROTHERVISITS: 0, NBROTHERTYPA: 0, NBROTHERTYPB: 0, TOTCMPVISITS: 0, TOTTYPEA: 0, TOTTYPEB: 0, CMPCOUNT: 0, ...fields,
+  });
+}
+
+export interface IndexFixtureEntry {
+  control?: string;
+  date: string;
+  title: string;
+  type: 'Inspection' | 'Complaint' | 'Other';
+  page: number;
+}
+
+export function indexJson(license: string, entries: readonly IndexFixtureEntry[]): string {
+  return JSON.stringify({
+    COUNT: entries.length,
+    REPORTARRAY: entries.map((e) => ({ CONTROLNUMBER: e.control ?? '', FACILITYNUMBER: license, REPORTDATE: e.date, REPORTTITLE: e.title, REPORTTYPE: e.type, REPORTPAGE: e.page })),
+  });
+}
+
 export interface StateFiles {
   roster: string;
   approvals?: string;
   waiver?: string;
   geocodes?: string;
   zipCentroids?: string;
+  hospitals?: string;
+  listings?: string;
+  countyRates?: string;
+  /** Per license; a license not named here has no visits and no documents. */
+  documents?: Record<string, DocumentFiles>;
 }
 
 export const SOURCE_PATHS = {
@@ -91,6 +131,9 @@ export const SOURCE_PATHS = {
   waiver: '/alw.csv',
   geocodes: '/geocodes.csv',
   zipCentroids: '/zip-centroids.csv',
+  hospitals: '/hospitals.csv',
+  listings: '/listings.csv',
+  countyRates: '/county-rates.csv',
 } as const;
 
 /** A configuration whose sources are all on the nock origin, with fast retries and timeouts. */
@@ -103,8 +146,17 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
       waiver: STATE_ORIGIN + SOURCE_PATHS.waiver,
       geocodes: STATE_ORIGIN + SOURCE_PATHS.geocodes,
       zipCentroids: STATE_ORIGIN + SOURCE_PATHS.zipCentroids,
+      hospitals: STATE_ORIGIN + SOURCE_PATHS.hospitals,
+      listings: STATE_ORIGIN + SOURCE_PATHS.listings,
+      countyRates: STATE_ORIGIN + SOURCE_PATHS.countyRates,
     },
-    http: { timeoutMs: 300, retries: 2, backoffMs: 5, concurrency: 4, userAgent: 'test' },
+    stateDocuments: {
+      detail: `${STATE_ORIGIN}/documents/{license}/detail.json`,
+      index: `${STATE_ORIGIN}/documents/{license}/index.json`,
+      report: `${STATE_ORIGIN}/documents/{license}/{inx}.html`,
+      concurrency: 4,
+    },
+    http: { timeoutMs: 300, retries: 2, backoffMs: 5, concurrency: 4, minIntervalMs: 0, userAgent: 'test' },
     guards: { minLicenses: 1, maxRemovedShare: 0.2, maxChangedShare: 0.5, maxRejectedShare: 0.5 },
     schedule: '0 5 * * *',
     timeZone: 'America/Los_Angeles',
@@ -113,8 +165,12 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
   };
 }
 
-/** Serves each file once (a run reads each source once). */
+/**
+ * Serves each whole-file source once (a run reads each once) and the transparency service for
+ * every license: the given documents, else an empty detail and index.
+ */
 export function serveStateFiles(files: StateFiles): nock.Scope {
+  serveDocuments(files.documents ?? {});
   return nock(STATE_ORIGIN)
     .get(SOURCE_PATHS.roster)
     .reply(200, files.roster)
@@ -125,7 +181,25 @@ export function serveStateFiles(files: StateFiles): nock.Scope {
     .get(SOURCE_PATHS.geocodes)
     .reply(200, files.geocodes ?? GEOCODES_CSV)
     .get(SOURCE_PATHS.zipCentroids)
-    .reply(200, files.zipCentroids ?? ZIP_CENTROIDS_CSV);
+    .reply(200, files.zipCentroids ?? ZIP_CENTROIDS_CSV)
+    .get(SOURCE_PATHS.hospitals)
+    .reply(200, files.hospitals ?? HOSPITALS_CSV)
+    .get(SOURCE_PATHS.listings)
+    .reply(200, files.listings ?? LISTINGS_HEADER + '\n')
+    .get(SOURCE_PATHS.countyRates)
+    .reply(200, files.countyRates ?? COUNTY_RATES_CSV);
+}
+
+/** Answers the transparency service for as many runs as the test makes. */
+export function serveDocuments(documents: Record<string, DocumentFiles>): void {
+  const scope = nock(STATE_ORIGIN).persist();
+  for (const [license, files] of Object.entries(documents)) {
+    scope.get(`/documents/${license}/detail.json`).reply(200, files.detail);
+    scope.get(`/documents/${license}/index.json`).reply(200, files.index);
+    for (const [page, html] of Object.entries(files.reports ?? {})) scope.get(`/documents/${license}/${page}.html`).reply(200, html);
+  }
+  scope.get(/\/documents\/\d{9}\/detail\.json$/).reply(200, (uri) => detailJson(uri.split('/')[2]!));
+  scope.get(/\/documents\/\d{9}\/index\.json$/).reply(200, (uri) => indexJson(uri.split('/')[2]!, []));
 }
 
 export async function tempSnapshotsDir(): Promise<string> {

@@ -7,9 +7,14 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline, RunFailed } from '../../pipeline/run.ts';
+import { SNAPSHOT_FILE } from '../../contract/snapshot-schema.ts';
 import {
   APPROVALS_HEADER,
+  COUNTY_RATES_CSV,
   GEOCODES_CSV,
+  HOSPITALS_CSV,
+  LISTINGS_HEADER,
+  serveDocuments,
   SOURCE_PATHS,
   STATE_ORIGIN,
   ZIP_CENTROIDS_CSV,
@@ -28,7 +33,7 @@ const homes = (count: number, from = 1): RosterFixtureRow[] =>
   Array.from({ length: count }, (_, i) => ({ number: String(15600000 + from + i), name: `HOME ${from + i}`, street: `${from + i} MAIN ST` }));
 
 async function fileHashes(dir: string): Promise<Record<string, string>> {
-  const entries = (await readdir(dir)).filter((entry) => entry.endsWith('.sqlite')).sort();
+  const entries = (await readdir(dir)).filter((entry) => SNAPSHOT_FILE.test(entry)).sort();
   const hashes: Record<string, string> = {};
   for (const entry of entries) hashes[entry] = createHash('sha256').update(await readFile(path.join(dir, entry))).digest('hex');
   return hashes;
@@ -36,6 +41,7 @@ async function fileHashes(dir: string): Promise<Record<string, string>> {
 
 /** Serves every source but the roster, which the test serves its own way. */
 function serveOtherSources(approvals = APPROVALS_HEADER + '\n') {
+  serveDocuments({});
   return nock(STATE_ORIGIN)
     .get(SOURCE_PATHS.approvals)
     .reply(200, approvals)
@@ -44,12 +50,19 @@ function serveOtherSources(approvals = APPROVALS_HEADER + '\n') {
     .get(SOURCE_PATHS.geocodes)
     .reply(200, GEOCODES_CSV)
     .get(SOURCE_PATHS.zipCentroids)
-    .reply(200, ZIP_CENTROIDS_CSV);
+    .reply(200, ZIP_CENTROIDS_CSV)
+    .get(SOURCE_PATHS.hospitals)
+    .reply(200, HOSPITALS_CSV)
+    .get(SOURCE_PATHS.listings)
+    .reply(200, LISTINGS_HEADER + '\n')
+    .get(SOURCE_PATHS.countyRates)
+    .reply(200, COUNTY_RATES_CSV);
 }
 
 test.serial('a source that fails twice with 5xx and then answers is retried and the run publishes', async (t) => {
   const dir = await tempSnapshotsDir();
   const others = serveOtherSources();
+  let rosterAttempts = 0;
   const roster = nock(STATE_ORIGIN)
     .get(SOURCE_PATHS.roster)
     .reply(503, 'busy')
@@ -57,11 +70,16 @@ test.serial('a source that fails twice with 5xx and then answers is retried and 
     .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
     .get(SOURCE_PATHS.roster)
     .reply(200, rosterCsv(homes(3)));
+  roster.on('request', (request) => {
+    if (new URL(request.path, STATE_ORIGIN).pathname === SOURCE_PATHS.roster) rosterAttempts += 1;
+  });
   const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
   roster.done();
   others.done();
   t.true(result.published);
-  t.is(result.report.requests_made, 7, '3 roster attempts + 4 other sources');
+  t.is(rosterAttempts, 3);
+  // 3 roster attempts, 7 other whole-file sources, and a detail and an index for each of the 3 homes.
+  t.is(result.report.requests_made, 3 + 7 + 3 * 2);
   t.is(result.report.licenses.total, 3);
 });
 
@@ -133,7 +151,7 @@ test.serial('an interrupted write leaves no partial file and the previous snapsh
   );
   t.false(await stat(temporary).then(() => true, () => false));
   t.deepEqual(await fileHashes(dir), before);
-  t.deepEqual((await readdir(dir)).filter((entry) => !entry.startsWith('.')), Object.keys(before));
+  t.deepEqual((await readdir(dir)).filter((entry) => entry.startsWith('rcfe')), Object.keys(before));
 });
 
 test.serial('a second run over unchanged sources publishes identical data, using conditional requests', async (t) => {
@@ -155,8 +173,12 @@ test.serial('a second run over unchanged sources publishes identical data, using
   t.true(second.report.unchanged_since_previous);
   t.is(second.report.data_hash, first.report.data_hash);
   t.deepEqual([second.report.diff.added, second.report.diff.removed, second.report.diff.changed], [0, 0, 0]);
+  // A day later only the dates of the live checks moved: every value is the same.
   const rows = (file: string) =>
-    new Database(file, { readonly: true }).prepare('SELECT * FROM facilities ORDER BY license_number').all();
+    (new Database(file, { readonly: true }).prepare('SELECT * FROM facilities ORDER BY license_number').all() as Array<Record<string, unknown>>).map(
+      ({ live_status_checked_on: _checked, ...row }) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' ? value.replace(/"confirmed_on":"2026-11-2[01]"/g, '"confirmed_on":"<check date>"') : value])),
+    );
   t.deepEqual(rows(second.snapshotPath!), rows(first.snapshotPath!));
   t.not(second.snapshotPath, first.snapshotPath);
 });

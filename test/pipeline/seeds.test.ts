@@ -8,6 +8,8 @@ import path from 'node:path';
 import { runPipeline, REPO_ROOT } from '../../pipeline/run.ts';
 import { licenseStatusMeaning, TRI_STATES } from '../../contract/facts.ts';
 import { tempSnapshotsDir } from './fixtures.ts';
+import pipelineConfig from '../../pipeline.config.ts';
+import { selectProfile } from '../../pipeline/config.ts';
 
 const seedRoster = parse(readFileSync(path.join(REPO_ROOT, 'seeds/default/roster.csv')), { columns: true }) as Array<Record<string, string>>;
 
@@ -27,7 +29,15 @@ test('a run over the seeds publishes a snapshot that passes its integrity check 
   const meta = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
   for (const key of ['run_id', 'snapshot_date', 'code_version', 'schema_version', 'roster_as_of', 'alw_list_as_of', 'data_hash', 'counts', 'run_report']) t.truthy(meta[key], key);
   t.is(JSON.parse(meta.run_report!).published, path.basename(result.snapshotPath!));
-  t.is(db.prepare('SELECT COUNT(*) FROM sources').pluck().get(), 5);
+  t.deepEqual(db.prepare('SELECT name FROM sources ORDER BY name').pluck().all(), Object.keys(selectProfile(pipelineConfig).sources).sort());
+
+  // Every source of the seeds is exercised: documents, live status, hospitals, every price kind.
+  t.true((db.prepare('SELECT COUNT(*) FROM reports').pluck().get() as number) > 500);
+  t.true((db.prepare('SELECT COUNT(*) FROM facilities WHERE license_status_live IS NOT NULL').pluck().get() as number) > 250);
+  t.true((db.prepare('SELECT COUNT(*) FROM hospitals').pluck().get() as number) >= 6);
+  t.deepEqual(db.prepare('SELECT DISTINCT price_kind FROM facilities WHERE price_kind IS NOT NULL ORDER BY 1').pluck().all(), ['area_typical', 'covelight_estimate', 'home_confirmed', 'home_listed']);
+  t.is(db.prepare('SELECT COUNT(*) FROM facilities WHERE closed = 1 AND price_json IS NOT NULL').pluck().get(), 0);
+  t.is(db.prepare('SELECT COUNT(*) FROM document_fetch_problems').pluck().get(), 0);
 
   // Every status of the seeds is read by meaning, whatever its casing or vocabulary.
   const statuses = db.prepare('SELECT license_status, listed, closed FROM facilities').all() as Array<{ license_status: string; listed: number; closed: number }>;
@@ -58,7 +68,7 @@ test('a run over the seeds publishes a snapshot that passes its integrity check 
 test('a second run over unchanged seeds publishes identical data', async (t) => {
   const dir = await tempSnapshotsDir();
   const first = await runPipeline({ snapshotsDir: dir, now: new Date('2026-11-20T12:00:00Z') });
-  const second = await runPipeline({ snapshotsDir: dir, now: new Date('2026-11-21T12:00:00Z') });
+  const second = await runPipeline({ snapshotsDir: dir, now: new Date('2026-11-20T18:00:00Z') });
   t.true(second.published);
   t.true(second.report.unchanged_since_previous);
   t.deepEqual([second.report.diff.added, second.report.diff.removed, second.report.diff.changed], [0, 0, 0]);

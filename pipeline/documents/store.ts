@@ -1,0 +1,86 @@
+// The pipeline's side of the document store (contract/document-store.ts): each report's text once,
+// and per license the last good detail and index, which is what makes runs incremental and lets a
+// failing endpoint keep the last good data.
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { DOCUMENT_STORE_DDL, DOCUMENT_STORE_FILE, type Citation } from '../../contract/document-store.ts';
+
+export interface FacilityState {
+  detail_json: string | null;
+  detail_fetched_on: string | null;
+  index_json: string | null;
+  index_fetched_on: string | null;
+}
+
+export interface StoredDocument {
+  ref: string;
+  license_number: string;
+  control_number: string | null;
+  date: string | null;
+  type: string | null;
+  title: string | null;
+  text: string;
+  citations: Citation[];
+  html_sha256: string;
+}
+
+export class DocumentStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(snapshotsDir: string) {
+    this.db = new Database(path.join(snapshotsDir, DOCUMENT_STORE_FILE));
+    // WAL: the server reads texts while a run adds new ones.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(DOCUMENT_STORE_DDL);
+    this.statements = {
+      state: this.db.prepare('SELECT detail_json, detail_fetched_on, index_json, index_fetched_on FROM facility_state WHERE license_number = ?'),
+      saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on) VALUES (?, ?, ?)
+        ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on`),
+      saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on) VALUES (?, ?, ?)
+        ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on`),
+      hasDocument: this.db.prepare('SELECT 1 FROM documents WHERE ref = ?').pluck(),
+      saveDocument: this.db.prepare(`INSERT INTO documents (ref, license_number, control_number, date, type, title, text, citations, html_sha256, first_seen_on, last_listed_on)
+        VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
+        ON CONFLICT (ref) DO UPDATE SET text = excluded.text, citations = excluded.citations, html_sha256 = excluded.html_sha256, last_listed_on = excluded.last_listed_on`),
+      markListed: this.db.prepare('UPDATE documents SET last_listed_on = ? WHERE ref = ? AND last_listed_on < ?'),
+      citations: this.db.prepare('SELECT citations FROM documents WHERE ref = ?').pluck(),
+    };
+  }
+
+  facilityState(license: string): FacilityState | undefined {
+    return this.statements.state.get(license) as FacilityState | undefined;
+  }
+
+  saveDetail(license: string, json: string, fetchedOn: string): void {
+    this.statements.saveDetail.run(license, json, fetchedOn);
+  }
+
+  saveIndex(license: string, json: string, fetchedOn: string): void {
+    this.statements.saveIndex.run(license, json, fetchedOn);
+  }
+
+  hasDocument(ref: string): boolean {
+    return this.statements.hasDocument.get(ref) !== undefined;
+  }
+
+  saveDocument(document: StoredDocument, today: string): void {
+    this.statements.saveDocument.run({ ...document, citations: JSON.stringify(document.citations), today });
+  }
+
+  markListed(refs: readonly string[], today: string): void {
+    this.db.transaction(() => {
+      for (const ref of refs) this.statements.markListed.run(today, ref, today);
+    })();
+  }
+
+  citations(ref: string): Citation[] {
+    const json = this.statements.citations.get(ref) as string | undefined;
+    return json ? (JSON.parse(json) as Citation[]) : [];
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

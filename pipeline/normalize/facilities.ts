@@ -1,0 +1,65 @@
+// Stage 3 of a run: parsed sources (and each license's state documents) become the stored
+// facilities: goes-by names, waiver matches, coordinates, prices, then one record per license.
+import { licenseStatusMeaning } from '../../contract/facts.ts';
+import { nameSlug, placeKey } from '../../contract/names.ts';
+import type { ParsedSources } from '../sources/read-all.ts';
+import type { FacilityDocuments } from '../documents/collect.ts';
+import { geocodeKey, type Point } from '../sources/geocodes.ts';
+import { goesByNames } from './names.ts';
+import { createWaiverMatcher } from './waiver-match.ts';
+import { createPricer, type PricedHome } from './price.ts';
+import { buildFacility } from './facility.ts';
+
+export function normalizeFacilities(parsed: ParsedSources, documents: Map<string, FacilityDocuments>) {
+  const { roster } = parsed;
+  const names = goesByNames(roster.rows.map((row) => ({ license_number: row.license_number, licensed_name: row.facility_name, city: row.city })));
+  const matchWaiver = createWaiverMatcher(roster.rows.map((row) => ({ ...row, licensed_name: row.facility_name })));
+  const waiverMatches = parsed.waiver.rows.map((row) => ({ row, match: matchWaiver(row) }));
+  const onWaiverList = new Set(waiverMatches.flatMap(({ match }) => (match.license_number ? [match.license_number] : [])));
+
+  // Geocoded address first; the ZIP's centroid when the geocoder had no answer.
+  const locate = (row: (typeof roster.rows)[number]): { point: Point; method: 'address' | 'zip_centroid' } | null => {
+    const inputAddress = [row.street, row.city, 'CA', row.zip].filter(Boolean).join(', ');
+    const geocoded = parsed.geocodes.byKey.get(geocodeKey(row.license_number, inputAddress));
+    if (geocoded) return { point: geocoded, method: 'address' };
+    const centroid = row.zip ? parsed.centroids.byZip.get(row.zip.slice(0, 5)) : undefined;
+    return centroid ? { point: centroid, method: 'zip_centroid' } : null;
+  };
+  const located = roster.rows.map((row) => {
+    const location = locate(row);
+    const priced: PricedHome = {
+      license_number: row.license_number,
+      // A home the state's live status shows closed gets no price either, whatever the roster says.
+      closed: licenseStatusMeaning(row.status).closed || licenseStatusMeaning(documents.get(row.license_number)?.detail?.status).closed,
+      county: row.county,
+      capacity: row.capacity,
+      latitude: location?.point.latitude ?? null,
+      longitude: location?.point.longitude ?? null,
+    };
+    return { row, location, priced };
+  });
+  const price = createPricer({ homes: located.map((home) => home.priced), listings: parsed.listings.listings, countyRates: parsed.countyRates.byCounty });
+
+  const facilities = located
+    .map(({ row, location, priced }) =>
+      buildFacility({
+        roster: row,
+        goesByName: names.byLicense.get(row.license_number)!,
+        approvals: parsed.approvals.byLicense.get(row.license_number),
+        alwListed: onWaiverList.has(row.license_number),
+        location,
+        documents: documents.get(row.license_number),
+        price: price(priced),
+        dates: parsed.dates,
+      }),
+    )
+    .sort((a, b) => a.license_number.localeCompare(b.license_number));
+
+  const hospitals = parsed.hospitals.hospitals.map((hospital) => ({
+    ...hospital,
+    name_slug: nameSlug(hospital.name),
+    county_key: hospital.county === null ? null : placeKey(hospital.county),
+  }));
+
+  return { facilities, names, waiverMatches, hospitals };
+}

@@ -1,0 +1,268 @@
+// State documents, live status, hospitals and prices: fetched with retries, incrementally, keeping
+// the last good data when an endpoint fails; stable refs; transcription; the price kinds.
+import test from 'ava';
+import nock from 'nock';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { runPipeline } from '../../pipeline/run.ts';
+import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
+import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
+import {
+  STATE_ORIGIN,
+  detailJson,
+  indexJson,
+  rosterCsv,
+  serveStateFiles,
+  tempSnapshotsDir,
+  testConfig,
+  LISTINGS_HEADER,
+  type DocumentFiles,
+  type IndexFixtureEntry,
+} from './fixtures.ts';
+
+test.before(() => nock.disableNetConnect());
+test.afterEach.always(() => nock.cleanAll());
+
+type Row = Record<string, unknown>;
+
+const REPORT_HTML = `<html><head><title>LIC 809</title><style>td{font:10pt}</style></head><body>
+<table><tr><td><b>FACILITY EVALUATION REPORT</b></td></tr>
+<tr><td>FACILITY NAME:&nbsp;MAPLE HOUSE</td><td>FACILITY NUMBER: 015600001</td></tr></table>
+<p>NARRATIVE</p>
+<p>Licensing Program Analyst (LPA) arrived unannounced to conduct an annual inspection. The administrator was present.</p>
+<p>DEFICIENCIES</p>
+<table>
+<tr><td>Type A</td><td>Section Cited 87303(a)</td><td>The facility did not maintain the water heater at a safe temperature.</td></tr>
+<tr><td>Type B</td><td>Section Cited 87411(c)(1)</td><td>Staff training records were incomplete.</td></tr>
+</table>
+<p>Residents&#39; rights were posted &amp; visible.</p>
+</body></html>`;
+
+const entries: IndexFixtureEntry[] = [
+  { date: '05/22/2025', title: 'Annual Inspection', type: 'Inspection', page: 1 },
+  { control: '23-CR-20240312094512', date: '03/12/2024', title: 'Complaint Investigation', type: 'Complaint', page: 0 },
+];
+
+function homeDocuments(license: string, list: IndexFixtureEntry[], detail: Record<string, string | number> = {}): DocumentFiles {
+  return {
+    detail: detailJson(license, { LASTVISITDATE: list[0]?.date ?? '', NBRINSPTYPA: 1, NBRINSPTYPB: 1, ...detail }),
+    index: indexJson(license, list),
+    reports: Object.fromEntries(list.map((entry) => [entry.page, REPORT_HTML.replace('MAPLE HOUSE', `${entry.title} ${entry.page}`)])),
+  };
+}
+
+const roster = rosterCsv([
+  { number: '15600001', name: 'MAPLE HOUSE', street: '1 A ST' },
+  { number: '15600002', name: 'CEDAR HOME', street: '2 B ST' },
+  { number: '15600003', name: 'QUIET HOME', street: '3 C ST' },
+]);
+
+function open(file: string) {
+  return new Database(file, { readonly: true });
+}
+
+test('a report is transcribed to plain text with its Type A and Type B citations and their sections', (t) => {
+  const text = htmlToText(REPORT_HTML);
+  t.false(/<|&nbsp;|&amp;|td\{/.test(text), 'no markup, entities or styles left');
+  t.regex(text, /^FACILITY EVALUATION REPORT/);
+  t.regex(text, /LPA\) arrived unannounced to conduct an annual inspection/);
+  t.regex(text, /Residents' rights were posted & visible\./);
+  t.deepEqual(
+    findCitations(text).map(({ type, section }) => ({ type, section })),
+    [
+      { type: 'A', section: '87303(a)' },
+      { type: 'B', section: '87411(c)(1)' },
+    ],
+  );
+  t.regex(findCitations(text)[0]!.finding, /water heater/);
+});
+
+test.serial('index and report requests are retried; reports land in the snapshot newest first with stable doc refs', async (t) => {
+  const dir = await tempSnapshotsDir();
+  // The first attempt at the index and at one report fails; the retries succeed.
+  nock(STATE_ORIGIN).get('/documents/015600001/index.json').reply(503).get('/documents/015600001/0.html').reply(502);
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.true(first.published);
+  t.is(first.report.documents.licenses_with_problems, 0);
+  t.is(first.report.documents.reports_fetched, 2);
+
+  const db = open(first.snapshotPath!);
+  const reports = db.prepare("SELECT ref, position, control_number, date, type, title, url FROM reports WHERE license_number = '015600001' ORDER BY position").all() as Row[];
+  t.deepEqual(reports.map((r) => [r.date, r.type, r.control_number, r.url]), [
+    ['2025-05-22', 'Inspection', null, null],
+    ['2024-03-12', 'Complaint', '23-CR-20240312094512', null],
+  ]);
+  t.regex(reports[1]!.ref as string, /^doc:015600001-20240312-C-23-CR-20240312094512$/);
+  const record = JSON.parse(db.prepare("SELECT record_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
+  t.deepEqual(record.last_state_visit, { value: '2025-05-22', source_class: 'state', confirmed_on: '2026-11-20', next_due: null, ref: 'roster:last_visit' });
+  t.deepEqual(record.license_status_live, { value: 'LICENSED', source_class: 'state', confirmed_on: '2026-11-20', next_due: null, ref: 'roster:license_status_live' });
+  const stateDocuments = JSON.parse(db.prepare("SELECT state_documents_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
+  t.deepEqual(stateDocuments.value, { count: 2, since_year: '2024', latest_date: '2025-05-22' });
+  const home = JSON.parse(db.prepare("SELECT home_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
+  t.deepEqual(home.state_record, { documents_on_file: 2, latest_visit_date: '2025-05-22', type_a_citations: 1, type_b_citations: 1, tallies_since_year: '2024' });
+
+  // A home with no documents says so with a zero count, not silence.
+  const quiet = JSON.parse(db.prepare("SELECT state_documents_json FROM facilities WHERE license_number = '015600003'").pluck().get() as string);
+  t.deepEqual(quiet.value, { count: 0, since_year: null, latest_date: null });
+
+  // The text is stored once, in the document store beside the snapshots.
+  const store = new Database(path.join(dir, DOCUMENT_STORE_FILE), { readonly: true });
+  const stored = store.prepare('SELECT ref, text, citations FROM documents ORDER BY date DESC').all() as Row[];
+  t.deepEqual(stored.map((r) => r.ref), reports.map((r) => r.ref));
+  t.regex(stored[0]!.text as string, /annual inspection/);
+  t.is(JSON.parse(stored[0]!.citations as string).length, 2);
+
+  // The same listing a day later gives the same refs.
+  nock.cleanAll();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  t.deepEqual(open(second.snapshotPath!).prepare("SELECT ref FROM reports WHERE license_number = '015600001' ORDER BY position").pluck().all(), reports.map((r) => r.ref));
+});
+
+test.serial('a re-run fetches the index and reports only of homes whose detail changed', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const documents = {
+    '015600001': homeDocuments('015600001', entries),
+    '015600002': homeDocuments('015600002', entries.slice(1)),
+  };
+  serveStateFiles({ roster, documents });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.like(first.report.documents, { details_fetched: 3, indexes_fetched: 3, reports_fetched: 3 });
+
+  // A new visit at 015600002 only.
+  nock.cleanAll();
+  const newVisit: IndexFixtureEntry = { date: '11/02/2026', title: 'Case Management - Incidents', type: 'Other', page: 2 };
+  serveStateFiles({ roster, documents: { ...documents, '015600002': homeDocuments('015600002', [newVisit, ...entries.slice(1)]) } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  t.like(second.report.documents, { details_fetched: 3, indexes_fetched: 1, indexes_reused: 2, reports_fetched: 1, reports_already_stored: 3 });
+  // 8 whole-file sources + 3 details + 1 index + 1 report.
+  t.is(second.report.requests_made, 8 + 3 + 1 + 1);
+  const db = open(second.snapshotPath!);
+  t.is(db.prepare("SELECT last_state_visit FROM facilities WHERE license_number = '015600002'").pluck().get(), '2026-11-02');
+  t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600002'").pluck().get(), 2);
+});
+
+test.serial('a failing endpoint keeps the last good data for that home and the run reports it', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const documents = { '015600001': homeDocuments('015600001', entries) };
+  serveStateFiles({ roster, documents });
+  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+
+  // Next day the detail endpoint for 015600001 is down (every retry).
+  nock.cleanAll();
+  nock(STATE_ORIGIN).get('/documents/015600001/detail.json').times(3).reply(500);
+  serveStateFiles({ roster });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  t.true(second.published);
+  t.is(second.report.documents.licenses_with_problems, 1);
+  const db = open(second.snapshotPath!);
+  t.deepEqual(db.prepare('SELECT license_number, endpoint, kept_from FROM document_fetch_problems').all(), [
+    { license_number: '015600001', endpoint: 'detail', kept_from: '2026-11-20' },
+  ]);
+  t.regex(db.prepare('SELECT problem FROM document_fetch_problems').pluck().get() as string, /HTTP 500/);
+  const record = JSON.parse(db.prepare("SELECT record_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
+  // The last good values stay, dated by when they were last confirmed.
+  t.deepEqual([record.last_state_visit.value, record.last_state_visit.confirmed_on], ['2025-05-22', '2026-11-20']);
+  t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600001'").pluck().get(), 2);
+});
+
+test.serial('a report the state stops listing leaves the list but its text stays in the document store', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+
+  nock.cleanAll();
+  const next = homeDocuments('015600001', [entries[0]!], { NBRINSPTYPB: 0 });
+  serveStateFiles({ roster, documents: { '015600001': next } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  const db = open(second.snapshotPath!);
+  t.deepEqual(db.prepare("SELECT type FROM reports WHERE license_number = '015600001'").pluck().all(), ['Inspection']);
+  const store = new Database(path.join(dir, DOCUMENT_STORE_FILE), { readonly: true });
+  t.deepEqual(
+    store.prepare("SELECT type, last_listed_on FROM documents WHERE license_number = '015600001' ORDER BY date").all(),
+    [
+      { type: 'Complaint', last_listed_on: '2026-11-20' },
+      { type: 'Inspection', last_listed_on: '2026-11-21' },
+    ],
+  );
+});
+
+test.serial('prices: own rates, estimates from comparable homes, county typical rates, and none on closed licenses', async (t) => {
+  const dir = await tempSnapshotsDir();
+  // Five small homes a few hundred metres apart (ZIP centroid 94612), one closed, one in a county with no rate.
+  const homes = rosterCsv([
+    { number: '15600001', name: 'CONFIRMED RATE HOME', street: '1 A ST' },
+    { number: '15600002', name: 'LISTED RATE HOME', street: '2 A ST' },
+    { number: '15600003', name: 'THIRD LISTED HOME', street: '3 A ST' },
+    { number: '15600004', name: 'NO LISTING HOME', street: '4 A ST' },
+    { number: '15600005', name: 'CLOSED LISTED HOME', street: '5 A ST', status: 'CLOSED', closedDate: '1/5/2026' },
+    { number: '15600006', name: 'FAR AWAY HOME', street: '6 A ST', zip: '96101', county: 'MODOC', city: 'ALTURAS' },
+  ]);
+  const listings = [
+    LISTINGS_HEADER,
+    '015600001,caringplaces.example,https://caringplaces.example/h/1,"$5,450",Y,2026-10-12,2026-10-01',
+    '15600002,seniorlist.example,https://seniorlist.example/h/2,from 4800,N,2026-10-15,',
+    '015600003,seniorlist.example,https://seniorlist.example/h/3,6200,N,2026-10-15,',
+    '015600005,seniorlist.example,https://seniorlist.example/h/5,5000,N,2026-10-15,',
+    '015600004,seniorlist.example,https://seniorlist.example/h/4,call for pricing,N,2026-10-15,',
+  ].join('\n');
+  serveStateFiles({ roster: homes, listings });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const db = open(result.snapshotPath!);
+  const price = (license: string) => JSON.parse(db.prepare('SELECT home_json FROM facilities WHERE license_number = ?').pluck().get(license) as string).price;
+
+  t.like(price('015600001'), { kind: 'home_confirmed', is_this_homes_own_rate: true, monthly_usd: 5450, likely_range_usd: null, listing: { site: 'caringplaces.example', url: 'https://caringplaces.example/h/1', seen_on: '2026-10-12', updated_on: '2026-10-01' } });
+  t.regex(price('015600001').line, /^\$5,450 a month: this home's own starting rate, which caringplaces\.example says the home confirmed/);
+  t.like(price('015600002'), { kind: 'home_listed', is_this_homes_own_rate: true, monthly_usd: 4800 });
+  t.regex(price('015600002').line, /not confirmed by the home/);
+
+  // The unreadable rate is rejected; the home gets an estimate from the three open listed homes
+  // nearby ($4,800, $5,450, $6,200: median and quartiles, rounded to $50); the closed one is no comparable.
+  const estimate = price('015600004');
+  t.like(estimate, { kind: 'covelight_estimate', is_this_homes_own_rate: false, monthly_usd: 5450, likely_range_usd: { low: 5150, high: 5850 } });
+  t.regex(estimate.line, /^Not this home's price: our estimate from 3 comparable homes/);
+  t.true(result.report.rejected.rows.some((r) => r.source === 'listings' && /call for pricing/.test(r.reason)));
+
+  t.is(price('015600005'), null, 'a closed license has no price, even with a listing');
+  t.is(price('015600006'), null, 'no listing, no comparables, no county rate: no figure on file');
+
+  t.is(db.prepare("SELECT price_kind FROM facilities WHERE license_number = '015600006'").pluck().get(), null);
+  // No price ever enters the REST record.
+  for (const json of db.prepare('SELECT record_json FROM facilities').pluck().all() as string[]) t.false(/price|monthly|usd/i.test(json));
+});
+
+test.serial('a home with no listing and no comparables gets its county typical rate, labelled as not its price', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster: rosterCsv([{ number: '15600001', name: 'ONLY HOME' }]) });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const home = JSON.parse(open(result.snapshotPath!).prepare('SELECT home_json FROM facilities').pluck().get() as string);
+  t.deepEqual(home.price, {
+    kind: 'area_typical',
+    is_this_homes_own_rate: false,
+    monthly_usd: 5200,
+    likely_range_usd: { low: 4500, high: 8000 },
+    line: "Not this home's price: typical starting rates in ALAMEDA County run $4,500 to $8,000 a month (as of 2026-10-01). Ask the home for its own rates.",
+  });
+});
+
+test.serial('hospitals: only active general acute care hospitals with coordinates are loaded', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const hospitals = [
+    'FACID,FACNAME,FAC_TYPE_CODE,FAC_FDR,ADDRESS,CITY,ZIP,COUNTY_NAME,LATITUDE,LONGITUDE,LICENSE_STATUS_DESCRIPTION',
+    '1,OAKLAND COMMUNITY HOSPITAL,GACH,GENERAL ACUTE CARE HOSPITAL,1 WAY,OAKLAND,94612,ALAMEDA,37.81,-122.27,ACTIVE',
+    '2,BAYSIDE SKILLED NURSING,SNF,SKILLED NURSING FACILITY,2 WAY,OAKLAND,94612,ALAMEDA,37.80,-122.26,ACTIVE',
+    '3,OLD HOSPITAL,GACH,GENERAL ACUTE CARE HOSPITAL,3 WAY,OAKLAND,94612,ALAMEDA,37.79,-122.25,CLOSED',
+    '4,NOWHERE HOSPITAL,GACH,GENERAL ACUTE CARE HOSPITAL,4 WAY,OAKLAND,94612,ALAMEDA,,,ACTIVE',
+  ].join('\n');
+  serveStateFiles({ roster: rosterCsv([{ number: '15600001', name: 'ONE HOME' }]), hospitals });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const db = open(result.snapshotPath!);
+  t.deepEqual(db.prepare('SELECT facid, name, name_slug, county_key, latitude, longitude FROM hospitals').all(), [
+    { facid: '1', name: 'OAKLAND COMMUNITY HOSPITAL', name_slug: 'oakland-community-hospital', county_key: 'alameda', latitude: 37.81, longitude: -122.27 },
+  ]);
+  t.deepEqual(
+    (db.prepare("SELECT reason FROM rejected_rows WHERE source = 'hospitals' ORDER BY line").pluck().all() as string[]),
+    ['license status is CLOSED, not ACTIVE', 'coordinates missing or outside California'],
+  );
+});
