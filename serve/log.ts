@@ -1,0 +1,21 @@
+// Structured logs: one JSON object per line on stdout, so any log shipper can parse them.
+import type { LogLevel } from './settings.ts';
+
+const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  error(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  debug(msg: string, fields?: LogFields): void;
+}
+
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+  const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => {
+    if (RANK[at] > RANK[level]) return;
+    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }) + '\n');
+  };
+  return { error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug') };
+}

@@ -1,0 +1,68 @@
+// Per-IP request budgets (spec "Limits"): fixed one-minute windows counted in lru-cache, per
+// server instance. Each budget is counted on its own; a request counts against every budget it
+// falls under and is refused when any of them is spent.
+import { LRUCache } from 'lru-cache';
+import type { RateLimits } from './settings.ts';
+
+/** Distinct clients remembered per budget; the oldest are forgotten first. */
+const MAX_TRACKED_CLIENTS = 50_000;
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+class FixedWindowBudget {
+  private readonly windows: LRUCache<string, Window>;
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+  ) {
+    this.windows = new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS, ttl: windowMs, ttlAutopurge: false });
+  }
+
+  /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
+  hit(client: string, now: number): number {
+    let window = this.windows.get(client);
+    if (!window || now - window.startedAt >= this.windowMs) {
+      window = { startedAt: now, count: 0 };
+      this.windows.set(client, window);
+    }
+    window.count += 1;
+    if (window.count <= this.limit) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
+  }
+}
+
+export interface BudgetVerdict {
+  allowed: boolean;
+  /** Seconds to wait before every spent budget has reset. */
+  retryAfterSeconds: number;
+}
+
+export class RateLimiter {
+  private readonly apiV1: FixedWindowBudget;
+  private readonly apiAll: FixedWindowBudget;
+  private readonly check: FixedWindowBudget;
+
+  constructor(limits: RateLimits) {
+    this.apiV1 = new FixedWindowBudget(limits.apiV1, limits.windowMs);
+    this.apiAll = new FixedWindowBudget(limits.apiAll, limits.windowMs);
+    this.check = new FixedWindowBudget(limits.check, limits.windowMs);
+  }
+
+  /** True for paths any budget covers. */
+  static covers(path: string): boolean {
+    return path === '/api' || path.startsWith('/api/');
+  }
+
+  hit(client: string, method: string, path: string, now: number = Date.now()): BudgetVerdict {
+    const budgets = [this.apiAll];
+    if (path === '/api/v1' || path.startsWith('/api/v1/')) budgets.push(this.apiV1);
+    if (method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check') budgets.push(this.check);
+    const waits = budgets.map((budget) => budget.hit(client, now));
+    const retryAfterSeconds = Math.max(...waits);
+    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+  }
+}

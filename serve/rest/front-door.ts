@@ -1,0 +1,28 @@
+// GET /api/v1: the one plain object (not an envelope) that tells a developer where everything is.
+import { NEED_KEYS } from '../../contract/facts.ts';
+import { NEUTRAL_ORDER, SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+
+export function frontDoor(baseUrl: string) {
+  const api = `${baseUrl}/api/v1`;
+  return {
+    api_version: 'v1',
+    description:
+      `${SERVICE_NAME}: a free, keyless, read-only API over California's licensing record of residential care facilities ` +
+      'for the elderly (RCFEs). Every fact carries its source, a confirmation date and a stable reference. ' +
+      'Open beds are never in this data; nothing is ranked; not_on_file never means no.',
+    endpoints: {
+      list: `GET ${api}/facilities?county=&city=&needs=&limit=&offset=`,
+      facility: `GET ${api}/facilities/{license}`,
+      reports: `GET ${api}/facilities/{license}/reports`,
+      guides: `GET ${api}/guides`,
+      batch_check: `POST ${api}/check`,
+    },
+    mcp: { url: `${baseUrl}/mcp`, transport: 'streamable-http', documentation: `${baseUrl}/docs/mcp` },
+    openapi: `${baseUrl}/openapi.json`,
+    documentation: `${baseUrl}/docs/api`,
+    terms: `${baseUrl}/terms`,
+    attribution: `Data: ${STATE_SOURCE}, as compiled by ${SERVICE_NAME} (${baseUrl}). Not the official record; the official record is the state's own facility search.`,
+    ordering: NEUTRAL_ORDER,
+    needs: NEED_KEYS,
+  };
+}

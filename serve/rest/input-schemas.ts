@@ -1,0 +1,114 @@
+// joi schemas for every REST input. Routes validate with them and /openapi.json is generated
+// from them, so the contract cannot drift from what the server accepts.
+import Joi from 'joi';
+import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
+import { MAX_HOMES } from '../check.ts';
+
+export const LIMIT_MESSAGE = 'limit must be an integer between 1 and 100';
+export const OFFSET_MESSAGE = 'offset must be an integer between 0 and 20000';
+
+function placeSchema(name: string, example: string) {
+  return Joi.string()
+    .trim()
+    .min(1)
+    .max(100)
+    .description(`${name} name, case-insensitive exact match (e.g. "${example}").`)
+    .messages({ '*': `${name.toLowerCase()} must be given once, as a name of 1 to 100 characters` });
+}
+
+/** Comma-separated need keys -> the clearances they require (deduplicated). */
+const needsSchema = Joi.string()
+  .max(200)
+  .custom((value: string, helpers) => {
+    const clearances = new Set<ClearanceKey>();
+    for (const raw of value.split(',')) {
+      const need = raw.trim().toLowerCase();
+      const clearance = NEEDS[need];
+      if (!clearance) return helpers.error('needs.unknown', { need: raw.trim() });
+      clearances.add(clearance);
+    }
+    return [...clearances];
+  })
+  .description(
+    `Comma-separated care needs, all required (AND): ${NEED_KEYS.join(', ')}. A need matches only a home whose license ` +
+      'explicitly carries the clearance (not_on_file never matches). wheelchair is matched against the non-ambulatory clearance. ' +
+      'A clearance under correction review does not match.',
+  )
+  .example('dementia,wheelchair')
+  .messages({
+    'needs.unknown': `Unknown need "{#need}". Accepted needs: ${NEED_KEYS.join(', ')}.`,
+    '*': `needs must be given once, as comma-separated keys from: ${NEED_KEYS.join(', ')}`,
+  });
+
+export const facilityListQuery = Joi.object({
+  county: placeSchema('County', 'Los Angeles'),
+  city: placeSchema('City', 'Sacramento'),
+  needs: needsSchema,
+  limit: Joi.number().integer().min(1).max(100).default(50).description('Page size, 1..100.').messages({ '*': LIMIT_MESSAGE }),
+  offset: Joi.number()
+    .integer()
+    .min(0)
+    .max(20000)
+    .default(0)
+    .description('Items to skip, 0..20000. An offset at or past `total` returns an empty list with the true total.')
+    .messages({ '*': OFFSET_MESSAGE }),
+});
+
+export interface FacilityListQuery {
+  county?: string;
+  city?: string;
+  needs?: ClearanceKey[];
+  limit: number;
+  offset: number;
+}
+
+/** GET routes without parameters still refuse any query parameter (never ignored). */
+export const noQuery = Joi.object({});
+
+export const licenseParams = Joi.object({
+  license: Joi.string()
+    .required()
+    .description('The facility license number (9 digits; a shorter number is read zero-padded).')
+    .example('197600123'),
+});
+
+export const CLIENT_NAME_MESSAGE = "X-Client-Name must be at most 60 characters: a product name, never a person's name";
+
+export const checkHeaders = Joi.object({
+  'x-client-name': Joi.string()
+    .allow('')
+    .max(60)
+    .description("Optional product name for usage counts, at most 60 characters; never a person's name. Never changes a result.")
+    .messages({ '*': CLIENT_NAME_MESSAGE }),
+}).unknown(true);
+
+export const checkBody = Joi.object({
+  homes: Joi.array()
+    .items(
+      Joi.string()
+        .min(3)
+        .max(200)
+        .description('A license number or a home name; "name, city" narrows a name to a city.')
+        .messages({ 'string.base': '{#label} (expected a string)', '*': '{#label} (expected 3 to 200 characters)' }),
+    )
+    .min(1)
+    .max(MAX_HOMES)
+    .required()
+    .description(`1 to ${MAX_HOMES} license numbers or names. Results come back in this order, duplicates merged.`)
+    .messages({
+      'array.min': 'homes (expected at least 1 item)',
+      'array.max': `homes (expected at most ${MAX_HOMES} items: send at most ${MAX_HOMES} homes per call)`,
+      'any.required': `homes (required: a list of 1 to ${MAX_HOMES} license numbers or names)`,
+      'array.base': 'homes (expected a list of strings)',
+    }),
+  detail: Joi.boolean().default(false).description('true adds `record` (the full v1 Facility record) to each matched home.').messages({
+    '*': 'detail (expected true or false)',
+  }),
+})
+  .required()
+  .messages({ 'object.unknown': 'unknown input "{#child}"' });
+
+export interface CheckBody {
+  homes: string[];
+  detail: boolean;
+}

@@ -1,0 +1,240 @@
+// The REST v1 surface: thin routes. Each declares its validation, its Cache-Control (spec
+// "Caching") and its OpenAPI description next to the handler; the work is in the query layer,
+// the shapers and the check.
+import Boom from '@hapi/boom';
+import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
+import { checkHomes } from '../check.ts';
+import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
+import type { OpenApiRoute } from '../openapi/route-docs.ts';
+import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow } from '../query.ts';
+import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
+import { restFacilityJson } from '../shape/facility.ts';
+import { frontDoor } from './front-door.ts';
+import {
+  checkBody,
+  checkHeaders,
+  facilityListQuery,
+  licenseParams,
+  noQuery,
+  type CheckBody,
+  type FacilityListQuery,
+} from './input-schemas.ts';
+import * as responses from './response-schemas.ts';
+import { failPayload, failValidation } from './validation.ts';
+
+/** Spec "Caching": Cache-Control exactly as sent. */
+export const CACHE_CONTROL = {
+  frontDoor: 'public, s-maxage=3600, stale-while-revalidate=86400',
+  facilities: 'public, s-maxage=300, stale-while-revalidate=300',
+  facility: 'public, s-maxage=300, stale-while-revalidate=300',
+  reports: 'public, s-maxage=3600, stale-while-revalidate=86400',
+  guides: 'public, s-maxage=3600, stale-while-revalidate=86400',
+  check: 'no-store',
+} as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function json(h: ResponseToolkit, body: string) {
+  return h.response(body).type(JSON_TYPE);
+}
+
+/** The requested license's row, or the spec's 404. */
+function rowOr404(services: Services, request: Request, license: string): FacilityRow {
+  const row = facilityByLicense(requestSnapshot(request, services.snapshots), licenseNumberFrom(license) ?? license);
+  if (!row) {
+    const shown = license.length > 40 ? `${license.slice(0, 40)}…` : license;
+    throw Boom.notFound(`No home with license number ${shown} is on the roster.`);
+  }
+  return row;
+}
+
+function routes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  const failAction = failValidation();
+  const docs = (openapi: OpenApiRoute) => ({ openapi });
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.frontDoor },
+        validate: { query: noQuery, failAction },
+        plugins: docs({
+          operationId: 'getFrontDoor',
+          summary: 'Front door: where every endpoint is',
+          description: 'The one plain object of the API (not an envelope).',
+          tag: 'About',
+          ok: { schema: responses.frontDoor, description: 'Endpoints, MCP server, OpenAPI, terms, attribution and ordering.' },
+          errors: [400, 429, 500],
+        }),
+      },
+      handler: (_request, h) => h.response(frontDoor(baseUrl)),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/facilities',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facilities },
+        validate: { query: facilityListQuery, failAction },
+        plugins: docs({
+          operationId: 'listFacilities',
+          summary: 'List licensed homes, alphabetical by name then license number',
+          description:
+            'Only licenses whose status is LICENSED, LICENSED/PENDING INCREASE or PROBATIONARY LICENSE (any capitalization). ' +
+            'Page with offset + limit until total is reached. A filter that matches nothing, or an offset at or past total, ' +
+            'returns 200 with an empty list and the true total. Any other parameter is refused with 400; there is no sort parameter.',
+          tag: 'Facilities',
+          ok: { schema: responses.facilityList, description: 'One page of Facility records.' },
+          errors: [400, 429, 500],
+        }),
+      },
+      handler: (request, h) => {
+        const query = request.query as unknown as FacilityListQuery;
+        const context = shapeContext(request, services);
+        const needs = query.needs ?? [];
+        const excluded = [...new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)))];
+        const page = listFacilities(
+          context.snapshot,
+          {
+            countyKey: query.county === undefined ? null : placeKey(query.county),
+            cityKey: query.city === undefined ? null : placeKey(query.city),
+            needs,
+            excluded,
+          },
+          query.limit,
+          query.offset,
+        );
+        const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
+        const data = `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/facilities/{license}',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facility },
+        validate: { params: licenseParams, query: noQuery, failAction },
+        plugins: docs({
+          operationId: 'getFacility',
+          summary: 'One home by license number, any status (closed licenses included)',
+          description:
+            'The Facility record plus state_documents. There is no closed flag: when license_status.value contains CLOSED, ' +
+            'the clearance and waiver values are what the record held while open.',
+          tag: 'Facilities',
+          ok: { schema: responses.facilityDetailResponse, description: 'The Facility record with state_documents.' },
+          errors: [400, 404, 429, 500],
+        }),
+      },
+      handler: (request, h) => {
+        const row = rowOr404(services, request, (request.params as { license: string }).license);
+        const context = shapeContext(request, services);
+        const data = restFacilityJson(context, row, true);
+        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/facilities/{license}/reports',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.reports },
+        validate: { params: licenseParams, query: noQuery, failAction },
+        plugins: docs({
+          operationId: 'listFacilityReports',
+          summary: "A home's state documents (reports), newest first, the whole list",
+          description:
+            'Report url is null today (the state publishes no stable per-document address): use state_record_url. ' +
+            'Narrative text is not in this endpoint.',
+          tag: 'Facilities',
+          ok: { schema: responses.reportsResponse, description: 'Every report the state lists for the license.' },
+          errors: [400, 404, 429, 500],
+        }),
+      },
+      handler: (request, h) => {
+        const row = rowOr404(services, request, (request.params as { license: string }).license);
+        const context = shapeContext(request, services);
+        const reports = reportsByLicense(context.snapshot, row.license_number).map((report) => ({
+          ref: report.ref,
+          control_number: report.control_number,
+          source_class: 'state',
+          date: report.date,
+          type: report.type,
+          title: report.title,
+          url: report.url,
+        }));
+        const data = JSON.stringify({
+          license_number: row.license_number,
+          state_record_url: row.state_record_url,
+          reports,
+          // The state's own count of what it lists; it can exceed what one index answer carried.
+          total: Math.max(row.documents_count ?? 0, reports.length),
+        });
+        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/guides',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.guides },
+        validate: { query: noQuery, failAction },
+        plugins: docs({
+          operationId: 'listGuides',
+          summary: "Editorial guides (the service's own words), the whole list",
+          tag: 'Guides',
+          ok: { schema: responses.guidesResponse, description: 'Every guide.' },
+          errors: [400, 429, 500],
+        }),
+      },
+      handler: (_request, h) => {
+        const guides = guideCatalog(baseUrl);
+        const data = JSON.stringify({ guides, total: guides.length });
+        return json(h, envelopeJson(data, editorialAttribution(baseUrl, guidesReviewedOn())));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/check',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.check },
+        payload: {
+          // Any Content-Type is read as JSON, so every unreadable body gets the same 400 sentence.
+          override: 'application/json',
+          maxBytes: services.settings.checkBodyMaxBytes,
+          failAction: failPayload(services.settings.checkBodyMaxBytes),
+        },
+        validate: { headers: checkHeaders, query: noQuery, payload: checkBody, failAction: failValidation('check_homes') },
+        plugins: docs({
+          operationId: 'checkHomes',
+          summary: 'Batch check: up to 100 license numbers or names against the state record',
+          description:
+            'Matching per entry: exact license number, then exact name (goes-by or licensed; "name, city" narrows to a city), ' +
+            'then a fuzzy did-you-mean. A name that fits several licenses, or only resembles one, is ambiguous with at most ' +
+            `5 candidates (alphabetical), never a guess. Duplicates (same text ignoring case and spacing) are merged and counted. ` +
+            `Results keep the order the inputs were sent. One request is one unit of budget. Bodies over ` +
+            `${services.settings.checkBodyMaxBytes} bytes get 413. The REST twin of the MCP tool check_homes.`,
+          tag: 'Check',
+          ok: { schema: responses.checkResponse, description: 'One result per distinct input, in the order sent.' },
+          errors: [400, 413, 429, 500],
+        }),
+      },
+      handler: (request, h) => {
+        const clientName = request.headers['x-client-name'];
+        if (typeof clientName === 'string') services.usage.count(clientName);
+        const context = shapeContext(request, services);
+        const result = checkHomes(context, request.payload as CheckBody);
+        return json(h, envelopeJson(JSON.stringify(result), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
+      },
+    },
+  ];
+}
+
+export const restPlugin: Plugin<Services> = {
+  name: 'rest-v1',
+  register(server, services) {
+    server.route(routes(services));
+  },
+};

@@ -1,0 +1,169 @@
+// Composition root: settings -> stores -> hapi with one plugin per surface. `npm start` runs
+// main(), which first builds a snapshot from the seeds when the folder has no valid one.
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import Boom from '@hapi/boom';
+import Hapi, { type Request, type Server } from '@hapi/hapi';
+import { registerErrorShape } from './errors.ts';
+import { healthPlugin } from './health.ts';
+import { createLogger, type Logger } from './log.ts';
+import { openApiPlugin } from './openapi/plugin.ts';
+import { OverlayStore } from './overlay.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { restPlugin } from './rest/plugin.ts';
+import { releaseSnapshot, type Services } from './services.ts';
+import { settingsFromEnv, type Settings } from './settings.ts';
+import { BaseUrlFiller } from './shape/base-url.ts';
+import { SnapshotStore, hasValidSnapshot } from './snapshot.ts';
+import { ClientNameUsage } from './usage.ts';
+
+export interface App {
+  server: Server;
+  /** Where the server listens, e.g. http://127.0.0.1:3000. */
+  url: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+function clientAddress(request: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+    if (first) return first;
+  }
+  return request.info.remoteAddress;
+}
+
+function statusOf(request: Request): number | null {
+  const response = request.response;
+  if (!response) return null;
+  return 'isBoom' in response && response.isBoom ? response.output.statusCode : (response as { statusCode: number }).statusCode;
+}
+
+/** Builds and starts the server. Throws NoValidSnapshotError (from snapshot.ts) when no valid snapshot exists. */
+export async function createServer(settings: Settings, log: Logger = createLogger(settings.logLevel)): Promise<App> {
+  const snapshots = SnapshotStore.open({ dir: settings.snapshotsDir, pollMs: settings.snapshotPollMs, log });
+  const overlays = new OverlayStore({ snapshotsDir: settings.snapshotsDir, pollMs: settings.overlayPollMs, log });
+  const services: Services = {
+    settings,
+    log,
+    snapshots,
+    overlays,
+    filler: new BaseUrlFiller(settings.baseUrl),
+    usage: new ClientNameUsage(),
+  };
+
+  const server = Hapi.server({
+    port: settings.port,
+    host: settings.host,
+    debug: false, // errors are logged once, as JSON, by the error shape
+    router: { stripTrailingSlash: true },
+    state: { strictHeader: false, ignoreErrors: true }, // no surface reads cookies; a bad one must not fail a request
+    routes: {
+      cors: false,
+      // Every problem at once, and labels unquoted: the messages name inputs as people write them.
+      validate: { options: { abortEarly: false, errors: { wrap: { label: false } } } },
+    },
+  });
+
+  const limiter = new RateLimiter(settings.rateLimits);
+  server.ext('onRequest', (request, h) => {
+    if (!RateLimiter.covers(request.path)) return h.continue;
+    const verdict = limiter.hit(clientAddress(request, settings.trustProxy), request.method, request.path);
+    if (verdict.allowed) return h.continue;
+    const error = Boom.tooManyRequests(
+      `Too many requests from this address: slow down and retry after ${verdict.retryAfterSeconds} seconds. ` +
+        'Budgets per IP: 120 a minute on /api/v1, 240 a minute on all /api paths, 30 a minute on POST /api/v1/check.',
+    );
+    error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
+    throw error;
+  });
+
+  server.events.on('response', (request) => {
+    log.info('request', {
+      method: request.method.toUpperCase(),
+      path: request.path,
+      status: statusOf(request),
+      ms: Date.now() - request.info.received,
+      snapshot: request.app.snapshot?.file ?? null,
+    });
+    releaseSnapshot(request);
+  });
+
+  registerErrorShape(server, settings.baseUrl, log);
+  await server.register([
+    { plugin: restPlugin, options: services },
+    { plugin: openApiPlugin, options: services },
+    { plugin: healthPlugin, options: services },
+  ]);
+
+  try {
+    await server.start();
+  } catch (error) {
+    snapshots.close();
+    overlays.close();
+    throw error;
+  }
+  snapshots.watch();
+  overlays.poll();
+  const host = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;
+  log.info('serving', { url, base_url: settings.baseUrl, snapshot: snapshots.current.file, run_id: snapshots.current.meta.runId });
+
+  return {
+    server,
+    url,
+    services,
+    async close() {
+      await server.stop({ timeout: 5_000 });
+      overlays.close();
+      snapshots.close();
+    },
+  };
+}
+
+/** One pipeline run on the configured sources (the seeds by default); loaded only when needed. */
+async function buildSnapshot(snapshotsDir: string): Promise<void> {
+  fs.mkdirSync(snapshotsDir, { recursive: true });
+  const { runPipeline } = await import('../pipeline/run.ts');
+  await runPipeline({ snapshotsDir });
+}
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = settingsFromEnv();
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const log = createLogger(settings.logLevel);
+  if (!hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
+    log.info('no valid snapshot; building one from the configured sources', { snapshots_dir: settings.snapshotsDir });
+    try {
+      await buildSnapshot(settings.snapshotsDir);
+    } catch (error) {
+      log.error('snapshot build failed', { reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  let app: App;
+  try {
+    app = await createServer(settings, log);
+  } catch (error) {
+    // No valid snapshot, a port in use, an address that cannot be bound: one clear line, exit 1.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

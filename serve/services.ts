@@ -1,0 +1,41 @@
+// What every surface plugin is given: the stores, the base-URL filler, settings and counters.
+// Also the per-request snapshot lease: a request keeps the snapshot it first read until its
+// response is finished, even when a newer snapshot is switched in meanwhile.
+import type { Request } from '@hapi/hapi';
+import type { Logger } from './log.ts';
+import type { OverlayStore } from './overlay.ts';
+import type { Settings } from './settings.ts';
+import type { BaseUrlFiller } from './shape/base-url.ts';
+import type { ShapeContext } from './shape/context.ts';
+import type { Snapshot, SnapshotStore } from './snapshot.ts';
+import type { ClientNameUsage } from './usage.ts';
+
+export interface Services {
+  settings: Settings;
+  log: Logger;
+  snapshots: SnapshotStore;
+  overlays: OverlayStore;
+  filler: BaseUrlFiller;
+  usage: ClientNameUsage;
+}
+
+declare module '@hapi/hapi' {
+  interface RequestApplicationState {
+    snapshot?: Snapshot;
+  }
+}
+
+/** The snapshot this request reads, acquired on first use and released by releaseSnapshot. */
+export function requestSnapshot(request: Request, snapshots: SnapshotStore): Snapshot {
+  request.app.snapshot ??= snapshots.acquire();
+  return request.app.snapshot;
+}
+
+export function releaseSnapshot(request: Request): void {
+  request.app.snapshot?.release();
+  delete request.app.snapshot;
+}
+
+export function shapeContext(request: Request, services: Services): ShapeContext {
+  return { snapshot: requestSnapshot(request, services.snapshots), overlay: services.overlays.current, filler: services.filler };
+}

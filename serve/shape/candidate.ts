@@ -1,0 +1,37 @@
+// A did-you-mean candidate of the batch check: enough to tell homes apart, and where to look.
+import type { AddressValue, CompactHome, FacilityRecord } from '../../contract/records.ts';
+import type { FacilityRow } from '../query.ts';
+import type { ShapeContext } from './context.ts';
+
+export interface Candidate {
+  license_number: string;
+  name: string;
+  licensed_name: string;
+  city: string | null;
+  county: string | null;
+  address: AddressValue;
+  beds: number | null;
+  license_status: string | null;
+  links: { page: string; markdown: string; state_record: string; corrections: string };
+}
+
+export function candidate({ snapshot, filler }: ShapeContext, row: FacilityRow): Candidate {
+  const home = JSON.parse(filler.fill(snapshot, `home:${row.license_number}`, row.home_json)) as CompactHome;
+  const record = JSON.parse(filler.fill(snapshot, `record:${row.license_number}`, row.record_json)) as FacilityRecord;
+  return {
+    license_number: row.license_number,
+    name: row.name,
+    licensed_name: row.licensed_name,
+    city: row.city,
+    county: row.county,
+    address: record.address.value,
+    beds: row.capacity,
+    license_status: row.license_status,
+    links: {
+      page: home.page,
+      markdown: home.markdown,
+      state_record: row.state_record_url,
+      corrections: record.links.corrections,
+    },
+  };
+}

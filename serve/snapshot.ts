@@ -1,0 +1,224 @@
+// Finds, validates and opens the newest snapshot read-only, watches the folder and swaps to a
+// newer one atomically. A request holds the snapshot it started with (acquire/release); a
+// replaced snapshot closes only when no request uses it any more.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles } from '../contract/snapshot-schema.ts';
+import type { Logger } from './log.ts';
+
+export interface SnapshotMeta {
+  runId: string | null;
+  snapshotDate: string | null;
+  createdAt: string | null;
+  rosterAsOf: string | null;
+  alwListAsOf: string | null;
+  approvalsAsOf: string | null;
+  codeVersion: string | null;
+}
+
+export class Snapshot {
+  private refs = 0;
+  private retired = false;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    readonly file: string,
+    readonly db: Database.Database,
+    readonly meta: SnapshotMeta,
+  ) {}
+
+  /** A prepared statement, compiled once per snapshot. */
+  statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  acquire(): this {
+    this.refs += 1;
+    return this;
+  }
+
+  release(): void {
+    this.refs -= 1;
+    if (this.retired && this.refs <= 0) this.close();
+  }
+
+  /** Replaced by a newer snapshot: close now if idle, else when the last request releases it. */
+  retire(): void {
+    this.retired = true;
+    if (this.refs <= 0) this.close();
+  }
+
+  private close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export class NoValidSnapshotError extends Error {}
+
+/** Opens one file and proves it can be served; throws with the reason when it cannot. */
+export function openSnapshot(filePath: string): Snapshot {
+  const db = new Database(filePath, { readonly: true, fileMustExist: true });
+  try {
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(`quick_check failed: ${String(check)}`);
+    const rows = db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>;
+    // The pipeline writes an unknown date as an empty string; the server reads it as null.
+    const meta = new Map(rows.map((row) => [row.key, row.value]));
+    const schemaVersion = meta.get(META.schemaVersion);
+    if (schemaVersion !== String(SCHEMA_VERSION)) {
+      throw new Error(`schema_version is ${JSON.stringify(schemaVersion ?? null)}, this server reads ${SCHEMA_VERSION}`);
+    }
+    // Reading one full row proves the table and the columns the query layer uses are there.
+    db.prepare('SELECT license_number, record_json, state_documents_json, home_json FROM facilities LIMIT 1').get();
+    db.prepare('SELECT COUNT(*) FROM reports').get();
+    return new Snapshot(path.basename(filePath), db, {
+      runId: meta.get(META.runId) || null,
+      snapshotDate: meta.get(META.snapshotDate) || null,
+      createdAt: meta.get(META.createdAt) || null,
+      rosterAsOf: meta.get(META.rosterAsOf) || null,
+      alwListAsOf: meta.get(META.alwListAsOf) || null,
+      approvalsAsOf: meta.get(META.approvalsAsOf) || null,
+      codeVersion: meta.get(META.codeVersion) || null,
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Snapshot file names in the folder, newest first. */
+export function snapshotFilesNewestFirst(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => SNAPSHOT_FILE.test(name)).sort((a, b) => compareSnapshotFiles(b, a));
+}
+
+const WATCH_SETTLE_MS = 250;
+
+export interface SnapshotStoreOptions {
+  dir: string;
+  pollMs: number;
+  log: Logger;
+}
+
+export class SnapshotStore {
+  private snapshot: Snapshot;
+  /** Files found invalid, by name, with the size and mtime they had: not retried until they change. */
+  private readonly rejected = new Map<string, string>();
+  private watcher: fs.FSWatcher | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private settling: NodeJS.Timeout | null = null;
+
+  private constructor(private readonly options: SnapshotStoreOptions) {
+    const first = this.newestValid(null);
+    if (!first) {
+      throw new NoValidSnapshotError(
+        `No valid snapshot in ${options.dir}: expected a file named like rcfe-YYYY-MM-DD.sqlite with schema_version ${SCHEMA_VERSION}. ` +
+          'Run `npm run pipeline` to build one.',
+      );
+    }
+    this.snapshot = first;
+  }
+
+  static open(options: SnapshotStoreOptions): SnapshotStore {
+    return new SnapshotStore(options);
+  }
+
+  /** The snapshot new requests read. Callers that span async work use acquire() instead. */
+  get current(): Snapshot {
+    return this.snapshot;
+  }
+
+  acquire(): Snapshot {
+    return this.snapshot.acquire();
+  }
+
+  /** Starts watching the folder; a newer valid file replaces the current snapshot. */
+  watch(): void {
+    // A pipeline writing its temporary file fires many events; look once they settle.
+    const settle = () => {
+      if (this.settling) return;
+      this.settling = setTimeout(() => {
+        this.settling = null;
+        this.refresh();
+      }, WATCH_SETTLE_MS);
+      this.settling.unref();
+    };
+    try {
+      this.watcher = fs.watch(this.options.dir, settle);
+      this.watcher.on('error', (error) => this.options.log.warn('snapshot watch failed; polling only', { error: String(error) }));
+    } catch (error) {
+      this.options.log.warn('snapshot watch unavailable; polling only', { error: String(error) });
+    }
+    this.poller = setInterval(() => this.refresh(), this.options.pollMs);
+    this.poller.unref();
+  }
+
+  /** Switches to a newer valid snapshot if one exists. Returns true when it switched. */
+  refresh(): boolean {
+    const next = this.newestValid(this.snapshot.file);
+    if (!next) return false;
+    const previous = this.snapshot;
+    this.snapshot = next;
+    previous.retire();
+    this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
+    return true;
+  }
+
+  close(): void {
+    this.watcher?.close();
+    if (this.poller) clearInterval(this.poller);
+    if (this.settling) clearTimeout(this.settling);
+    this.snapshot.retire();
+  }
+
+  /** Newest valid file strictly newer than `after` (any when null); invalid ones are logged once. */
+  private newestValid(after: string | null): Snapshot | null {
+    for (const name of snapshotFilesNewestFirst(this.options.dir)) {
+      if (after !== null && compareSnapshotFiles(name, after) <= 0) return null;
+      const filePath = path.join(this.options.dir, name);
+      let stamp: string;
+      try {
+        const stat = fs.statSync(filePath);
+        stamp = `${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        continue;
+      }
+      if (this.rejected.get(name) === stamp) continue;
+      try {
+        return openSnapshot(filePath);
+      } catch (error) {
+        this.rejected.set(name, stamp);
+        this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return null;
+  }
+}
+
+/** True when the folder holds at least one snapshot this server can serve. */
+export function hasValidSnapshot(dir: string): boolean {
+  for (const name of snapshotFilesNewestFirst(dir)) {
+    try {
+      openSnapshot(path.join(dir, name)).retire();
+      return true;
+    } catch {
+      // try the next older file
+    }
+  }
+  return false;
+}

@@ -1,0 +1,69 @@
+// Per-IP budgets with the production numbers: 30/min on the check, 120/min on /api/v1/*, 240/min
+// on all /api/*, each counted on its own; 429 with retry-after and no-store.
+import test from 'ava';
+import { RateLimiter } from '../../serve/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, settingsFromEnv } from '../../serve/settings.ts';
+import { call, postJson, startServer, type Reply } from '../helpers/server.ts';
+
+function assertLimited(t: any, reply: Reply) {
+  t.is(reply.status, 429);
+  t.is(reply.headers.get('cache-control'), 'no-store');
+  const retryAfter = Number(reply.headers.get('retry-after'));
+  t.true(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `retry-after ${reply.headers.get('retry-after')}`);
+  t.deepEqual(Object.keys(reply.body), ['error']);
+  t.regex(reply.body.error, /slow down/);
+}
+
+test('the production budgets are the defaults', (t) => {
+  t.deepEqual(DEFAULT_RATE_LIMITS, { windowMs: 60_000, apiV1: 120, apiAll: 240, check: 30 });
+  t.deepEqual(settingsFromEnv({}).rateLimits, DEFAULT_RATE_LIMITS);
+});
+
+test.serial('with the default budgets: the 31st check, the 121st /api/v1 call and the 241st /api call in a minute get 429', async (t) => {
+  const server = await startServer({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: true });
+  t.teardown(() => server.close());
+  const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
+  const ip = '203.0.113.7';
+  const checkCall = (who = ip) => postJson(`${server.url}/api/v1/check`, { homes: ['abc'] }, from(who));
+  const get = (path: string, who = ip) => call(`${server.url}${path}`, { headers: from(who) });
+
+  for (let i = 1; i <= 30; i += 1) t.is((await checkCall()).status, 200, `check ${i}`);
+  assertLimited(t, await checkCall());
+
+  // Another address has its own budgets; the refused check did not spend anyone else's.
+  t.is((await checkCall('198.51.100.2')).status, 200);
+
+  // 31 checks counted against /api/v1 too: 89 more GETs fit, the next is refused.
+  for (let i = 1; i <= 89; i += 1) t.is((await get('/api/v1/guides')).status, 200, `get ${i}`);
+  assertLimited(t, await get('/api/v1'));
+
+  // 121 counted against all of /api: 119 more requests anywhere under /api fit.
+  for (let i = 1; i <= 119; i += 1) t.is((await get('/api/facilities/suggest')).status, 404, `api ${i}`);
+  assertLimited(t, await get('/api/facilities/suggest'));
+
+  // Outside /api nothing is limited.
+  t.is((await get('/healthz')).status, 200);
+  t.is((await get('/openapi.json')).status, 200);
+});
+
+test('without a trusted proxy, X-Forwarded-For cannot buy a fresh budget', async (t) => {
+  const server = await startServer({ rateLimits: { ...DEFAULT_RATE_LIMITS, check: 2 } });
+  t.teardown(() => server.close());
+  const checkAs = (ip: string) => postJson(`${server.url}/api/v1/check`, { homes: ['abc'] }, { 'x-forwarded-for': ip });
+  t.is((await checkAs('192.0.2.1')).status, 200);
+  t.is((await checkAs('192.0.2.2')).status, 200);
+  assertLimited(t, await checkAs('192.0.2.3'));
+});
+
+test('a window resets after a minute and retry-after counts down to it', (t) => {
+  const limiter = new RateLimiter(DEFAULT_RATE_LIMITS);
+  const start = 1_000_000;
+  for (let i = 0; i < 30; i += 1) t.true(limiter.hit('a', 'post', '/api/v1/check', start).allowed);
+  const refused = limiter.hit('a', 'post', '/api/v1/check', start + 15_000);
+  t.false(refused.allowed);
+  t.is(refused.retryAfterSeconds, 45);
+  t.true(limiter.hit('b', 'post', '/api/v1/check', start + 15_000).allowed);
+  t.true(limiter.hit('a', 'post', '/api/v1/check', start + 60_000).allowed);
+  // A GET on the check path is not a check.
+  for (let i = 0; i < 40; i += 1) t.true(limiter.hit('c', 'get', '/api/v1/check', start).allowed);
+});
