@@ -1,0 +1,117 @@
+// REST under load: a home's detail, a list page of 100 and a 100-home check, at 1 and 64
+// connections, against a minimal node:http server that returns the same bytes from memory (the
+// framework's cost ratio). Server, baseline and load generator each run in their own process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { runPipeline } from '../../pipeline/run.ts';
+import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import { ensureStateScaleSeeds } from './pipeline.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+
+export async function startChild(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'test/bench/serve-child.ts'), ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`server child exited (${code}): ${buffered}`)));
+  });
+  child.stderr!.resume();
+  return { url, child };
+}
+
+export interface Target {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+export async function load(url: string, target: Target, connections: number) {
+  return childJob<{ rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number }>('test/bench/load-child.ts', [
+    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, connections, duration: DURATION_S }),
+  ]);
+}
+
+/** A state-scale snapshot in a temporary folder (the pipeline on generated data). */
+export async function stateScaleSnapshotsDir(): Promise<{ dir: string; snapshot: string }> {
+  await ensureStateScaleSeeds();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
+  const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
+  if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
+  return { dir, snapshot: result.snapshotPath };
+}
+
+export function restTargets(snapshot: string): Target[] {
+  const db = new Database(snapshot, { readonly: true });
+  const license = db.prepare("SELECT license_number FROM facilities WHERE listed = 1 AND county_key = 'los angeles' ORDER BY license_number LIMIT 1 OFFSET 500").pluck().get() as string;
+  const inputs = db.prepare('SELECT license_number, name FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 100 OFFSET 1000').all() as Array<{ license_number: string; name: string }>;
+  db.close();
+  // Half license numbers, half names: both matching paths under load.
+  const homes = inputs.map((row, index) => (index % 2 ? row.license_number : row.name));
+  return [
+    { label: 'home detail', method: 'GET', path: `/api/v1/facilities/${license}` },
+    { label: 'list page (limit 100)', method: 'GET', path: '/api/v1/facilities?county=los%20angeles&limit=100' },
+    { label: '100-home check', method: 'POST', path: '/api/v1/check', body: JSON.stringify({ homes }) },
+  ];
+}
+
+/** What the real server answers, stored for the baseline to send back byte for byte. */
+export async function recordBodies(url: string, targets: Target[]): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
+  const bodies: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const target of targets) {
+    const response = await fetch(url + target.path, { method: target.method, body: target.body, headers: target.body ? { 'content-type': 'application/json' } : {} });
+    if (response.status !== 200) throw new Error(`${target.label}: ${response.status} ${await response.text()}`);
+    bodies[`${target.method} ${target.path}`] = {
+      status: 200,
+      headers: { 'content-type': response.headers.get('content-type') ?? 'application/json', 'cache-control': response.headers.get('cache-control') ?? '' },
+      body: await response.text(),
+    };
+  }
+  return bodies;
+}
+
+export async function benchRest(): Promise<void> {
+  const { dir, snapshot } = await stateScaleSnapshotsDir();
+  const targets = restTargets(snapshot);
+  const ours = await startChild(['ours', dir]);
+  const bodiesFile = path.join(dir, 'baseline-bodies.json');
+  await writeFile(bodiesFile, JSON.stringify(await recordBodies(ours.url, targets)));
+  const baseline = await startChild(['baseline', bodiesFile]);
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    for (const target of targets) {
+      for (const connections of [1, 64]) {
+        const base = await load(baseline.url, target, connections);
+        const real = await load(ours.url, target, connections);
+        rows.push({
+          endpoint: target.label,
+          conns: connections,
+          'baseline rps': base.rps,
+          'ours rps': real.rps,
+          ratio: (real.rps / base.rps).toFixed(2),
+          'ours p50 ms': real.p50_ms,
+          'ours p99 ms': real.p99_ms,
+          'baseline p99 ms': base.p99_ms,
+          'failed (ours)': real.non2xx + real.errors,
+        });
+      }
+    }
+  } finally {
+    ours.child.kill();
+    baseline.child.kill();
+    await rm(dir, { recursive: true, force: true });
+  }
+  printTable(`REST at state scale (${DURATION_S} s per cell; baseline = node:http sending the same bytes from memory)`, rows);
+  console.log('Targets: detail ratio >= 0.5 at 64 conns with p99 < 10 ms; list ratio >= 0.4; check p99 < 50 ms.');
+}

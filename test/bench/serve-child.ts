@@ -1,0 +1,37 @@
+// A server under test, in its own process:
+//   serve-child.ts ours <snapshotsDir>                 the real service (limits raised so load is not refused)
+//   serve-child.ts baseline <bodies.json>              minimal node:http serving precomputed bodies by path
+// Prints one JSON line { url } once listening.
+import { createServer as createHttpServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from '../../serve/server.ts';
+import { settingsFromEnv } from '../../serve/settings.ts';
+
+const [kind, arg] = process.argv.slice(2) as ['ours' | 'baseline', string];
+
+if (kind === 'ours') {
+  const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: arg, LOG_LEVEL: 'info' });
+  // The budgets are production's design; a load test from one address would only measure 429s.
+  settings.rateLimits = { ...settings.rateLimits, apiV1: 1e9, apiAll: 1e9, check: 1e9 };
+  const app = await createServer(settings);
+  process.stderr.write(JSON.stringify({ url: app.url }) + '\n');
+} else {
+  const bodies = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, { status: number; headers: Record<string, string>; body: string }>;
+  const server = createHttpServer((request, response) => {
+    const key = `${request.method} ${request.url}`;
+    const answer = bodies[key];
+    // Drain any request body, then answer with the stored bytes.
+    request.resume();
+    request.on('end', () => {
+      if (!answer) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => {
+    process.stderr.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
+  });
+}
