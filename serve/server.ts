@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
 import { registerErrorShape } from './errors.ts';
+import { HandoffSigner } from './handoff/link.ts';
 import { healthPlugin } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
@@ -51,6 +52,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     overlays,
     filler: new BaseUrlFiller(settings.baseUrl),
     usage: new ClientNameUsage(),
+    handoff: HandoffSigner.fromSettings(settings.handoffSecret, settings.snapshotsDir),
   };
 
   const server = Hapi.server({

@@ -2,6 +2,7 @@
 // Also the per-request snapshot lease: a request keeps the snapshot it first read until its
 // response is finished, even when a newer snapshot is switched in meanwhile.
 import type { Request } from '@hapi/hapi';
+import type { HandoffSigner } from './handoff/link.ts';
 import type { Logger } from './log.ts';
 import type { OverlayStore } from './overlay.ts';
 import type { Settings } from './settings.ts';
@@ -17,6 +18,8 @@ export interface Services {
   overlays: OverlayStore;
   filler: BaseUrlFiller;
   usage: ClientNameUsage;
+  /** Signs and opens family hand-off links (MCP start_family_request, the plan page). */
+  handoff: HandoffSigner;
 }
 
 declare module '@hapi/hapi' {

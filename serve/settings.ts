@@ -33,6 +33,8 @@ export interface Settings {
   rateLimits: RateLimits;
   /** Largest POST /api/v1/check body. 100 entries of 200 characters is about 20 KiB as JSON. */
   checkBodyMaxBytes: number;
+  /** Key that signs hand-off links (32+ bytes); unset: one is created in SNAPSHOTS_DIR/.handoff-secret. */
+  handoffSecret: string | null;
 }
 
 /** Spec "Limits": the production budgets. */
@@ -80,5 +82,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     buildSnapshotOnStart: flag(env, 'SNAPSHOT_BUILD_ON_START', true),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     checkBodyMaxBytes: CHECK_BODY_MAX_BYTES,
+    handoffSecret: handoffSecret(env),
   };
+}
+
+function handoffSecret(env: NodeJS.ProcessEnv): string | null {
+  const secret = env.HANDOFF_SECRET?.trim();
+  if (!secret) return null;
+  if (Buffer.byteLength(secret) < 32) throw new Error('HANDOFF_SECRET must be at least 32 bytes long');
+  return secret;
 }
