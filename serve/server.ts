@@ -12,6 +12,7 @@ import { openApiPlugin } from './openapi/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
 import { settingsFromEnv, type Settings } from './settings.ts';
 import { BaseUrlFiller } from './shape/base-url.ts';
@@ -97,6 +98,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: restPlugin, options: services },
     { plugin: openApiPlugin, options: services },
     { plugin: healthPlugin, options: services },
+    { plugin: assetsPlugin },
   ]);
 
   try {
