@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS documents (
 );
 CREATE INDEX IF NOT EXISTS documents_license ON documents (license_number, date);
 
+-- Per license, the last good facility detail and document index as the pipeline normalized them.
 CREATE TABLE IF NOT EXISTS facility_state (
   license_number TEXT PRIMARY KEY,
   detail_json TEXT,

@@ -39,24 +39,29 @@ function changedFields(before: Record<string, Json>, after: Record<string, Json>
   return fields;
 }
 
+/** `previous` is streamed once; only the current run's records are held. */
 export function diffSnapshots(previous: Iterable<StoredFacility>, current: readonly StoredFacility[]): SnapshotDiff {
-  const before = new Map<string, string>();
-  for (const row of previous) before.set(row.license_number, row.record_json);
-  const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: before.size };
-  for (const row of current) {
-    const old = before.get(row.license_number);
-    if (old === undefined) {
-      diff.added.push(row.license_number);
+  const now = new Map<string, string>();
+  for (const row of current) now.set(row.license_number, row.record_json);
+  const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0 };
+  const seen = new Set<string>();
+  for (const old of previous) {
+    diff.previousCount += 1;
+    const record = now.get(old.license_number);
+    if (record === undefined) {
+      diff.removed.push(old.license_number);
       continue;
     }
-    before.delete(row.license_number);
-    if (old === row.record_json) continue;
-    const fields = changedFields(JSON.parse(old), JSON.parse(row.record_json));
+    seen.add(old.license_number);
+    if (old.record_json === record) continue;
+    const fields = changedFields(JSON.parse(old.record_json), JSON.parse(record));
     if (fields.length === 0) continue;
-    diff.changed.push({ license_number: row.license_number, fields });
+    diff.changed.push({ license_number: old.license_number, fields });
     for (const field of fields) diff.fieldCounts[field] = (diff.fieldCounts[field] ?? 0) + 1;
   }
-  diff.removed = [...before.keys()].sort();
+  diff.added = current.map((row) => row.license_number).filter((license) => !seen.has(license));
   diff.added.sort();
+  diff.removed.sort();
+  diff.changed.sort((a, b) => a.license_number.localeCompare(b.license_number));
   return diff;
 }

@@ -20,7 +20,7 @@ import type { FacilityRow } from './normalize/facility.ts';
 import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
-import { readPreviousSnapshot } from './snapshot/previous.ts';
+import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { writeSnapshot, type WriteOptions } from './snapshot/write.ts';
 import { buildReport, formatReport, type RunReport } from './report.ts';
 
@@ -117,8 +117,13 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     const { facilities } = normalized;
 
     // 5. Diff against the newest published snapshot, then the guards.
-    const previous = await readPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
-    const diff = diffSnapshots(previous?.facilities ?? [], facilities);
+    const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
+    let diff: ReturnType<typeof diffSnapshots>;
+    try {
+      diff = diffSnapshots(previous?.facilities() ?? [], facilities);
+    } finally {
+      previous?.close();
+    }
     const problems = guardProblems(config.guards, {
       licenses: facilities.length,
       rosterRowsRead: parsed.roster.rowsRead,

@@ -66,13 +66,13 @@ export function documentRefs(license: string, entries: readonly IndexEntry[]): s
   });
 }
 
-/** Newest first; the state's own order breaks ties. */
-function listings(license: string, index: DocumentIndex): ReportListing[] {
+/** Newest first; the state's own order breaks ties. Each with the page its HTML is fetched by. */
+function listings(license: string, index: DocumentIndex): Array<ReportListing & { page: number }> {
   const refs = documentRefs(license, index.entries);
   return index.entries
     .map((entry, order) => ({ entry, order, ref: refs[order]! }))
     .sort((a, b) => (b.entry.date ?? '').localeCompare(a.entry.date ?? '') || a.order - b.order)
-    .map(({ entry, ref }, position) => ({ ref, position, control_number: entry.controlNumber, date: entry.date, type: entry.type, title: entry.title }));
+    .map(({ entry, ref }, position) => ({ ref, position, control_number: entry.controlNumber, date: entry.date, type: entry.type, title: entry.title, page: entry.page }));
 }
 
 export async function collectStateDocuments(inputs: {
@@ -91,33 +91,36 @@ export async function collectStateDocuments(inputs: {
   const fill = (template: string, license: string, inx = '') => template.replaceAll('{license}', license).replaceAll('{inx}', inx);
   const message = (error: unknown) => (error as Error)?.message ?? String(error);
 
+  // Read once up front: what earlier runs stored for every license, and every report already held.
+  const states = store.allFacilityStates();
+  const knownRefs = store.allRefs();
+
   async function collect(license: string): Promise<void> {
-    const previous = store.facilityState(license);
-    const previousDetail = previous?.detail_json ? parseDetail(previous.detail_json) : null;
+    const previous = states.get(license);
+    // The store holds what an earlier run already validated and normalized: read it back as it is.
+    const previousDetail = previous?.detail_json ? (JSON.parse(previous.detail_json) as FacilityDetail) : null;
 
     let detail = previousDetail;
     let detailCheckedOn = previous?.detail_fetched_on ?? null;
     let detailChanged = false;
     try {
-      const text = await read(fill(templates.detail, license));
-      detail = parseDetail(text);
+      detail = parseDetail(await read(fill(templates.detail, license)));
       detailCheckedOn = today;
       detailChanged = detail.fingerprint !== previousDetail?.fingerprint;
-      store.saveDetail(license, text, today);
+      store.saveDetail(license, JSON.stringify(detail), today);
       stats.details_fetched += 1;
     } catch (error) {
       problems.push({ license_number: license, endpoint: 'detail', problem: message(error), kept_from: detailCheckedOn });
     }
 
-    let index = previous?.index_json ? parseIndex(previous.index_json) : null;
+    let index = previous?.index_json ? (JSON.parse(previous.index_json) as DocumentIndex) : null;
     let indexFetchedOn = previous?.index_fetched_on ?? null;
     const detailFresh = detailCheckedOn === today;
     if (!index || (detailFresh && detailChanged)) {
       try {
-        const text = await read(fill(templates.index, license));
-        index = parseIndex(text);
+        index = parseIndex(await read(fill(templates.index, license)));
         indexFetchedOn = today;
-        store.saveIndex(license, text, today);
+        store.saveIndex(license, JSON.stringify(index), today);
         stats.indexes_fetched += 1;
       } catch (error) {
         problems.push({ license_number: license, endpoint: 'index', problem: message(error), kept_from: indexFetchedOn });
@@ -126,16 +129,15 @@ export async function collectStateDocuments(inputs: {
       stats.indexes_reused += 1;
     }
 
-    const reports = index ? listings(license, index) : [];
+    const listed = index ? listings(license, index) : [];
     if (index) {
-      const pages = new Map(documentRefs(license, index.entries).map((ref, order) => [ref, index!.entries[order]!]));
-      for (const report of reports) {
-        if (store.hasDocument(report.ref)) {
+      for (const report of listed) {
+        if (knownRefs.has(report.ref)) {
           stats.reports_already_stored += 1;
           continue;
         }
         try {
-          const html = await read(fill(templates.report, license, String(pages.get(report.ref)!.page)));
+          const html = await read(fill(templates.report, license, String(report.page)));
           const text = htmlToText(html);
           store.saveDocument(
             {
@@ -156,8 +158,9 @@ export async function collectStateDocuments(inputs: {
           problems.push({ license_number: license, endpoint: 'report', problem: `${report.ref}: ${message(error)}`, kept_from: null });
         }
       }
-      if (indexFetchedOn === today) store.markListed(reports.map((r) => r.ref), today);
+      if (indexFetchedOn === today) store.markListed(listed.map((r) => r.ref), today);
     }
+    const reports = listed.map(({ page: _page, ...report }) => report);
     byLicense.set(license, { detail, detailCheckedOn, index, indexFetchedOn, reports });
   }
 

@@ -24,9 +24,13 @@ export interface StoredDocument {
   html_sha256: string;
 }
 
+/** Writes are queued and committed in batches: one transaction per few hundred changes, not per change. */
+const BATCH = 500;
+
 export class DocumentStore {
   private readonly db: Database.Database;
   private readonly statements;
+  private pending: Array<() => void> = [];
 
   constructor(snapshotsDir: string) {
     this.db = new Database(path.join(snapshotsDir, DOCUMENT_STORE_FILE));
@@ -40,7 +44,8 @@ export class DocumentStore {
         ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on`),
       saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on) VALUES (?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on`),
-      hasDocument: this.db.prepare('SELECT 1 FROM documents WHERE ref = ?').pluck(),
+      allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on FROM facility_state'),
+      allRefs: this.db.prepare('SELECT ref FROM documents').pluck(),
       saveDocument: this.db.prepare(`INSERT INTO documents (ref, license_number, control_number, date, type, title, text, citations, html_sha256, first_seen_on, last_listed_on)
         VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
         ON CONFLICT (ref) DO UPDATE SET text = excluded.text, citations = excluded.citations, html_sha256 = excluded.html_sha256, last_listed_on = excluded.last_listed_on`),
@@ -53,25 +58,49 @@ export class DocumentStore {
     return this.statements.state.get(license) as FacilityState | undefined;
   }
 
+  /** Every license's stored state at once: one scan instead of a look-up per license. */
+  allFacilityStates(): Map<string, FacilityState> {
+    const states = new Map<string, FacilityState>();
+    for (const row of this.statements.allStates.iterate() as IterableIterator<FacilityState & { license_number: string }>) {
+      const { license_number, ...state } = row;
+      states.set(license_number, state);
+    }
+    return states;
+  }
+
+  allRefs(): Set<string> {
+    return new Set(this.statements.allRefs.all() as string[]);
+  }
+
+  /** Stores a license's detail as the pipeline read it (normalized JSON), dated. */
   saveDetail(license: string, json: string, fetchedOn: string): void {
-    this.statements.saveDetail.run(license, json, fetchedOn);
+    this.queue(() => this.statements.saveDetail.run(license, json, fetchedOn));
   }
 
   saveIndex(license: string, json: string, fetchedOn: string): void {
-    this.statements.saveIndex.run(license, json, fetchedOn);
+    this.queue(() => this.statements.saveIndex.run(license, json, fetchedOn));
   }
 
-  hasDocument(ref: string): boolean {
-    return this.statements.hasDocument.get(ref) !== undefined;
-  }
-
+  /** Queued like the rest: each ref belongs to one license, which a run handles once. */
   saveDocument(document: StoredDocument, today: string): void {
-    this.statements.saveDocument.run({ ...document, citations: JSON.stringify(document.citations), today });
+    const row = { ...document, citations: JSON.stringify(document.citations), today };
+    this.queue(() => this.statements.saveDocument.run(row));
   }
 
   markListed(refs: readonly string[], today: string): void {
+    for (const ref of refs) this.queue(() => this.statements.markListed.run(today, ref, today));
+  }
+
+  private queue(write: () => void): void {
+    this.pending.push(write);
+    if (this.pending.length >= BATCH) this.flush();
+  }
+
+  flush(): void {
+    const writes = this.pending;
+    this.pending = [];
     this.db.transaction(() => {
-      for (const ref of refs) this.statements.markListed.run(today, ref, today);
+      for (const write of writes) write();
     })();
   }
 
@@ -81,6 +110,7 @@ export class DocumentStore {
   }
 
   close(): void {
+    this.flush();
     this.db.close();
   }
 }

@@ -1,5 +1,6 @@
 // The newest published snapshot, opened read-only, for the diff. A file that cannot be read is
-// skipped in favour of an older one: a damaged file must not block the next good run.
+// skipped in favour of an older one: a damaged file must not block the next good run. Its
+// facilities are streamed, never all held in memory at once.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { META, SCHEMA_VERSION } from '../../contract/snapshot-schema.ts';
@@ -8,11 +9,12 @@ import { listSnapshots } from './folder.ts';
 
 export interface PreviousSnapshot {
   file: string;
-  facilities: StoredFacility[];
   dataHash: string | null;
+  facilities(): IterableIterator<StoredFacility>;
+  close(): void;
 }
 
-export async function readPreviousSnapshot(dir: string, name: string, warn: (message: string) => void): Promise<PreviousSnapshot | null> {
+export async function openPreviousSnapshot(dir: string, name: string, warn: (message: string) => void): Promise<PreviousSnapshot | null> {
   const files = (await listSnapshots(dir, name)).reverse();
   for (const file of files) {
     let db: Database.Database | null = null;
@@ -22,14 +24,20 @@ export async function readPreviousSnapshot(dir: string, name: string, warn: (mes
         (db!.prepare('SELECT value FROM metadata WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
       if (Number(meta(META.schemaVersion)) !== SCHEMA_VERSION) {
         warn(`${path.basename(file)} has schema version ${meta(META.schemaVersion)}, not ${SCHEMA_VERSION}: diffing against it would mislead, so it is skipped.`);
+        db.close();
         continue;
       }
-      const facilities = db.prepare('SELECT license_number, record_json FROM facilities').all() as StoredFacility[];
-      return { file, facilities, dataHash: meta(META.dataHash) };
+      const rows = db.prepare('SELECT license_number, record_json FROM facilities');
+      const opened = db;
+      return {
+        file,
+        dataHash: meta(META.dataHash),
+        facilities: () => rows.iterate() as IterableIterator<StoredFacility>,
+        close: () => opened.close(),
+      };
     } catch (error) {
-      warn(`${path.basename(file)} could not be read (${(error as Error).message}); trying an older snapshot.`);
-    } finally {
       db?.close();
+      warn(`${path.basename(file)} could not be read (${(error as Error).message}); trying an older snapshot.`);
     }
   }
   return null;

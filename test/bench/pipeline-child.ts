@@ -19,13 +19,18 @@ if (job === 'pipeline') {
   const sources = Object.fromEntries(
     Object.entries(base.sources).map(([name, location]) => [name, `${source}/${path.basename(location)}`]),
   ) as unknown as typeof base.sources;
-  const result = await runPipeline({ snapshotsDir, config: { ...base, sources } });
+  // The transparency service too: one request per detail, index and report, as in production.
+  const stateDocuments = Object.fromEntries(
+    Object.entries(base.stateDocuments).map(([name, location]) => [name, typeof location === 'string' ? location.replace(/^seeds\/state-scale/, source) : location]),
+  ) as unknown as typeof base.stateDocuments;
+  const result = await runPipeline({ snapshotsDir, config: { ...base, sources, stateDocuments } });
   details = {
     published: result.published,
     held_back: result.heldBack,
     requests_made: result.report.requests_made,
     licenses: result.report.licenses.total,
     not_modified: result.report.sources.filter((s) => s.fetch_status === 'not_modified').length,
+    documents: result.report.documents,
     unchanged_since_previous: result.report.unchanged_since_previous,
   };
 } else {
