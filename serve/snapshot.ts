@@ -2,7 +2,9 @@
 // newer one atomically. A request holds the snapshot it started with (acquire/release); a
 // replaced snapshot closes only when no request uses it any more.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles } from '../contract/snapshot-schema.ts';
 import type { Logger } from './log.ts';
@@ -65,12 +67,44 @@ export class Snapshot {
 
 export class NoValidSnapshotError extends Error {}
 
-/** Opens one file and proves it can be served; throws with the reason when it cannot. */
-export function openSnapshot(filePath: string): Snapshot {
+// The page-by-page check of a new file reads all of it: it runs on a worker thread so that
+// requests keep being answered while a large snapshot is checked.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+let db;
+try {
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  const result = db.pragma('quick_check', { simple: true });
+  parentPort.postMessage(result === 'ok' ? { ok: true } : { ok: false, problem: 'quick_check failed: ' + String(result) });
+} catch (error) {
+  parentPort.postMessage({ ok: false, problem: error && error.message ? error.message : String(error) });
+} finally {
+  if (db) db.close();
+}`;
+const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Resolves when the file passes SQLite's quick_check, checked off the event loop. */
+export function quickCheckInWorker(filePath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: filePath, driver: DRIVER } });
+    worker.once('message', (result: { ok: boolean; problem?: string }) => (result.ok ? resolve() : reject(new Error(result.problem))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the check worker exited with code ${code}`)));
+  });
+}
+
+/**
+ * Opens one file and proves it can be served; throws with the reason when it cannot.
+ * `checked`: the file already passed quick_check (on a worker), so it is not read through again.
+ */
+export function openSnapshot(filePath: string, options: { checked?: boolean } = {}): Snapshot {
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
   try {
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`quick_check failed: ${String(check)}`);
+    if (!options.checked) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new Error(`quick_check failed: ${String(check)}`);
+    }
     const rows = db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>;
     // The pipeline writes an unknown date as an empty string; the server reads it as null.
     const meta = new Map(rows.map((row) => [row.key, row.value]));
@@ -122,9 +156,10 @@ export class SnapshotStore {
   private watcher: fs.FSWatcher | null = null;
   private poller: NodeJS.Timeout | null = null;
   private settling: NodeJS.Timeout | null = null;
+  private refreshing: Promise<boolean> | null = null;
 
   private constructor(private readonly options: SnapshotStoreOptions) {
-    const first = this.newestValid(null);
+    const first = this.newestValidAtStart();
     if (!first) {
       throw new NoValidSnapshotError(
         `No valid snapshot in ${options.dir}: expected a file named like rcfe-YYYY-MM-DD.sqlite with schema_version ${SCHEMA_VERSION}. ` +
@@ -154,7 +189,7 @@ export class SnapshotStore {
       if (this.settling) return;
       this.settling = setTimeout(() => {
         this.settling = null;
-        this.refresh();
+        void this.refresh();
       }, WATCH_SETTLE_MS);
       this.settling.unref();
     };
@@ -164,41 +199,72 @@ export class SnapshotStore {
     } catch (error) {
       this.options.log.warn('snapshot watch unavailable; polling only', { error: String(error) });
     }
-    this.poller = setInterval(() => this.refresh(), this.options.pollMs);
+    this.poller = setInterval(() => void this.refresh(), this.options.pollMs);
     this.poller.unref();
   }
 
-  /** Switches to a newer valid snapshot if one exists. Returns true when it switched. */
-  refresh(): boolean {
-    const next = this.newestValid(this.snapshot.file);
-    if (!next) return false;
-    const previous = this.snapshot;
-    this.snapshot = next;
-    previous.retire();
-    this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
-    return true;
+  /**
+   * Switches to a newer valid snapshot if one exists; resolves true when it switched. The new
+   * file is checked on a worker thread while the current one keeps serving; one refresh at a time.
+   */
+  refresh(): Promise<boolean> {
+    this.refreshing ??= this.switchToNewer().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
   }
 
+  private async switchToNewer(): Promise<boolean> {
+    for (const name of snapshotFilesNewestFirst(this.options.dir)) {
+      if (compareSnapshotFiles(name, this.snapshot.file) <= 0) return false;
+      const filePath = path.join(this.options.dir, name);
+      const stamp = this.stamp(filePath);
+      if (stamp === null || this.rejected.get(name) === stamp) continue;
+      try {
+        await quickCheckInWorker(filePath);
+        const next = openSnapshot(filePath, { checked: true });
+        if (this.closed) {
+          next.retire();
+          return false;
+        }
+        const previous = this.snapshot;
+        this.snapshot = next;
+        previous.retire();
+        this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
+        return true;
+      } catch (error) {
+        this.rejected.set(name, stamp);
+        this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return false;
+  }
+
+  private stamp(filePath: string): string | null {
+    try {
+      const stat = fs.statSync(filePath);
+      return `${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
+
+  private closed = false;
+
   close(): void {
+    this.closed = true;
     this.watcher?.close();
     if (this.poller) clearInterval(this.poller);
     if (this.settling) clearTimeout(this.settling);
     this.snapshot.retire();
   }
 
-  /** Newest valid file strictly newer than `after` (any when null); invalid ones are logged once. */
-  private newestValid(after: string | null): Snapshot | null {
+  /** The newest valid file at start-up (checked in place: nothing is being served yet). */
+  private newestValidAtStart(): Snapshot | null {
     for (const name of snapshotFilesNewestFirst(this.options.dir)) {
-      if (after !== null && compareSnapshotFiles(name, after) <= 0) return null;
       const filePath = path.join(this.options.dir, name);
-      let stamp: string;
-      try {
-        const stat = fs.statSync(filePath);
-        stamp = `${stat.size}:${stat.mtimeMs}`;
-      } catch {
-        continue;
-      }
-      if (this.rejected.get(name) === stamp) continue;
+      const stamp = this.stamp(filePath);
+      if (stamp === null) continue;
       try {
         return openSnapshot(filePath);
       } catch (error) {

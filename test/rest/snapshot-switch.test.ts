@@ -49,7 +49,7 @@ test('a newer snapshot is switched in under concurrent requests, none fails, and
   const running = Array.from({ length: 8 }, (_, id) => worker(id));
   while (statuses.length < 40) await new Promise((resolve) => setImmediate(resolve));
   await publishNewerSnapshot(server.dir, newDate);
-  store.refresh(); // the folder watcher may already have switched; either way the new file serves
+  await store.refresh(); // the folder watcher may already have switched; either way the new file serves
   switched = true;
   const finished = await Promise.all(running);
 
@@ -68,7 +68,7 @@ test('a request holding the old snapshot keeps it open until it releases it', as
   const store = server.app.services.snapshots;
   const held = store.acquire();
   await publishNewerSnapshot(server.dir, '2099-02-01');
-  store.refresh();
+  await store.refresh();
   t.not(store.current, held);
   t.true(held.isOpen);
   t.true((held.statement('SELECT COUNT(*) AS n FROM facilities').get() as { n: number }).n > 0);
@@ -90,7 +90,7 @@ test('invalid newer files are refused and the current snapshot keeps serving', a
   });
   await publishNewerSnapshot(server.dir, '2099-03-04', (db) => db.exec('DROP TABLE reports'));
   fs.writeFileSync(path.join(server.dir, 'rcfe-2099-03-05.sqlite.writing-123'), 'a pipeline write in progress');
-  t.false(store.refresh());
+  t.false(await store.refresh());
   t.is(store.current.file, served);
   const reply = await call(`${server.url}/api/v1/facilities?limit=1`);
   t.is(reply.status, 200);
@@ -98,7 +98,7 @@ test('invalid newer files are refused and the current snapshot keeps serving', a
 
   // A valid file older than the bad ones but newer than the served one is still found.
   await publishNewerSnapshot(server.dir, '2099-02-15');
-  t.true(store.refresh());
+  t.true(await store.refresh());
   t.is(store.current.file, 'rcfe-2099-02-15.sqlite');
 });
 
