@@ -198,7 +198,7 @@ test('reports: newest first, the whole list, stable doc refs, state_record_url',
       insert.run(license_number, report.ref, report.position, report.control_number, report.date, report.type, report.title);
     }
   });
-  own.app.services.snapshots.refresh();
+  await own.app.services.snapshots.refresh();
 
   const reply = await call(`${own.url}/api/v1/facilities/${license_number}/reports`);
   t.is(reply.status, 200);
