@@ -66,3 +66,33 @@ export class RateLimiter {
     return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
   }
 }
+
+/**
+ * The caller a budget is counted for: the client address, or X-Forwarded-For's first entry when
+ * the server runs behind a proxy we trust (the same rule the /api budgets use).
+ */
+export function callerAddress(
+  request: { headers: Record<string, unknown>; info: { remoteAddress: string } },
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+    if (first) return first;
+  }
+  return request.info.remoteAddress;
+}
+
+/** One budget per caller on its own (the MCP endpoint's 60 a minute), counted apart from the /api budgets. */
+export class CallerBudget {
+  private readonly budget: FixedWindowBudget;
+
+  constructor(limit: number, windowMs: number) {
+    this.budget = new FixedWindowBudget(limit, windowMs);
+  }
+
+  hit(caller: string, now: number = Date.now()): BudgetVerdict {
+    const retryAfterSeconds = this.budget.hit(caller, now);
+    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+  }
+}

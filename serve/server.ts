@@ -4,14 +4,18 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
+import { discoveryPlugin } from './discovery/plugin.ts';
 import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
 import { healthPlugin } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
+import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
+import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
 import { settingsFromEnv, type Settings } from './settings.ts';
@@ -96,9 +100,13 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   registerErrorShape(server, settings.baseUrl, log);
   await server.register([
     { plugin: restPlugin, options: services },
+    { plugin: mcpPlugin, options: services },
     { plugin: openApiPlugin, options: services },
     { plugin: healthPlugin, options: services },
     { plugin: assetsPlugin },
+    { plugin: pagesPlugin, options: services },
+    { plugin: discoveryPlugin, options: services },
+    { plugin: sitePlugin, options: services },
   ]);
 
   try {

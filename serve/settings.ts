@@ -35,7 +35,43 @@ export interface Settings {
   checkBodyMaxBytes: number;
   /** Key that signs hand-off links (32+ bytes); unset: one is created in SNAPSHOTS_DIR/.handoff-secret. */
   handoffSecret: string | null;
+  /** The MCP surface (POST /mcp). */
+  mcp: McpSettings;
+  /** The home page's map (served by serve/site). */
+  map: MapSettings;
 }
+
+export interface MapSettings {
+  /**
+   * Raster tile URL template ({z}/{x}/{y}, optional {s}) from MAP_TILE_URL. Tiles are the one thing
+   * a page loads from another host; use a tile server whose terms fit the traffic. With none
+   * reachable the homes still list.
+   */
+  tileUrl: string;
+  /** Credit the tile server requires, shown on the map, from MAP_TILE_ATTRIBUTION. */
+  tileAttribution: string;
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+export interface McpSettings {
+  /** Requests per caller per window on /mcp (spec "Limits": 60 a minute), counted apart from the /api budgets. */
+  rateLimit: number;
+  windowMs: number;
+  /** Largest POST /mcp body; a 100-home check_homes call is about 25 KiB. */
+  bodyMaxBytes: number;
+  /**
+   * Host names /mcp answers besides BASE_URL's host and loopback (DNS-rebinding protection:
+   * any other Host header gets 403). From MCP_ALLOWED_HOSTS, comma-separated.
+   */
+  allowedHosts: string[];
+  /** The clock the MCP surface reads (alias cut-off, hand-off link expiry); tests inject their own. */
+  now: () => Date;
+}
+
+export const MCP_RATE_LIMIT = 60;
+export const MCP_BODY_MAX_BYTES = 256 * 1024;
 
 /** Spec "Limits": the production budgets. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, apiV1: 120, apiAll: 240, check: 30 };
@@ -83,7 +119,32 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     checkBodyMaxBytes: CHECK_BODY_MAX_BYTES,
     handoffSecret: handoffSecret(env),
+    mcp: {
+      rateLimit: MCP_RATE_LIMIT,
+      windowMs: 60_000,
+      bodyMaxBytes: MCP_BODY_MAX_BYTES,
+      allowedHosts: (env.MCP_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      now: () => new Date(),
+    },
+    map: mapSettings(env),
   };
+}
+
+function mapSettings(env: NodeJS.ProcessEnv): MapSettings {
+  const tileUrl = env.MAP_TILE_URL?.trim() || DEFAULT_MAP_TILE_URL;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(tileUrl.replace(/\{[a-z]\}/g, '0'));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !/\{z\}/.test(tileUrl) || !/\{x\}/.test(tileUrl) || !/\{y\}/.test(tileUrl)) {
+    throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, got "${env.MAP_TILE_URL}"`);
+  }
+  return { tileUrl, tileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_MAP_TILE_ATTRIBUTION };
 }
 
 function handoffSecret(env: NodeJS.ProcessEnv): string | null {

@@ -16,3 +16,38 @@ export const FAIRNESS_NOTE =
 export const CHECK_ORDER = 'Results are in the order the inputs were sent.';
 export const NO_SORT_PARAMETER =
   'There is no sort parameter: results are always in neutral alphabetical order (name, then license number).';
+
+// ---- Pages (serve/pages, serve/handoff) --------------------------------------------------------
+
+/** The fairness sentence in plain words, for people (pages and their Markdown twins). */
+export const FAIRNESS_IN_WORDS =
+  'A citation does not make a home unsafe, and an empty file does not make a home good. "Not on file" means the record does not say; it never means no.';
+/** How every page list is ordered, in plain words. */
+export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
+/** The neutrality sentence every page list carries. */
+export const LIST_NEUTRALITY = `${LIST_ORDER_IN_WORDS} No home pays to appear; nothing is ranked by quality, popularity or payment.`;
+/** Openings: never claimed, learned by phone. */
+export const OPENINGS_BY_PHONE =
+  'No website knows which homes have an open bed today: openings are learned by phone, by calling the home.';
+
+/** Questions a family can ask a home on the phone; care needs add their own. */
+export const QUESTIONS_TO_ASK: readonly string[] = [
+  'Do you have an opening now, or when do you expect one?',
+  'What is your monthly rate, and what does it include? What costs extra?',
+  'What level of care can you provide, and how do you handle care needs that grow over time?',
+  'How many caregivers are on duty during the day and at night?',
+  'When can we visit, and can we visit at a mealtime?',
+];
+
+/** Extra questions per care need key (`needs` keys: wheelchair, dementia, hospice, bedridden). */
+export const QUESTIONS_BY_NEED: Readonly<Record<string, string>> = {
+  dementia: 'Does your license carry the dementia care approval, and how do you care for residents with memory loss?',
+  wheelchair: 'Can you admit a resident who uses a wheelchair or cannot walk unaided (the non-ambulatory approval)?',
+  hospice: 'Can a resident stay and receive hospice care here (the hospice waiver)?',
+  bedridden: 'Can you care for a resident who is bedridden (the bedridden approval)?',
+};
+
+export function questionsToAsk(needs: readonly string[] = []): string[] {
+  const extra = needs.flatMap((need) => (QUESTIONS_BY_NEED[need] ? [QUESTIONS_BY_NEED[need]!] : []));
+  return [...QUESTIONS_TO_ASK.slice(0, 2), ...extra, ...QUESTIONS_TO_ASK.slice(2)];
+}

@@ -1,0 +1,107 @@
+// Hospitals for homes_near_hospital: the snapshot's hospital list held in memory per snapshot,
+// matched by FACID, exact name, every word of the name, or resemblance. More than one fit is
+// answered with candidates, never a guess.
+import { nameKey } from '../../contract/names.ts';
+import { allHospitals, type HospitalRow } from '../query.ts';
+import type { Snapshot } from '../snapshot.ts';
+
+const MAX_CANDIDATES = 8;
+const MIN_SIMILARITY = 0.45;
+
+export type HospitalMatch =
+  | { status: 'matched'; hospital: HospitalRow }
+  | { status: 'ambiguous'; candidates: HospitalRow[] }
+  | { status: 'not_found' };
+
+function trigrams(key: string): Set<string> {
+  const padded = `  ${key} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
+  return grams;
+}
+
+function dice(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared += 1;
+  return (2 * shared) / (a.size + b.size || 1);
+}
+
+interface Entry {
+  row: HospitalRow;
+  key: string;
+  words: Set<string>;
+  grams: Set<string>;
+}
+
+export class HospitalIndex {
+  private readonly entries: Entry[];
+  private readonly byFacid = new Map<string, HospitalRow>();
+
+  constructor(rows: HospitalRow[]) {
+    this.entries = rows.map((row) => {
+      const key = nameKey(row.name);
+      return { row, key, words: new Set(key.split(' ')), grams: trigrams(key) };
+    });
+    for (const row of rows) this.byFacid.set(row.facid, row);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  match(input: string): HospitalMatch {
+    const text = input.trim();
+    const digits = text.replace(/^#/, '').replace(/[\s-]+/g, '');
+    if (/^\d{1,9}$/.test(digits)) {
+      const row = this.byFacid.get(digits.padStart(9, '0')) ?? this.byFacid.get(digits);
+      return row ? { status: 'matched', hospital: row } : { status: 'not_found' };
+    }
+    // "name, city" narrows to a city, as the batch check does for homes.
+    const comma = text.lastIndexOf(',');
+    const city = comma > 0 ? nameKey(text.slice(comma + 1)) : '';
+    const key = nameKey(comma > 0 && city ? text.slice(0, comma) : text);
+    if (!key) return { status: 'not_found' };
+    const inCity = (rows: HospitalRow[]) => {
+      if (!city) return rows;
+      const narrowed = rows.filter((row) => row.city !== null && nameKey(row.city) === city);
+      return narrowed.length > 0 ? narrowed : rows;
+    };
+    const decide = (rows: HospitalRow[]): HospitalMatch | null => {
+      const narrowed = inCity(rows);
+      if (narrowed.length === 1) return { status: 'matched', hospital: narrowed[0]! };
+      if (narrowed.length > 1) return { status: 'ambiguous', candidates: alphabetical(narrowed).slice(0, MAX_CANDIDATES) };
+      return null;
+    };
+
+    const exact = decide(this.entries.filter((entry) => entry.key === key).map((entry) => entry.row));
+    if (exact) return exact;
+    const words = key.split(' ');
+    const containing = decide(this.entries.filter((entry) => words.every((word) => entry.words.has(word))).map((entry) => entry.row));
+    if (containing) return containing;
+    // A resemblance is only ever offered as a candidate.
+    const grams = trigrams(key);
+    const similar = this.entries
+      .map((entry) => ({ row: entry.row, score: dice(grams, entry.grams) }))
+      .filter((hit) => hit.score >= MIN_SIMILARITY)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, MAX_CANDIDATES)
+      .map((hit) => hit.row);
+    const offered = inCity(similar);
+    return offered.length > 0 ? { status: 'ambiguous', candidates: alphabetical(offered) } : { status: 'not_found' };
+  }
+}
+
+function alphabetical(rows: HospitalRow[]): HospitalRow[] {
+  return [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.facid.localeCompare(b.facid));
+}
+
+const indexes = new WeakMap<Snapshot, HospitalIndex>();
+
+export function hospitalsOf(snapshot: Snapshot): HospitalIndex {
+  let index = indexes.get(snapshot);
+  if (!index) {
+    index = new HospitalIndex(allHospitals(snapshot));
+    indexes.set(snapshot, index);
+  }
+  return index;
+}

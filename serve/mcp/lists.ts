@@ -1,0 +1,27 @@
+// One page of a list selection, shaped: only the page's rows are read from the snapshot.
+import { homeRowsByLicenses } from '../query.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { mcpListedHome, type McpListedHome } from '../shape/mcp-record.ts';
+import type { Selection } from './listed-homes.ts';
+
+export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {
+  const licenses = selection.licenses.slice(offset, offset + limit);
+  const rows = new Map(homeRowsByLicenses(context.snapshot, licenses).map((row) => [row.license_number, row]));
+  return licenses.flatMap((license, i) => {
+    const row = rows.get(license);
+    return row ? [mcpListedHome(context, row, selection.distances[offset + i] ?? null)] : [];
+  });
+}
+
+export function nextOffset(total: number, offset: number, limit: number): number | null {
+  return offset + limit < total ? offset + limit : null;
+}
+
+/** The note every budget-filtered list carries. */
+export function budgetNote(budget: number, withoutFigure: number): string {
+  return (
+    `max_monthly_budget_usd ${budget} left out homes whose starting figure (price.monthly_usd) is above it. ` +
+    `${withoutFigure} of the homes listed have no figure on file and stay in. A starting figure is not a quote: ` +
+    "only price.is_this_homes_own_rate true is the home's own rate, and every home must be asked for its current rates."
+  );
+}

@@ -1,0 +1,369 @@
+// zod schemas shared by the MCP tools: the flat home records (compact and full), the batch check
+// result, the honesty block and data dates, and the input pieces several tools take. The SDK turns
+// each into the JSON Schema that tools/list advertises (object roots, additionalProperties: false),
+// so every structuredContent must carry exactly these keys.
+import * as z from 'zod/v4';
+import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
+
+// ---- Output pieces -----------------------------------------------------------------------------
+
+const date = (what: string) => z.string().describe(`${what} (ISO date, YYYY-MM-DD)`);
+const nullableDate = (what: string) => date(what).nullable();
+const url = (what: string) => z.string().describe(what);
+
+export const triState = z
+  .enum(['true', 'false', 'not_on_file'])
+  .describe("Tri-state: 'true', 'false' or 'not_on_file'. Both non-true values read 'not on file' in words; never present them as 'no'.");
+const waiverValue = z
+  .enum(['true', 'not_on_file'])
+  .describe("'true' or 'not_on_file': absence from the waiver list is not a verified no.");
+export const clearanceKey = z.enum(CLEARANCE_KEYS);
+
+export const dataDates = z
+  .object({
+    state_record_loaded_on: nullableDate('The date of the state roster this data was loaded from'),
+    alw_list_as_of: nullableDate("The date of the state's Assisted Living Waiver list"),
+    care_approvals_as_of: nullableDate('The date of the state file of care approvals (clearances)'),
+    snapshot_date: nullableDate('The date of the data run that built this snapshot'),
+  })
+  .describe('How old the data is (separate from when this answer was built).');
+
+export const honesty = z
+  .object({
+    order: z.string().describe('How the list is ordered: distance from a point you gave, else alphabetical. Nothing is ranked.'),
+    neutrality: z.string().describe('No home pays to appear; nothing is ranked by quality, popularity or payment.'),
+    never_in_this_data: z.string().describe('No website knows which homes have an open bed today; openings are learned by phone.'),
+    fairness_note: z.string(),
+  })
+  .describe('Sentences to pass on with any list of homes.');
+
+export const price = z
+  .object({
+    kind: z.enum(['home_listed', 'home_confirmed', 'covelight_estimate', 'area_typical']),
+    is_this_homes_own_rate: z
+      .boolean()
+      .describe('Only true makes monthly_usd a price of this home; otherwise it is an estimate or an area figure.'),
+    monthly_usd: z.number().int().nullable().describe("The starting figure in US dollars a month (what max_monthly_budget_usd reads)."),
+    likely_range_usd: z.object({ low: z.number().int(), high: z.number().int() }).nullable(),
+    line: z.string().describe('Quote this sentence when you mention a price: it says whose figure it is.'),
+    listing: z
+      .object({
+        site: z.string(),
+        url: z.string(),
+        seen_on: z.string().nullable(),
+        updated_on: z.string().nullable(),
+      })
+      .optional()
+      .describe("Where the home's own rate was published (home_listed, home_confirmed)."),
+  })
+  .nullable()
+  .describe('Starting-rate block; null when no figure is on file and always null on a closed license.');
+
+const closedFields = {
+  license_closed: z.boolean().describe('True when the license is closed: the values are history, not current approvals.'),
+  closed_note: z.string().nullable().describe('Dated sentence saying the values are what the record held while the license was open.'),
+};
+
+const clearanceValues = {
+  dementia: triState,
+  hospice: triState,
+  non_ambulatory: triState.describe('Non-ambulatory approval (what a wheelchair user needs).'),
+  bedridden: triState,
+};
+
+export const mediCalAlw = z
+  .object({
+    value: waiverValue,
+    line: z.string().describe('A sentence to quote.'),
+    scope: z
+      .string()
+      .nullable()
+      .describe('Accompanies any true: the waiver pays for care services, not room and board.'),
+    list_as_of: nullableDate('The waiver list date'),
+    ...closedFields,
+  })
+  .describe("Medi-Cal Assisted Living Waiver participation per the state's list.");
+
+export const stateRecordSummary = z.object({
+  documents_on_file: z.number().int().nullable(),
+  latest_visit_date: nullableDate('The latest state visit'),
+  type_a_citations: z.number().int().nullable(),
+  type_b_citations: z.number().int().nullable(),
+  tallies_since_year: z.string().nullable().describe('The year the citation tallies start'),
+});
+
+/** Compact flat record: every list and comparison. */
+export const compactRecordShape = {
+  license_number: z.string().describe('The 9-digit state license number: the id every other tool takes.'),
+  name: z.string().describe('The name the home goes by.'),
+  licensed_name: z.string().describe('The name on the license, verbatim.'),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  license: z.object({
+    status: z.string().nullable().describe("The state's license status, verbatim."),
+    closed: z.boolean().describe('True for any status containing CLOSED.'),
+    closed_note: z.string().nullable(),
+    on_probation: triState,
+    as_of: nullableDate('The roster date'),
+  }),
+  beds: z.number().int().nullable().describe('Licensed beds.'),
+  size_words: z.string(),
+  clearances: z
+    .object({ ...clearanceValues, as_of: nullableDate('The care-approvals file date'), ...closedFields })
+    .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
+  medi_cal_alw: mediCalAlw,
+  price,
+  state_record: stateRecordSummary,
+  state_record_url: url("The home's record on the state's own licensing site."),
+  links: z.object({
+    page: url("The home's page on this service (cite this)."),
+    markdown: url('The same page as Markdown.'),
+  }),
+  state_record_loaded_on: nullableDate('The roster date this record was loaded from'),
+  alw_list_as_of: nullableDate('The waiver list date'),
+};
+export const compactRecord = z.object(compactRecordShape).describe('A home, compact flat record.');
+
+/** A list item: the compact record and, when the call gave a point, its straight-line distance. */
+export const listedHome = z.object({
+  ...compactRecordShape,
+  distance_km: z
+    .number()
+    .nullable()
+    .describe('Straight-line distance in km from the point the call gave (one decimal); null when no point was given.'),
+});
+
+export const fullRecord = z
+  .object({
+    license_number: z.string(),
+    name: z.string(),
+    licensed_name: z.string(),
+    facility_type: z.string().nullable(),
+    address: z.object({
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      county: z.string().nullable(),
+      zip: z.string().nullable(),
+      as_of: nullableDate('The roster date'),
+    }),
+    location: z
+      .object({
+        latitude: z.number(),
+        longitude: z.number(),
+        source_class: z.literal('machine_extracted'),
+        note: z.string(),
+      })
+      .nullable(),
+    phone: z.object({
+      number: z.string().nullable().describe('The phone number on the state roster, verbatim.'),
+      as_of: nullableDate('The roster date'),
+    }),
+    licensee: z.object({ name: z.string().nullable(), as_of: nullableDate('The roster date') }),
+    capacity: z.object({ beds: z.number().int().nullable(), size_words: z.string(), as_of: nullableDate('The roster date') }),
+    operating_since_year: z.number().int().nullable(),
+    license: z.object({
+      status: z.string().nullable(),
+      as_of: nullableDate('The roster date'),
+      status_live: z.string().nullable().describe('The live status as last checked by the data run; an MCP call never starts a live check.'),
+      status_live_checked_on: nullableDate('When the live status was checked'),
+      closed: z.boolean(),
+      closed_note: z.string().nullable(),
+      on_probation: triState,
+    }),
+    clearances: z.object({
+      ...clearanceValues,
+      as_of: nullableDate('The care-approvals file date'),
+      ...closedFields,
+      under_review: z
+        .array(clearanceKey)
+        .describe('Clearances under an open correction review: they read not_on_file until the review closes.'),
+    }),
+    service_designations: z.object({
+      codes: z.array(z.string()).describe('State service designations, verbatim (codes of a clearance under review are left out).'),
+      as_of: nullableDate('The care-approvals file date'),
+    }),
+    medi_cal_alw: mediCalAlw,
+    price,
+    state_record: stateRecordSummary,
+    state_documents: z.object({
+      count: z.number().int().nullable(),
+      since_year: z.string().nullable(),
+      latest_date: nullableDate('The newest report'),
+      as_of: nullableDate('When the state documents were checked'),
+    }),
+    disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
+    state_record_url: url("The home's record on the state's own licensing site."),
+    links: z.object({
+      page: url("The home's page on this service (cite this)."),
+      markdown: url('The same page as Markdown.'),
+      corrections: url('Where to report an error in this record: hand it to the user.'),
+    }),
+    state_record_loaded_on: nullableDate('The roster date'),
+    alw_list_as_of: nullableDate('The waiver list date'),
+    data_dates: dataDates,
+  })
+  .describe('A home, full flat record.');
+
+// ---- The batch check result (the same function as POST /api/v1/check) ----------------------------
+
+const sourceClass = z.enum(['state', 'operator_attested', 'machine_extracted', 'third_party']);
+const fact = <T extends z.ZodType>(value: T) =>
+  z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() });
+const address = z.object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() });
+
+const facilityRecord = z.object({
+  license_number: z.string(),
+  name: fact(z.string()),
+  licensed_name: fact(z.string()),
+  facility_type: fact(z.string().nullable()),
+  license_status: fact(z.string().nullable()),
+  license_status_live: fact(z.string().nullable()),
+  on_probation: fact(triState),
+  address: fact(address),
+  location: fact(z.object({ latitude: z.number(), longitude: z.number() }).nullable()),
+  capacity: fact(z.number().int().nullable()),
+  phone: fact(z.string().nullable()),
+  licensee: fact(z.string().nullable()),
+  operating_since_year: fact(z.number().int().nullable()),
+  clearances: z.object({
+    dementia: fact(triState),
+    hospice: fact(triState),
+    non_ambulatory: fact(triState),
+    bedridden: fact(triState),
+  }),
+  alw_participation: fact(triState),
+  service_designations: fact(z.array(z.string())),
+  last_state_visit: fact(z.string().nullable()),
+  state_documents: fact(
+    z.object({ count: z.number().int(), since_year: z.string().nullable(), latest_date: z.string().nullable() }).nullable(),
+  ).optional(),
+  disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
+  links: z.object({ facility_page: z.string(), corrections: z.string() }),
+});
+
+const checkedHome = z.object({
+  license_number: z.string(),
+  name: z.string(),
+  licensed_name: z.string(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  license_status: z.string().nullable(),
+  license_closed: z.boolean(),
+  status_as_of: z.string().nullable(),
+  beds: z.number().int().nullable(),
+  size_words: z.string(),
+  clearances: z.object({ ...clearanceValues, as_of: z.string().nullable(), ...closedFields }),
+  medi_cal_alw: mediCalAlw,
+  price,
+  state_record: stateRecordSummary,
+  page: z.string(),
+  markdown: z.string(),
+  record: facilityRecord.optional().describe('The full REST Facility record (detail: true only).'),
+});
+
+const candidate = z.object({
+  license_number: z.string(),
+  name: z.string(),
+  licensed_name: z.string(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  address,
+  beds: z.number().int().nullable(),
+  license_status: z.string().nullable(),
+  links: z.object({ page: z.string(), markdown: z.string(), state_record: z.string(), corrections: z.string() }),
+});
+
+export const checkResult = z.object({
+  results: z
+    .array(
+      z.object({
+        input: z.string(),
+        status: z.enum(['matched', 'ambiguous', 'not_found']),
+        home: checkedHome.nullable(),
+        candidates: z.array(candidate).describe('Did-you-mean candidates, alphabetical; ask the user which one.'),
+      }),
+    )
+    .describe('One result per distinct input, in the order sent.'),
+  counts: z.object({
+    given: z.number().int(),
+    duplicates_merged: z.number().int(),
+    matched: z.number().int(),
+    ambiguous: z.number().int(),
+    not_found: z.number().int(),
+  }),
+  honesty: z.object({ order: z.string(), neutrality: z.string(), never_in_this_data: z.string(), fairness_note: z.string() }),
+  data_dates: z.object({ state_record_loaded_on: z.string().nullable(), alw_list_as_of: z.string().nullable() }),
+  display: z.string().describe('A Markdown summary a person can read as it is.'),
+});
+
+// ---- Input pieces ------------------------------------------------------------------------------
+
+/** Words that would ask for a ranking. No sort, order or rank argument exists anywhere. */
+const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
+
+export const NEUTRAL_REFUSAL =
+  'There is no sort, order or rank argument: results are always neutral (by straight-line distance from a point you give, else alphabetical by name). Nothing is ranked by quality, popularity or payment.';
+
+/**
+ * A strict input object: an unknown argument is refused by name with the accepted ones listed,
+ * and a sort/order/rank-like argument with the neutrality sentence (spec: refused, never ignored).
+ */
+export function strictInput<Shape extends z.ZodRawShape>(shape: Shape) {
+  const accepted = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        const keys = (issue as { keys: string[] }).keys;
+        if (keys.some((key) => RANKING_WORDS.test(key))) return `${NEUTRAL_REFUSAL} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+        return `Unknown argument${keys.length === 1 ? '' : 's'} ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+      }
+      if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Send the arguments as a JSON object. Accepted arguments: ${accepted}.`;
+      return undefined;
+    },
+  });
+}
+
+/** An integer argument with a message that says what to send instead. */
+export function integerArg(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+export function numberArg(name: string, min: number, max: number) {
+  const message = `${name} must be a number from ${min} to ${max}`;
+  return z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+export function textArg(name: string, min: number, max: number) {
+  const message = `${name} must be text of ${min} to ${max} characters`;
+  return z.string({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+export const licenseArg = z
+  .string({ error: 'license_number must be a 9-digit state license number as text, e.g. "015601295"' })
+  .min(1, { error: 'license_number must not be empty' })
+  .max(40, { error: 'license_number must be a 9-digit state license number; to find one by name, use check_homes or search' })
+  .describe('The 9-digit state license number (leading zeros may be left out). To find it from a name, use check_homes or search.');
+
+export const needsArg = z
+  .array(
+    z.enum(NEED_KEYS as [string, ...string[]], {
+      error: `each need must be one of ${NEED_KEYS.join(', ')} (wheelchair is matched against the non-ambulatory approval)`,
+    }),
+    { error: `needs must be a list of: ${NEED_KEYS.join(', ')}` },
+  )
+  .max(NEED_KEYS.length, { error: `needs takes at most ${NEED_KEYS.length} keys` })
+  .describe(
+    'Care approvals the license must explicitly carry, ANDed: wheelchair (the non-ambulatory approval), dementia, hospice, bedridden. ' +
+      'Only an explicit true matches; not_on_file and a clearance under correction review never match.',
+  );
+
+export const pointArg = z
+  .strictObject(
+    {
+      latitude: numberArg('near.latitude', -90, 90),
+      longitude: numberArg('near.longitude', -180, 180),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'near takes exactly latitude and longitude (decimal degrees)' : undefined) },
+  )
+  .describe('A point in decimal degrees, e.g. {"latitude": 37.66, "longitude": -122.10}.');

@@ -1,0 +1,96 @@
+// compare_homes: 2 to 10 homes side by side. Columns alphabetical by name (then license); rows are
+// the same facts for each home, in the column order.
+import * as z from 'zod/v4';
+import { homeRowsByLicenses, type HomeRow } from '../../query.ts';
+import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../../shape/mcp-record.ts';
+import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
+import { defineTool, refuse } from '../tool.ts';
+import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
+import { licenseOrRefuse } from './common.ts';
+
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 10;
+
+const listMessage = `license_numbers must be a list of ${COMPARE_MIN} to ${COMPARE_MAX} license numbers`;
+const input = strictInput({
+  license_numbers: z
+    .array(licenseArg, { error: listMessage })
+    .min(COMPARE_MIN, { error: listMessage })
+    .max(COMPARE_MAX, { error: `${listMessage}; compare at most ${COMPARE_MAX} at a time` })
+    .describe(`${COMPARE_MIN} to ${COMPARE_MAX} 9-digit license numbers (from find_homes, check_homes or search).`),
+});
+
+/** The lists' neutral order: the stored sort key, then the license number. */
+export function alphabetically(a: HomeRow, b: HomeRow): number {
+  return a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0;
+}
+
+type Value = string | number | boolean | null;
+const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => Value }> = [
+  { key: 'license.status', label: 'License status (state record, verbatim)', read: (h) => h.license.status },
+  { key: 'license.closed', label: 'License closed (approvals then are history)', read: (h) => h.license.closed },
+  { key: 'license.on_probation', label: 'On probation', read: (h) => h.license.on_probation },
+  { key: 'city', label: 'City', read: (h) => h.city },
+  { key: 'county', label: 'County', read: (h) => h.county },
+  { key: 'beds', label: 'Licensed beds', read: (h) => h.beds },
+  { key: 'size_words', label: 'Size', read: (h) => h.size_words },
+  { key: 'clearances.dementia', label: 'Dementia care approval', read: (h) => h.clearances.dementia },
+  { key: 'clearances.hospice', label: 'Hospice approval', read: (h) => h.clearances.hospice },
+  { key: 'clearances.non_ambulatory', label: 'Non-ambulatory approval (wheelchair users)', read: (h) => h.clearances.non_ambulatory },
+  { key: 'clearances.bedridden', label: 'Bedridden approval', read: (h) => h.clearances.bedridden },
+  { key: 'clearances.as_of', label: 'Care approvals as of', read: (h) => h.clearances.as_of },
+  { key: 'medi_cal_alw.value', label: 'On the Medi-Cal Assisted Living Waiver list', read: (h) => h.medi_cal_alw.value },
+  { key: 'price.line', label: 'Starting rate (quote as written)', read: (h) => h.price?.line ?? null },
+  { key: 'price.is_this_homes_own_rate', label: "Is the figure the home's own rate", read: (h) => h.price?.is_this_homes_own_rate ?? null },
+  { key: 'state_record.documents_on_file', label: 'State reports on file', read: (h) => h.state_record.documents_on_file },
+  { key: 'state_record.latest_visit_date', label: 'Latest state visit', read: (h) => h.state_record.latest_visit_date },
+  { key: 'state_record.type_a_citations', label: 'Type A citations', read: (h) => h.state_record.type_a_citations },
+  { key: 'state_record.type_b_citations', label: 'Type B citations', read: (h) => h.state_record.type_b_citations },
+  { key: 'state_record.tallies_since_year', label: 'Citation tallies since', read: (h) => h.state_record.tallies_since_year },
+  { key: 'state_record_url', label: 'State record', read: (h) => h.state_record_url },
+];
+
+const output = z.object({
+  columns: z.array(compactRecord).describe('One column per home, alphabetical by name then license number.'),
+  rows: z
+    .array(z.object({ key: z.string(), label: z.string(), values: z.array(value).describe('One value per column, in column order.') }))
+    .describe("The same facts for each home. Tri-state values read 'not on file' in words, never 'no'; null is not on file."),
+  honesty,
+  data_dates: dataDates,
+});
+
+export const compareHomes = defineTool({
+  name: 'compare_homes',
+  title: 'Compare homes side by side',
+  description:
+    `Set ${COMPARE_MIN} to ${COMPARE_MAX} care homes side by side by license number: columns alphabetical by name (never ranked), rows with the ` +
+    'same facts for each: license status, beds, care approvals with their date, Medi-Cal waiver, starting-rate line (quote it; only ' +
+    "is_this_homes_own_rate true is the home's price), state-report tallies and the state record link. Closed licenses are marked; their " +
+    "approvals are history. Tri-state values read 'not on file' in words, never 'no'. No data says which home has an open bed.",
+  input,
+  output,
+  run(args, call) {
+    const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
+    if (licenses.length < COMPARE_MIN) refuse(`license_numbers holds ${licenses.length} distinct home(s); send ${COMPARE_MIN} to ${COMPARE_MAX} different license numbers.`);
+    const context = call.context();
+    const rows = homeRowsByLicenses(context.snapshot, licenses);
+    const found = new Set(rows.map((row) => row.license_number));
+    const missing = licenses.filter((license) => !found.has(license));
+    if (missing.length > 0) {
+      refuse(
+        `No home with license number ${missing.join(', ')} is on the state roster. Check ${missing.length === 1 ? 'it' : 'them'}, ` +
+          'or look homes up by name with check_homes or search, then send only license numbers that matched.',
+      );
+    }
+    rows.sort(alphabetically);
+    const columns = rows.map((row) => mcpCompactRecord(context, row));
+    return {
+      columns,
+      rows: ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })),
+      honesty: honestyBlock(ORDER_COLUMNS),
+      data_dates: mcpDataDates(context.snapshot),
+    };
+  },
+});

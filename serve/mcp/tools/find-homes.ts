@@ -1,0 +1,171 @@
+// find_homes: listed homes near a point or in a county or city, filtered by care approvals and a
+// monthly budget. Ordered by straight-line distance from the caller's point, else alphabetically.
+import * as z from 'zod/v4';
+import { NEED_KEYS } from '../../../contract/facts.ts';
+import { nameKey } from '../../../contract/names.ts';
+import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { clearancesFor, listedHomesOf, type Place } from '../listed-homes.ts';
+import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
+import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
+import { defineTool, refuse } from '../tool.ts';
+import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
+
+export const FIND_DEFAULT_RADIUS_KM = 25;
+export const FIND_MAX_RADIUS_KM = 100;
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 50;
+export const MAX_OFFSET = 20_000;
+
+export const budgetArg = integerArg('max_monthly_budget_usd', 1000, 30000).describe(
+  "Leave out homes whose starting figure (price.monthly_usd, the home's own rate or an estimate) is above this many US dollars a month. " +
+    'Homes with no figure on file stay in. A starting figure is not a quote.',
+);
+export const limitArg = integerArg('limit', 1, LIST_MAX_LIMIT).describe(`Homes per page, 1 to ${LIST_MAX_LIMIT}; default ${LIST_DEFAULT_LIMIT}.`);
+export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe('Homes to skip (paging); use next_offset from the previous page. Default 0.');
+
+const input = strictInput({
+  near: pointArg
+    .optional()
+    .describe('A point to list homes around, nearest first, e.g. the family\'s neighbourhood: {"latitude": 37.66, "longitude": -122.10}.'),
+  radius_km: numberArg('radius_km', 0.5, FIND_MAX_RADIUS_KM)
+    .optional()
+    .describe(`With near only: how far to look, in straight-line km (0.5 to ${FIND_MAX_RADIUS_KM}); default ${FIND_DEFAULT_RADIUS_KM}.`),
+  county: textArg('county', 2, 60).optional().describe('A California county, e.g. "Alameda" or "Los Angeles County" (case-insensitive).'),
+  city: textArg('city', 2, 60).optional().describe('A city as the state roster spells it, e.g. "Hayward" (case-insensitive).'),
+  needs: needsArg.optional(),
+  max_monthly_budget_usd: budgetArg.optional(),
+  limit: limitArg.optional(),
+  offset: offsetArg.optional(),
+});
+
+const output = z.object({
+  homes: z.array(listedHome),
+  total: z.number().int().describe('All homes that match (page with offset until next_offset is null).'),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  next_offset: z.number().int().nullable(),
+  query: z
+    .object({
+      near: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+      radius_km: z.number().nullable(),
+      county: z.string().nullable(),
+      city: z.string().nullable(),
+      needs: z.array(z.string()),
+      max_monthly_budget_usd: z.number().int().nullable(),
+    })
+    .describe('The search as it was read (place names as the roster spells them).'),
+  notes: z.array(z.string()).describe('What to tell the user about this list (budget, missing locations).'),
+  honesty,
+  data_dates: dataDates,
+});
+
+/** Place names that resemble the input, for a did-you-mean. */
+export function similarPlaces(places: Iterable<Place>, name: string, max = 5): string[] {
+  const key = nameKey(name);
+  const grams = (text: string) => {
+    const padded = `  ${text} `;
+    const set = new Set<string>();
+    for (let i = 0; i + 3 <= padded.length; i += 1) set.add(padded.slice(i, i + 3));
+    return set;
+  };
+  const wanted = grams(key);
+  return [...places]
+    .map((place) => {
+      const have = grams(nameKey(place.name));
+      let shared = 0;
+      for (const gram of wanted) if (have.has(gram)) shared += 1;
+      return { name: place.name, score: (2 * shared) / (wanted.size + have.size) };
+    })
+    .filter((hit) => hit.score >= 0.4)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((hit) => hit.name);
+}
+
+export function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  return refuse(
+    `No listed home is in a ${kind} named "${shown}".` +
+      (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '') +
+      (kind === 'city'
+        ? ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.'
+        : ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.'),
+  );
+}
+
+export const findHomes = defineTool({
+  name: 'find_homes',
+  title: 'Find licensed care homes',
+  description:
+    'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
+    'whose license carries given care approvals (needs) and whose starting figure fits a monthly budget. Give at least one of near, county or city. ' +
+    'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
+    'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
+    "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
+    'Quote price.line for any figure. Use get_home for a full record, compare_homes to set homes side by side.',
+  input,
+  output,
+  run(args, call) {
+    if (!args.near && args.county === undefined && args.city === undefined) {
+      refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');
+    }
+    if (args.radius_km !== undefined && !args.near) {
+      refuse('radius_km works only with near {latitude, longitude}. Send near as well, or leave radius_km out and use county or city.');
+    }
+    const context = call.context();
+    const index = listedHomesOf(context.snapshot);
+    const county = args.county === undefined ? null : index.county(args.county);
+    if (args.county !== undefined && !county) placeRefusal('county', args.county, similarPlaces(index.counties.values(), args.county));
+    const city = args.city === undefined ? null : index.city(args.city);
+    if (args.city !== undefined && !city) placeRefusal('city', args.city, similarPlaces(index.cities.values(), args.city));
+
+    const needs = [...new Set(args.needs ?? [])];
+    const clearances = clearancesFor(needs);
+    const excluded = new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key)));
+    const radiusKm = args.near ? (args.radius_km ?? FIND_DEFAULT_RADIUS_KM) : null;
+    const budget = args.max_monthly_budget_usd ?? null;
+    const selection = index.select({
+      near: args.near ?? null,
+      radiusKm,
+      countyKey: county?.key ?? null,
+      cityKey: city?.key ?? null,
+      clearances,
+      excluded,
+      maxMonthlyUsd: budget,
+    });
+    const limit = args.limit ?? LIST_DEFAULT_LIMIT;
+    const offset = args.offset ?? 0;
+    const total = selection.licenses.length;
+
+    const notes: string[] = [];
+    if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
+    if (selection.withoutLocation > 0 && (county || city)) {
+      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
+    }
+    if (total === 0) {
+      notes.push(
+        needs.length > 0
+          ? 'No listed home matches. A need matches only an explicit true on the license; try fewer needs, a wider radius_km or a nearby place.'
+          : 'No listed home matches; try a wider radius_km or a nearby place.',
+      );
+    }
+    return {
+      homes: pageOfHomes(context, selection, offset, limit),
+      total,
+      offset,
+      limit,
+      next_offset: nextOffset(total, offset, limit),
+      query: {
+        near: args.near ? { latitude: args.near.latitude, longitude: args.near.longitude } : null,
+        radius_km: radiusKm,
+        county: county?.name ?? null,
+        city: city?.name ?? null,
+        needs: NEED_KEYS.filter((key) => needs.includes(key)),
+        max_monthly_budget_usd: budget,
+      },
+      notes,
+      honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),
+      data_dates: mcpDataDates(context.snapshot),
+    };
+  },
+});

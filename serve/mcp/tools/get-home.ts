@@ -1,0 +1,37 @@
+// get_home: one home's full flat record, any status (closed licenses included, marked as such).
+import * as z from 'zod/v4';
+import { fullHomeByLicense } from '../../query.ts';
+import { mcpDataDates, mcpFullRecord } from '../../shape/mcp-record.ts';
+import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
+import { defineTool } from '../tool.ts';
+import { licenseOrRefuse, notOnRoster, readingNotes } from './common.ts';
+
+const input = strictInput({ license_number: licenseArg });
+
+const output = z.object({
+  home: fullRecord,
+  reading_notes: z
+    .object({ not_on_file: z.string(), never_in_this_data: z.string(), fairness_note: z.string(), price: z.string() })
+    .describe('How to pass this record on honestly.'),
+  data_dates: dataDates,
+});
+
+export const getHome = defineTool({
+  name: 'get_home',
+  title: "Get one home's full record",
+  description:
+    "One care home's full record from California's licensing data, by license number (any status: a closed license is returned with " +
+    'license.closed true and a dated closed_note; its approvals are history, not current). Carries address, roster phone, licensee, beds, ' +
+    'license status (also the live status with its check date), care approvals with their date and any under correction review ' +
+    "(clearances.under_review; those read not_on_file), service designations, Medi-Cal waiver, price block (quote price.line), state-report " +
+    "tallies, disputes, state_record_url and links (page to cite, markdown, corrections to hand the user if something is wrong). " +
+    "Tri-state values read 'not on file' in words, never 'no'. Nothing here says whether a bed is open: openings are learned by phone.",
+  input,
+  output,
+  run(args, call) {
+    const license = licenseOrRefuse(args.license_number);
+    const context = call.context();
+    const row = fullHomeByLicense(context.snapshot, license) ?? notOnRoster(license);
+    return { home: mcpFullRecord(context, row), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) };
+  },
+});

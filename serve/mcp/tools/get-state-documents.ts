@@ -1,0 +1,178 @@
+// get_state_documents: a home's state reports, newest first, with the transcribed narrative and
+// citations from the document store when asked, including reports the state no longer lists.
+import * as z from 'zod/v4';
+import type { Citation } from '../../../contract/document-store.ts';
+import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type StoredDocumentRow } from '../../query.ts';
+import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { FAIRNESS_NOTE } from '../../wording.ts';
+import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
+import { defineTool, refuse } from '../tool.ts';
+import { ORDER_REPORTS } from '../wording.ts';
+import { licenseOrRefuse, notOnRoster } from './common.ts';
+
+export const DOCUMENTS_DEFAULT_LIMIT = 20;
+export const DOCUMENTS_MAX_LIMIT = 50;
+/** Longest text returned per report; longer texts are cut and marked. */
+export const MAX_TEXT_CHARS = 20_000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const input = strictInput({
+  license_number: licenseArg,
+  include_text: z
+    .boolean({ error: 'include_text must be true or false' })
+    .optional()
+    .describe('true adds each report\'s transcribed narrative (text) and its citations. Default false (titles, dates and citation counts only).'),
+  since: z
+    .string({ error: 'since must be a date written YYYY-MM-DD' })
+    .regex(ISO_DATE, { error: 'since must be a date written YYYY-MM-DD, e.g. "2023-01-01"' })
+    .optional()
+    .describe('Only reports dated on or after this day (YYYY-MM-DD).'),
+  limit: integerArg('limit', 1, DOCUMENTS_MAX_LIMIT)
+    .optional()
+    .describe(`Most reports to return, newest first: 1 to ${DOCUMENTS_MAX_LIMIT}; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
+});
+
+const citation = z.object({
+  type: z.enum(['A', 'B']).describe('A: an immediate or substantial risk to residents; B: a potential risk or a record-keeping lapse.'),
+  section: z.string().nullable().describe('The regulation section cited.'),
+  finding: z.string(),
+});
+
+const report = z.object({
+  ref: z.string().describe('doc:<state document id>, stable between data loads.'),
+  control_number: z.string().nullable().describe('Complaint control number; null on reports listed without one.'),
+  date: z.string().nullable(),
+  type: z.string().nullable().describe('Inspection, Complaint, Other...'),
+  title: z.string().nullable(),
+  source_class: z.literal('state'),
+  listed_by_state: z.boolean().describe('false for a report the state no longer lists; its text was kept.'),
+  note: z.string().nullable(),
+  state_record_url: z.string().describe('Where the state publishes its reports for this home (no stable per-report address exists).'),
+  citation_counts: z.object({ type_a: z.number().int(), type_b: z.number().int() }).nullable().describe('null when the text is not in the document store.'),
+  text: z.string().nullable().describe('The transcribed narrative (include_text only).'),
+  text_truncated: z.boolean(),
+  citations: z.array(citation).nullable().describe('Citations found in the text (include_text only).'),
+});
+
+const output = z.object({
+  license_number: z.string(),
+  name: z.string(),
+  state_record_url: z.string(),
+  reports: z.array(report),
+  total_listed_by_state: z.number().int().describe("How many reports the state lists for this home (the state's own count)."),
+  matching: z.number().int().describe('Reports that match since (all reports when since is not given), before limit.'),
+  returned: z.number().int(),
+  texts_readable: z.boolean().describe('false when the document store cannot be read right now: titles and dates only.'),
+  order: z.string(),
+  fairness_note: z.string(),
+  data_dates: dataDates,
+});
+
+type Report = z.infer<typeof report>;
+
+function isCalendarDate(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+function citationCounts(citations: Citation[]) {
+  return {
+    type_a: citations.filter((c) => c.type === 'A').length,
+    type_b: citations.filter((c) => c.type === 'B').length,
+  };
+}
+
+function parseCitations(json: string): Citation[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((item) => {
+      const c = item as Partial<Citation>;
+      if (c.type !== 'A' && c.type !== 'B') return [];
+      return [{ type: c.type, section: typeof c.section === 'string' ? c.section : null, finding: String(c.finding ?? '') }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export const getStateDocuments = defineTool({
+  name: 'get_state_documents',
+  title: "A home's state reports",
+  description:
+    "A care home's state licensing reports (inspections, complaint investigations, other visits), newest first, by license number. " +
+    'Each has its doc: ref, complaint control_number, date, type, title and citation counts; with include_text true, also the transcribed ' +
+    'narrative and the Type A / Type B citations found in it. It can include older reports the state no longer lists (listed_by_state false). ' +
+    'Read them with the fairness note: a citation does not make a home unsafe, and an empty file does not make a home good. ' +
+    "The official record is the state's page at state_record_url.",
+  input,
+  output,
+  run(args, call) {
+    const license = licenseOrRefuse(args.license_number);
+    if (args.since !== undefined && !isCalendarDate(args.since)) {
+      refuse('since must be a real calendar date written YYYY-MM-DD, e.g. "2023-01-01".');
+    }
+    const context = call.context();
+    const { snapshot } = context;
+    const row = facilityByLicense(snapshot, license) ?? notOnRoster(license);
+    const listed = reportsByLicense(snapshot, license);
+    const store = call.documents.get();
+    const stored = new Map<string, StoredDocumentRow>();
+    if (store) for (const doc of storedDocumentsByLicense(store, license)) stored.set(doc.ref, doc);
+    const includeText = args.include_text ?? false;
+    const stateRecordUrl = call.services.filler.fillText(row.state_record_url);
+
+    const shape = (base: { ref: string; control_number: string | null; date: string | null; type: string | null; title: string | null }, listedByState: boolean, doc: StoredDocumentRow | undefined): Report => {
+      const citations = doc ? parseCitations(doc.citations) : null;
+      const text = includeText && doc ? doc.text : null;
+      return {
+        ref: base.ref,
+        control_number: base.control_number,
+        date: base.date,
+        type: base.type,
+        title: base.title,
+        source_class: 'state',
+        listed_by_state: listedByState,
+        note: listedByState
+          ? null
+          : `The state no longer lists this report (last listed on ${doc?.last_listed_on ?? 'an earlier date'}); its transcribed text was kept.`,
+        state_record_url: stateRecordUrl,
+        citation_counts: citations ? citationCounts(citations) : null,
+        text: text === null ? null : text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text,
+        text_truncated: text !== null && text.length > MAX_TEXT_CHARS,
+        citations: includeText && citations ? citations : null,
+      };
+    };
+
+    const listedRefs = new Set(listed.map((r) => r.ref));
+    const snapshotDate = snapshot.meta.snapshotDate ?? '9999-12-31';
+    const all: Array<{ report: Report; position: number }> = listed.map((r, position) => ({ report: shape(r, true, stored.get(r.ref)), position }));
+    for (const doc of stored.values()) {
+      // Kept texts the state stopped listing before this snapshot's run (newer runs' texts wait for their snapshot).
+      if (listedRefs.has(doc.ref) || doc.last_listed_on >= snapshotDate) continue;
+      all.push({ report: shape(doc, false, doc), position: Number.MAX_SAFE_INTEGER });
+    }
+    all.sort((a, b) => {
+      const da = a.report.date ?? '';
+      const db = b.report.date ?? '';
+      return db.localeCompare(da) || a.position - b.position || a.report.ref.localeCompare(b.report.ref);
+    });
+    const matching = args.since === undefined ? all : all.filter((item) => item.report.date !== null && item.report.date >= args.since!);
+    const limit = args.limit ?? DOCUMENTS_DEFAULT_LIMIT;
+    const reports = matching.slice(0, limit).map((item) => item.report);
+    return {
+      license_number: license,
+      name: row.name,
+      state_record_url: stateRecordUrl,
+      reports,
+      total_listed_by_state: Math.max(row.documents_count ?? 0, listed.length),
+      matching: matching.length,
+      returned: reports.length,
+      texts_readable: store !== null,
+      order: ORDER_REPORTS,
+      fairness_note: FAIRNESS_NOTE,
+      data_dates: mcpDataDates(snapshot),
+    };
+  },
+});

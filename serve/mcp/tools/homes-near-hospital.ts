@@ -1,0 +1,149 @@
+// homes_near_hospital: listed homes by straight-line distance from a hospital named (fuzzy; several
+// fits are answered with candidates) or given by its FACID.
+import * as z from 'zod/v4';
+import { NEED_KEYS } from '../../../contract/facts.ts';
+import type { HospitalRow } from '../../query.ts';
+import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { hospitalsOf } from '../hospitals.ts';
+import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
+import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
+import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
+import { defineTool, refuse } from '../tool.ts';
+import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
+import { shown } from './common.ts';
+import { budgetArg, LIST_DEFAULT_LIMIT, limitArg, offsetArg } from './find-homes.ts';
+
+export const HOSPITAL_DEFAULT_RADIUS_KM = 10;
+export const HOSPITAL_MAX_RADIUS_KM = 50;
+
+const input = strictInput({
+  hospital: textArg('hospital', 2, 120).describe(
+    'The hospital\'s name as the state lists it (close spellings work; "name, city" narrows), or its 9-digit state FACID.',
+  ),
+  radius_km: numberArg('radius_km', 0.5, HOSPITAL_MAX_RADIUS_KM)
+    .optional()
+    .describe(`How far from the hospital, in straight-line km (0.5 to ${HOSPITAL_MAX_RADIUS_KM}); default ${HOSPITAL_DEFAULT_RADIUS_KM}.`),
+  needs: needsArg.optional(),
+  max_monthly_budget_usd: budgetArg.optional(),
+  limit: limitArg.optional(),
+  offset: offsetArg.optional(),
+});
+
+const hospital = z.object({
+  facid: z.string().describe("The state's facility id of the hospital."),
+  name: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  county: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+const output = z.object({
+  status: z
+    .enum(['matched', 'ambiguous'])
+    .describe('ambiguous: several hospitals fit; ask the user which one and call again with its facid. No homes are listed then.'),
+  hospital: hospital.nullable(),
+  candidates: z.array(hospital).describe('Hospitals that fit the name, alphabetical (ambiguous only).'),
+  homes: z.array(listedHome),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  next_offset: z.number().int().nullable(),
+  radius_km: z.number(),
+  needs: z.array(z.string()),
+  max_monthly_budget_usd: z.number().int().nullable(),
+  notes: z.array(z.string()),
+  honesty,
+  data_dates: dataDates,
+});
+
+function hospitalOut(row: HospitalRow): z.infer<typeof hospital> {
+  return {
+    facid: row.facid,
+    name: row.name,
+    street: row.street,
+    city: row.city,
+    zip: row.zip,
+    county: row.county,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+export const homesNearHospital = defineTool({
+  name: 'homes_near_hospital',
+  title: 'Care homes near a hospital',
+  description:
+    'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
+    'optionally only those whose license carries given care approvals (needs) and whose starting figure fits a budget. Name the hospital ' +
+    '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
+    'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
+    "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
+  input,
+  output,
+  run(args, call) {
+    const context = call.context();
+    const { snapshot } = context;
+    const match = hospitalsOf(snapshot).match(args.hospital);
+    const radiusKm = args.radius_km ?? HOSPITAL_DEFAULT_RADIUS_KM;
+    const needs = NEED_KEYS.filter((key) => (args.needs ?? []).includes(key));
+    const limit = args.limit ?? LIST_DEFAULT_LIMIT;
+    const offset = args.offset ?? 0;
+    const budget = args.max_monthly_budget_usd ?? null;
+    const common = {
+      radius_km: radiusKm,
+      needs,
+      max_monthly_budget_usd: budget,
+      honesty: honestyBlock(ORDER_BY_DISTANCE),
+      data_dates: mcpDataDates(snapshot),
+    };
+    if (match.status === 'not_found') {
+      refuse(
+        `No hospital in the state's list of general acute care hospitals fits "${shown(args.hospital)}". ` +
+          'Send the hospital\'s name as the state lists it (e.g. without "the"), add ", city" to narrow, or send its 9-digit FACID.',
+      );
+    }
+    if (match.status === 'ambiguous') {
+      return {
+        status: 'ambiguous' as const,
+        hospital: null,
+        candidates: match.candidates.map(hospitalOut),
+        homes: [],
+        total: 0,
+        offset,
+        limit,
+        next_offset: null,
+        notes: ['Several hospitals fit: ask the user which one, then call again with hospital set to its facid.'],
+        ...common,
+      };
+    }
+    const clearances = clearancesFor(needs);
+    const selection = listedHomesOf(snapshot).select({
+      near: { latitude: match.hospital.latitude, longitude: match.hospital.longitude },
+      radiusKm,
+      countyKey: null,
+      cityKey: null,
+      clearances,
+      excluded: new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key))),
+      maxMonthlyUsd: budget,
+    });
+    const total = selection.licenses.length;
+    const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
+    if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
+    if (total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
+    return {
+      status: 'matched' as const,
+      hospital: hospitalOut(match.hospital),
+      candidates: [],
+      homes: pageOfHomes(context, selection, offset, limit),
+      total,
+      offset,
+      limit,
+      next_offset: nextOffset(total, offset, limit),
+      notes,
+      ...common,
+    };
+  },
+});

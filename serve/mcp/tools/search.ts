@@ -1,0 +1,142 @@
+// search: what assistants' connectors call first. A query is read as a license number, a home's
+// name (exact matches, then similar names, each alphabetical) or a place with care words
+// ("memory care in Hayward": listed homes there, alphabetical). Results are ids (license numbers),
+// titles and the homes' HTML page URLs; fetch(id) returns a page.
+import * as z from 'zod/v4';
+import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
+import { nameIndexOf } from '../../name-index.ts';
+import { facilitiesByNameKey, homeRowsByLicenses, type HomeRow } from '../../query.ts';
+import { compactHome } from '../../shape/home.ts';
+import type { ShapeContext } from '../../shape/context.ts';
+import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
+import { honesty, strictInput, textArg } from '../schemas.ts';
+import { defineTool } from '../tool.ts';
+import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
+import { alphabetically } from './compare-homes.ts';
+
+export const SEARCH_MAX_RESULTS = 20;
+
+const input = strictInput({
+  query: textArg('query', 1, 200).describe(
+    'A home\'s name ("Harmony Place"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
+  ),
+});
+
+const output = z.object({
+  results: z
+    .array(
+      z.object({
+        id: z.string().describe('The license number: pass it to fetch (or get_home).'),
+        title: z.string(),
+        url: z.string().describe("The home's page (cite this)."),
+      }),
+    )
+    .describe(`At most ${SEARCH_MAX_RESULTS} homes.`),
+  honesty,
+});
+
+/** Words of a place query that are not the place. */
+const FILLER = new Set(
+  'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at'.split(
+    ' ',
+  ),
+);
+const NEED_WORDS: Record<string, string> = {
+  memory: 'dementia',
+  dementia: 'dementia',
+  alzheimer: 'dementia',
+  alzheimers: 'dementia',
+  hospice: 'hospice',
+  wheelchair: 'wheelchair',
+  wheelchairs: 'wheelchair',
+  nonambulatory: 'wheelchair',
+  'non-ambulatory': 'wheelchair',
+  bedridden: 'bedridden',
+  'bed-bound': 'bedridden',
+  bedbound: 'bedridden',
+};
+
+function titleOf(context: ShapeContext, row: HomeRow): string {
+  const home = compactHome(context, row);
+  const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
+  return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
+}
+
+function resultsFor(context: ShapeContext, licenses: string[]): Array<{ id: string; title: string; url: string }> {
+  const rows = new Map(homeRowsByLicenses(context.snapshot, licenses).map((row) => [row.license_number, row]));
+  return licenses.flatMap((license) => {
+    const row = rows.get(license);
+    return row ? [{ id: license, title: titleOf(context, row), url: compactHome(context, row).page }] : [];
+  });
+}
+
+function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string[] {
+  return homeRowsByLicenses(context.snapshot, licenses)
+    .sort(alphabetically)
+    .map((row) => row.license_number);
+}
+
+/** Listed homes in a place named by the query, with any care words as needs; null when no place is named. */
+function placeSearch(context: ShapeContext, query: string): string[] | null {
+  const words = query
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^a-z0-9-]+/)
+    .filter(Boolean);
+  const needs = new Set<string>();
+  const rest: string[] = [];
+  for (const word of words) {
+    if (NEED_WORDS[word]) needs.add(NEED_WORDS[word]!);
+    else if (!FILLER.has(word)) rest.push(word);
+  }
+  if (rest.length === 0) return null;
+  const index = listedHomesOf(context.snapshot);
+  const placeText = rest.join(' ');
+  const isCounty = /\bcounty$/.test(placeText);
+  const city = isCounty ? null : index.city(placeText);
+  const county = city ? null : index.county(placeText);
+  if (!city && !county) return null;
+  const clearances = clearancesFor([...needs]);
+  return index.select({
+    near: null,
+    radiusKm: null,
+    countyKey: county?.key ?? null,
+    cityKey: city?.key ?? null,
+    clearances,
+    excluded: new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key))),
+    maxMonthlyUsd: null,
+  }).licenses;
+}
+
+export const search = defineTool({
+  name: 'search',
+  title: 'Search care homes',
+  description:
+    "Search California's licensed elder-care homes (RCFEs) by name, license number, or place with care words (\"memory care in Hayward\"). " +
+    `Returns up to ${SEARCH_MAX_RESULTS} results, each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
+    'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search lists current ' +
+    'licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone).',
+  input,
+  output,
+  run(args, call) {
+    const context = call.context();
+    const { snapshot } = context;
+    const query = args.query.trim();
+    const license = licenseNumberFrom(query);
+    let licenses: string[];
+    if (license !== null) {
+      licenses = [license];
+    } else {
+      const key = nameKey(query);
+      const exact = key ? facilitiesByNameKey(snapshot, key).map((row) => row.license_number) : [];
+      const place = exact.length === 0 ? placeSearch(context, query) : null;
+      if (place !== null) {
+        licenses = place.slice(0, SEARCH_MAX_RESULTS);
+      } else {
+        const similar = key ? nameIndexOf(snapshot).similar(key, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l)) : [];
+        licenses = [...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)].slice(0, SEARCH_MAX_RESULTS);
+      }
+    }
+    return { results: resultsFor(context, licenses), honesty: honestyBlock(ORDER_SEARCH) };
+  },
+});

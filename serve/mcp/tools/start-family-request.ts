@@ -1,0 +1,300 @@
+// start_family_request: the family hand-off. Screens every free-text field for personal details,
+// refuses unknown and closed licenses, and returns a signed 7-day link to a plan-calls-and-visits
+// page plus what the assistant tells the family. It writes nothing anywhere and contacts no one.
+import { CLIENT_INFO_META_KEY, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { NEED_KEYS, NEEDS, triStateWords } from '../../../contract/facts.ts';
+import { licenseNumberFrom } from '../../../contract/names.ts';
+import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
+import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../handoff/link.ts';
+import { screenFields, screenRefusal, screenText } from '../../handoff/screen.ts';
+import { facilitiesByLicenses, type FacilityRow } from '../../query.ts';
+import { compactHome } from '../../shape/home.ts';
+import { restFacilityRecord } from '../../shape/facility.ts';
+import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA } from '../../wording.ts';
+import type { McpCall } from '../context.ts';
+import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
+import { defineTool, refuse } from '../tool.ts';
+import { honesty as honestyBlock, ORDER_ALPHABETICAL } from '../wording.ts';
+
+export const HANDOFF_MAX_HOMES = 5;
+const CLIENT_NAME_MAX = 60;
+
+const licensesMessage = `license_numbers must be a list of 1 to ${HANDOFF_MAX_HOMES} license numbers`;
+const freeText = (name: string, max: number, what: string) =>
+  textArg(name, 1, max)
+    .optional()
+    .describe(`${what} Free text, at most ${max} characters, screened: no names, phone numbers, e-mail addresses or street addresses. Never put in the link.`);
+
+const input = strictInput({
+  license_numbers: z
+    .array(
+      z
+        .string({ error: `${licensesMessage} (each a 9-digit license number as text)` })
+        .min(1, { error: licensesMessage })
+        .max(40, { error: `${licensesMessage}; find license numbers with check_homes, find_homes or search` }),
+      { error: licensesMessage },
+    )
+    .min(1, { error: licensesMessage })
+    .max(HANDOFF_MAX_HOMES, { error: `${licensesMessage}; a plan holds at most ${HANDOFF_MAX_HOMES} homes` })
+    .describe(`1 to ${HANDOFF_MAX_HOMES} 9-digit license numbers of the homes the family wants to call (none closed).`),
+  care_needs: needsArg
+    .optional()
+    .describe(
+      `Care the person needs, from: ${NEED_KEYS.join(', ')} (wheelchair = the non-ambulatory approval). Carried in the link; shapes the questions to ask.`,
+    ),
+  timing: z
+    .enum(HANDOFF_TIMINGS, { error: `timing must be one of: ${HANDOFF_TIMINGS.join(', ')}` })
+    .optional()
+    .describe(`When the family hopes to move: ${HANDOFF_TIMINGS.join(', ')}. Carried in the link.`),
+  area: freeText('area', 100, 'The area the family is looking in, e.g. "near Hayward".'),
+  note: freeText('note', 500, "The assistant's short note on what the family is looking for, shown back in family_message."),
+  family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
+  assistant_name: freeText('assistant_name', 60, 'How the assistant names itself to the family, shown in family_message.'),
+});
+
+const homeOut = z.object({
+  license_number: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  license_status: z.string().nullable(),
+  phone: z.string().nullable().describe('The phone number on the state roster, verbatim (nothing enriched).'),
+  phone_as_of: z.string().nullable(),
+  page: z.string(),
+  state_record_url: z.string(),
+  questions_to_ask: z.array(z.string()),
+});
+
+const output = z.object({
+  link: z.string().describe('The signed plan link for the family (works 7 days; tamper-proof). Give it to the family as it is.'),
+  expires_on: z.string().describe('The day the link lapses (YYYY-MM-DD, UTC); after it the link still opens the homes, without the note that an assistant chose them.'),
+  expires_at: z.string(),
+  link_carries: z
+    .object({
+      license_numbers: z.array(z.string()),
+      care_needs: z.array(z.string()),
+      timing: z.enum(HANDOFF_TIMINGS).nullable(),
+      client_name: z.string().nullable().describe("The MCP client's own product name (from the request's clientInfo), never free text."),
+      expires_on: z.string(),
+    })
+    .describe('Everything the link holds, and nothing else.'),
+  relay_sentence: z.string().describe('What to tell the family, in one or two sentences, with the link.'),
+  family_message: z.string().describe('A Markdown message the family can read as it is: the link, the homes with roster phones and questions.'),
+  homes: z.array(homeOut).describe('The homes, alphabetical by name.'),
+  mode: z.enum(HANDOFF_MODES).describe('self_serve_only: the family calls homes itself; coordination_available: they may also ask the service on the page.'),
+  what_happens_next: z.array(z.string()),
+  consent: z.object({
+    agent_can_consent: z.literal(false).describe('An assistant can never consent for a family.'),
+    who_consents: z.string(),
+    sentence: z.string(),
+  }),
+  privacy: z.string(),
+  honesty,
+  data_dates: dataDates,
+});
+
+const NEED_WORDS: Record<string, { approval: string; person: string }> = {
+  wheelchair: { approval: 'non-ambulatory', person: 'uses a wheelchair or cannot leave the building unaided' },
+  dementia: { approval: 'dementia care', person: 'lives with dementia' },
+  hospice: { approval: 'hospice', person: 'receives hospice care' },
+  bedridden: { approval: 'bedridden', person: 'cannot get out of bed without help' },
+};
+
+const TIMING_WORDS: Record<string, string> = {
+  as_soon_as_possible: 'as soon as possible',
+  within_a_month: 'within a month',
+  within_three_months: 'within three months',
+  just_researching: 'no date yet (just researching)',
+};
+
+function whatHappensNext(mode: HandoffMode, expiresOn: string): string[] {
+  const common = [
+    'Nothing has been sent to any home, and no home has been told about this family. This call stored nothing about the family.',
+    `The family opens the link (it works for ${HANDOFF_LIFETIME_DAYS} days, until ${expiresOn}); it shows these homes, their phone numbers from the state roster and questions to ask.`,
+  ];
+  if (mode === 'coordination_available') {
+    return [
+      ...common,
+      'The family can call the homes themselves. On the page they may also ask the service to arrange calls or visits: only after reading a consent sentence, ticking it with their own click and typing their own name and phone.',
+      'Nothing is sent to any home before the family submits that request. No visit is arranged until a home agrees. No response time is promised.',
+    ];
+  }
+  return [...common, 'The family calls the homes themselves: nothing is sent to any home by this service. Openings are learned by phone.'];
+}
+
+function consent(mode: HandoffMode) {
+  return {
+    agent_can_consent: false as const,
+    who_consents: 'Only the family, on the page, with their own click. An assistant can never consent for them.',
+    sentence:
+      mode === 'coordination_available'
+        ? 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.'
+        : 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
+  };
+}
+
+/** The MCP client's product name: from the 2026-07-28 per-request _meta clientInfo; null on 2025-era calls. */
+function clientName(ctx: ServerContext): string | null {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
+  if (typeof info?.name !== 'string') return null;
+  const name = info.name.replace(/\s+/g, ' ').trim().slice(0, CLIENT_NAME_MAX);
+  // A product name, never a person's details: anything the screen trips on is left out.
+  return name && screenText(name) === null ? name : null;
+}
+
+function questionsFor(call: McpCall, row: FacilityRow, needs: string[]): { questions: string[]; phone: string | null; phoneAsOf: string | null } {
+  const context = call.context();
+  const home = compactHome(context, row);
+  const record = restFacilityRecord(context, row, false);
+  const questions = ['Do you have an opening now, or when do you expect one? (No website knows; only the home can say.)'];
+  const price = home.price;
+  if (price?.is_this_homes_own_rate && price.monthly_usd !== null) {
+    questions.push(`A starting rate of $${price.monthly_usd.toLocaleString('en-US')} a month was published for you: is it current, and what does it include?`);
+  } else {
+    questions.push('What is your starting monthly rate, and what does it include?');
+  }
+  questions.push('What costs extra as care needs grow (level-of-care fees)?');
+  for (const need of needs) {
+    const words = NEED_WORDS[need];
+    const clearance = NEEDS[need];
+    if (!words || !clearance) continue;
+    const value = home.clearances[clearance];
+    questions.push(
+      value === 'true'
+        ? `The state record shows your license carries the ${words.approval} approval: can you care for someone who ${words.person}?`
+        : `The state record has the ${words.approval} approval ${triStateWords(value)} for your license: can you care for someone who ${words.person}?`,
+    );
+  }
+  if (home.medi_cal_alw.value === 'true') {
+    questions.push("You are on the state's Medi-Cal Assisted Living Waiver list: do you have a waiver place, and what do you charge waiver residents for room and board?");
+  }
+  if (record.on_probation.value === 'true') questions.push('The state record shows a probationary license: what does that mean for residents?');
+  questions.push('When can we visit, and can we see a recent state report?');
+  return { questions, phone: record.phone.value, phoneAsOf: record.phone.confirmed_on };
+}
+
+export const startFamilyRequest = defineTool({
+  name: 'start_family_request',
+  title: 'Prepare a family call plan (hand-off link)',
+  description:
+    `Prepare a plan for a family to call and visit 1 to ${HANDOFF_MAX_HOMES} care homes, as a signed link that works for ${HANDOFF_LIFETIME_DAYS} days. ` +
+    'It contacts no one and stores nothing about the family. NEVER send personal details: every free-text field (area, note, family_note, ' +
+    'assistant_name) is screened and the call is refused if it holds a name (including a relative\'s), phone number, e-mail or street address. ' +
+    'Closed licenses are refused. Returns link, relay_sentence (say it to the family with the link), family_message (Markdown to show them), ' +
+    "each home's roster phone with questions to ask, mode, what_happens_next and consent.agent_can_consent false: you can never consent for the " +
+    'family; only they can, on the page, with their own click.',
+  input,
+  output,
+  run(args, call, ctx) {
+    const finding = screenFields({
+      area: args.area,
+      note: args.note,
+      family_note: args.family_note,
+      assistant_name: args.assistant_name,
+    });
+    if (finding) refuse(screenRefusal(finding));
+
+    const licenses: string[] = [];
+    args.license_numbers.forEach((entry, i) => {
+      const license = licenseNumberFrom(entry);
+      if (license === null) {
+        // The entry is not echoed: it may hold a personal detail.
+        refuse(
+          `license_numbers entry ${i + 1} is not a license number: send 9-digit state license numbers only. ` +
+            'Find them with check_homes, find_homes or search (never send names or other details here).',
+        );
+      }
+      if (!licenses.includes(license)) licenses.push(license);
+    });
+
+    const context = call.context();
+    const rows = facilitiesByLicenses(context.snapshot, licenses);
+    const found = new Set(rows.map((row) => row.license_number));
+    const missing = licenses.filter((license) => !found.has(license));
+    if (missing.length > 0) {
+      refuse(`No home with license number ${missing.join(', ')} is on the state roster. Send only license numbers that check_homes or find_homes returned.`);
+    }
+    const closed = rows.filter((row) => row.closed === 1);
+    if (closed.length > 0) {
+      refuse(
+        `License ${closed.map((row) => `${row.license_number} (${row.name})`).join(', ')} ${closed.length === 1 ? 'is' : 'are'} closed: ` +
+          'a closed license cannot take residents. Leave it out and send only current licenses (find_homes lists them).',
+      );
+    }
+
+    const needs = NEED_KEYS.filter((key) => (args.care_needs ?? []).includes(key));
+    const timing = args.timing ?? null;
+    const client = clientName(ctx);
+    const { token, expires } = call.services.handoff.sign({ licenses, needs, timing, client }, call.now);
+    const expiresOn = expires.toISOString().slice(0, 10);
+    const link = `${call.baseUrl}${HANDOFF_PATH}?h=${token}`;
+    const mode = context.overlay.handoffMode;
+
+    // facilitiesByLicenses returns rows alphabetical by name, then license number.
+    const homes = rows.map((row) => {
+        const home = compactHome(context, row);
+        const { questions, phone, phoneAsOf } = questionsFor(call, row, needs);
+        return {
+          license_number: row.license_number,
+          name: home.name,
+          city: home.city,
+          license_status: home.license_status,
+          phone,
+          phone_as_of: phoneAsOf,
+          page: home.page,
+          state_record_url: row.state_record_url,
+          questions_to_ask: questions,
+        };
+      });
+
+    const count = homes.length === 1 ? '1 home' : `${homes.length} homes`;
+    const relay =
+      `I've prepared a plan for calling ${count}: open this link within ${HANDOFF_LIFETIME_DAYS} days (by ${expiresOn}) to see ${homes.length === 1 ? 'it' : 'them'}, ` +
+      `${homes.length === 1 ? 'its phone number' : 'their phone numbers'} from the state roster and questions to ask: ${link} ` +
+      'Nothing has been sent to any home, and no home has been told.' +
+      (mode === 'coordination_available' ? ' On that page you can also ask the service to arrange visits, if you choose.' : '');
+
+    const lines = [
+      `**Your plan for calling ${count}**`,
+      '',
+      `Open your plan: ${link}`,
+      `(The link works for ${HANDOFF_LIFETIME_DAYS} days, until ${expiresOn}.)`,
+      '',
+      ...(timing ? [`Timing: ${TIMING_WORDS[timing]}.`] : []),
+      ...(needs.length > 0 ? [`Care needed: ${needs.map((need) => NEED_WORDS[need]!.approval).join(', ')}.`] : []),
+      ...(args.area ? [`Area: ${args.area}`] : []),
+      ...(args.note ? [`Note: ${args.note}`] : []),
+      ...(args.family_note ? [`Your note: ${args.family_note}`] : []),
+      ...(timing || needs.length > 0 || args.area || args.note || args.family_note ? [''] : []),
+      'Homes, with the phone number on the state roster:',
+      ...homes.flatMap((home, i) => [
+        `${i + 1}. ${home.name}${home.city ? `, ${home.city}` : ''} (license ${home.license_number}): ${home.phone ?? 'phone not on file'}`,
+        ...home.questions_to_ask.map((question) => `   - ${question}`),
+      ]),
+      '',
+      NEVER_IN_THIS_DATA,
+      NEUTRALITY,
+      ...whatHappensNext(mode, expiresOn).slice(0, 1),
+      ...(args.assistant_name ? ['', `Prepared with ${args.assistant_name}.`] : []),
+    ];
+
+    return {
+      link,
+      expires_on: expiresOn,
+      expires_at: expires.toISOString(),
+      link_carries: { license_numbers: licenses, care_needs: needs, timing, client_name: client, expires_on: expiresOn },
+      relay_sentence: relay,
+      family_message: lines.join('\n'),
+      homes,
+      mode,
+      what_happens_next: whatHappensNext(mode, expiresOn),
+      consent: consent(mode),
+      privacy:
+        'This call wrote nothing anywhere. The link carries only license numbers, care needs, a timing choice, an expiry and the assistant client\'s product name; nothing typed in free text.',
+      honesty: honestyBlock(ORDER_ALPHABETICAL),
+      data_dates: mcpDataDates(context.snapshot),
+    };
+  },
+});

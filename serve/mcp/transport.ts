@@ -1,0 +1,195 @@
+// One URL, both protocol eras, JSON answers: the 2026-07-28 revision (server/discover, per-request
+// _meta, no session) goes to the SDK's createMcpHandler in JSON mode; 2025-era traffic (the
+// initialize handshake for 2025-11-25 ... 2024-10-07, and its later stateless calls) goes to a
+// per-request streamable-HTTP transport with JSON responses. A fresh McpServer serves each request.
+// In front of both: Host validation (DNS rebinding), a 400 naming 2026-07-28 for any newer
+// revision, and the retired alias `explain` answered with an error naming its replacement.
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import type { McpCall } from './context.ts';
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './identity.ts';
+import { buildMcpServer } from './server.ts';
+import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
+
+/** The SDK's own body limit; hapi's payload.maxBytes (settings.mcp.bodyMaxBytes) is the one that binds. */
+const SDK_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** JSON-RPC error codes used outside the SDK. */
+export const RPC = {
+  unsupportedVersion: -32022,
+  invalidParams: -32602,
+  internal: -32603,
+  server: -32000,
+} as const;
+
+const calls = new WeakMap<Request, McpCall>();
+let modernHandler: McpHttpHandler | null = null;
+
+/** One modern-era handler per process (creating one in JSON mode prints a one-time notice). */
+function modern(): McpHttpHandler {
+  modernHandler ??= createMcpHandler(
+    (ctx) => {
+      const call = ctx.requestInfo ? calls.get(ctx.requestInfo) : undefined;
+      if (!call) throw new Error('MCP request without its call context');
+      return buildMcpServer(call);
+    },
+    { responseMode: 'json', legacy: 'reject', maxRequestBodySize: SDK_MAX_BODY_BYTES },
+  );
+  return modernHandler;
+}
+
+export function jsonRpcError(status: number, code: number, message: string, id: unknown = null, data?: unknown, headers: Record<string, string> = {}): Response {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: validId(id) ? id : null, error }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+function validId(id: unknown): boolean {
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** What the MCP log line says about a message: never argument values. */
+export interface MessageSummary {
+  rpcMethod: string | null;
+  tool: string | null;
+  client: string | null;
+  protocolVersion: string | null;
+  /** modern: the message carries the 2026-07-28 per-request _meta; legacy: it does not. */
+  era: 'modern' | 'legacy' | null;
+  id: unknown;
+}
+
+export function summarize(body: unknown, headers: Headers): MessageSummary {
+  const message = record(body);
+  const params = record(message?.params);
+  const meta = record(params?._meta);
+  const rpcMethod = typeof message?.method === 'string' ? message.method.slice(0, 80) : Array.isArray(body) ? 'batch' : null;
+  const tool = rpcMethod === 'tools/call' && typeof params?.name === 'string' ? params.name.slice(0, 80) : null;
+  const modernInfo = record(meta?.['io.modelcontextprotocol/clientInfo']);
+  const legacyInfo = rpcMethod === 'initialize' ? record(params?.clientInfo) : null;
+  const clientName = modernInfo?.name ?? legacyInfo?.name;
+  const claimed = meta?.[PROTOCOL_VERSION_META_KEY] ?? (rpcMethod === 'initialize' ? params?.protocolVersion : undefined) ?? headers.get('mcp-protocol-version');
+  return {
+    rpcMethod,
+    tool,
+    client: typeof clientName === 'string' ? clientName.slice(0, 60) : null,
+    protocolVersion: typeof claimed === 'string' ? claimed.slice(0, 40) : null,
+    era: message === null ? null : meta?.[PROTOCOL_VERSION_META_KEY] !== undefined ? 'modern' : 'legacy',
+    id: message?.id,
+  };
+}
+
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The revision a non-initialize request declares (its _meta, else its header), when newer than any spoken here. */
+function newerRevision(body: unknown, headers: Headers): string | null {
+  const message = record(body);
+  if (message?.method === 'initialize') return null; // the 2025 handshake negotiates instead
+  const meta = record(record(message?.params)?._meta);
+  const declared = meta?.[PROTOCOL_VERSION_META_KEY] ?? headers.get('mcp-protocol-version');
+  if (typeof declared !== 'string' || !REVISION.test(declared.trim())) return null;
+  return declared.trim() > MODERN_PROTOCOL_VERSION ? declared.trim() : null;
+}
+
+export interface ServeOptions {
+  allowedHosts: string[];
+}
+
+/**
+ * Serves one POST /mcp. `raw` is the request body as received; `request` carries the headers and
+ * the abort signal (no body). Never throws: every failure is a JSON-RPC error response.
+ */
+export async function serveMcp(request: Request, raw: Buffer, call: McpCall, options: ServeOptions): Promise<{ response: Response; summary: MessageSummary }> {
+  let parsed: unknown;
+  let parsedOk = false;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+    parsedOk = true;
+  } catch {
+    parsed = undefined;
+  }
+  const summary = summarize(parsed, request.headers);
+  try {
+    const rejectedHost = hostHeaderValidationResponse(request, options.allowedHosts);
+    if (rejectedHost) return { response: rejectedHost, summary };
+
+    const newer = parsedOk ? newerRevision(parsed, request.headers) : null;
+    if (newer) {
+      return {
+        response: jsonRpcError(
+          400,
+          RPC.unsupportedVersion,
+          `Unsupported protocol version: ${newer}. This server speaks ${MODERN_PROTOCOL_VERSION} (and, through initialize, ` +
+            `${LEGACY_PROTOCOL_VERSIONS.join(', ')}): use ${MODERN_PROTOCOL_VERSION}.`,
+          summary.id,
+          { supported: [MODERN_PROTOCOL_VERSION], requested: newer },
+        ),
+        summary,
+      };
+    }
+    if (summary.tool === 'explain' && !explainAliasAvailable(call.now)) {
+      return { response: jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' }), summary };
+    }
+
+    // A body that is not JSON goes to the SDK as bytes, so it answers with its own parse error.
+    const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw), signal: request.signal });
+    const parsedBody = parsedOk ? parsed : undefined;
+    if (await isLegacyRequest(forward, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES })) {
+      return { response: await legacyLeg(forward, parsedBody, call), summary };
+    }
+    calls.set(forward, call);
+    return { response: await modern().fetch(forward, parsedBody === undefined ? undefined : { parsedBody }), summary };
+  } catch (error) {
+    call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return { response: jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id), summary };
+  }
+}
+
+/** The 2025 era: one stateless streamable-HTTP transport per request, answering JSON. */
+async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): Promise<Response> {
+  const server = buildMcpServer(call);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: SDK_MAX_BODY_BYTES,
+  });
+  const teardown = () => {
+    void transport.close().catch(() => {});
+    void server.close().catch(() => {});
+  };
+  request.signal.addEventListener('abort', teardown, { once: true });
+  try {
+    await server.connect(transport);
+    // Only a body-less request (its body given as parsedBody) can be copied with new headers.
+    const served = parsedBody === undefined ? request : lenientAccept(request);
+    return await transport.handleRequest(served, parsedBody === undefined ? undefined : { parsedBody });
+  } finally {
+    request.signal.removeEventListener('abort', teardown);
+    teardown();
+  }
+}
+
+/**
+ * The 2025 transport insists on Accept listing both application/json and text/event-stream, though
+ * this server only ever answers JSON. A client that accepts JSON (or anything) is served.
+ */
+function lenientAccept(request: Request): Request {
+  const accept = request.headers.get('accept') ?? '';
+  if (/application\/json/i.test(accept) && /text\/event-stream/i.test(accept)) return request;
+  if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return request;
+  const headers = new Headers(request.headers);
+  headers.set('accept', 'application/json, text/event-stream');
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}

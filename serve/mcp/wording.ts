@@ -1,0 +1,24 @@
+// Sentences the MCP surface says the same way in every tool (the shared ones live in serve/wording.ts).
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
+
+export const ORDER_BY_DISTANCE =
+  'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.';
+export const ORDER_ALPHABETICAL = 'Alphabetical by home name, then license number. Nothing is ranked.';
+export const ORDER_COLUMNS = 'Columns alphabetical by home name, then license number. Nothing is ranked.';
+export const ORDER_REPORTS = 'Newest first.';
+export const ORDER_SEARCH =
+  'Exact name matches first, then similar names, each alphabetical (a place search lists homes alphabetically). Nothing is ranked.';
+
+export interface Honesty {
+  order: string;
+  neutrality: string;
+  never_in_this_data: string;
+  fairness_note: string;
+}
+
+export function honesty(order: string): Honesty {
+  return { order, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
+}
+
+export const NOT_ON_FILE_WORDS =
+  "'not_on_file' means the state record does not say: in words, say 'not on file', never 'no'.";

@@ -1,0 +1,186 @@
+// The MCP flat record: one shaper for every tool that returns a home. The compact form (lists,
+// comparisons, hand-off) is built from the stored compact home (`home_json`); the full form
+// (get_home) adds what the stored REST record holds. Both apply the operator overlay the same way
+// the REST shapers do: a clearance under correction review reads not_on_file, and the full form
+// names it in clearances.under_review.
+import type * as z from 'zod/v4';
+import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
+import type { CompactHome } from '../../contract/records.ts';
+import type { compactRecord, dataDates, fullRecord, listedHome } from '../mcp/schemas.ts';
+import type { FullHomeRow, HomeRow } from '../query.ts';
+import type { Snapshot } from '../snapshot.ts';
+import type { ShapeContext } from './context.ts';
+import { compactHome } from './home.ts';
+import { restFacilityRecord } from './facility.ts';
+
+export type McpCompactRecord = z.infer<typeof compactRecord>;
+export type McpListedHome = z.infer<typeof listedHome>;
+export type McpFullRecord = z.infer<typeof fullRecord>;
+export type McpDataDates = z.infer<typeof dataDates>;
+
+const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
+
+export function mcpDataDates(snapshot: Snapshot): McpDataDates {
+  return {
+    state_record_loaded_on: snapshot.meta.rosterAsOf,
+    alw_list_as_of: snapshot.meta.alwListAsOf,
+    care_approvals_as_of: snapshot.meta.approvalsAsOf,
+    snapshot_date: snapshot.meta.snapshotDate,
+  };
+}
+
+function triState(value: string | null | undefined): TriState {
+  return (TRI_STATES as readonly string[]).includes(value ?? '') ? (value as TriState) : 'not_on_file';
+}
+
+/** The stored price block with exactly the keys the schema names (`listing` only when present). */
+function priceOf(home: CompactHome): McpCompactRecord['price'] {
+  const price = home.price;
+  if (!price) return null;
+  return {
+    kind: price.kind,
+    is_this_homes_own_rate: price.is_this_homes_own_rate,
+    monthly_usd: price.monthly_usd,
+    likely_range_usd: price.likely_range_usd ? { low: price.likely_range_usd.low, high: price.likely_range_usd.high } : null,
+    line: price.line,
+    ...(price.listing
+      ? {
+          listing: {
+            site: price.listing.site,
+            url: price.listing.url,
+            seen_on: price.listing.seen_on,
+            updated_on: price.listing.updated_on,
+          },
+        }
+      : {}),
+  };
+}
+
+function clearancesOf(home: CompactHome) {
+  return {
+    dementia: home.clearances.dementia,
+    hospice: home.clearances.hospice,
+    non_ambulatory: home.clearances.non_ambulatory,
+    bedridden: home.clearances.bedridden,
+    as_of: home.clearances.as_of,
+    license_closed: home.clearances.license_closed,
+    closed_note: home.clearances.closed_note,
+  };
+}
+
+function mediCalAlwOf(home: CompactHome): McpCompactRecord['medi_cal_alw'] {
+  const alw = home.medi_cal_alw;
+  return {
+    value: alw.value,
+    line: alw.line,
+    scope: alw.scope,
+    list_as_of: alw.list_as_of,
+    license_closed: alw.license_closed,
+    closed_note: alw.closed_note,
+  };
+}
+
+function stateRecordOf(home: CompactHome): McpCompactRecord['state_record'] {
+  const record = home.state_record;
+  return {
+    documents_on_file: record.documents_on_file,
+    latest_visit_date: record.latest_visit_date,
+    type_a_citations: record.type_a_citations,
+    type_b_citations: record.type_b_citations,
+    tallies_since_year: record.tallies_since_year,
+  };
+}
+
+/** Compact form: what every list, comparison and hand-off carries per home. */
+export function mcpCompactRecord(context: ShapeContext, row: HomeRow): McpCompactRecord {
+  const home = compactHome(context, row);
+  const meta = context.snapshot.meta;
+  return {
+    license_number: home.license_number,
+    name: home.name,
+    licensed_name: home.licensed_name,
+    city: home.city,
+    county: home.county,
+    license: {
+      status: home.license_status,
+      closed: home.license_closed,
+      closed_note: home.license_closed ? home.clearances.closed_note : null,
+      on_probation: triState(row.on_probation),
+      as_of: home.status_as_of,
+    },
+    beds: home.beds,
+    size_words: home.size_words,
+    clearances: clearancesOf(home),
+    medi_cal_alw: mediCalAlwOf(home),
+    price: priceOf(home),
+    state_record: stateRecordOf(home),
+    state_record_url: row.state_record_url,
+    links: { page: home.page, markdown: home.markdown },
+    state_record_loaded_on: meta.rosterAsOf,
+    alw_list_as_of: meta.alwListAsOf,
+  };
+}
+
+/** A list item: the compact record plus its distance from the caller's point (null without one). */
+export function mcpListedHome(context: ShapeContext, row: HomeRow, distanceKm: number | null): McpListedHome {
+  return { ...mcpCompactRecord(context, row), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
+}
+
+/** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
+export function mcpFullRecord(context: ShapeContext, row: FullHomeRow): McpFullRecord {
+  const home = compactHome(context, row);
+  const record = restFacilityRecord(context, row, true);
+  const meta = context.snapshot.meta;
+  const underReview = CLEARANCE_KEYS.filter((key) => context.overlay.reviewsOf(row.license_number).includes(key));
+  const location = record.location.value;
+  const documents = record.state_documents;
+  return {
+    license_number: row.license_number,
+    name: home.name,
+    licensed_name: home.licensed_name,
+    facility_type: record.facility_type.value,
+    address: {
+      street: record.address.value.street,
+      city: record.address.value.city,
+      county: record.address.value.county,
+      zip: record.address.value.zip,
+      as_of: record.address.confirmed_on,
+    },
+    location: location
+      ? { latitude: location.latitude, longitude: location.longitude, source_class: 'machine_extracted', note: LOCATION_NOTE }
+      : null,
+    phone: { number: record.phone.value, as_of: record.phone.confirmed_on },
+    licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },
+    capacity: { beds: record.capacity.value, size_words: home.size_words, as_of: record.capacity.confirmed_on },
+    operating_since_year: record.operating_since_year.value,
+    license: {
+      status: home.license_status,
+      as_of: home.status_as_of,
+      status_live: record.license_status_live.value,
+      status_live_checked_on: record.license_status_live.confirmed_on ?? row.live_status_checked_on,
+      closed: home.license_closed,
+      closed_note: home.license_closed ? home.clearances.closed_note : null,
+      on_probation: triState(record.on_probation.value),
+    },
+    clearances: { ...clearancesOf(home), under_review: underReview },
+    service_designations: { codes: record.service_designations.value, as_of: record.service_designations.confirmed_on },
+    medi_cal_alw: mediCalAlwOf(home),
+    price: priceOf(home),
+    state_record: stateRecordOf(home),
+    state_documents: {
+      count: documents?.value?.count ?? null,
+      since_year: documents?.value?.since_year ?? null,
+      latest_date: documents?.value?.latest_date ?? null,
+      as_of: documents?.confirmed_on ?? null,
+    },
+    disputes: record.disputes.map((dispute) => {
+      const { field, text, approved_on } = dispute as { field: string; text: string; approved_on: string };
+      return { field, text, approved_on };
+    }),
+    state_record_url: row.state_record_url,
+    links: { page: home.page, markdown: home.markdown, corrections: record.links.corrections },
+    state_record_loaded_on: meta.rosterAsOf,
+    alw_list_as_of: meta.alwListAsOf,
+    data_dates: mcpDataDates(context.snapshot),
+  };
+}

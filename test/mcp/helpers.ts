@@ -1,0 +1,137 @@
+// MCP test helpers: a real server on loopback over the seed snapshot and its document store, SDK
+// clients for both protocol eras, and an ajv check of every result against the tool's declared
+// output schema (on top of the check the SDK client makes after listTools).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import Database from 'better-sqlite3';
+import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
+import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { settingsFromEnv, type McpSettings, type Settings } from '../../serve/settings.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { seedSnapshotFile, snapshotDir } from '../helpers/snapshot.ts';
+
+export { BASE_URL } from '../helpers/server.ts';
+
+export const MODERN = '2026-07-28';
+export const LEGACY = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
+
+/** A budget no ordinary test reaches (the rate-limit test uses the default). */
+const ROOMY_MCP = 1_000_000;
+
+export interface McpTestServer extends TestServer {
+  mcpUrl: string;
+  /** Runs an operator CLI command against the server's store and makes the server re-read it. */
+  operator(...args: string[]): number;
+}
+
+/**
+ * A server whose snapshot folder also holds a copy of the seed run's document store.
+ * `editDocuments` may change that copy first (e.g. add a report the state no longer lists).
+ */
+export async function startMcpServer(
+  options: { mcp?: Partial<McpSettings>; settings?: Partial<Settings>; editDocuments?: (db: Database.Database) => void } = {},
+): Promise<McpTestServer> {
+  const dir = await snapshotDir();
+  const store = path.join(path.dirname(await seedSnapshotFile()), DOCUMENT_STORE_FILE);
+  const copy = path.join(dir, DOCUMENT_STORE_FILE);
+  const source = new Database(store, { readonly: true });
+  await source.backup(copy);
+  source.close();
+  if (options.editDocuments) {
+    const db = new Database(copy);
+    options.editDocuments(db);
+    db.close();
+  }
+  const base = settingsFromEnv({});
+  const server = await startServer({
+    ...options.settings,
+    snapshotsDir: dir,
+    mcp: { ...base.mcp, rateLimit: ROOMY_MCP, ...options.mcp },
+  });
+  return {
+    ...server,
+    mcpUrl: `${server.url}/mcp`,
+    operator(...args: string[]) {
+      const code = runOperatorCommand(args, { snapshotsDir: dir, out: () => {} });
+      server.app.services.overlays.refresh();
+      return code;
+    },
+  };
+}
+
+export type Era = 'modern' | (typeof LEGACY)[number];
+
+/** A connected SDK client: pinned to 2026-07-28, or a legacy initialize offering that revision. */
+export async function connect(url: string, era: Era, name = 'mcp-test'): Promise<Client> {
+  const client =
+    era === 'modern'
+      ? new Client({ name, version: '0.0.1' }, { versionNegotiation: { mode: { pin: MODERN } } })
+      : new Client({ name, version: '0.0.1' }, { supportedProtocolVersions: [era] });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/** Validates structuredContent against the output schema tools/list declared for the tool. */
+export function validateOutput(tools: Array<{ name: string; outputSchema?: unknown }>, name: string, value: unknown): string | null {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool?.outputSchema) return `tool ${name} declares no output schema`;
+  const key = `${name}:${JSON.stringify(tool.outputSchema).length}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(tool.outputSchema as object);
+    validators.set(key, validate);
+  }
+  return validate(value) ? null : ajv.errorsText(validate.errors);
+}
+
+/** The text of an isError result. */
+export function errorText(result: { content?: unknown; isError?: boolean }): string {
+  const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
+  return content.map((part) => part.text ?? '').join('\n');
+}
+
+/** A raw JSON-RPC POST to /mcp (legacy style unless headers say otherwise). */
+export async function rpc(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: json };
+}
+
+/** A 2026-07-28 request body with its _meta envelope, and the headers that go with it. */
+export function modernRequest(method: string, params: Record<string, unknown> = {}, id: number | string = 1, version = MODERN) {
+  const body = {
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': version,
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1' },
+      },
+    },
+  };
+  const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': method };
+  if (method === 'tools/call' && typeof params.name === 'string') headers['mcp-name'] = params.name;
+  return { body, headers };
+}
+
+export function fileExists(file: string): boolean {
+  return fs.existsSync(file);
+}

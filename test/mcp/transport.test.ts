@@ -1,0 +1,227 @@
+// POST /mcp on one URL in both protocol eras: server/discover and initialize, the tool list, 405s,
+// OPTIONS and CORS, the 400 for a newer revision, Host validation, bodies that are too large or
+// not JSON, and the alias explain before and after its cut-off.
+import test from 'ava';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import { MCP_SERVER_INFO } from '../../serve/mcp/identity.ts';
+import { TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { connect, LEGACY, MODERN, modernRequest, rpc, startMcpServer, type McpTestServer } from './helpers.ts';
+
+let server: McpTestServer;
+test.before(async () => {
+  server = await startMcpServer({ mcp: { now: () => new Date('2026-11-22T12:00:00Z') } });
+});
+test.after.always(async () => {
+  await server?.close();
+});
+
+const TOOLS_WITH_ALIAS = [...TOOL_NAMES.slice(0, 7), 'explain', ...TOOL_NAMES.slice(7)];
+
+test('2026-07-28: server/discover names the revision, the server 1.1.2, its instructions and a fixed tool list', async (t) => {
+  const client = await connect(server.mcpUrl, 'modern');
+  t.teardown(() => client.close());
+  t.is(client.getProtocolEra(), 'modern');
+  t.is(client.getNegotiatedProtocolVersion(), MODERN);
+  t.like(client.getServerVersion(), { name: MCP_SERVER_INFO.name, version: '1.1.2' });
+  const discover = client.getDiscoverResult()!;
+  t.deepEqual(discover.supportedVersions, [MODERN]);
+  t.deepEqual(discover.capabilities.tools, { listChanged: false });
+  t.regex(discover.instructions ?? '', /not on file/);
+  t.regex(discover.instructions ?? '', /open bed|openings/i);
+  const { tools } = await client.listTools();
+  t.deepEqual(
+    tools.map((tool) => tool.name),
+    TOOLS_WITH_ALIAS,
+  );
+  for (const tool of tools) {
+    t.truthy(tool.description && tool.description.length > 80, tool.name);
+    t.is(tool.inputSchema.type, 'object', tool.name);
+    t.is((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, `${tool.name} refuses unknown arguments`);
+    t.is((tool.outputSchema as { type?: string } | undefined)?.type, 'object', `${tool.name} has an object output schema`);
+    t.like(tool.annotations, { readOnlyHint: true, destructiveHint: false }, tool.name);
+  }
+  t.regex(tools.find((tool) => tool.name === 'explain')!.description!, /Deprecated.*2026-12-22/);
+});
+
+for (const version of LEGACY) {
+  test(`${version}: initialize negotiates it and the same ten tools plus the alias are listed`, async (t) => {
+    const client = await connect(server.mcpUrl, version);
+    t.teardown(() => client.close());
+    t.is(client.getProtocolEra(), 'legacy');
+    t.is(client.getNegotiatedProtocolVersion(), version);
+    t.like(client.getServerVersion(), { name: MCP_SERVER_INFO.name, version: '1.1.2' });
+    t.regex(client.getInstructions() ?? '', /not_on_file/);
+    const { tools } = await client.listTools();
+    t.deepEqual(
+      tools.map((tool) => tool.name),
+      TOOLS_WITH_ALIAS,
+    );
+  });
+}
+
+test('every answer is JSON and no session id is ever minted', async (t) => {
+  const init = await rpc(server.mcpUrl, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  t.is(init.status, 200);
+  t.regex(init.headers.get('content-type') ?? '', /^application\/json/);
+  t.is(init.headers.get('mcp-session-id'), null);
+  t.is(init.body.result.protocolVersion, '2025-06-18');
+
+  const { body, headers } = modernRequest('tools/list');
+  const list = await rpc(server.mcpUrl, body, headers);
+  t.is(list.status, 200);
+  t.regex(list.headers.get('content-type') ?? '', /^application\/json/);
+  t.is(list.body.result.tools.length, 11);
+});
+
+test('an initialize offering a revision newer than any spoken negotiates 2025-11-25', async (t) => {
+  const reply = await rpc(server.mcpUrl, {
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'initialize',
+    params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  t.is(reply.status, 200);
+  t.is(reply.body.result.protocolVersion, '2025-11-25');
+});
+
+test('a request declaring a newer revision gets 400 naming 2026-07-28', async (t) => {
+  const { body, headers } = modernRequest('tools/list', {}, 'n1', '2027-03-01');
+  const modern = await rpc(server.mcpUrl, body, headers);
+  t.is(modern.status, 400);
+  t.is(modern.body.id, 'n1');
+  t.is(modern.body.error.code, -32022);
+  t.regex(modern.body.error.message, /2027-03-01.*use 2026-07-28/);
+  t.deepEqual(modern.body.error.data, { supported: [MODERN], requested: '2027-03-01' });
+  t.is(modern.headers.get('access-control-allow-origin'), '*');
+
+  // Declared only by the header, on a 2025-style call.
+  const legacy = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2026-12-01' });
+  t.is(legacy.status, 400);
+  t.is(legacy.body.error.code, -32022);
+  t.regex(legacy.body.error.message, /use 2026-07-28/);
+});
+
+test('GET and DELETE answer 405 with Allow: POST, OPTIONS and a JSON-RPC error; no event stream', async (t) => {
+  for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
+    const response = await fetch(server.mcpUrl, { method, headers: { accept: 'text/event-stream', 'mcp-session-id': 'abc' } });
+    t.is(response.status, 405, method);
+    t.is(response.headers.get('allow'), 'POST, OPTIONS', method);
+    t.is(response.headers.get('access-control-allow-origin'), '*', method);
+    const body = (await response.json()) as { jsonrpc: string; error: { code: number; message: string } };
+    t.is(body.jsonrpc, '2.0');
+    t.is(body.error.code, -32000);
+    t.regex(body.error.message, /POST only/);
+  }
+});
+
+test('OPTIONS is served for any origin with the MCP headers allowed', async (t) => {
+  const response = await fetch(server.mcpUrl, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://assistant.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region',
+    },
+  });
+  t.is(response.status, 204);
+  t.is(response.headers.get('access-control-allow-origin'), '*');
+  t.regex(response.headers.get('access-control-allow-methods') ?? '', /POST/);
+  const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((h) => h.trim());
+  for (const header of ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'mcp-param-region']) {
+    t.true(allowed.includes(header), header);
+  }
+  t.truthy(response.headers.get('access-control-max-age'));
+
+  // A bare OPTIONS (no preflight headers) is answered too.
+  t.is((await fetch(server.mcpUrl, { method: 'OPTIONS' })).status, 204);
+});
+
+test('every /mcp answer allows any origin, including errors', async (t) => {
+  const origin = { origin: 'https://somewhere.example' };
+  const ok = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, origin);
+  t.is(ok.status, 200);
+  t.is(ok.headers.get('access-control-allow-origin'), '*');
+  const notJson = await rpc(server.mcpUrl, '{"jsonrpc": "2.0", "id": 1, "method": ', origin);
+  t.is(notJson.status, 400);
+  t.is(notJson.body.error.code, -32700);
+  t.is(notJson.headers.get('access-control-allow-origin'), '*');
+  const wrongType = await fetch(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'text/plain', ...origin }, body: '{}' });
+  t.is(wrongType.status, 415);
+  t.is(wrongType.headers.get('access-control-allow-origin'), '*');
+  t.is(((await wrongType.json()) as { error: { code: number } }).error.code, -32000);
+});
+
+test('a body far larger than any call gets 413 as a JSON-RPC error', async (t) => {
+  const reply = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'check_homes', arguments: { homes: ['x'.repeat(400_000)] } } });
+  t.is(reply.status, 413);
+  t.is(reply.body.jsonrpc, '2.0');
+  t.regex(reply.body.error.message, /too large/);
+  t.is(reply.headers.get('access-control-allow-origin'), '*');
+});
+
+test('a Host header naming another site is refused (DNS rebinding protection)', async (t) => {
+  const http = await import('node:http');
+  const { port } = new URL(server.url);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+  });
+  t.is(status, 403);
+});
+
+test('an unknown tool is a JSON-RPC error, not a crash; a 2025 client without text/event-stream in Accept is still served', async (t) => {
+  const client = await connect(server.mcpUrl, 'modern');
+  t.teardown(() => client.close());
+  const error = await t.throwsAsync(() => client.callTool({ name: 'rank_homes', arguments: {} }));
+  t.true(error instanceof ProtocolError);
+
+  const plain = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { accept: 'application/json' });
+  t.is(plain.status, 200);
+  t.is(plain.body.result.tools.length, 11);
+});
+
+test('the alias explain answers like explain_care_topic before 2026-12-22', async (t) => {
+  for (const era of ['modern', '2025-11-25'] as const) {
+    const client = await connect(server.mcpUrl, era);
+    const viaAlias = await client.callTool({ name: 'explain', arguments: { topic: 'not_on_file' } });
+    const viaName = await client.callTool({ name: 'explain_care_topic', arguments: { topic: 'not_on_file' } });
+    t.falsy(viaAlias.isError);
+    t.deepEqual(viaAlias.structuredContent, viaName.structuredContent);
+    await client.close();
+  }
+});
+
+test('from 2026-12-22 the alias is gone: not listed, and a call gets an error naming explain_care_topic', async (t) => {
+  const later = await startMcpServer({ mcp: { now: () => new Date('2026-12-22T00:00:00Z') } });
+  t.teardown(() => later.close());
+  for (const era of ['modern', '2024-10-07'] as const) {
+    const client = await connect(later.mcpUrl, era);
+    const { tools } = await client.listTools();
+    t.deepEqual(
+      tools.map((tool) => tool.name),
+      [...TOOL_NAMES],
+    );
+    const error = await t.throwsAsync(() => client.callTool({ name: 'explain', arguments: { topic: 'not_on_file' } }));
+    t.regex(error!.message, /explain_care_topic/);
+    t.falsy((await client.callTool({ name: 'explain_care_topic', arguments: { topic: 'not_on_file' } })).isError);
+    await client.close();
+  }
+  // The day before, it was still there.
+  const before = await startMcpServer({ mcp: { now: () => new Date('2026-12-21T23:59:59Z') } });
+  t.teardown(() => before.close());
+  const client = await connect(before.mcpUrl, 'modern');
+  t.true((await client.listTools()).tools.some((tool) => tool.name === 'explain'));
+  await client.close();
+});
