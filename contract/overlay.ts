@@ -38,7 +38,62 @@ CREATE TABLE IF NOT EXISTS settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+
+-- A family's request that the service arrange calls or visits (hand-off mode
+-- coordination_available), written by the plan page's submit. Operator-only: no API, MCP tool,
+-- page or log reads it; the operator lists and exports it with the CLI.
+CREATE TABLE IF NOT EXISTS coordination_requests (
+  id INTEGER PRIMARY KEY,
+  received_at TEXT NOT NULL,
+  licenses TEXT NOT NULL,
+  needs TEXT NOT NULL,
+  timing TEXT,
+  family_name TEXT NOT NULL,
+  family_phone TEXT NOT NULL,
+  consent TEXT NOT NULL,
+  assistant_client TEXT,
+  link_expires_at TEXT NOT NULL
+);
+
+-- Corrections sent with the corrections form: the home, the field, what is wrong, what the record
+-- should say and an optional source link. No name, phone or e-mail is asked for.
+CREATE TABLE IF NOT EXISTS corrections (
+  id INTEGER PRIMARY KEY,
+  received_at TEXT NOT NULL,
+  license_number TEXT NOT NULL,
+  field TEXT NOT NULL,
+  what_is_wrong TEXT NOT NULL,
+  should_say TEXT NOT NULL,
+  source_url TEXT
+);
 `;
+
+/** A stored coordination request, as the operator CLI exports it. */
+export interface CoordinationRequest {
+  id: number;
+  received_at: string;
+  licenses: string[];
+  needs: string[];
+  timing: string | null;
+  family_name: string;
+  family_phone: string;
+  /** The consent sentence the family ticked, word for word. */
+  consent: string;
+  /** The assistant's MCP client name while the link was within its 7 days; null after. */
+  assistant_client: string | null;
+  link_expires_at: string;
+}
+
+/** A stored correction, as the operator CLI exports it. */
+export interface CorrectionSubmission {
+  id: number;
+  received_at: string;
+  license_number: string;
+  field: string;
+  what_is_wrong: string;
+  should_say: string;
+  source_url: string | null;
+}
 
 export interface ClearanceReview {
   license_number: string;

@@ -1,6 +1,7 @@
 // The operator's CLI over the operator store (SNAPSHOTS_DIR/operator.sqlite): open and close
 // clearance correction reviews, approve dispute annotations, set the hand-off mode, list state.
 // The running server re-reads the store every OVERLAY_POLL_MS; nothing here needs a restart.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
@@ -15,6 +16,12 @@ export const USAGE = `Usage: npm run operator -- <command>
   dispute add <license> <field> <YYYY-MM-DD> <text...>   publish an approved dispute annotation
   mode <${HANDOFF_MODES.join('|')}>   set the family hand-off mode
   list                                          show held reviews, annotations and the mode
+  requests list                                 families' coordination requests (id, date, homes; no contact details)
+  requests export                               every coordination request with contact details, one JSON object a line
+  requests delete <id>                          delete one coordination request (after it was handled)
+  corrections list                              corrections sent with the form (id, date, license, field)
+  corrections export                            every correction in full, one JSON object a line
+  corrections delete <id>                       delete one correction (after it was handled)
 clearance: ${CLEARANCE_KEYS.join(', ')}`;
 
 export interface OperatorOptions {
@@ -26,7 +33,10 @@ export interface OperatorOptions {
 class UsageError extends Error {}
 
 function openStore(snapshotsDir: string): Database.Database {
-  const db = new Database(path.join(snapshotsDir, OPERATOR_STORE_FILE));
+  const file = path.join(snapshotsDir, OPERATOR_STORE_FILE);
+  // Owner-only from the start: the store holds families' names and phone numbers.
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const db = new Database(file);
   // A rollback journal, not WAL: the server opens the file read-only and must not need a -shm file.
   db.pragma('journal_mode = DELETE');
   db.exec(OPERATOR_STORE_DDL);
@@ -118,6 +128,10 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
       for (const dispute of disputes) out(`  ${dispute.license_number} ${dispute.field} ${dispute.approved_on}: ${dispute.text}`);
       return 0;
     }
+    if ((command === 'requests' || command === 'corrections') && (sub === 'list' || sub === 'export' || sub === 'delete')) {
+      db = openStore(options.snapshotsDir);
+      return submissions(db, command, sub, rest, out);
+    }
     throw new UsageError(command ? `unknown command: ${args.join(' ')}` : 'no command given');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -126,6 +140,35 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
   } finally {
     db?.close();
   }
+}
+
+/** The operator's view of what the plan page and the corrections form stored. */
+function submissions(db: Database.Database, kind: 'requests' | 'corrections', action: 'list' | 'export' | 'delete', rest: string[], out: (line: string) => void): number {
+  const table = kind === 'requests' ? 'coordination_requests' : 'corrections';
+  if (action === 'delete') {
+    const id = Number(rest[0]);
+    if (!Number.isInteger(id) || id < 1) throw new UsageError(`not an id: ${rest[0] ?? '(missing)'}`);
+    const result = db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    out(result.changes ? `deleted: ${kind} ${id}` : `no such ${kind === 'requests' ? 'request' : 'correction'}: ${id}`);
+    return result.changes ? 0 : 1;
+  }
+  const rows = db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Array<Record<string, unknown>>;
+  if (action === 'export') {
+    for (const row of rows) {
+      const exported = kind === 'requests' ? { ...row, licenses: JSON.parse(String(row.licenses)), needs: JSON.parse(String(row.needs)) } : row;
+      out(JSON.stringify(exported));
+    }
+    return 0;
+  }
+  out(`${kind === 'requests' ? 'coordination requests' : 'corrections'}: ${rows.length}`);
+  for (const row of rows) {
+    out(
+      kind === 'requests'
+        ? `  #${row.id} ${row.received_at} homes ${(JSON.parse(String(row.licenses)) as string[]).join(', ')}${row.assistant_client ? ` (via ${row.assistant_client})` : ''}`
+        : `  #${row.id} ${row.received_at} ${row.license_number} ${row.field}`,
+    );
+  }
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -61,3 +61,9 @@ export function guideCatalog(baseUrl: string): Guide[] {
 export function guidesReviewedOn(): string {
   return GUIDES.map((guide) => guide.reviewed_on).sort().at(-1)!;
 }
+
+/** One guide of the catalog, or undefined. */
+export function guideBySlug(baseUrl: string, slug: string): Guide | undefined {
+  const guide = GUIDES.find((candidate) => candidate.slug === slug);
+  return guide ? { ...guide, url: `${baseUrl}/guides/${guide.slug}` } : undefined;
+}

@@ -1,0 +1,182 @@
+// The discovery files' content, true to the running server: its name and version (from the MCP
+// server's own identity), the remote URL built from BASE_URL, the protocol revisions it speaks,
+// and no authentication.
+import { createHash } from 'node:crypto';
+import { guideCatalog } from '../guides/catalog.ts';
+import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../mcp/identity.ts';
+import { assetPath } from '../web/assets.ts';
+import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+
+/** A small house mark: the service's icon (SVG, our own origin). */
+export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${SERVICE_NAME}">
+<rect width="64" height="64" rx="12" fill="#0b5cad"/>
+<path d="M32 12 10 31h6v21h12V40h8v12h12V31h6z" fill="#fff"/>
+</svg>
+`;
+export const ICON_PATH = assetPath('icon', 'svg', ICON_SVG);
+
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+
+export const DISCOVERY_PATHS = {
+  serverCard: '/mcp/server-card',
+  serverCardWellKnown: '/.well-known/mcp/server-card.json',
+  aiCatalog: '/.well-known/ai-catalog.json',
+  serverJson: '/.well-known/mcp/server.json',
+  llmsTxt: '/llms.txt',
+} as const;
+
+/** Registry names are reverse-DNS: `care.example` serves `example.care/covelight-care-homes`. */
+export function registryName(baseUrl: string): string {
+  let host = 'localhost';
+  try {
+    host = new URL(baseUrl).hostname || host;
+  } catch {
+    // keep localhost
+  }
+  const namespace = /^[\d.]+$/.test(host) || host.includes(':') ? host.replace(/[^a-zA-Z0-9.-]/g, '-') : host.split('.').reverse().join('.');
+  return `${namespace}/${MCP_SERVER_INFO.name}`;
+}
+
+/** The registry's description limit is 100 characters. */
+export const SHORT_DESCRIPTION = "Read-only, keyless MCP server over California's licensing record of elder-care homes (RCFEs).";
+
+function icons(baseUrl: string) {
+  return [{ src: `${baseUrl}${ICON_PATH}`, mimeType: 'image/svg+xml', sizes: ['any'] }];
+}
+
+export function serverCard(baseUrl: string) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: registryName(baseUrl),
+    version: MCP_SERVER_INFO.version,
+    title: MCP_SERVER_INFO.title,
+    description: MCP_SERVER_INFO.description,
+    websiteUrl: `${baseUrl}/docs/mcp`,
+    icons: icons(baseUrl),
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: `${baseUrl}/mcp`,
+        supportedProtocolVersions: [...PROTOCOL_VERSIONS],
+        authentication: { required: false, schemes: [] },
+      },
+    ],
+    capabilities: { tools: { listChanged: false } },
+    // The initialize answer's serverInfo, for readers of the earlier card draft.
+    serverInfo: { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version },
+    _meta: {
+      [`${registryName(baseUrl).split('/')[0]}/service`]: {
+        service: SERVICE_NAME,
+        data_source: STATE_SOURCE,
+        documentation: `${baseUrl}/docs/mcp`,
+        rest_api: `${baseUrl}/api/v1`,
+        openapi: `${baseUrl}/openapi.json`,
+        terms: `${baseUrl}/terms`,
+        cost: 'free, no key, no account',
+      },
+    },
+  };
+}
+
+export function aiCatalog(baseUrl: string) {
+  return {
+    specVersion: '1.0',
+    host: { displayName: SERVICE_NAME, identifier: hostOf(baseUrl), documentationUrl: `${baseUrl}/docs/mcp`, logoUrl: `${baseUrl}${ICON_PATH}` },
+    entries: [
+      {
+        identifier: `${baseUrl}/mcp`,
+        displayName: MCP_SERVER_INFO.title,
+        mediaType: 'application/mcp-server-card+json',
+        url: `${baseUrl}${DISCOVERY_PATHS.serverCardWellKnown}`,
+        description: MCP_SERVER_INFO.description,
+        version: MCP_SERVER_INFO.version,
+        tags: ['california', 'elder care', 'assisted living', 'rcfe', 'licensing', 'read-only'],
+      },
+    ],
+  };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The server in the MCP registry's server.json format (2025-12-11 schema). */
+export function serverJson(baseUrl: string) {
+  return {
+    $schema: SERVER_JSON_SCHEMA,
+    name: registryName(baseUrl),
+    title: MCP_SERVER_INFO.title,
+    description: SHORT_DESCRIPTION,
+    version: MCP_SERVER_INFO.version,
+    websiteUrl: `${baseUrl}/docs/mcp`,
+    icons: icons(baseUrl),
+    remotes: [{ type: 'streamable-http', url: `${baseUrl}/mcp` }],
+  };
+}
+
+/** The plain-text site map for language models (llmstxt.org layout). */
+export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string; slug: string; homes: number }>): string {
+  const guides = guideCatalog(baseUrl);
+  return [
+    `# ${SERVICE_NAME}`,
+    '',
+    `> A free, keyless, read-only REST API and remote MCP server over California's licensing record of residential care facilities for the elderly (RCFEs), with a page per home. Data: ${STATE_SOURCE}, as compiled by ${SERVICE_NAME}. Nothing is ranked and no home pays to appear. Open beds are never in this data: openings are learned by phone. "not_on_file" means the record does not say; it never means no.`,
+    '',
+    `Attribute the data to the state licensing agency as compiled by ${SERVICE_NAME}, with a link to ${baseUrl}. Terms: ${baseUrl}/terms`,
+    '',
+    '## API',
+    '',
+    `- [REST front door](${baseUrl}/api/v1): every endpoint (facilities, one facility, its reports, guides, batch check); no key`,
+    `- [OpenAPI 3.1](${baseUrl}/openapi.json): the REST contract`,
+    `- [API documentation](${baseUrl}/docs/api)`,
+    '',
+    '## MCP',
+    '',
+    `- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless, JSON responses, no authentication; protocol revisions ${PROTOCOL_VERSIONS.join(', ')}; version ${MCP_SERVER_INFO.version}`,
+    `- [MCP documentation](${baseUrl}/docs/mcp)`,
+    `- [Server card](${baseUrl}${DISCOVERY_PATHS.serverCardWellKnown})`,
+    `- [Registry server.json](${baseUrl}${DISCOVERY_PATHS.serverJson})`,
+    `- [AI catalog](${baseUrl}${DISCOVERY_PATHS.aiCatalog})`,
+    '',
+    '## Pages',
+    '',
+    `- A home: ${baseUrl}/facility/<name_slug>-<license_number> (the state record in plain words). Every home, county, city, care-type, waiver, near-hospital and license-holder page has a Markdown version: add .md to its address, or send Accept: text/markdown. Cite the HTML address.`,
+    `- [Homes by county](${baseUrl}/county): each county at ${baseUrl}/county/<county>, each city at ${baseUrl}/county/<county>/<city>`,
+    `- [Homes by care approval](${baseUrl}/care): ${baseUrl}/care/<need>?county=<county>, need one of wheelchair, dementia, hospice, bedridden`,
+    `- [Homes on the Assisted Living Waiver list](${baseUrl}/waiver)`,
+    `- [Homes near a hospital](${baseUrl}/near-hospital)`,
+    `- [Report an error in a record](${baseUrl}/corrections)`,
+    '',
+    '## Guides',
+    '',
+    ...guides.map((guide) => `- [${guide.title}](${guide.url}): ${guide.description}`),
+    '',
+    '## County pages',
+    '',
+    ...counties.map((county) => `- [${county.name} County](${baseUrl}/county/${county.slug}): ${county.homes} licensed home${county.homes === 1 ? '' : 's'}`),
+    '',
+    '## Terms',
+    '',
+    `- [Terms of use](${baseUrl}/terms): free, including commercial use, with attribution`,
+    '',
+  ].join('\n');
+}
+
+/** A strong ETag: a hash of the exact bytes sent. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** If-None-Match matches when any listed tag (weak or strong) names the same bytes, or is `*`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,97 @@
+// Discovery files: the MCP server card (at /mcp/server-card and /.well-known/mcp/server-card.json),
+// the AI catalog, the MCP registry's server.json and llms.txt. Each answers with a strong ETag
+// (304 on If-None-Match), allows any origin (spec "Authentication" 3) and may be cached for an
+// hour. OPTIONS answers a browser's preflight.
+import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { counties } from '../pages/places.ts';
+import { requestSnapshot, type Services } from '../services.ts';
+import type { Snapshot } from '../snapshot.ts';
+import { serveAssets } from '../web/assets.ts';
+import { aiCatalog, DISCOVERY_PATHS, etagOf, ICON_PATH, ICON_SVG, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
+
+export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag',
+};
+
+interface Body {
+  text: string;
+  etag: string;
+}
+
+function body(text: string): Body {
+  return { text, etag: etagOf(text) };
+}
+
+/** llms.txt lists the counties of the snapshot being served: built once per snapshot. */
+const llmsBySnapshot = new WeakMap<Snapshot, Body>();
+
+function routes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  const json = (value: unknown) => body(`${JSON.stringify(value, null, 2)}\n`);
+  const card = json(serverCard(baseUrl));
+  const catalog = json(aiCatalog(baseUrl));
+  const registry = json(serverJson(baseUrl));
+
+  const files: Array<{ path: string; type: string; get: (request: Request) => Body }> = [
+    { path: DISCOVERY_PATHS.serverCard, type: 'application/json; charset=utf-8', get: () => card },
+    { path: DISCOVERY_PATHS.serverCardWellKnown, type: 'application/json; charset=utf-8', get: () => card },
+    { path: DISCOVERY_PATHS.aiCatalog, type: 'application/json; charset=utf-8', get: () => catalog },
+    { path: DISCOVERY_PATHS.serverJson, type: 'application/json; charset=utf-8', get: () => registry },
+    {
+      path: DISCOVERY_PATHS.llmsTxt,
+      type: 'text/plain; charset=utf-8',
+      get: (request) => {
+        const snapshot = requestSnapshot(request, services.snapshots);
+        let built = llmsBySnapshot.get(snapshot);
+        if (!built) {
+          built = body(llmsTxt(baseUrl, counties(snapshot)));
+          llmsBySnapshot.set(snapshot, built);
+        }
+        return built;
+      },
+    },
+  ];
+
+  return files.flatMap(({ path, type, get }): ServerRoute[] => [
+    {
+      method: 'GET',
+      path,
+      options: { cors: false, validate: { query: true } },
+      handler: (request: Request, h: ResponseToolkit) => {
+        const file = get(request);
+        const ifNoneMatch = request.headers['if-none-match'];
+        const response = matchesEtag(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, file.etag)
+          ? h.response().code(304)
+          : h.response(file.text).type(type).header('x-content-type-options', 'nosniff');
+        response.header('etag', file.etag).header('cache-control', DISCOVERY_CACHE_CONTROL);
+        for (const [name, value] of Object.entries(CORS)) response.header(name, value);
+        return response;
+      },
+    },
+    {
+      method: 'OPTIONS',
+      path,
+      options: { cors: false },
+      handler: (_request: Request, h: ResponseToolkit) =>
+        h
+          .response()
+          .code(204)
+          .header('access-control-allow-origin', '*')
+          .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+          .header('access-control-allow-headers', 'Content-Type, If-None-Match')
+          .header('access-control-max-age', '86400')
+          .header('cache-control', DISCOVERY_CACHE_CONTROL),
+    },
+  ]);
+}
+
+export const discoveryPlugin: Plugin<Services> = {
+  name: 'discovery',
+  register(server, services) {
+    serveAssets(server, [{ path: ICON_PATH, type: 'image/svg+xml', body: ICON_SVG }]);
+    server.route(routes(services));
+  },
+};

@@ -1,0 +1,85 @@
+// Guards for the two forms that write (the plan page's request, the corrections form): a small
+// per-address budget of submissions, and a same-origin check on browsers' Origin header.
+import { LRUCache } from 'lru-cache';
+import type { Request } from '@hapi/hapi';
+
+/** Fixed windows per caller, kept per server instance like the /api budgets. */
+export class SubmissionBudget {
+  private readonly windows: LRUCache<string, { startedAt: number; count: number }>;
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+  ) {
+    this.windows = new LRUCache({ max: 20_000, ttl: windowMs });
+  }
+
+  /** Counts one submission; the seconds to wait when over budget, else 0. */
+  hit(caller: string, now = Date.now()): number {
+    let window = this.windows.get(caller);
+    if (!window || now - window.startedAt >= this.windowMs) {
+      window = { startedAt: now, count: 0 };
+      this.windows.set(caller, window);
+    }
+    window.count += 1;
+    return window.count <= this.limit ? 0 : Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
+  }
+}
+
+/**
+ * False when a browser says the form was posted from another site. A request without an Origin
+ * header (not a browser, or an old one) or with the opaque `null` some privacy settings send
+ * passes: the signed link (plan) and field validation are the other guards, and a form posted
+ * from elsewhere gains nothing (it would have to carry the family's own name and phone).
+ */
+export function sameOrigin(request: Request, baseUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === 'null') return true;
+  if (typeof origin !== 'string') return false;
+  const allowed = new Set<string>();
+  try {
+    allowed.add(new URL(baseUrl).origin);
+  } catch {
+    // a base URL that is not a URL allows nothing extra
+  }
+  const host = request.info.host;
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  return allowed.has(origin);
+}
+
+/** One form field as a trimmed string; undefined when absent, null when not a single string. */
+export function formText(payload: unknown, name: string, maxLength: number): string | undefined | null {
+  if (payload === null || typeof payload !== 'object') return undefined;
+  const value = (payload as Record<string, unknown>)[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > maxLength) return null;
+  return value.trim();
+}
+
+/** A field that may repeat (checkboxes): every value, or null when any is not a short string. */
+export function formList(payload: unknown, name: string, maxItems: number, maxLength: number): string[] | null {
+  if (payload === null || typeof payload !== 'object') return [];
+  const value = (payload as Record<string, unknown>)[name];
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > maxItems || list.some((item) => typeof item !== 'string' || item.length > maxLength)) return null;
+  return list as string[];
+}
+
+/** No control characters other than line breaks and tabs. */
+export function printable(text: string, allowLineBreaks = false): boolean {
+  return allowLineBreaks ? !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) : !/[\u0000-\u001f\u007f]/.test(text);
+}
+
+/** The caller a submission budget counts: X-Forwarded-For's first entry behind a trusted proxy, else the peer. */
+export function submitterAddress(request: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+    if (first) return first;
+  }
+  return request.info.remoteAddress;
+}

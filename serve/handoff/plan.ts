@@ -1,0 +1,393 @@
+// The plan-calls-and-visits page a family opens from a signed hand-off link: `/plan?h=<token>`.
+//
+// - Valid and within 7 days: the homes preselected (checkboxes, each with its roster phone and
+//   questions to ask) and a folded note that an assistant chose them and no home was told.
+// - After 7 days: the same homes, without the note and without the assistant's name.
+// - Tampered or unreadable: a clear 400 page; nothing opens.
+// - The operator's mode decides what happens next: `self_serve_only` (nothing is sent to any
+//   home; the family calls) or `coordination_available` (also a form: a consent sentence the
+//   family ticks themselves, their own name and phone; nothing is sent before submit, and the
+//   request is stored only in the operator store).
+//
+// The page shows nothing but what the signed link carries (licenses, care needs as fixed words, a
+// timing choice, the MCP client's name) and the licenses' own record. It never echoes what a
+// family typed, and the POST's fields are never logged.
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
+import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
+import type { HandoffMode } from '../../contract/overlay.ts';
+import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
+import { homeUrl } from '../pages/lists.ts';
+import { facilitiesByLicenses, type FacilityRow } from '../query.ts';
+import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import { restFacilityRecord } from '../shape/facility.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
+import { telHref } from '../pages/home-view.ts';
+import { formList, formText, printable, sameOrigin, SubmissionBudget, submitterAddress } from './guard.ts';
+import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
+import type { OperatorWrites } from './store.ts';
+
+/** What the family ticks, word for word (stored with the request). */
+export const CONSENT_SENTENCE =
+  `I ask ${SERVICE_NAME} to contact the homes I ticked on my behalf to arrange calls or visits, and to give those homes my name and phone number for that purpose only. ` +
+  'I understand that no visit is arranged until a home agrees, and that no response time is promised.';
+
+const MAX_HOMES = 5;
+const NAME_MAX = 100;
+const PHONE_MAX = 30;
+/** Per address and ten minutes: requests stored (a family sends one), and attempts of any kind. */
+export const PLAN_REQUESTS_PER_WINDOW = 5;
+export const PLAN_ATTEMPTS_PER_WINDOW = 30;
+const SUBMISSION_WINDOW_MS = 10 * 60_000;
+
+const TIMING_WORDS: Record<string, string> = {
+  as_soon_as_possible: 'As soon as possible',
+  within_a_month: 'Within a month',
+  within_three_months: 'Within three months',
+  just_researching: 'No date yet (just researching)',
+};
+
+/** Care needs as the link carries them (`needs` keys; clearance keys are read too). */
+const NEED_WORDS: Record<string, string> = {
+  dementia: 'dementia care',
+  wheelchair: 'uses a wheelchair or cannot walk unaided',
+  hospice: 'hospice care',
+  bedridden: 'bedridden care',
+};
+
+const APPROVAL_WORDS: Record<ClearanceKey, string> = {
+  dementia: 'the dementia care approval',
+  non_ambulatory: 'the non-ambulatory approval',
+  hospice: 'the hospice waiver',
+  bedridden: 'the bedridden approval',
+};
+
+function needKeys(payload: HandoffPayload): string[] {
+  const keys = new Set<string>();
+  for (const need of Array.isArray(payload.needs) ? payload.needs : []) {
+    if (typeof need !== 'string') continue;
+    const key = need === 'non_ambulatory' ? 'wheelchair' : need;
+    if (Object.hasOwn(NEED_WORDS, key)) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The licenses a link names: well-formed, distinct, at most five, in the link's order. */
+function linkLicenses(payload: HandoffPayload): string[] {
+  const licenses: string[] = [];
+  for (const item of payload.licenses) {
+    const license = typeof item === 'string' ? licenseNumberFrom(item) : null;
+    if (license && !licenses.includes(license)) licenses.push(license);
+    if (licenses.length === MAX_HOMES) break;
+  }
+  return licenses;
+}
+
+/** The MCP client's name as the link carries it, made plain and short. */
+function clientWords(client: unknown): string | null {
+  if (typeof client !== 'string') return null;
+  const plain = client.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return plain || null;
+}
+
+interface PlanHome {
+  license: string;
+  row: FacilityRow | undefined;
+  open: boolean;
+  closed: boolean;
+}
+
+interface PlanState {
+  token: string;
+  opening: Extract<HandoffOpening, { valid: true }>;
+  homes: PlanHome[];
+  needs: string[];
+  mode: HandoffMode;
+}
+
+function planHomes(request: Request, services: Services, payload: HandoffPayload): PlanHome[] {
+  const licenses = linkLicenses(payload);
+  const rows = facilitiesByLicenses(requestSnapshot(request, services.snapshots), licenses);
+  return licenses.map((license) => {
+    const row = rows.find((candidate) => candidate.license_number === license);
+    const closed = row ? licenseStatusMeaning(row.license_status).closed : false;
+    return { license, row, open: row !== undefined && !closed, closed };
+  });
+}
+
+/** Questions for one home: the common ones, and each needed approval as this home's file shows it. */
+function homeQuestions(request: Request, services: Services, row: FacilityRow, needs: string[]): string[] {
+  const questions = ['Do you have an opening now, or when do you expect one?', 'What is your monthly rate, and what does it include?'];
+  if (needs.length === 0) return [...questions, 'When can we visit?'];
+  const record = restFacilityRecord(shapeContext(request, services), row, false);
+  const underReview = new Set(services.overlays.current.reviewsOf(row.license_number));
+  for (const need of needs) {
+    const clearance = NEEDS[need];
+    if (!clearance || !CLEARANCE_KEYS.includes(clearance)) continue;
+    const onFile = record.clearances[clearance].value === 'true' && !underReview.has(clearance);
+    questions.push(
+      onFile
+        ? QUESTIONS_BY_NEED[need] ?? `Can you care for a resident who needs ${NEED_WORDS[need]}?`
+        : `The state's file does not show ${APPROVAL_WORDS[clearance]} for this home (not on file, which is not a no): can you care for a resident who needs ${NEED_WORDS[need]}?`,
+    );
+  }
+  return [...questions, 'When can we visit?'];
+}
+
+function homeBlock(request: Request, services: Services, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
+  const baseUrl = services.settings.baseUrl;
+  if (!home.row) {
+    return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
+  }
+  const row = home.row;
+  const url = homeUrl(baseUrl, { name_slug: nameSlug(row.name), license_number: row.license_number });
+  const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
+  const record = restFacilityRecord(shapeContext(request, services), row, false);
+  const phone = record.phone.value;
+  const tel = telHref(phone);
+  const id = `home-${row.license_number}`;
+  if (home.closed) {
+    return html`<li class="plan-home"><p><strong>${row.name}</strong></p>
+<p>License ${row.license_number}${place ? html` · ${place}` : ''}. <strong>This license is closed</strong>, so it is not in your plan. <a href="${url}">Its record</a>.</p></li>`;
+  }
+  return html`<li class="plan-home">
+<div class="check"><input type="checkbox" id="${id}" name="home" value="${row.license_number}"${checked ? html` checked` : ''}>
+<label for="${id}">${row.name}</label></div>
+<p class="muted">License ${row.license_number}${place ? html` · ${place}` : ''} · ${row.license_status ?? 'status not on file'}</p>
+<p>Phone (state roster): ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : 'not on file'}</p>
+<p>Questions to ask:</p>
+<ul>${homeQuestions(request, services, row, state.needs).map((question) => html`<li>${question}</li>`)}</ul>
+<p><a href="${url}">The home's state record in plain words</a></p>
+</li>`;
+}
+
+function selectedFrom(request: Request, state: PlanState): Set<string> {
+  const asked = request.query.home;
+  const openLicenses = state.homes.filter((home) => home.open).map((home) => home.license);
+  if (asked === undefined) return new Set(openLicenses);
+  const list = (Array.isArray(asked) ? asked : [asked]).filter((item): item is string => typeof item === 'string');
+  return new Set(openLicenses.filter((license) => list.includes(license)));
+}
+
+function planPage(
+  request: Request,
+  services: Services,
+  state: PlanState,
+  options: { selected: Set<string>; errors?: string[]; status?: number; callList?: boolean },
+): PageDoc {
+  const baseUrl = services.settings.baseUrl;
+  const { opening, mode } = state;
+  const client = clientWords(opening.payload.client);
+  const timing = typeof opening.payload.timing === 'string' ? TIMING_WORDS[opening.payload.timing] : undefined;
+  const openHomes = state.homes.filter((home) => home.open);
+  const coordination = mode === 'coordination_available' && openHomes.length > 0;
+  const errors = options.errors ?? [];
+  const shown = options.callList ? state.homes.filter((home) => options.selected.has(home.license)) : state.homes;
+
+  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(request, services, state, home, options.selected.has(home.license)))}</ul>`;
+  const homesFieldset = html`<fieldset><legend>Homes in your plan</legend>${homesList}</fieldset>`;
+
+  const next = coordination
+    ? html`<section aria-labelledby="next"><h2 id="next">What happens next</h2>
+<p>You can call the homes yourself. ${OPENINGS_BY_PHONE}</p>
+<p>Or you can ask ${SERVICE_NAME} to arrange calls or visits with the homes you tick above. Nothing is sent to any home before you send this form. No visit is arranged until a home agrees, and we cannot promise when you will hear back.</p>
+</section>`
+    : html`<section aria-labelledby="next"><h2 id="next">What happens next</h2>
+<p>Nothing is sent to any home: this plan is for you. Call the homes yourself, in any order you like. ${OPENINGS_BY_PHONE}</p>
+<p>No home knows about this plan, and nothing about you was stored.</p>
+</section>`;
+
+  const form = coordination
+    ? html`<form method="post" action="${baseUrl}${HANDOFF_PATH}">
+<input type="hidden" name="h" value="${state.token}">
+${homesFieldset}
+${next}
+<fieldset><legend>Ask ${SERVICE_NAME} to arrange calls or visits (optional)</legend>
+<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required>
+<label for="consent">${CONSENT_SENTENCE}</label></div>
+<label for="family_name">Your name</label>
+<input type="text" id="family_name" name="family_name" autocomplete="name" maxlength="${NAME_MAX}" required>
+<label for="family_phone">Your phone number</label>
+<input type="tel" id="family_phone" name="family_phone" autocomplete="tel" maxlength="${PHONE_MAX}" required aria-describedby="phone-hint">
+<p class="hint" id="phone-hint">We use it only to tell you what the homes said.</p>
+<p><button type="submit">Ask ${SERVICE_NAME} to arrange visits</button></p>
+</fieldset>
+</form>`
+    : html`<form method="get" action="${baseUrl}${HANDOFF_PATH}">
+<input type="hidden" name="h" value="${state.token}">
+${homesFieldset}
+${openHomes.length > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
+</form>
+${next}`;
+
+  const body = html`<h1>Plan your calls and visits</h1>
+${
+  errors.length > 0
+    ? html`<div class="note error" role="alert"><h2>Please fix ${errors.length === 1 ? 'this' : 'these'}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul>
+<p>For your privacy, what you typed is not shown again: please type it once more.</p></div>`
+    : ''
+}
+<p>These are the homes in your plan, with their phone numbers from the state roster and questions to ask each one.</p>
+${
+  opening.expired
+    ? html`<p class="muted">This link is more than 7 days old. The homes still open here.</p>`
+    : html`<details><summary>Who chose these homes?</summary>
+<p>An assistant chose these homes for you${client ? html` (client: ${client})` : ''}; no home was told.</p></details>`
+}
+${state.needs.length > 0 ? html`<p>Care needs in this plan: ${state.needs.map((need) => NEED_WORDS[need]).join('; ')}.</p>` : ''}
+${timing ? html`<p>Timing: ${timing}.</p>` : ''}
+${form}`;
+
+  return {
+    title: 'Plan your calls and visits',
+    description: 'The homes in your plan, with their phone numbers and questions to ask.',
+    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
+    body,
+    cacheControl: NO_STORE,
+    noindex: true,
+    status: options.status ?? 200,
+    headers: PLAN_HEADERS,
+  };
+}
+
+/** The token is in the address: never send it to another site in a Referer, never index or cache the page. */
+const PLAN_HEADERS = { 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
+
+function invalidLinkPage(baseUrl: string): PageDoc {
+  return {
+    title: 'This link is not valid',
+    description: 'The plan link could not be opened.',
+    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
+    cacheControl: NO_STORE,
+    noindex: true,
+    status: 400,
+    headers: PLAN_HEADERS,
+    body: html`<h1>This link is not valid</h1>
+<p>This plan link could not be opened: it was changed, or cut short when it was copied. Nothing was opened and nothing about you was stored.</p>
+<p>Ask your assistant for a new link, or <a href="${baseUrl}/">search for licensed homes yourself</a>.</p>`,
+  };
+}
+
+function sentPage(services: Services, homes: PlanHome[]): PageDoc {
+  const baseUrl = services.settings.baseUrl;
+  return {
+    title: 'Your request is stored',
+    description: 'Your request to arrange calls or visits is stored.',
+    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
+    cacheControl: NO_STORE,
+    noindex: true,
+    headers: PLAN_HEADERS,
+    body: html`<h1>Your request is stored</h1>
+<p>We have your request to arrange calls or visits with ${homes.length === 1 ? 'this home' : `these ${homes.length} homes`}:</p>
+<ul>${homes.map((home) => html`<li>${home.row!.name} (license ${home.license})</li>`)}</ul>
+<p>No visit is arranged until a home agrees. We cannot promise when you will hear back.</p>
+<p>You can still call the homes yourself. ${OPENINGS_BY_PHONE}</p>
+<p><a href="${baseUrl}/">Search for other licensed homes</a></p>`,
+  };
+}
+
+function notArrangingPage(request: Request, services: Services, state: PlanState): PageDoc {
+  const doc = planPage(request, services, state, { selected: new Set(state.homes.filter((h) => h.open).map((h) => h.license)), status: 409 });
+  return {
+    ...doc,
+    body: html`<div class="note" role="alert"><p>${SERVICE_NAME} is not arranging visits right now, so nothing was sent to any home and nothing was stored. Please call the homes yourself.</p></div>${doc.body}`,
+  };
+}
+
+/** Checks a family's request; problems in words, never repeating what was typed. */
+function readRequest(payload: unknown, state: PlanState): { ok: true; homes: PlanHome[]; name: string; phone: string } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  const ticked = formList(payload, 'home', MAX_HOMES * 2, 20);
+  const openByLicense = new Map(state.homes.filter((home) => home.open).map((home) => [home.license, home]));
+  const homes = (ticked ?? []).flatMap((item) => {
+    const home = openByLicense.get(licenseNumberFrom(item) ?? '');
+    return home ? [home] : [];
+  });
+  const distinct = [...new Map(homes.map((home) => [home.license, home])).values()];
+  if (ticked === null || distinct.length === 0 || distinct.length !== new Set(ticked).size) {
+    errors.push('Tick at least one home of this plan.');
+  }
+  const consent = formText(payload, 'consent', 10);
+  if (consent !== 'yes') errors.push('To ask us to contact homes, tick the consent box yourself.');
+  const name = formText(payload, 'family_name', NAME_MAX + 50);
+  if (typeof name !== 'string' || name.length < 2 || name.length > NAME_MAX || !printable(name) || !/\p{L}/u.test(name) || /[<>@]/.test(name)) {
+    errors.push(`Type your name (2 to ${NAME_MAX} characters).`);
+  }
+  const phone = formText(payload, 'family_phone', PHONE_MAX + 50);
+  const digits = typeof phone === 'string' ? phone.replace(/\D/g, '').length : 0;
+  if (typeof phone !== 'string' || phone.length > PHONE_MAX || !/^[0-9+().\-\s]+$/.test(phone) || digits < 7 || digits > 15) {
+    errors.push('Type a phone number we can call (digits, spaces, +, -, parentheses).');
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, homes: distinct, name: name as string, phone: phone as string };
+}
+
+export function planRoutes(services: Services, writes: OperatorWrites): ServerRoute[] {
+  const baseUrl = services.settings.baseUrl;
+  const attempts = new SubmissionBudget(PLAN_ATTEMPTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
+  const stores = new SubmissionBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
+  const tooMany = () => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.');
+
+  const open = (request: Request, token: unknown): PlanState | null => {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
+    const opening = services.handoff.open(token);
+    if (!opening.valid) return null;
+    const homes = planHomes(request, services, opening.payload);
+    return { token, opening, homes, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
+  };
+
+  return [
+    {
+      method: 'GET',
+      path: HANDOFF_PATH,
+      options: { validate: { query: true } },
+      handler: (request: Request, h: ResponseToolkit) => {
+        const state = open(request, request.query.h);
+        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
+        const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
+        return answer(request, h, baseUrl, planPage(request, services, state, { selected: selectedFrom(request, state), callList }), false);
+      },
+    },
+    {
+      method: 'POST',
+      path: HANDOFF_PATH,
+      options: {
+        validate: { query: true },
+        payload: {
+          parse: true,
+          output: 'data',
+          allow: ['application/x-www-form-urlencoded'],
+          maxBytes: 16 * 1024,
+        },
+      },
+      handler: (request: Request, h: ResponseToolkit) => {
+        if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
+        const caller = submitterAddress(request, services.settings.trustProxy);
+        if (attempts.hit(caller) > 0) throw tooMany();
+        const payload = request.payload as unknown;
+        const state = open(request, formText(payload, 'h', 4096));
+        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
+        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(request, services, state), false);
+        const read = readRequest(payload, state);
+        if (!read.ok) {
+          const selected = new Set(state.homes.filter((home) => home.open).map((home) => home.license));
+          return answer(request, h, baseUrl, planPage(request, services, state, { selected, errors: read.errors, status: 400 }), false);
+        }
+        if (stores.hit(caller) > 0) throw tooMany();
+        writes.storeCoordinationRequest({
+          licenses: read.homes.map((home) => home.license),
+          needs: state.needs,
+          timing: typeof state.opening.payload.timing === 'string' && TIMING_WORDS[state.opening.payload.timing] ? state.opening.payload.timing : null,
+          familyName: read.name,
+          familyPhone: read.phone,
+          consent: CONSENT_SENTENCE,
+          // After 7 days a request is no longer attributed to the assistant.
+          assistantClient: state.opening.expired ? null : clientWords(state.opening.payload.client),
+          linkExpiresAt: new Date(Math.min(Math.max(0, Number(state.opening.payload.expires) || 0), 253_402_300_799) * 1000),
+        });
+        return answer(request, h, baseUrl, sentPage(services, read.homes), false);
+      },
+    },
+  ];
+}

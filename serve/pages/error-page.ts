@@ -1,0 +1,110 @@
+// Errors on pages people read get a friendly HTML page (or a short Markdown one when Markdown was
+// asked for), never a stack or an error dump. REST, MCP and discovery paths keep the JSON error
+// shape of serve/errors.ts: this extension runs after it and leaves those paths alone. Elsewhere
+// the answer is negotiated: a page for a browser or a Markdown reader, the JSON error for a program.
+import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import { html } from '../web/html.ts';
+import { acceptsMarkdown } from '../web/respond.ts';
+import { mdBlocks } from './markdown.ts';
+import { contentSecurityPolicy, renderPage } from './page.ts';
+
+/** Paths whose errors stay JSON (machines read them). */
+export function isMachinePath(path: string): boolean {
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/mcp' ||
+    path.startsWith('/mcp/') ||
+    path === '/openapi.json' ||
+    path === '/healthz' ||
+    path.startsWith('/.well-known/') ||
+    path === '/llms.txt' ||
+    path.startsWith('/assets/')
+  );
+}
+
+/** Paths of pages people read (ours and the site's). */
+const PAGE_PREFIXES = ['/facility', '/county', '/care', '/waiver', '/near-hospital', '/licensee', '/guides', '/corrections', '/plan', '/docs', '/terms'];
+
+export function isPagePath(path: string): boolean {
+  return path === '/' || path === '/index.md' || PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
+}
+
+/** Pages whose forms POST to themselves. */
+const FORM_PATHS = new Set(['/plan', '/corrections']);
+
+/** A browser (or a Markdown reader) asking: text/html, XHTML or text/markdown in Accept. */
+function wantsDocument(request: Request): boolean {
+  return /text\/html|application\/xhtml\+xml|text\/markdown/i.test(String(request.headers.accept ?? ''));
+}
+
+const TITLES: Record<number, string> = {
+  400: 'This address cannot be answered',
+  403: 'This form cannot be sent from here',
+  404: 'There is no page here',
+  405: 'This page cannot be opened this way',
+  409: 'This cannot be done right now',
+  413: 'What was sent is too large',
+  415: 'This form was sent in a way the site does not read',
+  429: 'Too many requests',
+};
+
+const MESSAGES: Record<number, string> = {
+  400: 'The address or what was sent is not one this site understands.',
+  403: 'This form can only be sent from its own page on this site.',
+  404: 'There is no page at this address. It may have moved, or the address may be mistyped.',
+  405: 'This page cannot be opened this way.',
+  413: 'What was sent is too large.',
+  415: 'This form was sent in a way the site does not read.',
+  429: 'Too many requests were sent from this address. Please wait a minute and try again.',
+};
+
+const SERVER_TROUBLE = 'The server could not finish this request; nothing was changed. Please try again in a minute.';
+
+export function registerErrorPages(server: Server, baseUrl: string): void {
+  server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
+    const response = request.response;
+    if (!('isBoom' in response) || !response.isBoom || isMachinePath(request.path)) return h.continue;
+    // Negotiated: a browser (Accept: text/html), a Markdown reader (text/markdown, or a page's
+    // `.md` address) and a form's POST get a page; a program asking for anything gets the JSON error.
+    const document =
+      wantsDocument(request) ||
+      (isPagePath(request.path) && (request.path.endsWith('.md') || (request.method === 'post' && FORM_PATHS.has(request.path))));
+    if (!document) return h.continue;
+    const status = response.output.statusCode;
+    const pageMessage = (response.data as { pageMessage?: unknown } | null)?.pageMessage;
+    // Only messages a page wrote on purpose are shown; anything else gets the status's own words.
+    const message = status >= 500 ? SERVER_TROUBLE : typeof pageMessage === 'string' ? pageMessage : (MESSAGES[status] ?? MESSAGES[400]!);
+    const title = status >= 500 ? 'Something went wrong' : (TITLES[status] ?? TITLES[400]!);
+    const wantsMarkdown = request.path.endsWith('.md') || acceptsMarkdown(request);
+    const reply = wantsMarkdown
+      ? h
+          .response(mdBlocks([`# ${title}`, message, `Find licensed homes: ${baseUrl}/county · Guides: ${baseUrl}/guides`]))
+          .type('text/markdown; charset=utf-8')
+      : h
+          .response(
+            renderPage(baseUrl, {
+              title,
+              description: message,
+              canonicalUrl: `${baseUrl}${request.path}`,
+              cacheControl: 'no-store',
+              noindex: true,
+              body: html`<h1>${title}</h1>
+<p>${message}</p>
+<ul class="links">
+  <li><a href="${baseUrl}/">Find a licensed home</a></li>
+  <li><a href="${baseUrl}/county">Homes by county</a></li>
+  <li><a href="${baseUrl}/guides">Guides</a></li>
+</ul>`,
+            }),
+          )
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', contentSecurityPolicy(baseUrl));
+    reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    for (const name of ['retry-after', 'allow']) {
+      const value = response.output.headers[name];
+      if (value !== undefined) reply.header(name, String(value));
+    }
+    return reply.takeover();
+  });
+}

@@ -1,0 +1,151 @@
+// A home's page: `/facility/<name_slug>-<license_number>`, the record in plain words. Any status
+// opens, closed licenses included (said clearly, approvals as history). Any other slug, or a
+// license number written without its leading zeros, redirects to the canonical address.
+import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
+import { facilityByLicense, type FacilityRow } from '../query.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { html } from '../web/html.ts';
+import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
+import { renderHomeMarkdown } from './home-markdown.ts';
+import { pageError, RECORD_PAGE_CACHE, type PageDoc } from './page.ts';
+import { cityBySlug, countyBySlug, licenseeSlug } from './places.ts';
+
+/** `<slug>-<license>` (or a bare license number) from the path. */
+export function parseFacilityParam(param: string): { slug: string; licenseDigits: string } | null {
+  const match = /^(?:(.*)-)?(\d{1,9})$/.exec(param);
+  if (!match) return null;
+  return { slug: match[1] ?? '', licenseDigits: match[2]! };
+}
+
+export type FacilityLookup = { kind: 'page'; row: FacilityRow } | { kind: 'redirect'; canonicalPath: string };
+
+/** The row a facility path names, or where its canonical address is; 404 when no such license. */
+export function lookUpFacility(context: ShapeContext, param: string): FacilityLookup {
+  const parsed = parseFacilityParam(param);
+  const license = parsed ? licenseNumberFrom(parsed.licenseDigits) : null;
+  const row = license ? facilityByLicense(context.snapshot, license) : undefined;
+  if (!parsed || !row) {
+    throw pageError(404, 'No home with this license number is on the state roster. Check the number, or search for the home by name.');
+  }
+  const canonical = `${nameSlug(row.name)}-${row.license_number}`;
+  if (param !== canonical) return { kind: 'redirect', canonicalPath: `/facility/${canonical}` };
+  return { kind: 'page', row };
+}
+
+export function homePage(context: ShapeContext, row: FacilityRow): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const view = homeView(context, row, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
+  const place = [view.address.city, view.address.county ? `${view.address.county} County` : null].filter(Boolean).join(', ');
+  return {
+    title: `${view.title}${place ? `, ${place}` : ''}`,
+    description: `The state licensing record of ${view.title} (license ${view.license}) in plain words: care approvals, state visits and reports, and how to call.`,
+    canonicalUrl: view.canonicalUrl,
+    markdownUrl: view.markdownUrl,
+    body: homeBody(context, view),
+    markdown: () => renderHomeMarkdown(view, baseUrl),
+    cacheControl: RECORD_PAGE_CACHE,
+  };
+}
+
+function crumbs(context: ShapeContext, view: HomeView) {
+  const baseUrl = context.filler.baseUrl;
+  const county = view.address.county ? countyBySlug(context.snapshot, nameSlug(view.address.county)) : undefined;
+  if (!county) return '';
+  const city = view.address.city ? cityBySlug(context.snapshot, county, nameSlug(view.address.city)) : undefined;
+  return html`<nav class="crumbs" aria-label="Breadcrumb"><ol>
+  <li><a href="${baseUrl}/county/${county.slug}">${county.name} County</a></li>
+  ${city ? html`<li><a href="${baseUrl}/county/${county.slug}/${city.slug}">${city.name}</a></li>` : ''}
+</ol></nav>`;
+}
+
+function homeBody(context: ShapeContext, view: HomeView) {
+  const baseUrl = context.filler.baseUrl;
+  const { visits, call } = view;
+  const words = documentWords(view);
+  const address = [view.address.street, view.address.city, view.address.zip].filter(Boolean).join(', ');
+  return html`${crumbs(context, view)}
+<h1>${view.title}</h1>
+<p class="lede">${view.line}</p>
+<p>${view.sentence}${view.licensedName ? html` Name on the license: ${view.licensedName}.` : ''}${
+    view.status.liveStatus && view.status.liveStatus !== view.status.text
+      ? html` The state's live status${view.status.liveCheckedOn ? html`, last checked on ${view.status.liveCheckedOn}` : ''}: ${view.status.liveStatus}.`
+      : ''
+  }</p>
+${view.closedNote ? html`<p class="note"><strong>${view.closedNote}</strong></p>` : ''}
+
+<section aria-labelledby="approvals">
+<h2 id="approvals">Care approvals</h2>
+${view.status.closed ? html`<p>What the record held while the license was open (history, not current approvals):</p>` : ''}
+<ul class="approvals">
+${view.approvals.map(
+  (a) => html`<li><strong>${a.label}:</strong> ${a.words}, ${a.source}.${a.note ? html` ${a.note}` : ''}
+  <a class="small" href="${a.correctionsUrl}">Report an error<span class="visually-hidden"> in “${a.label}”</span></a></li>
+`,
+)}</ul>
+</section>
+
+<section aria-labelledby="rate">
+<h2 id="rate">Starting rate</h2>
+<p>${view.rateLine ? html`Starting rate: <q>${view.rateLine}</q>` : view.noRate}</p>
+</section>
+
+<p>Full page: <a href="${view.canonicalUrl}">${view.canonicalUrl}</a></p>
+<p class="note">${view.fairness}</p>
+
+<section aria-labelledby="visits">
+<h2 id="visits">State visits and documents</h2>
+<ul>
+  <li>Last state visit: ${visits.lastVisit ?? 'not on file'}</li>
+  <li>${words.documents}</li>
+  <li>${words.citations}</li>
+  <li><a href="${visits.stateRecordUrl}">The state's record of this home</a> (the state's licensing site)</li>
+</ul>
+${
+  visits.reports.length > 0
+    ? html`<h3>Reports, newest first</h3>
+<ul class="reports">${visits.reports.map((report) => html`<li>${reportWords(report)}</li>`)}</ul>
+${visits.more > 0 ? html`<p>${visits.more} more on the state's record.</p>` : ''}`
+    : ''
+}
+</section>
+
+<section aria-labelledby="call">
+<h2 id="call">How to call</h2>
+<p>Phone (state roster): ${call.phone ? (call.telHref ? html`<a href="${call.telHref}">${call.phone}</a>` : call.phone) : 'not on file'}</p>
+${call.closedWarning ? html`<p>${call.closedWarning}</p>` : ''}
+${address ? html`<p>Address (state roster): ${address}</p>` : ''}
+<p>License holder: ${
+    view.licensee.name
+      ? view.licensee.pageSlug
+        ? html`<a href="${baseUrl}/licensee/${view.licensee.pageSlug}">${view.licensee.name}</a>`
+        : view.licensee.name
+      : 'not on file'
+  }</p>
+${
+  call.questions.length > 0
+    ? html`<h3>Questions to ask</h3>
+<ul>${call.questions.map((question) => html`<li>${question}</li>`)}</ul>`
+    : ''
+}
+<p>${call.openings}</p>
+</section>
+
+<section aria-labelledby="corrections">
+<h2 id="corrections">Corrections</h2>
+${
+  view.corrections.disputes.length > 0
+    ? html`<p>Notes approved after a correction request:</p>
+<ul>${view.corrections.disputes.map((d) => html`<li>${d.field}: ${d.text} (approved ${d.approved_on})</li>`)}</ul>`
+    : ''
+}
+<p>Found an error in this record? <a href="${view.corrections.url}">Tell us about it</a>.</p>
+</section>
+
+<section aria-labelledby="answers">
+<h2 id="answers">Quick answers</h2>
+<dl class="answers">
+${view.quickAnswers.map((qa) => html`<dt>${qa.question}</dt><dd>${qa.answer}</dd>
+`)}</dl>
+</section>
+<p class="muted small"><a href="${view.markdownUrl}">This page as Markdown</a></p>`;
+}

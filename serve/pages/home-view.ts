@@ -1,0 +1,327 @@
+// One home's record in plain words: what its HTML page and its Markdown twin both say, in the
+// same order. Built from the REST record (with the operator overlay applied), the compact home
+// (price block, tallies, closed note) and the state's report list; no other source, no ranking,
+// no availability claim, and every non-true value reads "not on file".
+import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import { nameSlug } from '../../contract/names.ts';
+import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
+import { reportsByLicense, type FacilityRow, type ReportRow } from '../query.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { restFacilityRecord } from '../shape/facility.ts';
+import { compactHome } from '../shape/home.ts';
+import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
+
+/** Plain-words names of the four care approvals, in the spec's order. */
+export const APPROVAL_LABELS: Record<ClearanceKey, string> = {
+  dementia: 'Dementia care',
+  hospice: 'Hospice care (hospice waiver)',
+  non_ambulatory: 'Residents who cannot walk unaided, such as wheelchair users (non-ambulatory)',
+  bedridden: 'Bedridden residents',
+};
+
+export const WAIVER_LABEL = 'Assisted Living Waiver (Medi-Cal)';
+
+/** How many of the newest reports a page lists; the state's page has the rest. */
+export const REPORTS_SHOWN = 30;
+
+export interface ApprovalLine {
+  /** Corrections-form field key. */
+  field: ClearanceKey | 'alw_participation';
+  label: string;
+  value: TriState;
+  underReview: boolean;
+  /** "yes" / "not on file" / "not on file (under a correction review)". */
+  words: string;
+  /** "per the state's approvals file as of 2026-11-09". */
+  source: string;
+  /** A sentence after the line (the waiver's scope), or null. */
+  note: string | null;
+  correctionsUrl: string;
+}
+
+export interface QuickAnswer {
+  question: string;
+  answer: string;
+}
+
+export interface HomeView {
+  license: string;
+  /** The name the home goes by. */
+  title: string;
+  /** The name on the license, when it differs from the title. */
+  licensedName: string | null;
+  canonicalUrl: string;
+  markdownUrl: string;
+  /** License number, place, capacity and size words. */
+  line: string;
+  sentence: string;
+  status: { text: string; closed: boolean; listed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
+  closedNote: string | null;
+  approvals: ApprovalLine[];
+  /** The price block's line, to be quoted; null when there is none. */
+  rateLine: string | null;
+  /** What to say when there is no line. */
+  noRate: string;
+  fairness: string;
+  visits: {
+    lastVisit: string | null;
+    documents: number | null;
+    documentsSince: string | null;
+    latestDocument: string | null;
+    typeA: number | null;
+    typeB: number | null;
+    talliesSince: string | null;
+    stateRecordUrl: string;
+    reports: ReportRow[];
+    /** Reports the state lists beyond those shown. */
+    more: number;
+  };
+  call: {
+    phone: string | null;
+    /** `tel:` address of the roster phone, or null. */
+    telHref: string | null;
+    questions: string[];
+    openings: string;
+    closedWarning: string | null;
+  };
+  licensee: { name: string | null; pageSlug: string | null };
+  address: { street: string | null; city: string | null; county: string | null; zip: string | null };
+  corrections: { url: string; disputes: Array<{ field: string; text: string; approved_on: string }> };
+  quickAnswers: QuickAnswer[];
+  rosterAsOf: string | null;
+}
+
+function asOf(date: string | null): string {
+  return date ? ` as of ${date}` : ' (the source gives no date)';
+}
+
+/** The `tel:` form of a roster phone: digits only, +1 for a ten-digit US number. */
+export function telHref(phone: string | null): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
+  return digits.length >= 7 ? `tel:${digits}` : null;
+}
+
+function typeWords(type: string | null): string {
+  if (type && /ELDERLY/i.test(type)) return 'residential care facility for the elderly (RCFE)';
+  return type ? `licensed care facility (type on the roster: ${type})` : 'licensed care facility';
+}
+
+function placeWords(city: string | null, county: string | null): string {
+  const parts = [city, county ? `${county} County` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'place not on file';
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export interface HomeViewOptions {
+  /** Licensee strings that have a license-holder page (see places.ts); null: do not link. */
+  licenseeSlug?: (licensee: string) => string | null;
+}
+
+export function homeView(context: ShapeContext, row: FacilityRow, options: HomeViewOptions = {}): HomeView {
+  const baseUrl = context.filler.baseUrl;
+  const license = row.license_number;
+  const record: FacilityRecord = restFacilityRecord(context, row, true);
+  const home: CompactHome = compactHome(context, row);
+  const meaning = licenseStatusMeaning(row.license_status);
+  const underReview = new Set(context.overlay.reviewsOf(license));
+  const canonicalUrl = `${baseUrl}/facility/${nameSlug(row.name)}-${license}`;
+  const correctionsUrl = (field: string) => `${baseUrl}/corrections?license=${license}&field=${field}`;
+  const title = row.name;
+  const address = record.address.value;
+  const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
+
+  const capacity = record.capacity.value;
+  const line = [
+    `License ${license}`,
+    placeWords(address.city, address.county),
+    capacity === null ? 'licensed beds not on file' : plural(capacity, 'licensed bed', 'licensed beds'),
+    home.size_words,
+  ].join(' · ');
+
+  const licensee = record.licensee.value;
+  const since = record.operating_since_year.value;
+  const statusText = record.license_status.value ?? 'not on file';
+  const sentence =
+    `${title} is a ${typeWords(record.facility_type.value)} in ${placeWords(address.city, address.county)}` +
+    `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
+    `Status on the state roster${asOf(record.license_status.confirmed_on)}: ${statusText}.` +
+    (meaning.probation ? ' The license is on probation.' : '') +
+    (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
+
+  const approvals: ApprovalLine[] = CLEARANCE_KEYS.map((key) => {
+    const fact = record.clearances[key];
+    const held = underReview.has(key);
+    return {
+      field: key,
+      label: APPROVAL_LABELS[key],
+      value: fact.value,
+      underReview: held,
+      words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
+      source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
+      note: null,
+      correctionsUrl: correctionsUrl(key),
+    };
+  });
+  const waiver = record.alw_participation;
+  approvals.push({
+    field: 'alw_participation',
+    label: WAIVER_LABEL,
+    value: waiver.value,
+    underReview: false,
+    words: triStateWords(waiver.value),
+    source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
+    note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
+    correctionsUrl: correctionsUrl('alw_participation'),
+  });
+
+  // Only the compact home's price block, quoted; a closed license has none.
+  const rateLine = !meaning.closed && home.price ? home.price.line : null;
+  const noRate = meaning.closed
+    ? 'No starting rate is shown: this license is closed.'
+    : 'No starting rate is on file for this home. Ask the home for its rates.';
+
+  const reports = reportsByLicense(context.snapshot, license);
+  const documents = record.state_documents?.value ?? null;
+  const documentCount = documents ? Math.max(documents.count, reports.length) : reports.length > 0 ? reports.length : null;
+  const shown = reports.slice(0, REPORTS_SHOWN);
+
+  const phone = record.phone.value;
+  const needsOnFile = CLEARANCE_KEYS.filter((key) => record.clearances[key].value === 'true');
+  const questionNeeds = needsOnFile.map((key) => (key === 'non_ambulatory' ? 'wheelchair' : key));
+
+  const view: HomeView = {
+    license,
+    title,
+    licensedName: row.licensed_name !== row.name ? row.licensed_name : null,
+    canonicalUrl,
+    markdownUrl: `${canonicalUrl}.md`,
+    line,
+    sentence,
+    status: {
+      text: statusText,
+      closed: meaning.closed,
+      listed: meaning.listed,
+      probation: meaning.probation,
+      liveStatus: record.license_status_live.value,
+      liveCheckedOn: record.license_status_live.confirmed_on,
+    },
+    closedNote,
+    approvals,
+    rateLine,
+    noRate,
+    fairness: FAIRNESS_IN_WORDS,
+    visits: {
+      lastVisit: record.last_state_visit.value,
+      documents: documentCount,
+      documentsSince: documents?.since_year ?? null,
+      latestDocument: documents?.latest_date ?? null,
+      typeA: home.state_record.type_a_citations,
+      typeB: home.state_record.type_b_citations,
+      talliesSince: home.state_record.tallies_since_year,
+      stateRecordUrl: row.state_record_url,
+      reports: shown,
+      more: Math.max(0, (documentCount ?? 0) - shown.length),
+    },
+    call: {
+      phone,
+      telHref: telHref(phone),
+      // A closed license takes no residents: nothing to ask it.
+      questions: meaning.closed ? [] : questionsToAsk(questionNeeds),
+      openings: OPENINGS_BY_PHONE,
+      closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
+    },
+    licensee: { name: licensee, pageSlug: licensee && options.licenseeSlug ? options.licenseeSlug(licensee) : null },
+    address,
+    corrections: {
+      url: record.links.corrections,
+      disputes: (record.disputes as Array<{ field: string; text: string; approved_on: string }>).map((d) => ({ ...d })),
+    },
+    quickAnswers: [],
+    rosterAsOf: record.license_status.confirmed_on,
+  };
+  view.quickAnswers = quickAnswers(view);
+  return view;
+}
+
+function approvalAnswer(view: HomeView, key: ClearanceKey | 'alw_participation', what: string): string {
+  const approval = view.approvals.find((a) => a.field === key)!;
+  const recorded =
+    approval.value === 'true'
+      ? `Yes: the license carries ${what}, ${approval.source}.`
+      : approval.underReview
+        ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
+        : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
+  if (!view.status.closed) return recorded;
+  return `This license is closed, so the home takes no residents under it. While it was open, the record held: ${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}`;
+}
+
+function quickAnswers(view: HomeView): QuickAnswer[] {
+  const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
+  const { visits } = view;
+  const answers: QuickAnswer[] = [
+    {
+      question: 'Is this home licensed?',
+      answer: view.status.closed
+        ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
+        : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
+          (view.status.probation ? ' The license is on probation.' : ''),
+    },
+    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia', 'the dementia care approval') },
+    {
+      question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?',
+      answer: approvalAnswer(view, 'non_ambulatory', 'the non-ambulatory approval'),
+    },
+    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice', 'the hospice waiver') },
+    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden', 'the bedridden approval') },
+    {
+      question: 'Does it take the Medi-Cal Assisted Living Waiver?',
+      answer:
+        waiver.value === 'true'
+          ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
+          : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no; ask the home.`,
+    },
+    {
+      question: 'How much does it cost?',
+      answer: view.rateLine ? `"${view.rateLine}"` : view.noRate,
+    },
+    {
+      question: 'Does it have an opening?',
+      answer: view.status.closed
+        ? `This license is closed. For homes with an open license: ${OPENINGS_BY_PHONE.charAt(0).toLowerCase()}${OPENINGS_BY_PHONE.slice(1)}`
+        : `${OPENINGS_BY_PHONE}${view.call.phone ? ` The number on the state roster is ${view.call.phone}.` : ''}`,
+    },
+    {
+      question: 'When did the state last visit?',
+      answer: visits.lastVisit
+        ? `The state's record shows a last visit on ${visits.lastVisit}.`
+        : 'Not on file: the state record gives no last visit date.',
+    },
+  ];
+  return answers;
+}
+
+/** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
+export function documentWords(view: HomeView): { documents: string; citations: string } {
+  const v = view.visits;
+  const documents =
+    v.documents === null
+      ? 'Documents the state lists: not on file.'
+      : `Documents the state lists: ${v.documents}${v.documentsSince ? ` (since ${v.documentsSince}` : ''}${
+          v.documentsSince && v.latestDocument ? `, newest ${v.latestDocument})` : v.documentsSince ? ')' : ''
+        }.`;
+  const citations =
+    v.typeA === null && v.typeB === null
+      ? 'Type A and Type B citations: not on file.'
+      : `Citations${v.talliesSince ? ` since ${v.talliesSince}` : ''}: ${v.typeA ?? 'not on file'} Type A, ${v.typeB ?? 'not on file'} Type B.`;
+  return { documents, citations };
+}
+
+export function reportWords(report: ReportRow): string {
+  const parts = [report.date ?? 'date not on file', report.type ?? 'type not on file', report.title ?? 'untitled'];
+  return `${parts.join(' · ')}${report.control_number ? ` (control number ${report.control_number})` : ''}`;
+}

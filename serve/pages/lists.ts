@@ -1,0 +1,468 @@
+// Pages that list homes: a county, a city, a care type, the Assisted Living Waiver list, homes
+// near a hospital and the licenses of one license holder, and the indexes that lead to them.
+// Listed licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary), alphabetical by name
+// then license number, 50 to a page (`?page=`), each page with the neutrality sentence. Near a
+// hospital the list stays alphabetical and shows each home's straight-line distance.
+import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
+import { nameSlug } from '../../contract/names.ts';
+import { hospitalByFacid, hospitalsByCounty, pageHomes, pageHomesInBox, type PageHomeRow, type PageHospitalRow } from '../query.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
+import {
+  EDITORIAL_PAGE_CACHE,
+  PAGE_SIZE,
+  pageError,
+  pagerHtml,
+  pagerMarkdown,
+  pageUrl,
+  paging,
+  RECORD_PAGE_CACHE,
+  type PageDoc,
+  type Paging,
+} from './page.ts';
+import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from './places.ts';
+
+/** Near-hospital pages list homes within this straight-line distance. */
+export const NEAR_HOSPITAL_RADIUS_MILES = 5;
+
+/** What a care-type page is about, per `needs` key. */
+export const CARE_TYPES: Record<string, { title: string; approval: string }> = {
+  dementia: { title: 'Homes approved for dementia care', approval: 'the dementia care approval' },
+  wheelchair: {
+    title: 'Homes approved for residents who cannot walk unaided (wheelchair users)',
+    approval: 'the non-ambulatory approval (residents who cannot leave the building unaided, such as wheelchair users)',
+  },
+  hospice: { title: 'Homes with a hospice waiver', approval: 'the hospice waiver (residents may receive hospice care there)' },
+  bedridden: { title: 'Homes approved for bedridden residents', approval: 'the bedridden approval' },
+};
+
+interface ListItem {
+  name: string;
+  url: string;
+  detail: string;
+  /** A heading the item falls under (the waiver list's county). */
+  group?: string;
+}
+
+interface LinkSection {
+  heading: string;
+  links: Array<{ text: string; url: string; note?: string }>;
+}
+
+interface ListSpec {
+  title: string;
+  description: string;
+  /** The HTML address without query (the first page's canonical address). */
+  url: string;
+  /** Query parameters kept on every page's address (besides `page`). */
+  params?: Record<string, string | undefined>;
+  intro: string[];
+  paging: Paging;
+  items: ListItem[];
+  empty: string;
+  sections?: LinkSection[];
+  cacheControl?: string;
+  /** Indexes list places, not homes: no neutrality sentence about homes is needed above them. */
+  isIndex?: boolean;
+}
+
+export function homeUrl(baseUrl: string, row: { name_slug: string; license_number: string }): string {
+  return `${baseUrl}/facility/${row.name_slug}-${row.license_number}`;
+}
+
+function beds(row: PageHomeRow): string {
+  return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
+}
+
+function itemOf(baseUrl: string, row: PageHomeRow, extra: string[] = []): ListItem {
+  return {
+    name: row.name,
+    url: homeUrl(baseUrl, row),
+    detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
+  };
+}
+
+function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
+  const at = (page: number) => pageUrl(spec.url, page, spec.params ?? {});
+  const canonicalUrl = at(spec.paging.page);
+  const markdownUrl = pageUrl(`${spec.url}.md`, spec.paging.page, spec.params ?? {});
+  const count =
+    spec.paging.total === 0
+      ? ''
+      : spec.isIndex
+        ? ''
+        : `${spec.paging.total} home${spec.paging.total === 1 ? '' : 's'}${
+            spec.paging.pages > 1
+              ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page`
+              : ''
+          }.`;
+  const lead = spec.isIndex ? [] : [LIST_NEUTRALITY, OPENINGS_BY_PHONE];
+
+  let lastGroup: string | undefined;
+  const groupsHtml: SafeHtml[] = [];
+  let open: SafeHtml[] = [];
+  const flush = (group: string | undefined) => {
+    if (open.length === 0) return;
+    groupsHtml.push(html`${group ? html`<h2>${group}</h2>` : ''}<ul class="homes">${open}</ul>`);
+    open = [];
+  };
+  for (const item of spec.items) {
+    if (item.group !== lastGroup) {
+      flush(lastGroup);
+      lastGroup = item.group;
+    }
+    open.push(html`<li><a href="${item.url}">${item.name}</a><br><span class="muted">${item.detail}</span></li>`);
+  }
+  flush(lastGroup);
+
+  const body = html`<h1>${spec.title}</h1>
+${spec.intro.map((paragraph) => html`<p>${paragraph}</p>`)}
+${lead.length > 0 ? html`<p class="note">${lead.join(' ')}</p>` : ''}
+${count ? html`<p>${count}</p>` : ''}
+${spec.items.length > 0 ? groupsHtml : html`<p>${spec.empty}</p>`}
+${pagerHtml(spec.paging, at)}
+${(spec.sections ?? []).map(
+  (section) => html`<section><h2>${section.heading}</h2>
+<ul class="links">${section.links.map((link) => html`<li><a href="${link.url}">${link.text}</a>${link.note ? html` <span class="muted">(${link.note})</span>` : ''}</li>`)}</ul></section>`,
+)}
+<p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
+
+  const markdown = () => {
+    const groups: string[] = [];
+    let current: string | undefined;
+    let lines: string[] = [];
+    const push = () => {
+      if (lines.length > 0) groups.push(`${current ? `## ${mdText(current)}\n\n` : ''}${lines.join('\n')}`);
+      lines = [];
+    };
+    for (const item of spec.items) {
+      if (item.group !== current) {
+        push();
+        current = item.group;
+      }
+      lines.push(`- ${mdLink(item.name, item.url)}: ${mdText(item.detail)}`);
+    }
+    push();
+    return mdBlocks([
+      `# ${mdText(spec.title)}`,
+      ...spec.intro.map(mdText),
+      lead.length > 0 ? mdText(lead.join(' ')) : null,
+      count ? mdText(count) : null,
+      ...(spec.items.length > 0 ? groups : [mdText(spec.empty)]),
+      pagerMarkdown(spec.paging, at),
+      ...(spec.sections ?? []).map(
+        (section) =>
+          `## ${mdText(section.heading)}\n\n${section.links.map((link) => `- ${mdLink(link.text, link.url)}${link.note ? ` (${mdText(link.note)})` : ''}`).join('\n')}`,
+      ),
+      `Page address: ${canonicalUrl}`,
+      mdAttribution(baseUrl),
+    ]);
+  };
+
+  return {
+    title: spec.paging.page > 1 ? `${spec.title} (page ${spec.paging.page})` : spec.title,
+    description: spec.description,
+    canonicalUrl,
+    markdownUrl,
+    body,
+    markdown,
+    cacheControl: spec.cacheControl ?? RECORD_PAGE_CACHE,
+  };
+}
+
+function singlePage(count: number): Paging {
+  return { page: 1, pages: 1, total: count, offset: 0 };
+}
+
+/** A county named in a path or a `?county=` value: its slug, or its name in any case. */
+function countyFrom(context: ShapeContext, value: string): Place {
+  const county = countyBySlug(context.snapshot, value) ?? countyBySlug(context.snapshot, nameSlug(value));
+  if (!county) throw pageError(404, 'No county with licensed homes has this name. The list of counties is at /county.');
+  return county;
+}
+
+// ---- County and city -------------------------------------------------------------------------
+
+export function countyIndexPage(context: ShapeContext): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const list = counties(context.snapshot);
+  return listDoc(baseUrl, {
+    title: 'Licensed care homes by county',
+    description: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
+    url: `${baseUrl}/county`,
+    intro: ['Counties in alphabetical order, each with the number of licensed homes on the state roster.'],
+    paging: singlePage(0),
+    items: [],
+    empty: '',
+    isIndex: true,
+    cacheControl: RECORD_PAGE_CACHE,
+    sections: [
+      {
+        heading: 'Counties',
+        links: list.map((county) => ({ text: `${county.name} County`, url: `${baseUrl}/county/${county.slug}`, note: homesWord(county.homes) })),
+      },
+    ],
+  });
+}
+
+function homesWord(count: number): string {
+  return `${count} home${count === 1 ? '' : 's'}`;
+}
+
+export function countyPage(context: ShapeContext, countySlug: string, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const county = countyBySlug(context.snapshot, countySlug);
+  if (!county) throw pageError(404, 'No county with licensed homes has this address. The list of counties is at /county.');
+  const { total } = pageHomes(context.snapshot, { countyKey: county.key }, 0, 0);
+  const at = paging(page, total);
+  const { rows } = pageHomes(context.snapshot, { countyKey: county.key }, PAGE_SIZE, at.offset);
+  const url = `${baseUrl}/county/${county.slug}`;
+  return listDoc(baseUrl, {
+    title: `Licensed care homes in ${county.name} County`,
+    description: `Residential care homes for the elderly (RCFEs) licensed in ${county.name} County, California, from the state licensing record.`,
+    url,
+    intro: [`Residential care homes for the elderly with a current license in ${county.name} County, from the state licensing record.`],
+    paging: at,
+    items: rows.map((row) => itemOf(baseUrl, row)),
+    empty: `No licensed home in ${county.name} County is on the state roster.`,
+    sections: [
+      {
+        heading: `Cities in ${county.name} County`,
+        links: citiesOf(context.snapshot, county).map((city) => ({ text: city.name, url: `${url}/${city.slug}`, note: homesWord(city.homes) })),
+      },
+      {
+        heading: `By care approval in ${county.name} County`,
+        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}?county=${county.slug}` })).concat([
+          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver?county=${county.slug}` },
+        ]),
+      },
+    ],
+  });
+}
+
+export function cityPage(context: ShapeContext, countySlug: string, citySlug: string, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const county = countyBySlug(context.snapshot, countySlug);
+  const city = county ? cityBySlug(context.snapshot, county, citySlug) : undefined;
+  if (!county || !city) throw pageError(404, 'No city with licensed homes has this address. The list of counties is at /county.');
+  const filter = { countyKey: county.key, cityKey: city.key };
+  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
+  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  return listDoc(baseUrl, {
+    title: `Licensed care homes in ${city.name}, ${county.name} County`,
+    description: `Residential care homes for the elderly (RCFEs) licensed in ${city.name}, ${county.name} County, California.`,
+    url: `${baseUrl}/county/${county.slug}/${city.slug}`,
+    intro: [`Residential care homes for the elderly with a current license in ${city.name}, from the state licensing record.`],
+    paging: at,
+    items: rows.map((row) => itemOf(baseUrl, row)),
+    empty: `No licensed home in ${city.name} is on the state roster.`,
+    sections: [{ heading: 'More places', links: [{ text: `All of ${county.name} County`, url: `${baseUrl}/county/${county.slug}` }] }],
+  });
+}
+
+// ---- Care types ------------------------------------------------------------------------------
+
+export function careIndexPage(context: ShapeContext): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  return listDoc(baseUrl, {
+    title: 'Homes by care approval',
+    description: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
+    url: `${baseUrl}/care`,
+    intro: [
+      'A care approval is on the license itself. These lists show the homes whose license explicitly carries it; a home whose file does not say is not listed, which is not a no.',
+    ],
+    paging: singlePage(0),
+    items: [],
+    empty: '',
+    isIndex: true,
+    cacheControl: EDITORIAL_PAGE_CACHE,
+    sections: [
+      {
+        heading: 'Care approvals',
+        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}` })).concat([
+          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver` },
+          { text: 'What each care approval means', url: `${baseUrl}/guides/care-approvals` },
+        ]),
+      },
+    ],
+  });
+}
+
+export function carePage(context: ShapeContext, need: string, countyValue: string | undefined, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const type = CARE_TYPES[need];
+  const clearance: ClearanceKey | undefined = NEEDS[need];
+  if (!type || !clearance || !Object.hasOwn(NEEDS, need)) {
+    throw pageError(404, `There is no care type page with this name. The care types are: ${NEED_KEYS.join(', ')}.`);
+  }
+  const county = countyValue === undefined ? null : countyFrom(context, countyValue);
+  // A clearance under a correction review reads not on file and does not match (spec rule 2).
+  const filter = { countyKey: county?.key ?? null, clearance, excluded: context.overlay.licensesUnderReview(clearance) };
+  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
+  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const where = county ? ` in ${county.name} County` : ' in California';
+  return listDoc(baseUrl, {
+    title: `${type.title}${where}`,
+    description: `Licensed residential care homes for the elderly${where} whose license carries ${type.approval}.`,
+    url: `${baseUrl}/care/${need}`,
+    params: { county: county?.slug },
+    intro: [
+      `Homes with a current license${where} whose license explicitly carries ${type.approval}, per the state's approvals file.`,
+      'A home whose file does not carry the approval is not listed here; "not on file" means the record does not say, never no.',
+    ],
+    paging: at,
+    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'])),
+    empty: `No licensed home${where} carries ${type.approval} in the state's file.`,
+    sections: [
+      {
+        heading: 'Narrow by county',
+        links: counties(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/care/${need}?county=${c.slug}` })),
+      },
+    ],
+  });
+}
+
+// ---- The Assisted Living Waiver -----------------------------------------------------------------
+
+export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const county = countyValue === undefined ? null : countyFrom(context, countyValue);
+  const filter = { countyKey: county?.key ?? null, waiver: true };
+  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
+  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const listDate = context.snapshot.meta.alwListAsOf;
+  // One heading per county, spelled as its page spells it, whatever each row's casing.
+  const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));
+  const where = county ? ` in ${county.name} County` : '';
+  return listDoc(baseUrl, {
+    title: `Homes on the Assisted Living Waiver list${where}`,
+    description: `Licensed care homes${where} on the state's Medi-Cal Assisted Living Waiver list, by county.`,
+    url: `${baseUrl}/waiver`,
+    params: { county: county?.slug },
+    intro: [
+      `Licensed homes on the state health-care-services department's Assisted Living Waiver list${listDate ? ` as of ${listDate}` : ''}, by county, each county's homes alphabetically.`,
+      'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
+    ],
+    paging: at,
+    items: rows.map((row) => {
+      const name = (row.county_key && countyNames.get(row.county_key)) ?? row.county;
+      return { ...itemOf(baseUrl, row), group: name ? `${name} County` : 'County not on file' };
+    }),
+    empty: `No licensed home${where} is on the Assisted Living Waiver list.`,
+    sections: [
+      {
+        heading: 'Counties with waiver homes',
+        links: waiverCountyList(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/waiver?county=${c.slug}`, note: homesWord(c.homes) })),
+      },
+      { heading: 'Read more', links: [{ text: 'The Medi-Cal Assisted Living Waiver', url: `${baseUrl}/guides/assisted-living-waiver` }] },
+    ],
+  });
+}
+
+// ---- Near a hospital -------------------------------------------------------------------------
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function hospitalPath(hospital: { name_slug: string; facid: string }): string {
+  return `/near-hospital/${hospital.name_slug}-${hospital.facid}`;
+}
+
+export function nearHospitalIndexPage(context: ShapeContext): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const byCounty = new Map<string, PageHospitalRow[]>();
+  for (const hospital of hospitalsByCounty(context.snapshot)) {
+    const county = hospital.county ? `${hospital.county} County` : 'County not on file';
+    byCounty.set(county, [...(byCounty.get(county) ?? []), hospital]);
+  }
+  return listDoc(baseUrl, {
+    title: 'Care homes near a hospital',
+    description: `Licensed care homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles (straight line) of a California general acute care hospital.`,
+    url: `${baseUrl}/near-hospital`,
+    intro: [
+      `Choose a hospital to see the licensed homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.`,
+    ],
+    paging: singlePage(0),
+    items: [],
+    empty: '',
+    isIndex: true,
+    cacheControl: RECORD_PAGE_CACHE,
+    sections: [...byCounty].map(([county, hospitals]) => ({
+      heading: county,
+      links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${hospitalPath(hospital)}`, note: hospital.city ?? undefined })),
+    })),
+  });
+}
+
+export type NearHospitalLookup = { kind: 'page'; doc: PageDoc } | { kind: 'redirect'; canonicalPath: string };
+
+export function nearHospitalPage(context: ShapeContext, param: string, page: number): NearHospitalLookup {
+  const baseUrl = context.filler.baseUrl;
+  const match = /^(?:(.*)-)?([A-Za-z0-9]{1,20})$/.exec(param);
+  const hospital = match ? hospitalByFacid(context.snapshot, match[2]!) : undefined;
+  if (!match || !hospital) throw pageError(404, 'No hospital has this address. The list of hospitals is at /near-hospital.');
+  const canonicalPath = hospitalPath(hospital);
+  if (`/near-hospital/${param}` !== canonicalPath) return { kind: 'redirect', canonicalPath };
+
+  const radius = NEAR_HOSPITAL_RADIUS_MILES;
+  const latSpan = radius / 69;
+  const lonSpan = radius / (69 * Math.max(0.1, Math.cos((hospital.latitude * Math.PI) / 180)));
+  const near = pageHomesInBox(context.snapshot, {
+    south: hospital.latitude - latSpan,
+    north: hospital.latitude + latSpan,
+    west: hospital.longitude - lonSpan,
+    east: hospital.longitude + lonSpan,
+  })
+    .map((row) => ({ row, miles: milesBetween(hospital, { latitude: row.latitude!, longitude: row.longitude! }) }))
+    .filter(({ miles }) => miles <= radius);
+  const at = paging(page, near.length);
+  const shown = near.slice(at.offset, at.offset + PAGE_SIZE);
+  const place = [hospital.city, hospital.county ? `${hospital.county} County` : null].filter(Boolean).join(', ');
+  const doc = listDoc(baseUrl, {
+    title: `Care homes within ${radius} miles of ${hospital.name}`,
+    description: `Licensed care homes within ${radius} miles (straight line) of ${hospital.name}${place ? `, ${place}` : ''}.`,
+    url: `${baseUrl}${canonicalPath}`,
+    intro: [
+      `Licensed residential care homes within ${radius} miles of ${hospital.name}${place ? ` (${place})` : ''}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.`,
+    ],
+    paging: at,
+    items: shown.map(({ row, miles }) =>
+      itemOf(baseUrl, row, [`${miles.toFixed(1)} miles${row.location_method === 'zip_centroid' ? ' (approximate: located by ZIP code)' : ''}`]),
+    ),
+    empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
+    sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
+  });
+  return { kind: 'page', doc };
+}
+
+// ---- One license holder ----------------------------------------------------------------------
+
+export function licenseePage(context: ShapeContext, slug: string, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  const holder = licenseeBySlug(context.snapshot, slug);
+  if (!holder) throw pageError(404, 'No license holder with a current license has this address.');
+  const filter = { licensees: holder.names };
+  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
+  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const name = holder.names[0]!;
+  return listDoc(baseUrl, {
+    title: `Licenses held by ${name}`,
+    description: `Licensed care homes whose license is held by ${name}, from the state licensing record.`,
+    url: `${baseUrl}/licensee/${holder.slug}`,
+    intro: [
+      `Current licenses whose license holder (licensee) on the state roster is ${holder.names.join(' or ')}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.`,
+    ],
+    paging: at,
+    items: rows.map((row) => itemOf(baseUrl, row, [row.county ? `${row.county} County` : 'county not on file'])),
+    empty: 'No current license is held by this license holder.',
+  });
+}

@@ -1,0 +1,112 @@
+// URL slugs of the places and license holders that have pages, worked out once per snapshot
+// (snapshots never change, so each index is built on first use and dropped with the snapshot).
+import { nameSlug } from '../../contract/names.ts';
+import { licenseesWithListedHomes, placesWithListedHomes, waiverCounties } from '../query.ts';
+import type { Snapshot } from '../snapshot.ts';
+
+export interface Place {
+  /** The place as the record spells it (verbatim casing). */
+  name: string;
+  /** placeKey: what the snapshot's county_key / city_key hold. */
+  key: string;
+  slug: string;
+  homes: number;
+}
+
+export interface Licensee {
+  slug: string;
+  /** Every licensee string with this slug (spellings of one holder), verbatim. */
+  names: string[];
+  homes: number;
+}
+
+interface PlaceIndex {
+  counties: Place[];
+  countyBySlug: Map<string, Place>;
+  cities: Map<string, { list: Place[]; bySlug: Map<string, Place> }>;
+  licensees: Map<string, Licensee>;
+  slugByLicensee: Map<string, string>;
+  waiverCounties: Place[];
+}
+
+const indexes = new WeakMap<Snapshot, PlaceIndex>();
+
+function bySlug(places: readonly Place[]): Map<string, Place> {
+  const map = new Map<string, Place>();
+  for (const place of places) if (!map.has(place.slug)) map.set(place.slug, place);
+  return map;
+}
+
+function toPlaces(rows: Array<{ place: string; key: string; homes: number }>): Place[] {
+  return rows.map((row) => ({ name: row.place, key: row.key, slug: nameSlug(row.place), homes: row.homes }));
+}
+
+function index(snapshot: Snapshot): PlaceIndex {
+  let built = indexes.get(snapshot);
+  if (built) return built;
+  const counties = toPlaces(placesWithListedHomes(snapshot, null));
+  const licensees = new Map<string, Licensee>();
+  const slugByLicensee = new Map<string, string>();
+  for (const { licensee, homes } of licenseesWithListedHomes(snapshot)) {
+    const slug = nameSlug(licensee);
+    const entry = licensees.get(slug);
+    if (entry) {
+      entry.names.push(licensee);
+      entry.homes += homes;
+    } else licensees.set(slug, { slug, names: [licensee], homes });
+    slugByLicensee.set(licensee, slug);
+  }
+  built = {
+    counties,
+    countyBySlug: bySlug(counties),
+    cities: new Map(),
+    licensees,
+    slugByLicensee,
+    waiverCounties: toPlaces(waiverCounties(snapshot)),
+  };
+  indexes.set(snapshot, built);
+  return built;
+}
+
+/** Counties with at least one listed home, alphabetical. */
+export function counties(snapshot: Snapshot): readonly Place[] {
+  return index(snapshot).counties;
+}
+
+export function countyBySlug(snapshot: Snapshot, slug: string): Place | undefined {
+  return index(snapshot).countyBySlug.get(slug);
+}
+
+/** Cities of one county with at least one listed home, alphabetical. */
+export function citiesOf(snapshot: Snapshot, county: Place): readonly Place[] {
+  return cityIndex(snapshot, county).list;
+}
+
+export function cityBySlug(snapshot: Snapshot, county: Place, slug: string): Place | undefined {
+  return cityIndex(snapshot, county).bySlug.get(slug);
+}
+
+function cityIndex(snapshot: Snapshot, county: Place) {
+  const { cities } = index(snapshot);
+  let entry = cities.get(county.key);
+  if (!entry) {
+    const list = toPlaces(placesWithListedHomes(snapshot, county.key));
+    entry = { list, bySlug: bySlug(list) };
+    cities.set(county.key, entry);
+  }
+  return entry;
+}
+
+export function licenseeBySlug(snapshot: Snapshot, slug: string): Licensee | undefined {
+  return index(snapshot).licensees.get(slug);
+}
+
+/** The license-holder page slug of a licensee string, or null when it holds no listed license. */
+export function licenseeSlug(snapshot: Snapshot, licensee: string): string | null {
+  return index(snapshot).slugByLicensee.get(licensee) ?? null;
+}
+
+/** Counties with homes on the Assisted Living Waiver list. */
+export function waiverCountyList(snapshot: Snapshot): readonly Place[] {
+  return index(snapshot).waiverCounties;
+}

@@ -1,0 +1,161 @@
+// The pages people read, one hapi plugin. Every page answers HTML, and the record and list pages
+// and guides also answer their Markdown twin (`.md` added to the path, or Accept: text/markdown).
+//
+//   /facility/<name_slug>-<license>          a home (any status); other slugs 301 to this
+//   /county                                  counties with licensed homes
+//   /county/<county>[?page=]                 homes in a county
+//   /county/<county>/<city>[?page=]          homes in a city
+//   /care                                    the care types
+//   /care/<need>[?county=][&page=]           need: wheelchair | dementia | hospice | bedridden
+//   /waiver[?county=][&page=]                homes on the Assisted Living Waiver list, by county
+//   /near-hospital                           hospitals by county
+//   /near-hospital/<slug>-<facid>[?page=]    homes within 5 miles (straight line) of a hospital
+//   /licensee/<slug>[?page=]                 the licenses one license holder holds
+//   /guides, /guides/<slug>                  the service's own guides
+//   /corrections?license=&field=             the corrections form (GET shows it, POST stores)
+//   /plan?h=<token>                          the family hand-off page (GET shows, POST asks)
+//
+// Unknown query parameters are ignored (people's links carry tracking tags); a malformed `page`
+// or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
+import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { sameOrigin, SubmissionBudget, submitterAddress } from '../handoff/guard.ts';
+import { planRoutes } from '../handoff/plan.ts';
+import { OperatorWrites } from '../handoff/store.ts';
+import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
+import { registerErrorPages } from './error-page.ts';
+import { guideIndexPage, guidePage } from './guides.ts';
+import { homePage, lookUpFacility } from './home-page.ts';
+import {
+  careIndexPage,
+  carePage,
+  cityPage,
+  countyIndexPage,
+  countyPage,
+  licenseePage,
+  nearHospitalIndexPage,
+  nearHospitalPage,
+  waiverPage,
+} from './lists.ts';
+import { answer, pageError, pageNumber, queryText, redirect, splitMarkdown, type PageDoc } from './page.ts';
+
+type Built = PageDoc | { redirectTo: string };
+
+/** Per address and ten minutes: corrections stored, and attempts of any kind. */
+export const CORRECTIONS_PER_WINDOW = 10;
+export const CORRECTION_ATTEMPTS_PER_WINDOW = 60;
+const CORRECTIONS_WINDOW_MS = 10 * 60_000;
+
+function routes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  const writes = new OperatorWrites(services.settings.snapshotsDir, services.log);
+  const correctionAttempts = new SubmissionBudget(CORRECTION_ATTEMPTS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
+  const correctionStores = new SubmissionBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
+  const tooMany = () => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.');
+
+  /** A GET page route; `build` gets the last path parameter with `.md` removed. */
+  const page = (
+    path: string,
+    build: (context: ShapeContext, request: Request, param: string) => Built,
+    options: { param?: string; markdown?: boolean } = {},
+  ): ServerRoute => ({
+    method: 'GET',
+    path,
+    options: { validate: { query: true } },
+    handler: (request: Request, h: ResponseToolkit) => {
+      const raw = options.param ? String((request.params as Record<string, string>)[options.param] ?? '') : '';
+      const { value, markdown } = options.param ? splitMarkdown(raw) : { value: '', markdown: options.markdown ?? false };
+      const built = build(shapeContext(request, services), request, value);
+      if ('redirectTo' in built) return redirect(h, `${baseUrl}${built.redirectTo}${markdown ? '.md' : ''}`);
+      return answer(request, h, baseUrl, built, markdown);
+    },
+  });
+
+  /** The same page at `path` and `path.md`. */
+  const twin = (path: string, build: (context: ShapeContext, request: Request) => Built): ServerRoute[] => [
+    page(path, (context, request) => build(context, request)),
+    page(`${path}.md`, (context, request) => build(context, request), { markdown: true }),
+  ];
+
+  return [
+    page(
+      '/facility/{home}',
+      (context, _request, param) => {
+        const found = lookUpFacility(context, param);
+        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : homePage(context, found.row);
+      },
+      { param: 'home' },
+    ),
+    ...twin('/county', (context) => countyIndexPage(context)),
+    page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query)), { param: 'county' }),
+    page(
+      '/county/{county}/{city}',
+      (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query)),
+      { param: 'city' },
+    ),
+    ...twin('/care', (context) => careIndexPage(context)),
+    page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query)), {
+      param: 'need',
+    }),
+    ...twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query))),
+    ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
+    page(
+      '/near-hospital/{hospital}',
+      (context, request, param) => {
+        const found = nearHospitalPage(context, param, pageNumber(request.query));
+        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : found.doc;
+      },
+      { param: 'hospital' },
+    ),
+    page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
+    ...twin('/guides', () => guideIndexPage(baseUrl)),
+    page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
+    {
+      method: 'GET',
+      path: '/corrections',
+      options: { validate: { query: true } },
+      handler: (request: Request, h: ResponseToolkit) => {
+        const license = queryText(request.query, 'license', 40);
+        const field = correctionField(queryText(request.query, 'field', 60));
+        const snapshot = requestSnapshot(request, services.snapshots);
+        return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, { license, field }), false);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/corrections',
+      options: {
+        validate: { query: true },
+        payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
+      },
+      handler: (request: Request, h: ResponseToolkit) => {
+        if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
+        const caller = submitterAddress(request, services.settings.trustProxy);
+        if (correctionAttempts.hit(caller) > 0) throw tooMany();
+        const snapshot = requestSnapshot(request, services.snapshots);
+        const read = readCorrection(snapshot, request.payload);
+        if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
+        if (correctionStores.hit(caller) > 0) throw tooMany();
+        writes.storeCorrection({
+          license: read.value.row.license_number,
+          field: read.value.field,
+          whatIsWrong: read.value.whatIsWrong,
+          shouldSay: read.value.shouldSay,
+          sourceUrl: read.value.sourceUrl,
+        });
+        return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
+      },
+    },
+    ...planRoutes(services, writes),
+  ];
+}
+
+export const pagesPlugin: Plugin<Services> = {
+  name: 'pages',
+  register(server, services) {
+    registerErrorPages(server, services.settings.baseUrl);
+    server.route(routes(services));
+  },
+};
+
