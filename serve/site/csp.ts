@@ -1,0 +1,32 @@
+// The Content-Security-Policy of the site's pages: scripts, styles and data from our own origin
+// only; images also from the map tile server (MAP_TILE_URL), the one outside host a page uses.
+import type { Settings } from '../settings.ts';
+
+/** The CSP source of the tile server: its origin, with a `{s}` subdomain as a wildcard. */
+export function tileSource(tileUrl: string): string | null {
+  try {
+    const probe = new URL(tileUrl.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]+\}/g, '0'));
+    const host = probe.host.startsWith('subdomain.') ? `*.${probe.host.slice('subdomain.'.length)}` : probe.host;
+    return `${probe.protocol}//${host}`;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(settings: Settings): string {
+  const self = `'self' ${new URL(settings.baseUrl).origin}`;
+  const tiles = tileSource(settings.map.tileUrl);
+  return [
+    `default-src ${self}`,
+    `script-src ${self}`,
+    // Leaflet and Swagger UI set element styles from script.
+    `style-src ${self} 'unsafe-inline'`,
+    `img-src ${self} data:${tiles ? ` ${tiles}` : ''}`,
+    `connect-src ${self}`,
+    `font-src ${self} data:`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action ${self}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

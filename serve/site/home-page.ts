@@ -1,0 +1,185 @@
+// `/`: the site's front door for a family. A plain GET search form that works without
+// JavaScript (`/?q=` renders the matches on the server); the script adds suggestions as you type
+// (an ARIA combobox) and a map whose list follows what is in view. Every list is alphabetical,
+// or nearest first from a point the family chose, and carries the neutrality sentence.
+import { mdAttribution, mdLink, mdText } from '../pages/markdown.ts';
+import { guideCatalog } from '../guides/catalog.ts';
+import type { Settings } from '../settings.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { layout } from '../web/layout.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
+import type { Suggestions } from './api.ts';
+import type { SiteIndex } from './homes-index.ts';
+import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from './links.ts';
+
+export const HOME_TITLE = 'Find a licensed elder-care home in California';
+export const HOME_DESCRIPTION =
+  "Search California's licensing record of residential care homes for the elderly (RCFEs) by name, city or county, or on a map. Free; no home pays to appear.";
+
+/** How many matches the plain (no-script) search shows per kind. */
+export const PAGE_RESULTS_LIMIT = 50;
+
+export interface HomePageInput {
+  settings: Settings;
+  index: SiteIndex;
+  snapshotDate: string | null;
+  /** The search as typed (trimmed), or '' when none. */
+  q: string;
+  /** Matches for q, or null when q is empty or too short to search. */
+  results: Suggestions | null;
+  /** Paths of the page's own assets. */
+  assets: { leafletCss: string; leafletJs: string; homeJs: string };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+function resultsSection(input: HomePageInput): SafeHtml {
+  const { q, results } = input;
+  if (!q) return html``;
+  if (!results) {
+    return html`<section class="results" aria-labelledby="results-heading">
+<h2 id="results-heading">Search</h2>
+<p>Type at least 2 characters of a home's name, a city, a county or a license number.</p>
+</section>`;
+  }
+  const none = results.counties.length + results.cities.length + results.homes.length === 0;
+  const shownOf = (shown: number, total: number, what: string) =>
+    total > shown ? html`<p class="muted">Showing the first ${shown} of ${total} ${what}, alphabetical. Type more to narrow the list.</p>` : html``;
+  return html`<section class="results" aria-labelledby="results-heading">
+<h2 id="results-heading">Results for “${q}”</h2>
+${none ? html`<p>No listed home, city or county matches “${q}”. Check the spelling, try part of the name, or browse by county below.</p>` : html``}
+${results.counties.length > 0
+  ? html`<h3>Counties</h3><ul class="plain">${results.counties.map(
+      (c) => html`<li><a href="${c.page}">${c.county} County</a> <span class="muted">${plural(c.listed_homes, 'listed home', 'listed homes')}</span></li>`,
+    )}</ul>${shownOf(results.counties.length, results.totals.counties, 'counties')}`
+  : html``}
+${results.cities.length > 0
+  ? html`<h3>Cities</h3><ul class="plain">${results.cities.map(
+      (c) => html`<li><a href="${c.page}">${c.city}</a> <span class="muted">${c.county} County · ${plural(c.listed_homes, 'listed home', 'listed homes')}</span></li>`,
+    )}</ul>${shownOf(results.cities.length, results.totals.cities, 'cities')}`
+  : html``}
+${results.homes.length > 0
+  ? html`<h3>Homes</h3><ul class="homes">${results.homes.map(
+      (home) => html`<li><a href="${home.page}">${home.name}</a> <span class="muted">${[home.city, home.county ? `${home.county} County` : null]
+        .filter(Boolean)
+        .join(', ')} · license ${home.license_number}${home.license_closed ? ` · ${home.license_status ?? 'closed'}` : ''}</span></li>`,
+    )}</ul>${shownOf(results.homes.length, results.totals.homes, 'homes')}`
+  : html``}
+${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}</p>`}
+</section>`;
+}
+
+export function homePageHtml(input: HomePageInput): string {
+  const { settings, index, snapshotDate, q, assets } = input;
+  const { baseUrl } = settings;
+  const guides = guideCatalog(baseUrl);
+  const body = html`
+<h1>${HOME_TITLE}</h1>
+<p class="lede">The state licensing record of every residential care home for the elderly (RCFE) in California:
+${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}${snapshotDate ? html`, as of ${snapshotDate}` : ''}.
+Free to use, no sign-up. ${NEUTRALITY}</p>
+
+<form class="finder" id="finder" role="search" action="${baseUrl}/" method="get">
+  <label for="q">Search by home name, city, county or license number</label>
+  <div class="combo">
+    <input type="search" id="q" name="q" value="${q}" maxlength="80" autocomplete="off" spellcheck="false" aria-describedby="q-hint">
+    <button type="submit">Search</button>
+    <ul id="q-listbox" class="suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
+  </div>
+  <p id="q-hint" class="muted hint">For example: Sacramento, Orange County, or part of a home's name. Suggestions appear as you type.</p>
+  <p id="q-status" class="visually-hidden" role="status" aria-live="polite"></p>
+</form>
+
+${resultsSection(input)}
+
+<section class="map-section" aria-labelledby="map-heading">
+  <h2 id="map-heading">Homes on the map</h2>
+  <noscript><p>The map needs JavaScript. Search above, or browse by county below.</p></noscript>
+  <p id="map-hint" class="muted" hidden>Move or zoom the map: the list under it shows the listed homes in view. A home's dot opens a short summary.</p>
+  <fieldset id="map-order" class="choice" hidden>
+    <legend>Order of the list</legend>
+    <label><input type="radio" name="map-order" value="name" checked> Alphabetical by name</label>
+    <label><input type="radio" name="map-order" value="distance"> Nearest first from a point I choose</label>
+    <p id="map-point-hint" class="muted" hidden>Click or tap the map to choose your point, or <button type="button" id="map-use-centre" class="link-button">use the centre of the map</button>.</p>
+  </fieldset>
+  <div id="map" class="map" role="region" aria-label="Map of listed homes" hidden
+    data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}"></div>
+  <div id="map-list" class="map-list"></div>
+  <p class="note">${NEUTRALITY} ${NEVER_IN_THIS_DATA}</p>
+</section>
+
+<section aria-labelledby="counties-heading">
+  <h2 id="counties-heading">Browse by county</h2>
+  <ul class="columns">${index.counties.map(
+    (c) => html`<li><a href="${baseUrl}${c.path}">${c.county}</a> <span class="muted">(${c.listedHomes})</span></li>`,
+  )}</ul>
+  <p class="muted">Counties alphabetical; the number is how many homes there hold a license.</p>
+</section>
+
+<section aria-labelledby="guides-heading">
+  <h2 id="guides-heading">Guides</h2>
+  <ul class="plain">${guides.map((g) => html`<li><a href="${g.url}">${g.title}</a><br><span class="muted">${g.description}</span></li>`)}</ul>
+  <p><a href="${baseUrl}${GUIDES_PATH}">All guides</a></p>
+</section>
+
+<section aria-labelledby="developers-heading">
+  <h2 id="developers-heading">For developers and AI assistants</h2>
+  <ul class="plain">
+    <li><a href="${baseUrl}${API_DOCS_PATH}">REST API documentation</a>: free, keyless and read-only (<a href="${baseUrl}/openapi.json">OpenAPI 3.1</a>, <a href="${baseUrl}/api/v1">front door</a>).</li>
+    <li><a href="${baseUrl}${MCP_DOCS_PATH}">MCP server documentation</a>: connect an AI assistant to ${baseUrl}/mcp, no authentication.</li>
+    <li><a href="${baseUrl}${TERMS_PATH}">Terms of use</a>: free, including commercial use, with attribution.</li>
+  </ul>
+</section>`;
+  return layout({
+    baseUrl,
+    title: q ? `${q}: search` : HOME_TITLE,
+    description: HOME_DESCRIPTION,
+    canonicalUrl: `${baseUrl}/`,
+    markdownUrl: `${baseUrl}/index.md`,
+    noindex: q !== '',
+    head: html`<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}">
+<script defer src="${baseUrl}${assets.leafletJs}"></script>
+<script defer src="${baseUrl}${assets.homeJs}"></script>`,
+    body,
+  });
+}
+
+/** The Markdown twin of `/`: what the service is, how to search it, and where everything is. */
+export function homePageMarkdown(settings: Settings, index: SiteIndex, snapshotDate: string | null): string {
+  const { baseUrl } = settings;
+  const lines = [
+    `# ${HOME_TITLE}`,
+    '',
+    `${SERVICE_NAME} publishes the state licensing record of every residential care home for the elderly (RCFE) in California: ` +
+      `${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}` +
+      `${snapshotDate ? `, as of ${snapshotDate}` : ''}. ${NEUTRALITY} ${NEVER_IN_THIS_DATA}`,
+    '',
+    '## Search',
+    '',
+    `- In a browser: ${baseUrl}/?q=<name, city, county or license number>`,
+    `- As JSON, for programs: ${baseUrl}/api/v1/facilities?county=<county>&city=<city>&needs=<needs> (see ${mdLink('the API documentation', `${baseUrl}${API_DOCS_PATH}`)})`,
+    `- From an AI assistant: the MCP server at ${baseUrl}/mcp (see ${mdLink('the MCP documentation', `${baseUrl}${MCP_DOCS_PATH}`)})`,
+    '',
+    '## Counties',
+    '',
+    'Alphabetical; the number is how many homes there hold a license.',
+    '',
+    ...index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${c.path}`)} (${c.listedHomes})`),
+    '',
+    '## Guides',
+    '',
+    ...guideCatalog(baseUrl).map((g) => `- ${mdLink(g.title, g.url)}: ${mdText(g.description)}`),
+    '',
+    '## For developers and AI assistants',
+    '',
+    `- ${mdLink('REST API documentation', `${baseUrl}${API_DOCS_PATH}`)} (OpenAPI: ${baseUrl}/openapi.json)`,
+    `- ${mdLink('MCP server documentation', `${baseUrl}${MCP_DOCS_PATH}`)}`,
+    `- ${mdLink('Terms of use', `${baseUrl}${TERMS_PATH}`)}`,
+    '',
+    mdAttribution(baseUrl),
+    '',
+  ];
+  return lines.join('\n');
+}

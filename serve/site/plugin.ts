@@ -1,0 +1,162 @@
+// The site's front door: `/` (find a home), the documentation (/docs/api, /docs/mcp), the terms
+// (/terms), each with its Markdown twin, and the unversioned /api/facilities/* endpoints the
+// home page uses. Static assets (Leaflet, Swagger UI, our scripts) come from our own origin.
+import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { requestSnapshot, type Services } from '../services.ts';
+import { serveAssets } from '../web/assets.ts';
+import { html, trusted } from '../web/html.ts';
+import { layout } from '../web/layout.ts';
+import { acceptsMarkdown, htmlResponse, markdownResponse } from '../web/respond.ts';
+import { siteApiRoutes, suggestions } from './api.ts';
+import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
+import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, type DocsExamples } from './docs-api.ts';
+import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
+import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
+import { siteIndexOf } from './homes-index.ts';
+import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from './links.ts';
+import { markdownToHtml } from './markdown.ts';
+import { TERMS_DESCRIPTION, TERMS_TITLE, termsMarkdown } from './terms.ts';
+import { contentSecurityPolicy } from './csp.ts';
+
+/** Pages take no parameters of their own; anything else in the query (a campaign tag) is ignored. */
+const pageQuery = Joi.object().unknown(true);
+const homeQuery = Joi.object({ q: Joi.any() }).unknown(true);
+
+/** `/` with a search depends on the data run: cached like a list. */
+const SEARCH_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=300';
+
+interface DocPage {
+  path: string;
+  title: string;
+  description: string;
+  markdown(request: Request): string | Promise<string>;
+  /** Extra HTML after the rendered Markdown, and extra <head> tags. */
+  extra?: { body: string; head: string };
+}
+
+function firstString(value: unknown): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+export const sitePlugin: Plugin<Services> = {
+  name: 'site',
+  register(server, services) {
+    const { baseUrl } = services.settings;
+    const csp = contentSecurityPolicy(services.settings);
+    const withCsp = <T extends { header(name: string, value: string): T }>(response: T): T => response.header('content-security-policy', csp);
+
+    serveAssets(server, SITE_ASSET_LIST);
+    server.route(siteApiRoutes(services));
+
+    const examples = (request: Request): DocsExamples => {
+      const index = siteIndexOf(requestSnapshot(request, services.snapshots));
+      const home = index.homes.find((h) => h.county && h.city) ?? index.homes[0];
+      const county = index.counties.find((c) => c.county.toUpperCase() === 'SACRAMENTO') ?? index.counties[0];
+      const other = index.homes.find((h) => h !== home && h.county === home?.county) ?? null;
+      return {
+        license: home?.license_number ?? '197600123',
+        county: county?.county ?? 'Sacramento',
+        homeName: home ? `${home.name}, ${home.city ?? ''}`.replace(/, $/, '') : 'Sunrise Villa, Sacramento',
+        otherLicense: other?.license_number ?? null,
+        city: home?.city ?? null,
+      };
+    };
+
+    const docPages: DocPage[] = [
+      {
+        path: API_DOCS_PATH,
+        title: API_DOCS_TITLE,
+        description: API_DOCS_DESCRIPTION,
+        markdown: (request) => apiDocsMarkdown(baseUrl, examples(request)),
+        extra: {
+          body: html`<div id="swagger-ui" class="swagger-host" data-openapi="${baseUrl}/openapi.json">
+<noscript><p>The interactive reference needs JavaScript. The contract itself is <a href="${baseUrl}/openapi.json">${baseUrl}/openapi.json</a>.</p></noscript>
+</div>`.value,
+          head: html`<link rel="stylesheet" href="${baseUrl}${SITE_ASSETS.swaggerCss.path}">
+<script defer src="${baseUrl}${SITE_ASSETS.swaggerJs.path}"></script>
+<script defer src="${baseUrl}${SITE_ASSETS.docsApiJs.path}"></script>`.value,
+        },
+      },
+      {
+        path: MCP_DOCS_PATH,
+        title: MCP_DOCS_TITLE,
+        description: MCP_DOCS_DESCRIPTION,
+        markdown: (request) => mcpDocsMarkdown(request.server, services, examples(request), requestSnapshot(request, services.snapshots)),
+      },
+      { path: TERMS_PATH, title: TERMS_TITLE, description: TERMS_DESCRIPTION, markdown: () => termsMarkdown(baseUrl) },
+    ];
+
+    const routes: ServerRoute[] = [];
+    for (const page of docPages) {
+      const canonicalUrl = `${baseUrl}${page.path}`;
+      const markdownUrl = `${canonicalUrl}.md`;
+      const render = async (request: Request, h: ResponseToolkit, asMarkdown: boolean, byAccept: boolean) => {
+        const markdown = await page.markdown(request);
+        if (asMarkdown) return markdownResponse(h, markdown, canonicalUrl, byAccept);
+        const body = layout({
+          baseUrl,
+          title: page.title,
+          description: page.description,
+          canonicalUrl,
+          markdownUrl,
+          head: trusted(page.extra?.head ?? ''),
+          body: html`<article class="docs">${trusted(markdownToHtml(markdown))}${trusted(page.extra?.body ?? '')}</article>`,
+        });
+        return withCsp(htmlResponse(h, body));
+      };
+      routes.push(
+        {
+          method: 'GET',
+          path: page.path,
+          options: { validate: { query: pageQuery } },
+          handler: (request, h) => render(request, h, acceptsMarkdown(request), true),
+        },
+        {
+          method: 'GET',
+          path: `${page.path}.md`,
+          options: { validate: { query: pageQuery } },
+          handler: (request, h) => render(request, h, true, false),
+        },
+      );
+    }
+
+    const homeMarkdown = (request: Request, h: ResponseToolkit, byAccept: boolean) => {
+      const snapshot = requestSnapshot(request, services.snapshots);
+      return markdownResponse(h, homePageMarkdown(services.settings, siteIndexOf(snapshot), snapshot.meta.snapshotDate), `${baseUrl}/`, byAccept);
+    };
+
+    routes.push(
+      {
+        method: 'GET',
+        path: '/',
+        options: { validate: { query: homeQuery } },
+        handler: (request, h) => {
+          if (acceptsMarkdown(request)) return homeMarkdown(request, h, true);
+          const snapshot = requestSnapshot(request, services.snapshots);
+          const index = siteIndexOf(snapshot);
+          const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
+          const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
+          const page = homePageHtml({
+            settings: services.settings,
+            index,
+            snapshotDate: snapshot.meta.snapshotDate,
+            q,
+            results,
+            assets: { leafletCss: SITE_ASSETS.leafletCss.path, leafletJs: SITE_ASSETS.leafletJs.path, homeJs: SITE_ASSETS.homeJs.path },
+          });
+          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
+        },
+      },
+      {
+        method: 'GET',
+        path: '/index.md',
+        options: { validate: { query: pageQuery } },
+        handler: (request, h) => homeMarkdown(request, h, false),
+      },
+    );
+    server.route(routes);
+  },
+};
+
