@@ -2,12 +2,12 @@
 //   load-child.ts <json options>  ->  prints { rps, p50_ms, p99_ms, non2xx, errors }
 import autocannon from 'autocannon';
 
-const options = JSON.parse(process.argv[2]!) as { url: string; method?: string; body?: string; connections: number; duration: number };
+const options = JSON.parse(process.argv[2]!) as { url: string; method?: string; body?: string; headers?: Record<string, string>; connections: number; duration: number };
 const result = await autocannon({
   url: options.url,
   method: options.method ?? 'GET',
   body: options.body,
-  headers: options.body ? { 'content-type': 'application/json' } : {},
+  headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
   connections: options.connections,
   duration: options.duration,
 });

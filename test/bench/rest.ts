@@ -35,11 +35,12 @@ export interface Target {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export async function load(url: string, target: Target, connections: number) {
   return childJob<{ rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number }>('test/bench/load-child.ts', [
-    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, connections, duration: DURATION_S }),
+    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration: DURATION_S }),
   ]);
 }
 
@@ -114,4 +115,62 @@ export async function benchRest(): Promise<void> {
   }
   printTable(`REST at state scale (${DURATION_S} s per cell; baseline = node:http sending the same bytes from memory)`, rows);
   console.log('Targets: detail ratio >= 0.5 at 64 conns with p99 < 10 ms; list ratio >= 0.4; check p99 < 50 ms.');
+}
+
+/** A 2026-07-28 tools/call: stateless, one POST, the revision in `_meta` and the header. */
+function toolCall(name: string, args: Record<string, unknown>): Target {
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } } },
+  };
+  return {
+    label: `MCP ${name}`,
+    method: 'POST',
+    path: '/mcp',
+    body: JSON.stringify(body),
+    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+  };
+}
+
+/** MCP tools against their REST equivalents on the same server, in the same run. */
+export async function benchMcp(): Promise<void> {
+  const { dir, snapshot } = await stateScaleSnapshotsDir();
+  const [detail, list] = restTargets(snapshot);
+  const db = new Database(snapshot, { readonly: true });
+  const license = decodeURIComponent(detail!.path.split('/').pop()!);
+  db.close();
+  const pairs: Array<[Target, Target]> = [
+    [detail!, toolCall('get_home', { license_number: license })],
+    [list!, toolCall('find_homes', { county: 'Los Angeles', limit: 50 })],
+  ];
+  const ours = await startChild(['ours', dir]);
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    for (const [rest, mcp] of pairs) {
+      const probe = await fetch(ours.url + mcp.path, { method: 'POST', body: mcp.body, headers: { 'content-type': 'application/json', ...mcp.headers } });
+      const text = await probe.text();
+      if (probe.status !== 200 || text.includes('"isError":true')) throw new Error(`${mcp.label}: ${probe.status} ${text.slice(0, 300)}`);
+      for (const connections of [1, 64]) {
+        const restRun = await load(ours.url, rest, connections);
+        const mcpRun = await load(ours.url, mcp, connections);
+        rows.push({
+          pair: `${mcp.label} vs REST ${rest.label}`,
+          conns: connections,
+          'REST rps': restRun.rps,
+          'MCP rps': mcpRun.rps,
+          ratio: (mcpRun.rps / restRun.rps).toFixed(2),
+          'MCP p50 ms': mcpRun.p50_ms,
+          'MCP p99 ms': mcpRun.p99_ms,
+          'failed (MCP)': mcpRun.non2xx + mcpRun.errors,
+        });
+      }
+    }
+  } finally {
+    ours.child.kill();
+    await rm(dir, { recursive: true, force: true });
+  }
+  printTable(`MCP tools/call against REST on the same server (${DURATION_S} s per cell; MCP budget raised for the run)`, rows);
+  console.log('Target: MCP get_home >= 0.5x REST detail.');
 }

@@ -2,11 +2,12 @@
 // is compared with a baseline measured in the same run, so a noisy machine still gives fair ratios.
 import os from 'node:os';
 import { benchPipeline } from './pipeline.ts';
-import { benchRest } from './rest.ts';
+import { benchMcp, benchRest } from './rest.ts';
 
 const suites: Record<string, () => Promise<unknown>> = {
   pipeline: benchPipeline,
   rest: benchRest,
+  mcp: benchMcp,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -14,6 +14,7 @@ if (kind === 'ours') {
   const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: arg, LOG_LEVEL: 'info' });
   // The budgets are production's design; a load test from one address would only measure 429s.
   settings.rateLimits = { ...settings.rateLimits, apiV1: 1e9, apiAll: 1e9, check: 1e9 };
+  settings.mcp = { ...settings.mcp, rateLimit: 1e9 };
   const app = await createServer(settings);
   process.stderr.write(JSON.stringify({ url: app.url }) + '\n');
 } else {
