@@ -112,3 +112,54 @@ test('no personal data is reachable: administrators named in the roster appear i
   // A name typed into the check comes back only as the caller's own input, never from the record.
   for (const name of administrators) for (const text of texts) t.false(text.includes(name), name);
 });
+
+/** One 2026-07-28 tools/call, stateless, as any MCP client sends it. */
+async function toolCall(name: string, args: Record<string, unknown>): Promise<any> {
+  const reply = await postJson(
+    `${server.url}/mcp`,
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'invariants', version: '1' } } },
+    },
+    { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+  );
+  if (reply.status !== 200 || reply.body?.result?.isError) throw new Error(`${name}: ${reply.status} ${reply.text.slice(0, 300)}`);
+  return reply.body.result.structuredContent;
+}
+
+test('MCP results: no availability or ranking field, no personal data, the two list sentences on every list', async (t) => {
+  const license = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 1');
+  const county = ex.value<string>('SELECT county FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 1');
+  const results = {
+    find_homes: await toolCall('find_homes', { county, limit: 50 }),
+    get_home: await toolCall('get_home', { license_number: license }),
+    compare_homes: await toolCall('compare_homes', { license_numbers: ex.all<{ license_number: string }>('SELECT license_number FROM facilities WHERE listed = 1 LIMIT 3').map((r) => r.license_number) }),
+    get_state_documents: await toolCall('get_state_documents', { license_number: license, include_text: true }),
+  };
+  for (const [tool, result] of Object.entries(results)) {
+    for (const key of keys(result)) {
+      t.false(RANKING_KEYS.test(key), `${tool}: ${key}`);
+      t.false(AVAILABILITY.test(key), `${tool}: ${key}`);
+    }
+    const text = JSON.stringify(result);
+    for (const name of administrators) t.false(text.includes(name), `${tool}: ${name}`);
+  }
+  const sentences = JSON.stringify(results.find_homes);
+  t.regex(sentences, /No home pays to appear/);
+  t.regex(sentences, /no website knows which homes have an open bed today/i);
+});
+
+test('pages: attribution on every page, no personal data, and a clearance never reads "No"', async (t) => {
+  const row = ex.one<{ license_number: string; name_slug: string; county: string }>('a listed home', 'SELECT license_number, name_slug, county FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 1');
+  const paths = [`/facility/${row.name_slug}-${row.license_number}`, `/facility/${row.name_slug}-${row.license_number}.md`, '/county', '/care/dementia', '/waiver', '/guides', '/'];
+  for (const pagePath of paths) {
+    const reply = await call(server.url + pagePath, { headers: { accept: 'text/html' } });
+    t.is(reply.status, 200, pagePath);
+    if (!pagePath.endsWith('.md')) t.true(reply.text.includes('California Department of Social Services, Community Care Licensing Division'), pagePath);
+    for (const name of administrators) t.false(reply.text.includes(name), `${pagePath}: ${name}`);
+    t.false(/\b(dementia|hospice|bedridden|non-ambulatory|wheelchair)[^.\n]{0,40}:\s*(<[^>]+>\s*)*No\b/i.test(reply.text), `${pagePath} reads a clearance as "No"`);
+    t.false(/\b\d+ (open )?beds? (available|open)\b|\bbeds? available\b/i.test(reply.text), `${pagePath} claims an opening`);
+  }
+});

@@ -56,3 +56,20 @@ export async function call(url: string, init: RequestInit = {}): Promise<Reply> 
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
+
+/**
+ * For property tests: the status is one of `allowed`; an error is exactly {"error": string} with
+ * no-store; a success is JSON. Throws with what was wrong.
+ */
+export function assertJsonAnswer(reply: Reply, allowed: number[]): void {
+  if (!allowed.includes(reply.status)) throw new Error(`status ${reply.status}: ${reply.text.slice(0, 300)}`);
+  if (reply.status >= 400) {
+    if (reply.headers.get('cache-control') !== 'no-store') throw new Error(`error without no-store: ${reply.status}`);
+    const keys = Object.keys(reply.body ?? {});
+    if (keys.length !== 1 || keys[0] !== 'error' || typeof reply.body.error !== 'string' || !reply.body.error) {
+      throw new Error(`error body is not {error: string}: ${reply.text.slice(0, 300)}`);
+    }
+  } else if (reply.body === undefined) {
+    throw new Error(`a 200 that is not JSON: ${reply.text.slice(0, 300)}`);
+  }
+}

@@ -2,7 +2,7 @@
 // arrives, the answer is never a 500: a 200 with JSON, or an error {"error": string} with no-store.
 import test from 'ava';
 import fc from 'fast-check';
-import { call, startServer, type Reply, type TestServer } from '../helpers/server.ts';
+import { assertJsonAnswer, call, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 test.before(async () => {
@@ -14,18 +14,7 @@ test.after.always(async () => {
 
 const RUNS = { numRuns: 150 };
 
-function assertSound(reply: Reply, allowed: number[]): void {
-  if (!allowed.includes(reply.status)) throw new Error(`status ${reply.status}: ${reply.text.slice(0, 300)}`);
-  if (reply.status >= 400) {
-    if (reply.headers.get('cache-control') !== 'no-store') throw new Error(`error without no-store: ${reply.status}`);
-    const keys = Object.keys(reply.body ?? {});
-    if (keys.length !== 1 || keys[0] !== 'error' || typeof reply.body.error !== 'string' || !reply.body.error) {
-      throw new Error(`error body is not {error: string}: ${reply.text.slice(0, 300)}`);
-    }
-  } else if (reply.body === undefined) {
-    throw new Error(`a 200 that is not JSON: ${reply.text.slice(0, 300)}`);
-  }
-}
+const assertSound = assertJsonAnswer;
 
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
