@@ -2,6 +2,7 @@
 // functions; the SQL lives here and nowhere else. Rows carry the stored JSON as strings.
 import { CLEARANCE_KEYS, type ClearanceKey } from '../contract/facts.ts';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { Snapshot } from './snapshot.ts';
 
 /** One license with everything a look-up may need. */
@@ -27,22 +28,49 @@ export interface FacilityRow {
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
   closed, documents_count, state_record_url, record_json, state_documents_json, home_json`;
 
+/** Rows kept per snapshot (snapshots are immutable): a hot home's look-up is a memory read. */
+const ROW_CACHE_CHARS = 16 * 1024 * 1024;
+const rowCaches = new WeakMap<Snapshot, LRUCache<string, FacilityRow | 'absent'>>();
+
 export function facilityByLicense(snapshot: Snapshot, license: string): FacilityRow | undefined {
-  return snapshot.statement(`SELECT ${FACILITY_COLUMNS} FROM facilities WHERE license_number = ?`).get(license) as
-    | FacilityRow
-    | undefined;
+  let cache = rowCaches.get(snapshot);
+  if (!cache) {
+    cache = new LRUCache<string, FacilityRow | 'absent'>({
+      maxSize: ROW_CACHE_CHARS,
+      sizeCalculation: (row) => (row === 'absent' ? 1 : row.record_json.length + row.home_json.length + row.state_documents_json.length),
+    });
+    rowCaches.set(snapshot, cache);
+  }
+  let row = cache.get(license);
+  if (row === undefined) {
+    row = (snapshot.statement(`SELECT ${FACILITY_COLUMNS} FROM facilities WHERE license_number = ?`).get(license) as FacilityRow | undefined) ?? 'absent';
+    // A license that is not on the roster is cached too, but only a well-formed one: random
+    // input must not fill the cache.
+    if (row !== 'absent' || /^\d{9}$/.test(license)) cache.set(license, row);
+  }
+  return row === 'absent' ? undefined : row;
 }
+
+/** Per snapshot: every name key (goes-by and licensed) to the licenses that carry it. */
+const nameKeyMaps = new WeakMap<Snapshot, Map<string, string[]>>();
 
 /** Licenses whose goes-by or licensed name has this key, any status, alphabetical. */
 export function facilitiesByNameKey(snapshot: Snapshot, key: string): FacilityRow[] {
-  return snapshot
-    .statement(
-      `SELECT ${FACILITY_COLUMNS} FROM facilities WHERE name_key = @key
-       UNION
-       SELECT ${FACILITY_COLUMNS} FROM facilities WHERE licensed_name_key = @key
-       ORDER BY 2, 1`,
-    )
-    .all({ key }) as FacilityRow[];
+  let byKey = nameKeyMaps.get(snapshot);
+  if (!byKey) {
+    byKey = new Map();
+    for (const row of allNameKeys(snapshot)) {
+      for (const name of new Set([row.name_key, row.licensed_name_key])) {
+        const list = byKey.get(name);
+        if (list) list.push(row.license_number);
+        else byKey.set(name, [row.license_number]);
+      }
+    }
+    nameKeyMaps.set(snapshot, byKey);
+  }
+  return (byKey.get(key) ?? [])
+    .map((license) => facilityByLicense(snapshot, license)!)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.license_number.localeCompare(b.license_number)));
 }
 
 export function facilitiesByLicenses(snapshot: Snapshot, licenses: readonly string[]): FacilityRow[] {
