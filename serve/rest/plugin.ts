@@ -3,6 +3,7 @@
 // the shapers and the check.
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { LRUCache } from 'lru-cache';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomes } from '../check.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
@@ -11,6 +12,9 @@ import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow }
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import type { Overlay } from '../overlay.ts';
+import type { Snapshot } from '../snapshot.ts';
 import { frontDoor } from './front-door.ts';
 import {
   checkBody,
@@ -38,6 +42,23 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 function json(h: ResponseToolkit, body: string) {
   return h.response(body).type(JSON_TYPE);
+}
+
+/**
+ * List pages built once per snapshot and operator overlay (both are immutable once read), so a
+ * repeated page is a look-up. A new snapshot or a re-read overlay starts a fresh cache.
+ */
+const LIST_CACHE_CHARS = 32 * 1024 * 1024;
+const listPages = new WeakMap<Snapshot, WeakMap<Overlay, LRUCache<string, string>>>();
+
+function cachedListPage(context: ShapeContext, key: string, build: () => string): string {
+  let byOverlay = listPages.get(context.snapshot);
+  if (!byOverlay) listPages.set(context.snapshot, (byOverlay = new WeakMap()));
+  let cache = byOverlay.get(context.overlay);
+  if (!cache) byOverlay.set(context.overlay, (cache = new LRUCache<string, string>({ maxSize: LIST_CACHE_CHARS, sizeCalculation: (page) => page.length || 1 })));
+  let page = cache.get(key);
+  if (page === undefined) cache.set(key, (page = build()));
+  return page;
 }
 
 /** The requested license's row, or the spec's 404. */
@@ -95,20 +116,18 @@ function routes(services: Services): ServerRoute[] {
         const query = request.query as unknown as FacilityListQuery;
         const context = shapeContext(request, services);
         const needs = query.needs ?? [];
-        const excluded = [...new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)))];
-        const page = listFacilities(
-          context.snapshot,
-          {
-            countyKey: query.county === undefined ? null : placeKey(query.county),
-            cityKey: query.city === undefined ? null : placeKey(query.city),
-            needs,
-            excluded,
-          },
-          query.limit,
-          query.offset,
-        );
-        const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
-        const data = `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+        const filter = {
+          countyKey: query.county === undefined ? null : placeKey(query.county),
+          cityKey: query.city === undefined ? null : placeKey(query.city),
+          needs,
+          excluded: [...new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)))],
+        };
+        const key = JSON.stringify([filter.countyKey, filter.cityKey, [...needs].sort(), query.limit, query.offset]);
+        const data = cachedListPage(context, key, () => {
+          const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
+          const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
+          return `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+        });
         return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
       },
     },
