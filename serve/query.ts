@@ -26,7 +26,8 @@ export interface FacilityRow {
 }
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
-  closed, documents_count, state_record_url, record_json, state_documents_json, home_json`;
+  closed, documents_count, state_record_url, record_json, state_documents_json, home_json,
+  on_probation, closed_date, live_status_checked_on`;
 
 /** Rows kept per snapshot (snapshots are immutable): a hot home's look-up is a memory read. */
 const ROW_CACHE_CHARS = 16 * 1024 * 1024;
@@ -212,10 +213,9 @@ export interface FullHomeRow extends FacilityRow {
   live_status_checked_on: string | null;
 }
 
+/** The full form reads the same cached row: FACILITY_COLUMNS carries every column it needs. */
 export function fullHomeByLicense(snapshot: Snapshot, license: string): FullHomeRow | undefined {
-  return snapshot
-    .statement(`SELECT ${FACILITY_COLUMNS}, on_probation, closed_date, live_status_checked_on FROM facilities WHERE license_number = ?`)
-    .get(license) as FullHomeRow | undefined;
+  return facilityByLicense(snapshot, license) as FullHomeRow | undefined;
 }
 
 export interface HospitalRow {
