@@ -39,7 +39,6 @@ export class DocumentStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(DOCUMENT_STORE_DDL);
     this.statements = {
-      state: this.db.prepare('SELECT detail_json, detail_fetched_on, index_json, index_fetched_on FROM facility_state WHERE license_number = ?'),
       saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on) VALUES (?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on`),
       saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on) VALUES (?, ?, ?)
@@ -50,12 +49,7 @@ export class DocumentStore {
         VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
         ON CONFLICT (ref) DO UPDATE SET text = excluded.text, citations = excluded.citations, html_sha256 = excluded.html_sha256, last_listed_on = excluded.last_listed_on`),
       markListed: this.db.prepare('UPDATE documents SET last_listed_on = ? WHERE ref = ? AND last_listed_on < ?'),
-      citations: this.db.prepare('SELECT citations FROM documents WHERE ref = ?').pluck(),
     };
-  }
-
-  facilityState(license: string): FacilityState | undefined {
-    return this.statements.state.get(license) as FacilityState | undefined;
   }
 
   /** Every license's stored state at once: one scan instead of a look-up per license. */
@@ -104,10 +98,6 @@ export class DocumentStore {
     })();
   }
 
-  citations(ref: string): Citation[] {
-    const json = this.statements.citations.get(ref) as string | undefined;
-    return json ? (JSON.parse(json) as Citation[]) : [];
-  }
 
   close(): void {
     this.flush();
