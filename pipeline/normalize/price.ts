@@ -5,6 +5,7 @@
 import type { CompactHome } from '../../contract/records.ts';
 import { placeKey } from '../../contract/names.ts';
 import type { CountyRate, Listing } from '../sources/prices.ts';
+import { distanceKm } from '../../contract/geo.ts';
 
 export type Price = NonNullable<CompactHome['price']>;
 
@@ -23,14 +24,6 @@ const MIN_COMPARABLES = 3;
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 const roundTo50 = (amount: number) => Math.round(amount / 50) * 50;
-
-function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
 
 function quantile(sorted: readonly number[], q: number): number {
   const position = (sorted.length - 1) * q;

@@ -5,22 +5,13 @@ import { CLEARANCE_KEYS, NEEDS, type ClearanceKey } from '../../contract/facts.t
 import { placeKey } from '../../contract/names.ts';
 import { listedHomePoints } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
+import { distanceKm } from '../../contract/geo.ts';
 
 export interface Point {
   latitude: number;
   longitude: number;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-const RAD = Math.PI / 180;
-
-/** Great-circle (straight-line on the map) distance in kilometres. */
-export function distanceKm(a: Point, b: Point): number {
-  const dLat = (b.latitude - a.latitude) * RAD;
-  const dLon = (b.longitude - a.longitude) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export interface HomeFilter {
   near: Point | null;

@@ -23,6 +23,7 @@ import {
   type Paging,
 } from './page.ts';
 import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from './places.ts';
+import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;
@@ -363,15 +364,6 @@ export function waiverPage(context: ShapeContext, countyValue: string | undefine
 
 // ---- Near a hospital -------------------------------------------------------------------------
 
-const EARTH_RADIUS_MILES = 3958.8;
-
-export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export function hospitalPath(hospital: { name_slug: string; facid: string }): string {
   return `/near-hospital/${hospital.name_slug}-${hospital.facid}`;

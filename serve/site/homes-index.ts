@@ -9,6 +9,7 @@ import { nameKey, placeKey } from '../../contract/names.ts';
 import { siteListedHomes } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { cityPath, countyPath, facilityPath } from './links.ts';
+import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
 export interface SiteHome {
   license_number: string;
@@ -59,14 +60,6 @@ export interface Matches<T> {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** Straight-line (great-circle) distance in miles. */
-export function milesBetween(a: Point, b: Point): number {
-  const radians = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * radians;
-  const dLon = (b.longitude - a.longitude) * radians;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(dLon / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** The query as a key for word-prefix matching, or '' when nothing searchable is left. */
 export function queryKey(q: string): string {
