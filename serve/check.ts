@@ -7,10 +7,11 @@ import type { CompactHome, FacilityRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
 import { facilitiesByLicenses, facilitiesByNameKey, facilityByLicense, type FacilityRow } from './query.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
-import { checkDisplay } from './shape/check-display.ts';
+import { candidateText, checkDisplay, displayLine, matchedLine } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { restFacilityRecord } from './shape/facility.ts';
 import { compactHome } from './shape/home.ts';
+import { SnapshotMemo } from './shape/memo.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from './wording.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
@@ -95,47 +96,77 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   return offered.length > 0 ? { status: 'ambiguous', rows: offered } : { status: 'not_found' };
 }
 
-export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
+/** A result's parts as they are sent: JSON, and what its display line says after the input. */
+interface Fragment {
+  json: string;
+  said: string;
+}
+
+/**
+ * A matched home's and a candidate's fragment depend only on the license, the snapshot and the
+ * overlay, so each is built once and a check of 100 homes is mostly look-ups and concatenation.
+ */
+const fragments = new SnapshotMemo<Fragment>(32 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
+
+function matchedFragment(context: ShapeContext, row: FacilityRow, detail: boolean): Fragment {
+  return fragments.get(context, `${detail ? 'home+record' : 'home'}:${row.license_number}`, () => {
+    const home: CheckedHome = compactHome(context, row);
+    if (detail) home.record = restFacilityRecord(context, row, true);
+    return { json: JSON.stringify(home), said: matchedLine(home) };
+  });
+}
+
+function candidateFragment(context: ShapeContext, row: FacilityRow): Fragment {
+  return fragments.get(context, `candidate:${row.license_number}`, () => {
+    const offered = candidate(context, row);
+    return { json: JSON.stringify(offered), said: candidateText(offered) };
+  });
+}
+
+function byNameThenLicense(a: FacilityRow, b: FacilityRow): number {
+  return a.name.localeCompare(b.name) || a.license_number.localeCompare(b.license_number);
+}
+
+/** The check as the JSON both surfaces send (REST as `data`, MCP parsed as structuredContent). */
+export function checkHomesJson(context: ShapeContext, input: CheckInput): string {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
     const key = duplicateKey(entry);
     if (!distinct.has(key)) distinct.set(key, entry);
   }
 
-  const results: CheckResultItem[] = [];
+  const results: string[] = [];
+  const lines: string[] = [];
+  const counts = { given: input.homes.length, duplicates_merged: input.homes.length - distinct.size, matched: 0, ambiguous: 0, not_found: 0 };
   for (const entry of distinct.values()) {
     const match = matchEntry(context, entry);
+    const inputJson = JSON.stringify(entry);
+    counts[match.status] += 1;
     if (match.status === 'matched') {
-      const home: CheckedHome = compactHome(context, match.row);
-      if (input.detail) home.record = restFacilityRecord(context, match.row, true);
-      results.push({ input: entry, status: 'matched', home, candidates: [] });
+      const home = matchedFragment(context, match.row, input.detail === true);
+      results.push(`{"input":${inputJson},"status":"matched","home":${home.json},"candidates":[]}`);
+      lines.push(displayLine(lines.length + 1, entry, 'matched', home.said));
     } else if (match.status === 'ambiguous') {
-      const rows = [...match.rows]
-        .sort((a, b) => a.name.localeCompare(b.name) || a.license_number.localeCompare(b.license_number))
-        .slice(0, MAX_CANDIDATES);
-      results.push({ input: entry, status: 'ambiguous', home: null, candidates: rows.map((row) => candidate(context, row)) });
+      const offered = [...match.rows].sort(byNameThenLicense).slice(0, MAX_CANDIDATES).map((row) => candidateFragment(context, row));
+      results.push(`{"input":${inputJson},"status":"ambiguous","home":null,"candidates":[${offered.map((c) => c.json).join(',')}]}`);
+      lines.push(displayLine(lines.length + 1, entry, 'ambiguous', offered.map((c) => c.said)));
     } else {
-      results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
+      results.push(`{"input":${inputJson},"status":"not_found","home":null,"candidates":[]}`);
+      lines.push(displayLine(lines.length + 1, entry, 'not_found', ''));
     }
   }
 
-  const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
-  const counts = {
-    given: input.homes.length,
-    duplicates_merged: input.homes.length - distinct.size,
-    matched: count('matched'),
-    ambiguous: count('ambiguous'),
-    not_found: count('not_found'),
-  };
   const data_dates = {
     state_record_loaded_on: context.snapshot.meta.rosterAsOf,
     alw_list_as_of: context.snapshot.meta.alwListAsOf,
   };
-  return {
-    results,
-    counts,
-    honesty: { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE },
-    data_dates,
-    display: checkDisplay(results, counts, data_dates),
-  };
+  const honesty = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
+  return (
+    `{"results":[${results.join(',')}],"counts":${JSON.stringify(counts)},"honesty":${JSON.stringify(honesty)},` +
+    `"data_dates":${JSON.stringify(data_dates)},"display":${JSON.stringify(checkDisplay(lines, counts, data_dates))}}`
+  );
+}
+
+export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
+  return JSON.parse(checkHomesJson(context, input)) as CheckResult;
 }

@@ -1,7 +1,7 @@
 // GET /healthz: alive, and which snapshot and overlay this instance serves. Never cached.
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { failValidation } from './rest/validation.ts';
+import { failValidation, inputs } from './rest/validation.ts';
 import { requestSnapshot, type Services } from './services.ts';
 
 export const healthPlugin: Plugin<Services> = {
@@ -12,7 +12,7 @@ export const healthPlugin: Plugin<Services> = {
       path: '/healthz',
       options: {
         cache: { otherwise: 'no-store' },
-        validate: { query: Joi.object({}), failAction: failValidation() },
+        validate: { ...inputs({ query: Joi.object({}) }), failAction: failValidation() },
       },
       handler: (request) => {
         const snapshot = requestSnapshot(request, services.snapshots);

@@ -4,6 +4,7 @@
 import type { Server } from '@hapi/hapi';
 import type Joi from 'joi';
 import { errorBody } from '../rest/response-schemas.ts';
+import { schemaOf } from '../rest/validation.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { objectProperties, toJsonSchema, type Components, type JsonSchema } from './joi-json-schema.ts';
 import type { DocumentedError, OpenApiRoute } from './route-docs.ts';
@@ -82,15 +83,15 @@ export function buildOpenApiDocument(server: Server, baseUrl: string): Record<st
       ...(doc.description ? { description: doc.description } : {}),
       tags: [doc.tag],
       parameters: [
-        ...parameters(validate.params, 'path', components),
-        ...parameters(validate.query, 'query', components),
-        ...parameters(validate.headers, 'header', components),
+        ...parameters(schemaOf(validate.params), 'path', components),
+        ...parameters(schemaOf(validate.query), 'query', components),
+        ...parameters(schemaOf(validate.headers), 'header', components),
       ],
       ...(validate.payload
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: toJsonSchema(validate.payload as Joi.Schema, components) } },
+              content: { 'application/json': { schema: toJsonSchema(schemaOf(validate.payload)!, components) } },
             },
           }
         : {}),

@@ -2,7 +2,7 @@
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Services } from '../services.ts';
-import { failValidation } from '../rest/validation.ts';
+import { failValidation, inputs } from '../rest/validation.ts';
 import { buildOpenApiDocument } from './document.ts';
 
 export const openApiPlugin: Plugin<Services> = {
@@ -14,7 +14,7 @@ export const openApiPlugin: Plugin<Services> = {
       path: '/openapi.json',
       options: {
         cache: { otherwise: 'public, s-maxage=3600, stale-while-revalidate=86400' },
-        validate: { query: Joi.object({}), failAction: failValidation() },
+        validate: { ...inputs({ query: Joi.object({}) }), failAction: failValidation() },
       },
       handler: (request, h) => {
         // Routes are fixed once the server starts, so the document is built on first use only.

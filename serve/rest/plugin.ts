@@ -3,18 +3,15 @@
 // the shapers and the check.
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { LRUCache } from 'lru-cache';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomes } from '../check.ts';
+import { checkHomesJson } from '../check.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
 import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
-import type { ShapeContext } from '../shape/context.ts';
-import type { Overlay } from '../overlay.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { SnapshotMemo } from '../shape/memo.ts';
 import { frontDoor } from './front-door.ts';
 import {
   checkBody,
@@ -26,7 +23,7 @@ import {
   type FacilityListQuery,
 } from './input-schemas.ts';
 import * as responses from './response-schemas.ts';
-import { failPayload, failValidation } from './validation.ts';
+import { failPayload, failValidation, inputs } from './validation.ts';
 
 /** Spec "Caching": Cache-Control exactly as sent. */
 export const CACHE_CONTROL = {
@@ -44,22 +41,8 @@ function json(h: ResponseToolkit, body: string) {
   return h.response(body).type(JSON_TYPE);
 }
 
-/**
- * List pages built once per snapshot and operator overlay (both are immutable once read), so a
- * repeated page is a look-up. A new snapshot or a re-read overlay starts a fresh cache.
- */
-const LIST_CACHE_CHARS = 32 * 1024 * 1024;
-const listPages = new WeakMap<Snapshot, WeakMap<Overlay, LRUCache<string, string>>>();
-
-function cachedListPage(context: ShapeContext, key: string, build: () => string): string {
-  let byOverlay = listPages.get(context.snapshot);
-  if (!byOverlay) listPages.set(context.snapshot, (byOverlay = new WeakMap()));
-  let cache = byOverlay.get(context.overlay);
-  if (!cache) byOverlay.set(context.overlay, (cache = new LRUCache<string, string>({ maxSize: LIST_CACHE_CHARS, sizeCalculation: (page) => page.length || 1 })));
-  let page = cache.get(key);
-  if (page === undefined) cache.set(key, (page = build()));
-  return page;
-}
+/** List pages built once per snapshot and operator overlay, so a repeated page is a look-up. */
+const listPages = new SnapshotMemo<string>(32 * 1024 * 1024, (page) => page.length);
 
 /** The requested license's row, or the spec's 404. */
 function rowOr404(services: Services, request: Request, license: string): FacilityRow {
@@ -82,7 +65,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1',
       options: {
         cache: { otherwise: CACHE_CONTROL.frontDoor },
-        validate: { query: noQuery, failAction },
+        validate: { ...inputs({ query: noQuery }), failAction },
         plugins: docs({
           operationId: 'getFrontDoor',
           summary: 'Front door: where every endpoint is',
@@ -99,7 +82,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/facilities',
       options: {
         cache: { otherwise: CACHE_CONTROL.facilities },
-        validate: { query: facilityListQuery, failAction },
+        validate: { ...inputs({ query: facilityListQuery }), failAction },
         plugins: docs({
           operationId: 'listFacilities',
           summary: 'List licensed homes, alphabetical by name then license number',
@@ -123,7 +106,7 @@ function routes(services: Services): ServerRoute[] {
           excluded: [...new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)))],
         };
         const key = JSON.stringify([filter.countyKey, filter.cityKey, [...needs].sort(), query.limit, query.offset]);
-        const data = cachedListPage(context, key, () => {
+        const data = listPages.get(context, key, () => {
           const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
           const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
           return `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
@@ -136,7 +119,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/facilities/{license}',
       options: {
         cache: { otherwise: CACHE_CONTROL.facility },
-        validate: { params: licenseParams, query: noQuery, failAction },
+        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
         plugins: docs({
           operationId: 'getFacility',
           summary: 'One home by license number, any status (closed licenses included)',
@@ -160,7 +143,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/facilities/{license}/reports',
       options: {
         cache: { otherwise: CACHE_CONTROL.reports },
-        validate: { params: licenseParams, query: noQuery, failAction },
+        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
         plugins: docs({
           operationId: 'listFacilityReports',
           summary: "A home's state documents (reports), newest first, the whole list",
@@ -199,7 +182,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/guides',
       options: {
         cache: { otherwise: CACHE_CONTROL.guides },
-        validate: { query: noQuery, failAction },
+        validate: { ...inputs({ query: noQuery }), failAction },
         plugins: docs({
           operationId: 'listGuides',
           summary: "Editorial guides (the service's own words), the whole list",
@@ -225,7 +208,7 @@ function routes(services: Services): ServerRoute[] {
           maxBytes: services.settings.checkBodyMaxBytes,
           failAction: failPayload(services.settings.checkBodyMaxBytes),
         },
-        validate: { headers: checkHeaders, query: noQuery, payload: checkBody, failAction: failValidation('check_homes') },
+        validate: { ...inputs({ headers: checkHeaders, query: noQuery, payload: checkBody }), failAction: failValidation('check_homes') },
         plugins: docs({
           operationId: 'checkHomes',
           summary: 'Batch check: up to 100 license numbers or names against the state record',
@@ -244,8 +227,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        const result = checkHomes(context, request.payload as CheckBody);
-        return json(h, envelopeJson(JSON.stringify(result), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
+        return json(h, envelopeJson(checkHomesJson(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
       },
     },
   ];

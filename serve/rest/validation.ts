@@ -21,8 +21,43 @@ function quoted(names: string[]): string {
   return names.length > MAX_LISTED ? `${shown.join(', ')} and ${names.length - MAX_LISTED} more` : shown.join(', ');
 }
 
-function acceptedKeys(schema: unknown): string[] {
-  const description = (schema as Joi.Schema).describe() as { keys?: Record<string, unknown> };
+/** Preferences every route input is validated with, baked into its schema (see `inputs`). */
+const INPUT_PREFERENCES: Joi.ValidationOptions = { abortEarly: false, errors: { wrap: { label: false } } };
+
+const SCHEMA = Symbol('joi schema');
+
+// hapi's type asks for a promise; it awaits whatever the function returns, so a plain value does.
+type InputValidator = ((value: object | Buffer | string) => Promise<unknown>) & { [SCHEMA]: Joi.Schema };
+type InputSource = 'headers' | 'params' | 'query' | 'payload';
+
+/**
+ * Route inputs as hapi validate functions over joi schemas. Given a schema, hapi passes joi the
+ * whole request as `context` on every call, and joi copies it to merge preferences; none of our
+ * schemas reads that context, so validating without it keeps the copy off every request. The
+ * schema stays readable (schemaOf) for OpenAPI and for error messages.
+ */
+export function inputs(schemas: Partial<Record<InputSource, Joi.Schema>>): Partial<Record<InputSource, InputValidator>> {
+  const validators: Partial<Record<InputSource, InputValidator>> = {};
+  for (const [source, schema] of Object.entries(schemas) as Array<[InputSource, Joi.Schema]>) {
+    const prepared = schema.prefs(INPUT_PREFERENCES);
+    const validate = (value: unknown) => {
+      const result = prepared.validate(value);
+      if (result.error) throw result.error;
+      return result.value;
+    };
+    validators[source] = Object.assign(validate as unknown as (value: object | Buffer | string) => Promise<unknown>, { [SCHEMA]: schema });
+  }
+  return validators;
+}
+
+/** The joi schema behind a route's validate entry (made by `inputs`, or given directly). */
+export function schemaOf(entry: unknown): Joi.Schema | undefined {
+  if (typeof entry === 'function' && SCHEMA in entry) return (entry as InputValidator)[SCHEMA];
+  return entry && typeof entry === 'object' && 'describe' in entry ? (entry as Joi.Schema) : undefined;
+}
+
+function acceptedKeys(schema: Joi.Schema): string[] {
+  const description = schema.describe() as { keys?: Record<string, unknown> };
   return Object.keys(description.keys ?? {});
 }
 
@@ -52,7 +87,7 @@ export function failValidation(inputsName = 'This endpoint'): Lifecycle.Method {
     const failure = error as Boom.Boom & Joi.ValidationError;
     const source = (failure.output?.payload as { validation?: { source?: string } } | undefined)?.validation?.source;
     const details = failure.details ?? [];
-    const schema = source ? (request.route.settings.validate as Record<string, unknown>)[source] : undefined;
+    const schema = source ? schemaOf((request.route.settings.validate as Record<string, unknown>)[source]) : undefined;
     const accepted = schema ? acceptedKeys(schema) : [];
     let message: string;
     if (source === 'query') message = queryMessage(request, details, accepted);

@@ -1,6 +1,8 @@
 // The batch check's `display`: a Markdown summary a person can read as it is.
 import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
-import type { CheckResult, CheckResultItem } from '../check.ts';
+import type { CompactHome } from '../../contract/records.ts';
+import type { CheckResult, CheckStatus } from '../check.ts';
+import type { Candidate } from './candidate.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
@@ -14,34 +16,35 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function line(result: CheckResultItem, position: number): string {
-  const head = `${position}. "${md(result.input)}"`;
-  if (result.status === 'not_found') return `${head}: no home on the state roster matches.`;
-  if (result.status === 'ambiguous') {
-    const options = result.candidates
-      .map((c) => `${md(c.name)} (license ${c.license_number}, ${md(c.city) || 'city not on file'}, ${md(c.license_status) || 'status not on file'})`)
-      .join('; ');
-    return `${head}: not matched; it could be one of these, ask which one: ${options}.`;
-  }
-  const home = result.home!;
+/** What a matched line says after its input: the home, its status and its care approvals. */
+export function matchedLine(home: CompactHome): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).map(md).join(', ');
   const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${triStateWords(home.clearances[key])}`).join('; ');
   const closed = home.license_closed ? ` ${md(home.clearances.closed_note)}` : '';
   return (
-    `${head}: **${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). ` +
+    `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). ` +
     `Status: ${md(home.license_status) || 'not on file'}. Care approvals${home.clearances.as_of ? ` as of ${home.clearances.as_of}` : ''}: ${approvals}.${closed}`
   );
 }
 
-export function checkDisplay(
-  results: CheckResultItem[],
-  counts: CheckResult['counts'],
-  dates: CheckResult['data_dates'],
-): string {
+/** How an ambiguous line names one candidate. */
+export function candidateText(candidate: Candidate): string {
+  return `${md(candidate.name)} (license ${candidate.license_number}, ${md(candidate.city) || 'city not on file'}, ${md(candidate.license_status) || 'status not on file'})`;
+}
+
+/** One numbered line per result; `said` is what follows the input (see matchedLine, candidateText). */
+export function displayLine(position: number, input: string, status: CheckStatus, said: string | readonly string[]): string {
+  const head = `${position}. "${md(input)}"`;
+  if (status === 'not_found') return `${head}: no home on the state roster matches.`;
+  if (status === 'ambiguous') return `${head}: not matched; it could be one of these, ask which one: ${[said].flat().join('; ')}.`;
+  return `${head}: ${String(said)}`;
+}
+
+export function checkDisplay(lines: readonly string[], counts: CheckResult['counts'], dates: CheckResult['data_dates']): string {
   const loaded = dates.state_record_loaded_on ? ` (state record loaded ${dates.state_record_loaded_on})` : '';
   const summary =
-    `**Checked ${plural(results.length, 'home', 'homes')} against the state licensing record${loaded}.** ` +
+    `**Checked ${plural(lines.length, 'home', 'homes')} against the state licensing record${loaded}.** ` +
     `${counts.matched} matched, ${counts.ambiguous} need a choice, ${counts.not_found} not found` +
     (counts.duplicates_merged > 0 ? `; ${plural(counts.duplicates_merged, 'duplicate', 'duplicates')} merged.` : '.');
-  return [summary, '', ...results.map((result, i) => line(result, i + 1)), '', NEUTRALITY, NEVER_IN_THIS_DATA, FAIRNESS_NOTE].join('\n');
+  return [summary, '', ...lines, '', NEUTRALITY, NEVER_IN_THIS_DATA, FAIRNESS_NOTE].join('\n');
 }

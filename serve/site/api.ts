@@ -8,7 +8,7 @@ import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { facilityByLicense } from '../query.ts';
-import { failValidation } from '../rest/validation.ts';
+import { failValidation, inputs } from '../rest/validation.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { stateAttribution } from '../shape/envelope.ts';
 import { restFacilityRecord } from '../shape/facility.ts';
@@ -195,7 +195,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/suggest',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.suggest },
-        validate: { query: suggestQuery, failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ query: suggestQuery }), failAction: failAction(NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const { q, limit } = request.query as unknown as SuggestQuery;
@@ -208,7 +208,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/in-bounds',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.inBounds },
-        validate: { query: inBoundsQuery, failAction: failAction(NO_SORT_IN_BOUNDS) },
+        validate: { ...inputs({ query: inBoundsQuery }), failAction: failAction(NO_SORT_IN_BOUNDS) },
       },
       handler: (request, h) => {
         const query = request.query as unknown as InBoundsQuery;
@@ -249,7 +249,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/all-points',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.allPoints },
-        validate: { query: noQuery, failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ query: noQuery }), failAction: failAction(NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const snapshot = requestSnapshot(request, services.snapshots);
@@ -266,7 +266,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/{license}',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.summary },
-        validate: { params: summaryParams, query: noQuery, failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ params: summaryParams, query: noQuery }), failAction: failAction(NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const given = (request.params as { license: string }).license;

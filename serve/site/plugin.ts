@@ -4,6 +4,7 @@
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestSnapshot, type Services } from '../services.ts';
+import { inputs } from '../rest/validation.ts';
 import { serveAssets } from '../web/assets.ts';
 import { html, trusted } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
@@ -110,13 +111,13 @@ export const sitePlugin: Plugin<Services> = {
         {
           method: 'GET',
           path: page.path,
-          options: { validate: { query: pageQuery } },
+          options: { validate: inputs({ query: pageQuery }) },
           handler: (request, h) => render(request, h, acceptsMarkdown(request), true),
         },
         {
           method: 'GET',
           path: `${page.path}.md`,
-          options: { validate: { query: pageQuery } },
+          options: { validate: inputs({ query: pageQuery }) },
           handler: (request, h) => render(request, h, true, false),
         },
       );
@@ -131,7 +132,7 @@ export const sitePlugin: Plugin<Services> = {
       {
         method: 'GET',
         path: '/',
-        options: { validate: { query: homeQuery } },
+        options: { validate: inputs({ query: homeQuery }) },
         handler: (request, h) => {
           if (acceptsMarkdown(request)) return homeMarkdown(request, h, true);
           const snapshot = requestSnapshot(request, services.snapshots);
@@ -152,7 +153,7 @@ export const sitePlugin: Plugin<Services> = {
       {
         method: 'GET',
         path: '/index.md',
-        options: { validate: { query: pageQuery } },
+        options: { validate: inputs({ query: pageQuery }) },
         handler: (request, h) => homeMarkdown(request, h, false),
       },
     );
