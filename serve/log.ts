@@ -12,7 +12,28 @@ export interface Logger {
   debug(msg: string, fields?: LogFields): void;
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+/**
+ * Lines written to stdout together once per event-loop turn. Writing to a file or pipe is a
+ * synchronous system call, so a busy server makes one write for many requests instead of one
+ * each; what is pending is written before the process exits.
+ */
+export function batchedStdout(): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    process.stdout.write(text);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush);
+  };
+}
+
+let stdoutWriter: ((line: string) => void) | undefined;
+
+export function createLogger(level: LogLevel, write: (line: string) => void = (stdoutWriter ??= batchedStdout())): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => {
     if (RANK[at] > RANK[level]) return;
     write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }) + '\n');
