@@ -32,9 +32,17 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** The text form of results that are kept and reused (frozen ones), written once each. */
+const textOfFrozen = new WeakMap<object, string>();
+
 /** A result: structuredContent plus the same JSON as text (for clients that read only text). */
 export function toolResult(structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  let text = textOfFrozen.get(structured);
+  if (text === undefined) {
+    text = JSON.stringify(structured);
+    if (Object.isFrozen(structured)) textOfFrozen.set(structured, text);
+  }
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
 type JsonSchemaOptions = { target: string };
@@ -47,7 +55,8 @@ interface StandardWithJson {
   };
 }
 
-function deepFreeze<T>(value: T): T {
+/** Frozen all the way down: what a tool keeps per snapshot and returns again, unchanged. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
@@ -57,10 +66,27 @@ function deepFreeze<T>(value: T): T {
 
 const cachedSchemas = new WeakMap<object, StandardWithJson>();
 
+/** Frozen values a schema has accepted: they cannot have changed since, so they pass again unread. */
+const acceptedFrozen = new WeakMap<object, WeakSet<object>>();
+
+export function validateOnce(schema: object, validate: (value: unknown) => unknown): (value: unknown) => unknown {
+  let accepted = acceptedFrozen.get(schema);
+  if (!accepted) acceptedFrozen.set(schema, (accepted = new WeakSet()));
+  const known = accepted;
+  return (value) => {
+    if (value !== null && typeof value === 'object' && known.has(value)) return { value };
+    const result = validate(value);
+    const frozen = value !== null && typeof value === 'object' && Object.isFrozen(value);
+    if (frozen && !(result instanceof Promise) && !(result as { issues?: unknown }).issues) known.add(value as object);
+    return result;
+  };
+}
+
 /**
  * The same schema with its JSON Schema computed once per process. The SDK converts a tool's schemas
  * on every tools/list and tools/call of every fresh per-request server; for the large record
- * schemas that conversion costs more than the tool itself. Validation still runs through zod.
+ * schemas that conversion costs more than the tool itself. Validation still runs through zod, once
+ * per kept (frozen) result rather than on every call that returns it.
  */
 function cached<T extends z.ZodType>(schema: T): T {
   let wrapper = cachedSchemas.get(schema);
@@ -81,7 +107,7 @@ function cached<T extends z.ZodType>(schema: T): T {
       '~standard': {
         version: 1,
         vendor: standard.vendor,
-        validate: (value: unknown) => standard.validate(value),
+        validate: validateOnce(schema, (value: unknown) => standard.validate(value)),
         jsonSchema: { input: memo('input'), output: memo('output') },
       },
     };

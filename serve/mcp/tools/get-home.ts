@@ -3,7 +3,8 @@ import * as z from 'zod/v4';
 import { fullHomeByLicense } from '../../query.ts';
 import { mcpDataDates, mcpFullRecord } from '../../shape/mcp-record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
-import { defineTool } from '../tool.ts';
+import { SnapshotMemo } from '../../shape/memo.ts';
+import { deepFreeze, defineTool } from '../tool.ts';
 import { licenseOrRefuse, notOnRoster, readingNotes } from './common.ts';
 
 const input = strictInput({ license_number: licenseArg });
@@ -15,6 +16,9 @@ const output = z.object({
     .describe('How to pass this record on honestly.'),
   data_dates: dataDates,
 });
+
+/** One answer per license, snapshot and overlay, built once: the same frozen object each call. */
+const answers = new SnapshotMemo<z.infer<typeof output>>(4096, () => 1);
 
 export const getHome = defineTool({
   name: 'get_home',
@@ -31,7 +35,9 @@ export const getHome = defineTool({
   run(args, call) {
     const license = licenseOrRefuse(args.license_number);
     const context = call.context();
-    const row = fullHomeByLicense(context.snapshot, license) ?? notOnRoster(license);
-    return { home: mcpFullRecord(context, row), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) };
+    return answers.get(context, license, () => {
+      const row = fullHomeByLicense(context.snapshot, license) ?? notOnRoster(license);
+      return deepFreeze({ home: mcpFullRecord(context, row), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) });
+    });
   },
 });

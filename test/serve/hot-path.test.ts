@@ -1,0 +1,74 @@
+// The hot path's building blocks: work kept per snapshot and overlay, output validated once per
+// kept result, and log lines written together.
+import test from 'ava';
+import { batchedStdout } from '../../serve/log.ts';
+import { deepFreeze, validateOnce } from '../../serve/mcp/tool.ts';
+import type { Overlay } from '../../serve/overlay.ts';
+import { SnapshotMemo, type MemoScope } from '../../serve/shape/memo.ts';
+import type { Snapshot } from '../../serve/snapshot.ts';
+
+function scope(snapshot: object, overlay: object): MemoScope {
+  return { snapshot: snapshot as Snapshot, overlay: overlay as Overlay };
+}
+
+test('a memo builds once per key, snapshot and overlay; a new snapshot or overlay builds again', (t) => {
+  const memo = new SnapshotMemo<string>(1_000, (value) => value.length);
+  const [snapshotA, snapshotB, overlayA, overlayB] = [{}, {}, {}, {}];
+  let builds = 0;
+  const build = () => `value ${++builds}`;
+  t.is(memo.get(scope(snapshotA, overlayA), 'k', build), 'value 1');
+  t.is(memo.get(scope(snapshotA, overlayA), 'k', build), 'value 1');
+  t.is(memo.get(scope(snapshotA, overlayA), 'other', build), 'value 2');
+  t.is(memo.get(scope(snapshotA, overlayB), 'k', build), 'value 3', 'a re-read overlay starts afresh');
+  t.is(memo.get(scope(snapshotB, overlayA), 'k', build), 'value 4', 'a new snapshot starts afresh');
+  t.is(builds, 4);
+});
+
+test('a memo keeps within its size: the least recently used values are dropped', (t) => {
+  const memo = new SnapshotMemo<string>(10, (value) => value.length);
+  const at = scope({}, {});
+  memo.get(at, 'a', () => 'aaaaaa');
+  memo.get(at, 'b', () => 'bbbbbb');
+  let rebuilt = false;
+  memo.get(at, 'a', () => ((rebuilt = true), 'aaaaaa'));
+  t.true(rebuilt);
+});
+
+test('output validation runs once per kept (frozen) result and every time for anything else', (t) => {
+  let runs = 0;
+  const validate = validateOnce({}, (value) => {
+    runs += 1;
+    return (value as { ok?: boolean }).ok ? { value } : { issues: [{ message: 'not ok' }] };
+  });
+  const kept = deepFreeze({ ok: true, nested: { a: 1 } });
+  validate(kept);
+  validate(kept);
+  t.is(runs, 1, 'a frozen result that passed is not read again');
+  const fresh = { ok: true };
+  validate(fresh);
+  validate(fresh);
+  t.is(runs, 3, 'a result that can still change is validated every time');
+  const bad = deepFreeze({ ok: false });
+  t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] });
+  t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] }, 'a refused result is refused again');
+  t.is(runs, 5);
+});
+
+test('log lines logged in one turn of the event loop leave in one write, in order', async (t) => {
+  const writes: string[] = [];
+  const original = process.stdout.write;
+  process.stdout.write = ((chunk: string) => (writes.push(chunk), true)) as typeof process.stdout.write;
+  try {
+    const write = batchedStdout();
+    write('one\n');
+    write('two\n');
+    write('three\n');
+    t.deepEqual(writes, [], 'nothing is written while the turn runs');
+    await new Promise((resolve) => setImmediate(resolve));
+    write('four\n');
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.stdout.write = original;
+  }
+  t.deepEqual(writes, ['one\ntwo\nthree\n', 'four\n']);
+});
