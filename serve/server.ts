@@ -68,8 +68,6 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     state: { strictHeader: false, ignoreErrors: true }, // no surface reads cookies; a bad one must not fail a request
     routes: {
       cors: false,
-      // Every problem at once, and labels unquoted: the messages name inputs as people write them.
-      validate: { options: { abortEarly: false, errors: { wrap: { label: false } } } },
     },
   });
 
@@ -117,6 +115,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     throw error;
   }
   snapshots.watch();
+  void snapshots.verifyStartFile();
   overlays.poll();
   const host = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;

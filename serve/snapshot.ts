@@ -95,13 +95,14 @@ export function quickCheckInWorker(filePath: string): Promise<void> {
 }
 
 /**
- * Opens one file and proves it can be served; throws with the reason when it cannot.
- * `checked`: the file already passed quick_check (on a worker), so it is not read through again.
+ * Opens one file and proves it can be served; throws with the reason when it cannot. `pages`:
+ * whether to read every page through quick_check here ('check'), or not because it passed on a
+ * worker already or will be checked there right after ('skip'). The structure is always checked.
  */
-export function openSnapshot(filePath: string, options: { checked?: boolean } = {}): Snapshot {
+export function openSnapshot(filePath: string, options: { pages?: 'check' | 'skip' } = {}): Snapshot {
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
   try {
-    if (!options.checked) {
+    if (options.pages !== 'skip') {
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new Error(`quick_check failed: ${String(check)}`);
     }
@@ -141,7 +142,8 @@ export function snapshotFilesNewestFirst(dir: string): string[] {
   return names.filter((name) => SNAPSHOT_FILE.test(name)).sort((a, b) => compareSnapshotFiles(b, a));
 }
 
-const WATCH_SETTLE_MS = 250;
+/** Files are renamed into place complete; the pause only gathers one rename's burst of events. */
+const WATCH_SETTLE_MS = 100;
 
 export interface SnapshotStoreOptions {
   dir: string;
@@ -214,15 +216,44 @@ export class SnapshotStore {
     return this.refreshing;
   }
 
-  private async switchToNewer(): Promise<boolean> {
+  private switchToNewer(): Promise<boolean> {
+    return this.switchToFirstValid((name) => compareSnapshotFiles(name, this.snapshot.file) > 0);
+  }
+
+  /**
+   * Reads every page of the file served since start-up (quick_check, on a worker). A file that
+   * fails is dropped for the newest other file that passes; with none, it keeps serving and says so.
+   */
+  verifyStartFile(): Promise<void> {
+    const started = this.snapshot;
+    this.verifying ??= (async () => {
+      try {
+        await quickCheckInWorker(path.join(this.options.dir, started.file));
+        this.options.log.info('snapshot verified', { file: started.file });
+      } catch (error) {
+        const stamp = this.stamp(path.join(this.options.dir, started.file));
+        if (stamp !== null) this.rejected.set(started.file, stamp);
+        this.options.log.error('snapshot rejected', { file: started.file, reason: error instanceof Error ? error.message : String(error) });
+        if (this.snapshot !== started || this.closed) return;
+        const replaced = await this.switchToFirstValid((name) => name !== started.file);
+        if (!replaced) this.options.log.error('no other valid snapshot; still serving the rejected file', { file: started.file });
+      }
+    })();
+    return this.verifying;
+  }
+
+  private verifying: Promise<void> | null = null;
+
+  /** Switches to the newest file `wanted` accepts that passes every check, walking newest first. */
+  private async switchToFirstValid(wanted: (name: string) => boolean): Promise<boolean> {
     for (const name of snapshotFilesNewestFirst(this.options.dir)) {
-      if (compareSnapshotFiles(name, this.snapshot.file) <= 0) return false;
+      if (!wanted(name)) continue;
       const filePath = path.join(this.options.dir, name);
       const stamp = this.stamp(filePath);
       if (stamp === null || this.rejected.get(name) === stamp) continue;
       try {
         await quickCheckInWorker(filePath);
-        const next = openSnapshot(filePath, { checked: true });
+        const next = openSnapshot(filePath, { pages: 'skip' });
         if (this.closed) {
           next.retire();
           return false;
@@ -259,14 +290,17 @@ export class SnapshotStore {
     this.snapshot.retire();
   }
 
-  /** The newest valid file at start-up (checked in place: nothing is being served yet). */
+  /**
+   * The newest file at start-up whose structure is sound. Its pages are read on a worker once the
+   * server listens (verifyStartFile), so a large snapshot does not hold the start back.
+   */
   private newestValidAtStart(): Snapshot | null {
     for (const name of snapshotFilesNewestFirst(this.options.dir)) {
       const filePath = path.join(this.options.dir, name);
       const stamp = this.stamp(filePath);
       if (stamp === null) continue;
       try {
-        return openSnapshot(filePath);
+        return openSnapshot(filePath, { pages: 'skip' });
       } catch (error) {
         this.rejected.set(name, stamp);
         this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
@@ -276,11 +310,11 @@ export class SnapshotStore {
   }
 }
 
-/** True when the folder holds at least one snapshot this server can serve. */
+/** True when the folder holds at least one snapshot of sound structure (pages are checked once serving). */
 export function hasValidSnapshot(dir: string): boolean {
   for (const name of snapshotFilesNewestFirst(dir)) {
     try {
-      openSnapshot(path.join(dir, name)).retire();
+      openSnapshot(path.join(dir, name), { pages: 'skip' }).retire();
       return true;
     } catch {
       // try the next older file

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { createServer } from '../../serve/server.ts';
 import { settingsFromEnv } from '../../serve/settings.ts';
-import { NoValidSnapshotError } from '../../serve/snapshot.ts';
+import { createLogger } from '../../serve/log.ts';
+import { NoValidSnapshotError, openSnapshot } from '../../serve/snapshot.ts';
 import { examples } from '../helpers/examples.ts';
 import { call, postJson, startServer } from '../helpers/server.ts';
 import { publishNewerSnapshot, seedSnapshotFile, snapshotDir, tempDir } from '../helpers/snapshot.ts';
@@ -27,14 +28,13 @@ test('a newer snapshot is switched in under concurrent requests, none fails, and
 
   const statuses: number[] = [];
   const seen = new Set<string | null>();
-  let switched = false;
   const requests = [
     () => call(`${server.url}/api/v1/facilities?limit=20`),
     () => call(`${server.url}/api/v1/facilities/${license}`),
     () => call(`${server.url}/api/v1/facilities/${license}/reports`),
     () => postJson(`${server.url}/api/v1/check`, { homes: [license, 'Sunrise Villa'] }),
   ];
-  // Workers keep requests in flight until each has seen the new snapshot (bounded by count).
+  // Workers keep requests in flight until each has been served by the new snapshot (bounded by count).
   const worker = async (id: number) => {
     let sawNew = false;
     for (let i = 0; i < 2_000 && !sawNew; i += 1) {
@@ -42,7 +42,7 @@ test('a newer snapshot is switched in under concurrent requests, none fails, and
       statuses.push(reply.status);
       const date = reply.body?.attribution?.retrieved_on ?? null;
       seen.add(reply.body?.data?.data_dates ? 'check' : date);
-      if (switched && (await call(`${server.url}/healthz`)).body.snapshot.snapshot_date === newDate) sawNew = true;
+      if (date === newDate) sawNew = true;
     }
     return sawNew;
   };
@@ -50,7 +50,6 @@ test('a newer snapshot is switched in under concurrent requests, none fails, and
   while (statuses.length < 40) await new Promise((resolve) => setImmediate(resolve));
   await publishNewerSnapshot(server.dir, newDate);
   await store.refresh(); // the folder watcher may already have switched; either way the new file serves
-  switched = true;
   const finished = await Promise.all(running);
 
   t.true(finished.every(Boolean), 'every worker saw the new snapshot');
@@ -102,6 +101,52 @@ test('invalid newer files are refused and the current snapshot keeps serving', a
   await publishNewerSnapshot(server.dir, '2099-02-15');
   t.true(await store.refresh());
   t.is(store.current.file, 'rcfe-2099-02-15.sqlite');
+});
+
+/** A copy of `source` whose structure still opens but one page of which is garbage. */
+function withGarbagePage(source: string, target: string): void {
+  const bytes = fs.readFileSync(source);
+  const pageSize = bytes.readUInt16BE(16) === 1 ? 65_536 : bytes.readUInt16BE(16);
+  for (let page = Math.floor(bytes.length / pageSize) - 1; page > 1; page -= 1) {
+    const copy = Buffer.from(bytes);
+    copy.fill(0xa5, page * pageSize, (page + 1) * pageSize);
+    fs.writeFileSync(target, copy);
+    let opens = false;
+    try {
+      openSnapshot(target, { pages: 'skip' }).retire();
+      opens = true;
+      openSnapshot(target).retire();
+    } catch {
+      if (opens) return; // opens, but its pages fail quick_check
+    }
+  }
+  throw new Error('no page found whose damage only quick_check sees');
+}
+
+test('at start the newest file is served at once and its pages checked right after; a damaged one gives way to an older valid file', async (t) => {
+  const dir = await snapshotDir();
+  const older = fs.readdirSync(dir).find((name) => name.endsWith('.sqlite'))!;
+  withGarbagePage(path.join(dir, older), path.join(dir, 'rcfe-2099-05-01.sqlite'));
+  const lines: string[] = [];
+  const settings = { ...settingsFromEnv({}), snapshotsDir: dir, port: 0, host: '127.0.0.1', logLevel: 'info' as const, snapshotPollMs: 3_600_000 };
+  const app = await createServer(settings, createLogger('info', (line) => lines.push(line)));
+  t.teardown(() => app.close());
+  t.is(app.services.snapshots.current.file, 'rcfe-2099-05-01.sqlite', 'its structure is sound, so it serves from the start');
+  await app.services.snapshots.verifyStartFile();
+  t.is(app.services.snapshots.current.file, older);
+  t.is((await call(`${app.url}/healthz`)).body.snapshot.file, older);
+  const rejected = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'snapshot rejected');
+  t.like(rejected, { level: 'error', file: 'rcfe-2099-05-01.sqlite' });
+  t.regex(rejected.reason, /quick_check|malformed/);
+});
+
+test('at start a sound file is verified on a worker and keeps serving', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const served = server.app.services.snapshots.current;
+  await server.app.services.snapshots.verifyStartFile();
+  t.is(server.app.services.snapshots.current, served);
+  t.true(served.isOpen);
 });
 
 test('the server refuses to start, with a clear message, when no valid snapshot exists', async (t) => {
