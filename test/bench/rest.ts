@@ -2,7 +2,8 @@
 // connections, against a minimal node:http server that returns the same bytes from memory (the
 // framework's cost ratio). Server, baseline and load generator each run in their own process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -38,19 +39,28 @@ export interface Target {
   headers?: Record<string, string>;
 }
 
-export async function load(url: string, target: Target, connections: number) {
+export async function load(url: string, target: Target, connections: number, duration: number = DURATION_S) {
   return childJob<{ rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number }>('test/bench/load-child.ts', [
-    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration: DURATION_S }),
+    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration }),
   ]);
 }
 
-/** A state-scale snapshot in a temporary folder (the pipeline on generated data). */
-export async function stateScaleSnapshotsDir(): Promise<{ dir: string; snapshot: string }> {
-  await ensureStateScaleSeeds();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
-  const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
-  if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
-  return { dir, snapshot: result.snapshotPath };
+let shared: Promise<{ dir: string; snapshot: string }> | undefined;
+
+/**
+ * A state-scale snapshot in a temporary folder (the pipeline on generated data), built once per
+ * bench run for every suite that serves it, and removed when the run ends.
+ */
+export function sharedStateScaleSnapshot(): Promise<{ dir: string; snapshot: string }> {
+  shared ??= (async () => {
+    await ensureStateScaleSeeds();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
+    if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
+    return { dir, snapshot: result.snapshotPath };
+  })();
+  return shared;
 }
 
 export function restTargets(snapshot: string): Target[] {
@@ -83,7 +93,7 @@ export async function recordBodies(url: string, targets: Target[]): Promise<Reco
 }
 
 export async function benchRest(): Promise<void> {
-  const { dir, snapshot } = await stateScaleSnapshotsDir();
+  const { dir, snapshot } = await sharedStateScaleSnapshot();
   const targets = restTargets(snapshot);
   const ours = await startChild(['ours', dir]);
   const bodiesFile = path.join(dir, 'baseline-bodies.json');
@@ -111,7 +121,6 @@ export async function benchRest(): Promise<void> {
   } finally {
     ours.child.kill();
     baseline.child.kill();
-    await rm(dir, { recursive: true, force: true });
   }
   printTable(`REST at state scale (${DURATION_S} s per cell; baseline = node:http sending the same bytes from memory)`, rows);
   console.log('Targets: detail ratio >= 0.5 at 64 conns with p99 < 10 ms; list ratio >= 0.4; check p99 < 50 ms.');
@@ -136,7 +145,7 @@ function toolCall(name: string, args: Record<string, unknown>): Target {
 
 /** MCP tools against their REST equivalents on the same server, in the same run. */
 export async function benchMcp(): Promise<void> {
-  const { dir, snapshot } = await stateScaleSnapshotsDir();
+  const { dir, snapshot } = await sharedStateScaleSnapshot();
   const [detail, list] = restTargets(snapshot);
   const db = new Database(snapshot, { readonly: true });
   const license = decodeURIComponent(detail!.path.split('/').pop()!);
@@ -169,7 +178,6 @@ export async function benchMcp(): Promise<void> {
     }
   } finally {
     ours.child.kill();
-    await rm(dir, { recursive: true, force: true });
   }
   printTable(`MCP tools/call against REST on the same server (${DURATION_S} s per cell; MCP budget raised for the run)`, rows);
   console.log('Target: MCP get_home >= 0.5x REST detail.');

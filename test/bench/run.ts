@@ -3,11 +3,13 @@
 import os from 'node:os';
 import { benchPipeline } from './pipeline.ts';
 import { benchMcp, benchRest } from './rest.ts';
+import { benchStartup } from './startup.ts';
 
 const suites: Record<string, () => Promise<unknown>> = {
   pipeline: benchPipeline,
   rest: benchRest,
   mcp: benchMcp,
+  startup: benchStartup,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -5,12 +5,13 @@
 import { createServer as createHttpServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from '../../serve/server.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
 
 const [kind, arg] = process.argv.slice(2) as ['ours' | 'baseline', string];
 
 if (kind === 'ours') {
+  // Loaded only here, so the baseline process carries nothing of the service.
+  const { createServer } = await import('../../serve/server.ts');
+  const { settingsFromEnv } = await import('../../serve/settings.ts');
   const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: arg, LOG_LEVEL: 'info' });
   // The budgets are production's design; a load test from one address would only measure 429s.
   settings.rateLimits = { ...settings.rateLimits, apiV1: 1e9, apiAll: 1e9, check: 1e9 };
