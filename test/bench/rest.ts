@@ -12,6 +12,8 @@ import { childJob, printTable, REPO_ROOT } from './measure.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+/** Load before each measured cell, so JIT and per-snapshot caches are warm in every server alike. */
+const WARMUP_S = 2;
 
 export async function startChild(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'test/bench/serve-child.ts'), ...args], {
@@ -39,7 +41,8 @@ export interface Target {
   headers?: Record<string, string>;
 }
 
-export async function load(url: string, target: Target, connections: number, duration: number = DURATION_S) {
+export async function load(url: string, target: Target, connections: number, duration: number = DURATION_S, warmUp = true) {
+  if (warmUp) await childJob('test/bench/load-child.ts', [JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration: WARMUP_S })]);
   return childJob<{ rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number }>('test/bench/load-child.ts', [
     JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration }),
   ]);
@@ -99,18 +102,22 @@ export async function benchRest(): Promise<void> {
   const bodiesFile = path.join(dir, 'baseline-bodies.json');
   await writeFile(bodiesFile, JSON.stringify(await recordBodies(ours.url, targets)));
   const baseline = await startChild(['baseline', bodiesFile]);
+  const bareHapi = await startChild(['bare-hapi', bodiesFile]);
   const rows: Array<Record<string, string | number>> = [];
   try {
     for (const target of targets) {
       for (const connections of [1, 64]) {
         const base = await load(baseline.url, target, connections);
+        const hapi = await load(bareHapi.url, target, connections);
         const real = await load(ours.url, target, connections);
         rows.push({
           endpoint: target.label,
           conns: connections,
           'baseline rps': base.rps,
+          'bare hapi rps': hapi.rps,
           'ours rps': real.rps,
           ratio: (real.rps / base.rps).toFixed(2),
+          'bare hapi ratio': (hapi.rps / base.rps).toFixed(2),
           'ours p50 ms': real.p50_ms,
           'ours p99 ms': real.p99_ms,
           'baseline p99 ms': base.p99_ms,
@@ -121,8 +128,9 @@ export async function benchRest(): Promise<void> {
   } finally {
     ours.child.kill();
     baseline.child.kill();
+    bareHapi.child.kill();
   }
-  printTable(`REST at state scale (${DURATION_S} s per cell; baseline = node:http sending the same bytes from memory)`, rows);
+  printTable(`REST at state scale (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; baseline = node:http sending the same bytes from memory; bare hapi = one hapi route sending them)`, rows);
   console.log('Targets: detail ratio >= 0.5 at 64 conns with p99 < 10 ms; list ratio >= 0.4; check p99 < 50 ms.');
 }
 

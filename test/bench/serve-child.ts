@@ -1,12 +1,13 @@
 // A server under test, in its own process:
 //   serve-child.ts ours <snapshotsDir>                 the real service (limits raised so load is not refused)
 //   serve-child.ts baseline <bodies.json>              minimal node:http serving precomputed bodies by path
+//   serve-child.ts bare-hapi <bodies.json>             one hapi route sending the same stored bodies (the framework's floor)
 // Prints one JSON line { url } once listening.
 import { createServer as createHttpServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 
-const [kind, arg] = process.argv.slice(2) as ['ours' | 'baseline', string];
+const [kind, arg] = process.argv.slice(2) as ['ours' | 'baseline' | 'bare-hapi', string];
 
 if (kind === 'ours') {
   // Loaded only here, so the baseline process carries nothing of the service.
@@ -18,6 +19,24 @@ if (kind === 'ours') {
   settings.mcp = { ...settings.mcp, rateLimit: 1e9 };
   const app = await createServer(settings);
   process.stderr.write(JSON.stringify({ url: app.url }) + '\n');
+} else if (kind === 'bare-hapi') {
+  // What hapi itself costs: no validation, limits, logging or envelope, only the stored answer.
+  const { default: Hapi } = await import('@hapi/hapi');
+  const bodies = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, { status: number; headers: Record<string, string>; body: string }>;
+  const server = Hapi.server({ port: 0, host: '127.0.0.1' });
+  server.route({
+    method: '*',
+    path: '/{any*}',
+    handler: (request, h) => {
+      const answer = bodies[`${request.method.toUpperCase()} ${request.url.pathname}${request.url.search}`];
+      if (!answer) return h.response().code(404);
+      const response = h.response(answer.body).code(answer.status);
+      for (const [name, value] of Object.entries(answer.headers)) response.header(name, value);
+      return response;
+    },
+  });
+  await server.start();
+  process.stderr.write(JSON.stringify({ url: server.info.uri }) + '\n');
 } else {
   const bodies = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, { status: number; headers: Record<string, string>; body: string }>;
   const server = createHttpServer((request, response) => {
