@@ -62,7 +62,11 @@ async function toHapi(h: ResponseToolkit, response: Response): Promise<ResponseO
   return withCors(out);
 }
 
-/** The web Request the SDK reads: method, URL, headers, abort signal; the body is given separately. */
+/**
+ * The web Request the SDK reads: method, URL and headers; the body is given separately. No abort
+ * signal: every tool answers synchronously from memory, so a client that leaves stops nothing, and
+ * a signal wired to the socket would cost more than the call itself.
+ */
 function webRequest(request: HapiRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.raw.req.headers)) {
@@ -70,18 +74,13 @@ function webRequest(request: HapiRequest): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const controller = new AbortController();
-  const res = request.raw.res;
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
   let url: string;
   try {
     url = new URL(`${request.path}${request.url.search}`, `http://${request.info.host || 'localhost'}`).href;
   } catch {
     url = `http://localhost${MCP_PATH}`;
   }
-  return new Request(url, { method: 'POST', headers, signal: controller.signal });
+  return new Request(url, { method: 'POST', headers });
 }
 
 function allowedHosts(services: Services): string[] {

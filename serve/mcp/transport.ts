@@ -108,8 +108,8 @@ export interface ServeOptions {
 }
 
 /**
- * Serves one POST /mcp. `raw` is the request body as received; `request` carries the headers and
- * the abort signal (no body). Never throws: every failure is a JSON-RPC error response.
+ * Serves one POST /mcp. `raw` is the request body as received; `request` carries the method, URL
+ * and headers (no body). Never throws: every failure is a JSON-RPC error response.
  */
 export async function serveMcp(request: Request, raw: Buffer, call: McpCall, options: ServeOptions): Promise<{ response: Response; summary: MessageSummary }> {
   let parsed: unknown;
@@ -144,7 +144,7 @@ export async function serveMcp(request: Request, raw: Buffer, call: McpCall, opt
     }
 
     // A body that is not JSON goes to the SDK as bytes, so it answers with its own parse error.
-    const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw), signal: request.signal });
+    const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw) });
     const parsedBody = parsedOk ? parsed : undefined;
     if (await isLegacyRequest(forward, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES })) {
       return { response: await legacyLeg(forward, parsedBody, call), summary };
@@ -169,14 +169,12 @@ async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): 
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
   };
-  request.signal.addEventListener('abort', teardown, { once: true });
   try {
     await server.connect(transport);
     // Only a body-less request (its body given as parsedBody) can be copied with new headers.
     const served = parsedBody === undefined ? request : lenientAccept(request);
     return await transport.handleRequest(served, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
-    request.signal.removeEventListener('abort', teardown);
     teardown();
   }
 }
@@ -191,5 +189,5 @@ function lenientAccept(request: Request): Request {
   if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return request;
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
-  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+  return new Request(request.url, { method: request.method, headers });
 }

@@ -187,6 +187,11 @@ export async function benchMcp(): Promise<void> {
   } finally {
     ours.child.kill();
   }
+  const cost = await childJob<{ tool_us: number; sdk_path_us: number }>('test/bench/mcp-cost-child.ts', [dir, license]);
   printTable(`MCP tools/call against REST on the same server (${DURATION_S} s per cell; MCP budget raised for the run)`, rows);
+  printTable('Where a get_home call goes, CPU per call in one process without HTTP', [
+    { part: 'our tool: look-up, shaping, and its result serialized once', 'cpu us/call': cost.tool_us },
+    { part: 'the SDK path around it (serveMcp: web Request, parse, validate, per-request server, serialize)', 'cpu us/call': cost.sdk_path_us },
+  ]);
   console.log('Target: MCP get_home >= 0.5x REST detail.');
 }
