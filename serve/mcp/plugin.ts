@@ -9,7 +9,8 @@ import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
-import { jsonRpcError, RPC, serveMcp, type MessageSummary } from './transport.ts';
+import { AnswerReplay, replayableCall } from './replay.ts';
+import { jsonRpcError, readMessage, RPC, serveMcp, type MessageSummary } from './transport.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -44,22 +45,29 @@ function withCors(response: ResponseObject): ResponseObject {
   return response;
 }
 
+/** A web Response's headers as sent on: its length is hapi's to set, CORS is this plugin's. */
+function forwardedHeaders(response: Response): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && !name.startsWith('access-control-')) headers.push([name, value]);
+  });
+  return headers;
+}
+
+function answer(h: ResponseToolkit, status: number, headers: Array<[string, string]>, body: string | Buffer | Readable | undefined): ResponseObject {
+  const out = h.response(body).code(status);
+  for (const [name, value] of headers) out.header(name, value);
+  return withCors(out);
+}
+
 /** A web Response as a hapi response (JSON buffered; an event stream, should one ever come, piped). */
 async function toHapi(h: ResponseToolkit, response: Response): Promise<ResponseObject> {
   const type = response.headers.get('content-type') ?? '';
-  const body =
-    response.body === null
-      ? undefined
-      : /text\/event-stream/i.test(type)
-        ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
-        : Buffer.from(await response.arrayBuffer());
-  const out = h.response(body).code(response.status);
-  response.headers.forEach((value, name) => {
-    if (name === 'content-length' || name.startsWith('access-control-')) return;
-    out.header(name, value);
-  });
-  if (/text\/event-stream/i.test(type)) out.compressed('identity');
-  return withCors(out);
+  if (/text\/event-stream/i.test(type) && response.body !== null) {
+    const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    return answer(h, response.status, forwardedHeaders(response), stream).compressed('identity');
+  }
+  return answer(h, response.status, forwardedHeaders(response), response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 /**
@@ -100,6 +108,7 @@ export const mcpPlugin: Plugin<Services> = {
     const documents = new DocumentStoreReader(settings.snapshotsDir, log);
     const budget = new CallerBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
     const hosts = allowedHosts(services);
+    const replays = new AnswerReplay();
 
     server.ext('onRequest', (request, h) => {
       if (request.path.replace(/\/+$/, '') !== MCP_PATH || request.method === 'options') return h.continue;
@@ -178,9 +187,24 @@ export const mcpPlugin: Plugin<Services> = {
         handler: async (request, h) => {
           try {
             const raw = Buffer.isBuffer(request.payload) ? request.payload : Buffer.alloc(0);
+            const message = readMessage(raw);
             const call = mcpCall(request, services, documents);
-            const { response, summary } = await serveMcp(webRequest(request), raw, call, { allowedHosts: hosts });
+            const replayable = message.ok ? replayableCall(message.parsed, request.raw.req.headers) : null;
+            if (replayable) {
+              const found = replays.find(call.context(), replayable);
+              if (found) {
+                request.app.mcp = { ...found.kept.summary, id: replayable.id };
+                return answer(h, found.kept.status, found.kept.headers, found.body);
+              }
+            }
+            const { response, summary } = await serveMcp(webRequest(request), message, call, { allowedHosts: hosts });
             request.app.mcp = summary;
+            if (replayable && /^application\/json/i.test(response.headers.get('content-type') ?? '')) {
+              const body = await response.text();
+              const headers = forwardedHeaders(response);
+              replays.keep(call.context(), replayable, response.status, headers, body, summary);
+              return answer(h, response.status, headers, body);
+            }
             return await toHapi(h, response);
           } catch (error) {
             log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -103,23 +103,31 @@ function newerRevision(body: unknown, headers: Headers): string | null {
   return declared.trim() > MODERN_PROTOCOL_VERSION ? declared.trim() : null;
 }
 
+/** A POST body as received, and parsed when it is JSON. */
+export interface ReadMessage {
+  raw: Buffer;
+  parsed: unknown;
+  ok: boolean;
+}
+
+export function readMessage(raw: Buffer): ReadMessage {
+  try {
+    return { raw, parsed: JSON.parse(raw.toString('utf8')), ok: true };
+  } catch {
+    return { raw, parsed: undefined, ok: false };
+  }
+}
+
 export interface ServeOptions {
   allowedHosts: string[];
 }
 
 /**
- * Serves one POST /mcp. `raw` is the request body as received; `request` carries the method, URL
- * and headers (no body). Never throws: every failure is a JSON-RPC error response.
+ * Serves one POST /mcp. `message` is the request body as received and as parsed; `request` carries
+ * the method, URL and headers (no body). Never throws: every failure is a JSON-RPC error response.
  */
-export async function serveMcp(request: Request, raw: Buffer, call: McpCall, options: ServeOptions): Promise<{ response: Response; summary: MessageSummary }> {
-  let parsed: unknown;
-  let parsedOk = false;
-  try {
-    parsed = JSON.parse(raw.toString('utf8'));
-    parsedOk = true;
-  } catch {
-    parsed = undefined;
-  }
+export async function serveMcp(request: Request, message: ReadMessage, call: McpCall, options: ServeOptions): Promise<{ response: Response; summary: MessageSummary }> {
+  const { raw, parsed, ok: parsedOk } = message;
   const summary = summarize(parsed, request.headers);
   try {
     const rejectedHost = hostHeaderValidationResponse(request, options.allowedHosts);

@@ -19,6 +19,11 @@ export class SnapshotMemo<V extends object | string> {
     private readonly sizeOf: (value: V) => number,
   ) {}
 
+  /** The kept value, if any; builds nothing. */
+  peek(scope: MemoScope, key: string): V | undefined {
+    return this.caches.get(scope.snapshot)?.get(scope.overlay)?.get(key);
+  }
+
   get(scope: MemoScope, key: string, build: () => V): V {
     let byOverlay = this.caches.get(scope.snapshot);
     if (!byOverlay) this.caches.set(scope.snapshot, (byOverlay = new WeakMap()));

@@ -7,7 +7,7 @@ import { settingsFromEnv } from '../../serve/settings.ts';
 import { mcpCall } from '../../serve/mcp/context.ts';
 import { toolResult } from '../../serve/mcp/tool.ts';
 import { getHome } from '../../serve/mcp/tools/get-home.ts';
-import { serveMcp } from '../../serve/mcp/transport.ts';
+import { readMessage, serveMcp } from '../../serve/mcp/transport.ts';
 import type { DocumentStoreReader } from '../../serve/mcp/documents.ts';
 import type { Request as HapiRequest } from '@hapi/hapi';
 
@@ -47,7 +47,7 @@ async function cpuMicrosPerCall(calls: number, once: () => unknown): Promise<num
 
 const tool_us = await cpuMicrosPerCall(20_000, () => JSON.stringify(toolResult(getHome.run({ license_number: license }, call, {} as never) as Record<string, unknown>)));
 const sdk_path_us = await cpuMicrosPerCall(4_000, async () => {
-  const { response } = await serveMcp(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), raw, call, { allowedHosts: ['127.0.0.1'] });
+  const { response } = await serveMcp(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), readMessage(raw), call, { allowedHosts: ['127.0.0.1'] });
   return response.text();
 });
 await app.close();
