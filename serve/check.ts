@@ -7,7 +7,7 @@ import type { CompactHome, FacilityRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
 import { facilitiesByLicenses, facilitiesByNameKey, facilityByLicense, type FacilityRow } from './query.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
-import { candidateText, checkDisplay, displayLine, matchedLine } from './shape/check-display.ts';
+import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { restFacilityRecord } from './shape/facility.ts';
 import { compactHome } from './shape/home.ts';
@@ -96,63 +96,103 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   return offered.length > 0 ? { status: 'ambiguous', rows: offered } : { status: 'not_found' };
 }
 
-/** A result's parts as they are sent: JSON, and what its display line says after the input. */
+/**
+ * A matched home's or a candidate's part of the answer, as the bytes sent: its JSON, and what its
+ * display line says (JSON-escaped, to go inside the display string).
+ */
 interface Fragment {
-  json: string;
-  said: string;
+  json: Buffer;
+  said: Buffer;
 }
 
 /**
- * A matched home's and a candidate's fragment depend only on the license, the snapshot and the
- * overlay, so each is built once and a check of 100 homes is mostly look-ups and concatenation.
+ * Fragments depend only on the license, the snapshot and the overlay, so each is built and encoded
+ * once; a check of 100 homes is then name look-ups and copying bytes.
  */
-const fragments = new SnapshotMemo<Fragment>(32 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
+const fragments = new SnapshotMemo<Fragment>(64 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
+
+/** Text as it goes inside a JSON string. */
+function escaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
 
 function matchedFragment(context: ShapeContext, row: FacilityRow, detail: boolean): Fragment {
   return fragments.get(context, `${detail ? 'home+record' : 'home'}:${row.license_number}`, () => {
     const home: CheckedHome = compactHome(context, row);
     if (detail) home.record = restFacilityRecord(context, row, true);
-    return { json: JSON.stringify(home), said: matchedLine(home) };
+    return { json: Buffer.from(JSON.stringify(home)), said: Buffer.from(escaped(matchedLine(home))) };
   });
 }
 
 function candidateFragment(context: ShapeContext, row: FacilityRow): Fragment {
   return fragments.get(context, `candidate:${row.license_number}`, () => {
     const offered = candidate(context, row);
-    return { json: JSON.stringify(offered), said: candidateText(offered) };
+    return { json: Buffer.from(JSON.stringify(offered)), said: Buffer.from(escaped(candidateText(offered))) };
   });
 }
 
+/** The order localeCompare gives, from one collator: localeCompare builds one per call. */
+const alphabetical = new Intl.Collator();
+
 function byNameThenLicense(a: FacilityRow, b: FacilityRow): number {
-  return a.name.localeCompare(b.name) || a.license_number.localeCompare(b.license_number);
+  return alphabetical.compare(a.name, b.name) || alphabetical.compare(a.license_number, b.license_number);
 }
 
-/** The check as the JSON both surfaces send (REST as `data`, MCP parsed as structuredContent). */
-export function checkHomesJson(context: ShapeContext, input: CheckInput): string {
+const COMMA = Buffer.from(',');
+const SEMICOLON = Buffer.from('; ');
+const NEWLINE = Buffer.from(escaped('\n'));
+const MATCHED_END = Buffer.from(',"candidates":[]}');
+const AMBIGUOUS_END = Buffer.from(']}');
+const LINE_END = Buffer.from('.');
+const DISPLAY_END = Buffer.from(`${escaped(['', ...DISPLAY_CLOSING].join('\n'))}"}`);
+
+/**
+ * The check as the JSON bytes both surfaces send (REST inside its envelope, MCP parsed as
+ * structuredContent), in pieces to be joined once: per distinct input in the order sent, its
+ * result, then counts, honesty, data dates and the Markdown display.
+ */
+export function checkHomesParts(context: ShapeContext, input: CheckInput): Buffer[] {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
     const key = duplicateKey(entry);
     if (!distinct.has(key)) distinct.set(key, entry);
   }
 
-  const results: string[] = [];
-  const lines: string[] = [];
+  const results: Buffer[] = [Buffer.from('{"results":[')];
+  const lines: Buffer[] = [];
   const counts = { given: input.homes.length, duplicates_merged: input.homes.length - distinct.size, matched: 0, ambiguous: 0, not_found: 0 };
+  let position = 0;
   for (const entry of distinct.values()) {
     const match = matchEntry(context, entry);
-    const inputJson = JSON.stringify(entry);
     counts[match.status] += 1;
+    position += 1;
+    if (position > 1) {
+      results.push(COMMA);
+      lines.push(NEWLINE);
+    }
+    const head = `{"input":${JSON.stringify(entry)},"status":"${match.status}"`;
+    const lineHeadJson = escaped(`${lineHead(position, entry)}: `);
     if (match.status === 'matched') {
       const home = matchedFragment(context, match.row, input.detail === true);
-      results.push(`{"input":${inputJson},"status":"matched","home":${home.json},"candidates":[]}`);
-      lines.push(displayLine(lines.length + 1, entry, 'matched', home.said));
+      results.push(Buffer.from(`${head},"home":`), home.json, MATCHED_END);
+      lines.push(Buffer.from(lineHeadJson), home.said);
     } else if (match.status === 'ambiguous') {
       const offered = [...match.rows].sort(byNameThenLicense).slice(0, MAX_CANDIDATES).map((row) => candidateFragment(context, row));
-      results.push(`{"input":${inputJson},"status":"ambiguous","home":null,"candidates":[${offered.map((c) => c.json).join(',')}]}`);
-      lines.push(displayLine(lines.length + 1, entry, 'ambiguous', offered.map((c) => c.said)));
+      results.push(Buffer.from(`${head},"home":null,"candidates":[`));
+      lines.push(Buffer.from(lineHeadJson + escaped(AMBIGUOUS_SAID)));
+      offered.forEach((fragment, index) => {
+        if (index > 0) {
+          results.push(COMMA);
+          lines.push(SEMICOLON);
+        }
+        results.push(fragment.json);
+        lines.push(fragment.said);
+      });
+      results.push(AMBIGUOUS_END);
+      lines.push(LINE_END);
     } else {
-      results.push(`{"input":${inputJson},"status":"not_found","home":null,"candidates":[]}`);
-      lines.push(displayLine(lines.length + 1, entry, 'not_found', ''));
+      results.push(Buffer.from(`${head},"home":null,"candidates":[]}`));
+      lines.push(Buffer.from(lineHeadJson + escaped(NOT_FOUND_SAID)));
     }
   }
 
@@ -161,12 +201,17 @@ export function checkHomesJson(context: ShapeContext, input: CheckInput): string
     alw_list_as_of: context.snapshot.meta.alwListAsOf,
   };
   const honesty = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
-  return (
-    `{"results":[${results.join(',')}],"counts":${JSON.stringify(counts)},"honesty":${JSON.stringify(honesty)},` +
-    `"data_dates":${JSON.stringify(data_dates)},"display":${JSON.stringify(checkDisplay(lines, counts, data_dates))}}`
+  const summary = escaped(`${checkSummary(distinct.size, counts, data_dates)}\n\n`);
+  results.push(
+    Buffer.from(
+      `],"counts":${JSON.stringify(counts)},"honesty":${JSON.stringify(honesty)},"data_dates":${JSON.stringify(data_dates)},"display":"${summary}`,
+    ),
+    ...lines,
+    DISPLAY_END,
   );
+  return results;
 }
 
 export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
-  return JSON.parse(checkHomesJson(context, input)) as CheckResult;
+  return JSON.parse(Buffer.concat(checkHomesParts(context, input)).toString('utf8')) as CheckResult;
 }

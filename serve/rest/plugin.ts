@@ -4,12 +4,12 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomesJson } from '../check.ts';
+import { checkHomesParts } from '../check.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
 import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
-import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
+import { editorialAttribution, envelopeBytes, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
 import { SnapshotMemo } from '../shape/memo.ts';
 import { frontDoor } from './front-door.ts';
@@ -37,7 +37,7 @@ export const CACHE_CONTROL = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function json(h: ResponseToolkit, body: string) {
+function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type(JSON_TYPE);
 }
 
@@ -227,7 +227,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeJson(checkHomesJson(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
+        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
       },
     },
   ];

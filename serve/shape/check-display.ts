@@ -1,7 +1,7 @@
 // The batch check's `display`: a Markdown summary a person can read as it is.
 import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
-import type { CheckResult, CheckStatus } from '../check.ts';
+import type { CheckResult } from '../check.ts';
 import type { Candidate } from './candidate.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
 
@@ -32,19 +32,26 @@ export function candidateText(candidate: Candidate): string {
   return `${md(candidate.name)} (license ${candidate.license_number}, ${md(candidate.city) || 'city not on file'}, ${md(candidate.license_status) || 'status not on file'})`;
 }
 
-/** One numbered line per result; `said` is what follows the input (see matchedLine, candidateText). */
-export function displayLine(position: number, input: string, status: CheckStatus, said: string | readonly string[]): string {
-  const head = `${position}. "${md(input)}"`;
-  if (status === 'not_found') return `${head}: no home on the state roster matches.`;
-  if (status === 'ambiguous') return `${head}: not matched; it could be one of these, ask which one: ${[said].flat().join('; ')}.`;
-  return `${head}: ${String(said)}`;
+/** How a numbered line starts: its position and the input as sent. */
+export function lineHead(position: number, input: string): string {
+  return `${position}. "${md(input)}"`;
 }
 
-export function checkDisplay(lines: readonly string[], counts: CheckResult['counts'], dates: CheckResult['data_dates']): string {
+export const NOT_FOUND_SAID = 'no home on the state roster matches.';
+export const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
+
+/** The display's first line: what was checked and what came of it. */
+export function checkSummary(checked: number, counts: CheckResult['counts'], dates: CheckResult['data_dates']): string {
   const loaded = dates.state_record_loaded_on ? ` (state record loaded ${dates.state_record_loaded_on})` : '';
-  const summary =
-    `**Checked ${plural(lines.length, 'home', 'homes')} against the state licensing record${loaded}.** ` +
+  return (
+    `**Checked ${plural(checked, 'home', 'homes')} against the state licensing record${loaded}.** ` +
     `${counts.matched} matched, ${counts.ambiguous} need a choice, ${counts.not_found} not found` +
-    (counts.duplicates_merged > 0 ? `; ${plural(counts.duplicates_merged, 'duplicate', 'duplicates')} merged.` : '.');
-  return [summary, '', ...lines, '', NEUTRALITY, NEVER_IN_THIS_DATA, FAIRNESS_NOTE].join('\n');
+    (counts.duplicates_merged > 0 ? `; ${plural(counts.duplicates_merged, 'duplicate', 'duplicates')} merged.` : '.')
+  );
 }
+
+/**
+ * The display: the summary, a blank line, one line per result, a blank line and the three
+ * honesty sentences.
+ */
+export const DISPLAY_CLOSING = ['', NEUTRALITY, NEVER_IN_THIS_DATA, FAIRNESS_NOTE] as const;

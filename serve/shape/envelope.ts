@@ -16,9 +16,17 @@ export function editorialAttribution(baseUrl: string, reviewedOn: string | null)
   return { source: EDITORIAL_SOURCE, retrieved_on: reviewedOn, terms_url: `${baseUrl}/terms` };
 }
 
+const ENVELOPE_HEAD = '{"api_version":"v1","data":';
+
+function envelopeTail(attribution: Attribution, generatedAt: Date): string {
+  return `,"attribution":${JSON.stringify(attribution)},"generated_at":"${generatedAt.toISOString()}"}`;
+}
+
 export function envelopeJson(dataJson: string, attribution: Attribution, generatedAt: Date = new Date()): string {
-  return (
-    `{"api_version":"v1","data":${dataJson},"attribution":${JSON.stringify(attribution)},` +
-    `"generated_at":"${generatedAt.toISOString()}"}`
-  );
+  return ENVELOPE_HEAD + dataJson + envelopeTail(attribution, generatedAt);
+}
+
+/** The same envelope around data already encoded, in pieces: joined once, never re-encoded. */
+export function envelopeBytes(data: readonly Buffer[], attribution: Attribution, generatedAt: Date = new Date()): Buffer {
+  return Buffer.concat([Buffer.from(ENVELOPE_HEAD), ...data, Buffer.from(envelopeTail(attribution, generatedAt))]);
 }

@@ -222,3 +222,27 @@ test('X-Client-Name is counted but never changes a result', async (t) => {
   t.is(after.requests_with_client_name, before.requests_with_client_name + 1);
   t.true(after.client_names >= 1);
 });
+
+test('the display reads line by line: summary, one numbered line per result, the honesty sentences', async (t) => {
+  const ex = await examples();
+  const row = await uniqueName();
+  const shared = ex.one<{ name: string }>('a shared name', 'SELECT name, COUNT(*) AS n FROM facilities GROUP BY name_key HAVING n >= 2 ORDER BY n DESC');
+  const { data } = (await check([row.license_number, shared.name, 'Qwxz Jvkq Zzyzx', row.license_number])).body;
+  const lines = data.display.split('\n');
+  t.regex(lines[0], /^\*\*Checked 3 homes against the state licensing record( \(state record loaded \d{4}-\d{2}-\d{2}\))?\.\*\* 1 matched, 1 need a choice, 1 not found; 1 duplicate merged\.$/);
+  t.is(lines[1], '');
+  const home = data.results[0].home;
+  t.true(lines[2].startsWith(`1. "${row.license_number}": **`), lines[2]);
+  t.true(lines[2].includes(`(license ${home.license_number}`));
+  t.regex(lines[2], /Care approvals( as of [\d-]+)?: dementia [^;]+; hospice [^;]+; non-ambulatory [^;]+; bedridden [^.]+\./);
+  const candidates = data.results[1].candidates;
+  t.is(
+    lines[3],
+    `2. "${shared.name}": not matched; it could be one of these, ask which one: ` +
+      candidates.map((c: any) => `${c.name} (license ${c.license_number}, ${c.city ?? 'city not on file'}, ${c.license_status ?? 'status not on file'})`).join('; ') +
+      '.',
+  );
+  t.is(lines[4], '3. "Qwxz Jvkq Zzyzx": no home on the state roster matches.');
+  t.is(lines[5], '');
+  t.deepEqual(lines.slice(6), [data.honesty.neutrality, data.honesty.never_in_this_data, data.honesty.fairness_note]);
+});

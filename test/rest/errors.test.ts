@@ -95,6 +95,7 @@ test('check: more than 100 homes, entries outside 3..200 characters, a bad detai
   assertError(t, await check({ homes: Array.from({ length: 101 }, (_, i) => `home ${i}`) }), 400, /^check_homes could not read these inputs: homes \(expected at most 100 items/);
   assertError(t, await check({ homes: ['ok home', 'ab'] }), 400, /^check_homes could not read these inputs: homes\[1\] \(expected 3 to 200 characters\)\. Accepted inputs: homes, detail\.$/);
   assertError(t, await check({ homes: ['x'.repeat(201)] }), 400, /homes\[0\] \(expected 3 to 200 characters\)/);
+  assertError(t, await check({ homes: ['ok home', ''] }), 400, /homes\[1\] \(expected 3 to 200 characters\)/);
   assertError(t, await check({ homes: [123456789] }), 400, /homes\[0\] \(expected a string\)/);
   assertError(t, await check({ homes: ['abc'], detail: 'yes' }), 400, /detail \(expected true or false\)/);
   assertError(t, await check({ homes: ['abc'], filter: 'x' }), 400, 'check_homes could not read these inputs: unknown input "filter". Accepted inputs: homes, detail.');
