@@ -44,6 +44,9 @@ function json(h: ResponseToolkit, body: string | Buffer) {
 /** List pages built once per snapshot and operator overlay, so a repeated page is a look-up. */
 const listPages = new SnapshotMemo<string>(32 * 1024 * 1024, (page) => page.length);
 
+/** Detail records encoded once per snapshot and overlay: a request copies bytes, nothing is re-encoded. */
+const detailRecords = new SnapshotMemo<Buffer>(64 * 1024 * 1024, (record) => record.length);
+
 /** The requested license's row, or the spec's 404. */
 function rowOr404(services: Services, request: Request, license: string): FacilityRow {
   const row = facilityByLicense(requestSnapshot(request, services.snapshots), licenseNumberFrom(license) ?? license);
@@ -134,8 +137,8 @@ function routes(services: Services): ServerRoute[] {
       handler: (request, h) => {
         const row = rowOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
-        const data = restFacilityJson(context, row, true);
-        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        const data = detailRecords.get(context, row.license_number, () => Buffer.from(restFacilityJson(context, row, true)));
+        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
       },
     },
     {

@@ -1,5 +1,5 @@
-// The REST envelope. Built as a string around data that is already JSON, so stored records are
-// never parsed just to be re-serialized.
+// The REST envelope. Built around data that is already JSON (a string, or encoded bytes), so
+// stored records are never parsed just to be re-serialized.
 import { EDITORIAL_SOURCE, STATE_SOURCE } from '../wording.ts';
 
 export interface Attribution {
@@ -17,9 +17,19 @@ export function editorialAttribution(baseUrl: string, reviewedOn: string | null)
 }
 
 const ENVELOPE_HEAD = '{"api_version":"v1","data":';
+const ENVELOPE_HEAD_BYTES = Buffer.from(ENVELOPE_HEAD);
+
+/** The few distinct attributions a server sends (one per source and date), serialized once each. */
+const attributionJson = new Map<string, string>();
 
 function envelopeTail(attribution: Attribution, generatedAt: Date): string {
-  return `,"attribution":${JSON.stringify(attribution)},"generated_at":"${generatedAt.toISOString()}"}`;
+  const key = `${attribution.source}\u0000${attribution.retrieved_on}\u0000${attribution.terms_url}`;
+  let json = attributionJson.get(key);
+  if (json === undefined) {
+    if (attributionJson.size > 1_000) attributionJson.clear();
+    attributionJson.set(key, (json = JSON.stringify(attribution)));
+  }
+  return `,"attribution":${json},"generated_at":"${generatedAt.toISOString()}"}`;
 }
 
 export function envelopeJson(dataJson: string, attribution: Attribution, generatedAt: Date = new Date()): string {
@@ -28,5 +38,5 @@ export function envelopeJson(dataJson: string, attribution: Attribution, generat
 
 /** The same envelope around data already encoded, in pieces: joined once, never re-encoded. */
 export function envelopeBytes(data: readonly Buffer[], attribution: Attribution, generatedAt: Date = new Date()): Buffer {
-  return Buffer.concat([Buffer.from(ENVELOPE_HEAD), ...data, Buffer.from(envelopeTail(attribution, generatedAt))]);
+  return Buffer.concat([ENVELOPE_HEAD_BYTES, ...data, Buffer.from(envelopeTail(attribution, generatedAt))]);
 }
