@@ -26,7 +26,7 @@ export interface DocumentIndex {
 }
 
 const tally = Joi.number().integer().min(0).default(0);
-const detailSchema = Joi.object({
+export const detailSchema = Joi.object({
   FACILITYNUMBER: Joi.string().allow('').default(''),
   STATUS: Joi.string().allow('', null).default(''),
   LASTVISITDATE: Joi.string().allow('', null).default(''),
@@ -42,7 +42,7 @@ const detailSchema = Joi.object({
   CMPCOUNT: tally,
 }).unknown(true);
 
-const indexSchema = Joi.object({
+export const indexSchema = Joi.object({
   COUNT: Joi.number().integer().min(0).required(),
   REPORTARRAY: Joi.array()
     .items(
@@ -66,9 +66,46 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
+// The service answers thousands of these per run, nearly all in the plain shape: numbers as
+// numbers, texts as strings. Those are read directly; anything else (numbers sent as strings,
+// missing required keys, wrong types) goes through joi, which converts or names the problem.
+// Both paths give the same result for the plain shape.
+const DETAIL_TALLIES = ['NBRINSPVISITS', 'NBRINSPTYPA', 'NBRINSPTYPB', 'NBROTHERVISITS', 'NBROTHERTYPA', 'NBROTHERTYPB', 'TOTCMPVISITS', 'TOTTYPEA', 'TOTTYPEB', 'CMPCOUNT'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A whole number joi's `number().integer().min(0)` takes as it is (-0 reads as 0, as joi has it). */
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+const isTextOrNull = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+const count = (value: unknown) => (value === undefined || value === 0 ? 0 : (value as number));
+
+type DetailValues = Record<(typeof DETAIL_TALLIES)[number], number> & { STATUS: string | null; LASTVISITDATE: string | null };
+
+function plainDetail(json: unknown): DetailValues | null {
+  if (!isRecord(json)) return null;
+  if (!(json.FACILITYNUMBER === undefined || typeof json.FACILITYNUMBER === 'string')) return null;
+  if (!isTextOrNull(json.STATUS) || !isTextOrNull(json.LASTVISITDATE)) return null;
+  const text = (value: unknown) => (value === undefined ? '' : (value as string | null));
+  const values = { STATUS: text(json.STATUS), LASTVISITDATE: text(json.LASTVISITDATE) } as DetailValues;
+  for (const key of DETAIL_TALLIES) {
+    const value = json[key];
+    if (value !== undefined && !isCount(value)) return null;
+    values[key] = count(value);
+  }
+  return values;
+}
+
 export function parseDetail(text: string): FacilityDetail {
-  const { error, value } = detailSchema.validate(parseJson(text, 'facility detail'), { convert: true });
-  if (error) throw new Error(`facility detail: ${error.message}`);
+  const json = parseJson(text, 'facility detail');
+  let value = plainDetail(json) as DetailValues;
+  if (!value) {
+    const validated = detailSchema.validate(json);
+    if (validated.error) throw new Error(`facility detail: ${validated.error.message}`);
+    value = validated.value;
+  }
   return {
     status: cell(value.STATUS),
     lastVisitDate: usDateToIso(value.LASTVISITDATE),
@@ -78,17 +115,35 @@ export function parseDetail(text: string): FacilityDetail {
   };
 }
 
+const INDEX_TEXTS = ['CONTROLNUMBER', 'FACILITYNUMBER', 'REPORTDATE', 'REPORTTITLE', 'REPORTTYPE'] as const;
+
+/** The index as joi would pass it unchanged, or null when joi has to convert or reject something. */
+function plainIndex(json: unknown): { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> } | null {
+  if (!isRecord(json) || !isCount(json.COUNT) || !Array.isArray(json.REPORTARRAY)) return null;
+  for (const entry of json.REPORTARRAY as unknown[]) {
+    if (!isRecord(entry) || !isCount(entry.REPORTPAGE)) return null;
+    for (const key of INDEX_TEXTS) if (!isTextOrNull(entry[key])) return null;
+  }
+  return json as { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> };
+}
+
 export function parseIndex(text: string): DocumentIndex {
-  const { error, value } = indexSchema.validate(parseJson(text, 'document index'), { convert: true });
-  if (error) throw new Error(`document index: ${error.message}`);
+  const json = parseJson(text, 'document index');
+  let value = plainIndex(json);
+  if (!value) {
+    const validated = indexSchema.validate(json);
+    if (validated.error) throw new Error(`document index: ${validated.error.message}`);
+    value = validated.value;
+  }
+  const index = value!;
   return {
-    count: Math.max(value.COUNT, value.REPORTARRAY.length),
-    entries: value.REPORTARRAY.map((entry: Record<string, string | number>) => ({
+    count: Math.max(count(index.COUNT), index.REPORTARRAY.length),
+    entries: index.REPORTARRAY.map((entry) => ({
       controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
       date: usDateToIso(String(entry.REPORTDATE ?? '')),
       title: cell(String(entry.REPORTTITLE ?? '')),
       type: cell(String(entry.REPORTTYPE ?? '')),
-      page: Number(entry.REPORTPAGE),
+      page: count(entry.REPORTPAGE),
     })),
   };
 }

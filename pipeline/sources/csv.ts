@@ -108,9 +108,18 @@ export async function* readCsv(
   }
 }
 
+const ROW_PREFERENCES = { abortEarly: false, stripUnknown: true, convert: true } as const;
+/** Each schema with the row preferences set once: joi then reuses them instead of merging them per row. */
+const withRowPreferences = new WeakMap<Joi.ObjectSchema, Joi.ObjectSchema>();
+
 /** Validates one row with joi; a failure becomes a rejection naming every problem. */
 export function validateRow<T>(schema: Joi.ObjectSchema<T>, row: CsvRow, source: string, reject: (r: Rejection) => void): T | null {
-  const { error, value } = schema.validate(row.values, { abortEarly: false, stripUnknown: true, convert: true });
+  let prepared = withRowPreferences.get(schema) as Joi.ObjectSchema<T> | undefined;
+  if (!prepared) {
+    prepared = schema.prefs(ROW_PREFERENCES);
+    withRowPreferences.set(schema, prepared);
+  }
+  const { error, value } = prepared.validate(row.values);
   if (error) {
     reject({ source, line: row.line, reason: error.details.map((d) => d.message.replace(/"/g, '')).join('; '), raw: row.raw });
     return null;

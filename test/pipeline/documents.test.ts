@@ -5,7 +5,10 @@ import nock from 'nock';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { runPipeline } from '../../pipeline/run.ts';
+import fc from 'fast-check';
 import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
+import { detailSchema, indexSchema, parseDetail, parseIndex, type DocumentIndex, type FacilityDetail } from '../../pipeline/documents/state-api.ts';
+import { cell, usDateToIso } from '../../pipeline/normalize/text.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import {
   STATE_ORIGIN,
@@ -264,5 +267,73 @@ test.serial('hospitals: only active general acute care hospitals with coordinate
   t.deepEqual(
     (db.prepare("SELECT reason FROM rejected_rows WHERE source = 'hospitals' ORDER BY line").pluck().all() as string[]),
     ['license status is CLOSED, not ACTIVE', 'coordinates missing or outside California'],
+  );
+});
+
+test('details and indexes read directly agree with joi alone, on any input', (t) => {
+  // The oracle: what the state API readers gave when joi validated every answer.
+  const viaJoi = (schema: typeof detailSchema, json: unknown, what: string) => {
+    const { error, value } = schema.validate(json, { convert: true });
+    if (error) throw new Error(`${what}: ${error.message}`);
+    return value;
+  };
+  const detailOracle = (json: unknown): FacilityDetail => {
+    const value = viaJoi(detailSchema, json, 'facility detail');
+    return {
+      status: cell(value.STATUS),
+      lastVisitDate: usDateToIso(value.LASTVISITDATE),
+      typeA: value.NBRINSPTYPA + value.NBROTHERTYPA + value.TOTTYPEA,
+      typeB: value.NBRINSPTYPB + value.NBROTHERTYPB + value.TOTTYPEB,
+      fingerprint: JSON.stringify([value.STATUS, value.LASTVISITDATE, value.NBRINSPVISITS, value.NBROTHERVISITS, value.TOTCMPVISITS, value.CMPCOUNT, value.NBRINSPTYPA, value.NBRINSPTYPB, value.NBROTHERTYPA, value.NBROTHERTYPB, value.TOTTYPEA, value.TOTTYPEB]),
+    };
+  };
+  const indexOracle = (json: unknown): DocumentIndex => {
+    const value = viaJoi(indexSchema, json, 'document index');
+    return {
+      count: Math.max(value.COUNT, value.REPORTARRAY.length),
+      entries: value.REPORTARRAY.map((entry: Record<string, string | number>) => ({
+        controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
+        date: usDateToIso(String(entry.REPORTDATE ?? '')),
+        title: cell(String(entry.REPORTTITLE ?? '')),
+        type: cell(String(entry.REPORTTYPE ?? '')),
+        page: Number(entry.REPORTPAGE),
+      })),
+    };
+  };
+  const outcome = (read: () => unknown) => {
+    try {
+      return { value: read() };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+  // Mostly the plain shape, often not: numbers as strings, negatives, fractions, -0, unsafe sizes, nulls, wrong types.
+  const anyValue = fc.oneof(
+    { weight: 6, arbitrary: fc.nat({ max: 40 }) },
+    { weight: 4, arbitrary: fc.constantFrom('', 'LICENSED', 'CLOSED ', ' 05/22/2025', '5/2/2025', '13/45/2025', 'Inspection', '23-CR-1') },
+    fc.constantFrom(null, -0, -1, 1.5, 2 ** 53, '3', ' 4 ', '-2', '1e2', 'x', true, [], {}),
+    fc.string({ maxLength: 12 }),
+  );
+  const record = (keys: readonly string[]) =>
+    fc.record(Object.fromEntries(keys.map((key) => [key, anyValue])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
+  const detailKeys = ['FACILITYNUMBER', 'STATUS', 'LASTVISITDATE', 'NBRINSPVISITS', 'NBRINSPTYPA', 'NBRINSPTYPB', 'NBROTHERVISITS', 'NBROTHERTYPA', 'NBROTHERTYPB', 'TOTCMPVISITS', 'TOTTYPEA', 'TOTTYPEB', 'CMPCOUNT', 'EXTRA'];
+  const entryKeys = ['CONTROLNUMBER', 'FACILITYNUMBER', 'REPORTDATE', 'REPORTTITLE', 'REPORTTYPE', 'REPORTPAGE'];
+  fc.assert(
+    fc.property(fc.oneof({ weight: 9, arbitrary: record(detailKeys) }, anyValue), (json) => {
+      const text = JSON.stringify(json) ?? 'null';
+      t.deepEqual(outcome(() => parseDetail(text)), outcome(() => detailOracle(JSON.parse(text))));
+    }),
+    { numRuns: 3000 },
+  );
+  const index = fc.record(
+    { COUNT: anyValue, REPORTARRAY: fc.oneof({ weight: 9, arbitrary: fc.array(fc.oneof({ weight: 9, arbitrary: record(entryKeys) }, anyValue), { maxLength: 4 }) }, anyValue) },
+    { requiredKeys: [] },
+  );
+  fc.assert(
+    fc.property(fc.oneof({ weight: 9, arbitrary: index }, anyValue), (json) => {
+      const text = JSON.stringify(json) ?? 'null';
+      t.deepEqual(outcome(() => parseIndex(text)), outcome(() => indexOracle(JSON.parse(text))));
+    }),
+    { numRuns: 3000 },
   );
 });
