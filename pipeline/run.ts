@@ -96,19 +96,10 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
 
     // 2. Parse and validate; bad rows are kept out with their reason.
-    const parsed = await readAllSources(retrieved, runDate);
+    // 3. State documents, live status and tallies, incrementally, through the document store:
+    //    started as soon as the roster is read, while the other sources are parsed.
+    const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
     if (parsed.roster.capacityNotNumeric) warn(`${parsed.roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
-
-    // 3. State documents, live status and tallies, incrementally, through the document store.
-    const store = new DocumentStore(options.snapshotsDir);
-    const documents = await collectStateDocuments({
-      licenses: parsed.roster.rows.map((row) => row.license_number),
-      templates: config.stateDocuments,
-      read: (location) => readLocation(location, { http, rootDir: REPO_ROOT }),
-      store,
-      today: runDate,
-      concurrency: config.stateDocuments.concurrency,
-    }).finally(() => store.close());
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
 
@@ -206,6 +197,37 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     return { published: true, snapshotPath, heldBack: [], report };
   } finally {
     await http.close();
+  }
+}
+
+async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient) {
+  let store: DocumentStore | null = null;
+  let collecting: ReturnType<typeof collectStateDocuments> | null = null;
+  const stop = new AbortController();
+  try {
+    const parsed = await readAllSources(retrieved, runDate, (roster) => {
+      store = new DocumentStore(snapshotsDir);
+      collecting = collectStateDocuments({
+        licenses: roster.rows.map((row) => row.license_number),
+        templates: config.stateDocuments,
+        read: (location) => readLocation(location, { http, rootDir: REPO_ROOT }),
+        store,
+        today: runDate,
+        concurrency: config.stateDocuments.concurrency,
+        signal: stop.signal,
+      });
+      // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
+      collecting.catch(() => {});
+    });
+    const documents = await collecting!;
+    return { parsed, documents };
+  } catch (error) {
+    // A source that fails to parse fails the run: licenses not yet started are skipped.
+    stop.abort();
+    await (collecting as Promise<unknown> | null)?.catch(() => {});
+    throw error;
+  } finally {
+    (store as DocumentStore | null)?.close();
   }
 }
 

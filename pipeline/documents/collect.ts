@@ -2,7 +2,7 @@
 // document index only when the detail says something changed (a new visit date, new tallies) or
 // none is stored; a report's HTML only when its ref is not yet in the store. An endpoint that fails
 // leaves that license's last good data in place, and the failure is reported.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { DocumentStore } from './store.ts';
 import { parseDetail, parseIndex, type DocumentIndex, type FacilityDetail, type IndexEntry } from './state-api.ts';
@@ -28,7 +28,8 @@ export interface ReportListing {
 export interface FacilityDocuments {
   detail: FacilityDetail | null;
   detailCheckedOn: string | null;
-  index: DocumentIndex | null;
+  /** The document index's count (its entries are in `reports`); null when no index was ever read. */
+  indexCount: number | null;
   indexFetchedOn: string | null;
   reports: ReportListing[];
 }
@@ -58,7 +59,7 @@ export function documentRefs(license: string, entries: readonly IndexEntry[]): s
   const seen = new Map<string, number>();
   return entries.map((entry) => {
     const type = TYPE_CODES[(entry.type ?? '').toLowerCase()] ?? 'X';
-    const key = entry.controlNumber ?? createHash('sha1').update(entry.title ?? '').digest('hex').slice(0, 8);
+    const key = entry.controlNumber ?? hash('sha1', entry.title ?? '').slice(0, 8);
     const base = `doc:${license}-${(entry.date ?? '00000000').replace(/-/g, '')}-${type}-${key}`;
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
@@ -83,6 +84,8 @@ export async function collectStateDocuments(inputs: {
   today: string;
   /** Licenses handled at once; the HTTP client bounds the requests in flight on its own. */
   concurrency: number;
+  /** Once aborted, licenses not yet started are skipped (the run is failing for another reason). */
+  signal?: AbortSignal;
 }): Promise<{ byLicense: Map<string, FacilityDocuments>; problems: FetchProblem[]; stats: CollectStats }> {
   const { templates, read, store, today } = inputs;
   const byLicense = new Map<string, FacilityDocuments>();
@@ -96,7 +99,10 @@ export async function collectStateDocuments(inputs: {
   const knownRefs = store.allRefs();
 
   async function collect(license: string): Promise<void> {
+    if (inputs.signal?.aborted) return;
     const previous = states.get(license);
+    // Each license is handled once: what it needs of the store is read, and the rest let go.
+    states.delete(license);
     // The store holds what an earlier run already validated and normalized: read it back as it is.
     const previousDetail = previous?.detail_json ? (JSON.parse(previous.detail_json) as FacilityDetail) : null;
 
@@ -161,7 +167,7 @@ export async function collectStateDocuments(inputs: {
       if (indexFetchedOn === today) store.markListed(listed.map((r) => r.ref), today);
     }
     const reports = listed.map(({ page: _page, ...report }) => report);
-    byLicense.set(license, { detail, detailCheckedOn, index, indexFetchedOn, reports });
+    byLicense.set(license, { detail, detailCheckedOn, indexCount: index ? index.count : null, indexFetchedOn, reports });
   }
 
   const limit = pLimit(inputs.concurrency);

@@ -130,11 +130,10 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const slug = nameSlug(inputs.goesByName);
   const detail = inputs.documents?.detail ?? null;
   const detailCheckedOn = inputs.documents?.detailCheckedOn ?? null;
-  const index = inputs.documents?.index ?? null;
+  const indexCount = inputs.documents?.indexCount ?? null;
   const reportDates = (inputs.documents?.reports ?? []).flatMap((report) => (report.date ? [report.date] : [])).sort();
-  const documentsValue: StateDocumentsValue | null = index
-    ? { count: index.count, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null }
-    : null;
+  const documentsValue: StateDocumentsValue | null =
+    indexCount !== null ? { count: indexCount, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null } : null;
   const page = `${BASE_URL_TOKEN}/facility/${slug}-${license}`;
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', dates.roster, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>

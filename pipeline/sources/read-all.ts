@@ -4,7 +4,7 @@ import type { PipelineConfig } from '../config.ts';
 import type { Rejection } from './csv.ts';
 import type { RetrievedSource } from './retrieve.ts';
 import type { SourceRecord } from '../snapshot/write.ts';
-import { readRoster } from './roster.ts';
+import { readRoster, type RosterResult } from './roster.ts';
 import { readApprovals } from './approvals.ts';
 import { readWaiverList } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
@@ -18,10 +18,15 @@ function httpDate(header: string | null): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
-export async function readAllSources(retrieved: RetrievedSources, runDate: string) {
+/**
+ * `onRoster` is called as soon as the roster is read, before the other sources are: the run
+ * starts on the state documents (which need only the license numbers) while the rest is parsed.
+ */
+export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
   const roster = await readRoster(retrieved.roster.file, reject);
+  onRoster?.(roster);
   const approvals = await readApprovals(retrieved.approvals.file, reject);
   const waiver = await readWaiverList(retrieved.waiver.file, reject);
   const geocodes = await readGeocodes(retrieved.geocodes.file, reject);

@@ -194,3 +194,18 @@ test.serial('published snapshots are read-only files named by date; later runs t
   t.is(path.basename(second.snapshotPath!), 'rcfe-2026-11-22.1.sqlite');
   t.is((await stat(first.snapshotPath!)).mode & 0o222, 0, 'no write permission on a published file');
 });
+
+test.serial('a source that cannot be parsed while state documents are being fetched fails the run cleanly', async (t) => {
+  const dir = await tempSnapshotsDir();
+  // The documents start as soon as the roster is read; the hospitals file read after it is not a hospitals list.
+  serveStateFiles({ roster: rosterCsv(homes(40)), hospitals: 'not,a,hospitals,file\n1,2,3,4\n' });
+  const error = await t.throwsAsync(runPipeline({ snapshotsDir: dir, config: testConfig() }));
+  t.regex(error!.message, /Source "hospitals" has no header row/);
+  t.deepEqual(await fileHashes(dir), {});
+  // The document store was closed: a later run over good files publishes.
+  nock.cleanAll();
+  serveStateFiles({ roster: rosterCsv(homes(40)) });
+  const next = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  t.true(next.published);
+  t.is(next.report.documents.details_fetched, 40);
+});
