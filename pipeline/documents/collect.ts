@@ -96,7 +96,7 @@ export async function collectStateDocuments(inputs: {
 
   // Read once up front: what earlier runs stored for every license, and every report already held.
   const states = store.allFacilityStates();
-  const knownRefs = store.allRefs();
+  const knownRefs = store.allListedOn();
 
   async function collect(license: string): Promise<void> {
     if (inputs.signal?.aborted) return;
@@ -113,7 +113,9 @@ export async function collectStateDocuments(inputs: {
       detail = parseDetail(await read(fill(templates.detail, license)));
       detailCheckedOn = today;
       detailChanged = detail.fingerprint !== previousDetail?.fingerprint;
-      store.saveDetail(license, JSON.stringify(detail), today);
+      const json = JSON.stringify(detail);
+      // Already stored as it is, checked today (a second run the same day): nothing to write.
+      if (json !== previous?.detail_json || previous.detail_fetched_on !== today) store.saveDetail(license, json, today);
       stats.details_fetched += 1;
     } catch (error) {
       problems.push({ license_number: license, endpoint: 'detail', problem: message(error), kept_from: detailCheckedOn });
@@ -164,7 +166,9 @@ export async function collectStateDocuments(inputs: {
           problems.push({ license_number: license, endpoint: 'report', problem: `${report.ref}: ${message(error)}`, kept_from: null });
         }
       }
-      if (indexFetchedOn === today) store.markListed(listed.map((r) => r.ref), today);
+      // Only refs stored before this run and last listed before today change: a report saved in
+      // this run is already listed today, and one whose fetch failed is not stored.
+      if (indexFetchedOn === today) store.markListed(listed.flatMap((r) => ((knownRefs.get(r.ref) ?? today) < today ? [r.ref] : [])), today);
     }
     const reports = listed.map(({ page: _page, ...report }) => report);
     byLicense.set(license, { detail, detailCheckedOn, indexCount: index ? index.count : null, indexFetchedOn, reports });

@@ -44,7 +44,7 @@ export class DocumentStore {
       saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on) VALUES (?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on`),
       allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on FROM facility_state'),
-      allRefs: this.db.prepare('SELECT ref FROM documents').pluck(),
+      allListedOn: this.db.prepare('SELECT ref, last_listed_on FROM documents').raw(),
       saveDocument: this.db.prepare(`INSERT INTO documents (ref, license_number, control_number, date, type, title, text, citations, html_sha256, first_seen_on, last_listed_on)
         VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
         ON CONFLICT (ref) DO UPDATE SET text = excluded.text, citations = excluded.citations, html_sha256 = excluded.html_sha256, last_listed_on = excluded.last_listed_on`),
@@ -62,8 +62,9 @@ export class DocumentStore {
     return states;
   }
 
-  allRefs(): Set<string> {
-    return new Set(this.statements.allRefs.all() as string[]);
+  /** Every stored report's ref, with the date a document index last listed it. */
+  allListedOn(): Map<string, string> {
+    return new Map(this.statements.allListedOn.all() as Array<[string, string]>);
   }
 
   /** Stores a license's detail as the pipeline read it (normalized JSON), dated. */
