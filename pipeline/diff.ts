@@ -39,15 +39,19 @@ function changedFields(before: Record<string, Json>, after: Record<string, Json>
   return fields;
 }
 
-/** `previous` is streamed once; only the current run's records are held. */
-export function diffSnapshots(previous: Iterable<StoredFacility>, current: readonly StoredFacility[]): SnapshotDiff {
-  const now = new Map<string, string>();
-  for (const row of current) now.set(row.license_number, row.record_json);
+/** This run's facilities: their licenses, and each one's record where it was written. */
+export interface CurrentFacilities {
+  licenses: readonly string[];
+  recordOf(license: string): string | undefined;
+}
+
+/** `previous` is streamed once; this run's records are looked up one at a time, never all held. */
+export function diffSnapshots(previous: Iterable<StoredFacility>, current: CurrentFacilities): SnapshotDiff {
   const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0 };
   const seen = new Set<string>();
   for (const old of previous) {
     diff.previousCount += 1;
-    const record = now.get(old.license_number);
+    const record = current.recordOf(old.license_number);
     if (record === undefined) {
       diff.removed.push(old.license_number);
       continue;
@@ -59,7 +63,7 @@ export function diffSnapshots(previous: Iterable<StoredFacility>, current: reado
     diff.changed.push({ license_number: old.license_number, fields });
     for (const field of fields) diff.fieldCounts[field] = (diff.fieldCounts[field] ?? 0) + 1;
   }
-  diff.added = current.map((row) => row.license_number).filter((license) => !seen.has(license));
+  diff.added = current.licenses.filter((license) => !seen.has(license));
   diff.added.sort();
   diff.removed.sort();
   diff.changed.sort((a, b) => a.license_number.localeCompare(b.license_number));

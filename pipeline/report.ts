@@ -59,7 +59,8 @@ export function buildReport(inputs: {
   startedAt: Date;
   sources: SourceRecord[];
   rejections: Rejection[];
-  facilities: FacilityRow[];
+  /** What the report counts of each facility. */
+  facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
   duplicatesMerged: number;
   waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
   goesByExceptions: number;

@@ -1,7 +1,7 @@
 // One pipeline run, stage by stage: retrieve -> parse and validate -> state documents ->
 // normalize -> diff -> guard -> write the snapshot. Also the command behind `npm run pipeline`
 // (and `-- --schedule`).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
 import { openPreviousSnapshot } from './snapshot/previous.ts';
-import { writeSnapshot, type WriteOptions } from './snapshot/write.ts';
+import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
 import { buildReport, formatReport, type RunReport } from './report.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,16 +61,13 @@ function codeVersion(): string {
 }
 
 /**
- * Equal hashes mean no served value changed, whatever the run id or the day. Confirmation dates
- * are left out: a re-check of an unchanged value moves its `confirmed_on`, not the value.
+ * The data hash, one facility at a time in license order. Equal hashes mean no served value
+ * changed, whatever the run id or the day. Confirmation dates are left out: a re-check of an
+ * unchanged value moves its `confirmed_on`, not the value.
  */
-function dataHash(facilities: readonly FacilityRow[]): string {
-  const hash = createHash('sha256');
+function hashFacility(hash: Hash, row: FacilityRow): void {
   const withoutCheckDates = (json: string) => json.replace(/"(confirmed_on|status_as_of)":(null|"[^"]*")/g, '');
-  for (const row of facilities) {
-    hash.update(withoutCheckDates(row.record_json)).update(withoutCheckDates(row.state_documents_json)).update(withoutCheckDates(row.home_json));
-  }
-  return hash.digest('hex');
+  hash.update(withoutCheckDates(row.record_json)).update(withoutCheckDates(row.state_documents_json)).update(withoutCheckDates(row.home_json));
 }
 
 
@@ -103,98 +100,120 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
 
-    // 4. Normalize into one record per license.
-    const normalized = normalizeFacilities(parsed, documents.byLicense);
-    const { facilities } = normalized;
-
-    // 5. Diff against the newest published snapshot, then the guards.
-    const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
-    let diff: ReturnType<typeof diffSnapshots>;
-    try {
-      diff = diffSnapshots(previous?.facilities() ?? [], facilities);
-    } finally {
-      previous?.close();
-    }
-    const problems = guardProblems(config.guards, {
-      licenses: facilities.length,
-      rosterRowsRead: parsed.roster.rowsRead,
-      rosterRowsRejected: parsed.rosterRejected,
-      diff,
-    });
-    const heldBack = problems.length && !options.force ? problems : [];
-    if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
-
-    const hash = dataHash(facilities);
-    const report = buildReport({
-      runId,
-      profile,
-      startedAt,
-      sources: parsed.sources,
-      rejections: parsed.rejections,
-      facilities,
-      duplicatesMerged: parsed.roster.duplicatesMerged,
-      waiverMatches: normalized.waiverMatches,
-      goesByExceptions: normalized.names.exceptions.length,
-      diff,
-      previousSnapshot: previous ? path.basename(previous.file) : null,
-      dataHash: hash,
-      unchangedSincePrevious: previous?.dataHash === hash,
-      heldBack,
-      warnings,
-      requestsMade: http.requestsMade,
-      documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
-      hospitals: normalized.hospitals.length,
-    });
-    if (heldBack.length) {
-      report.elapsed_ms = Math.round(performance.now() - started);
-      log(formatReport(report));
-      return { published: false, snapshotPath: null, heldBack, report };
-    }
-
-    // 6. Write to a temporary file, check it, rename it into place.
+    // 4. Normalize into one record per license. Each record is written to the new snapshot's
+    //    temporary file (and hashed) as it is built, so the run never holds them all at once;
+    //    the file is published only if the guards let the run through.
     const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
-    report.published = path.basename(snapshotPath);
-    report.elapsed_ms = Math.round(performance.now() - started);
-    const metadata: Record<string, string> = {
-      [META.runId]: runId,
-      [META.snapshotDate]: runDate,
-      [META.createdAt]: new Date().toISOString(),
-      [META.schemaVersion]: String(SCHEMA_VERSION),
-      [META.codeVersion]: codeVersion(),
-      [META.rosterAsOf]: parsed.dates.roster,
-      [META.approvalsAsOf]: parsed.dates.approvals ?? '',
-      [META.alwListAsOf]: parsed.dates.alwList ?? '',
-      [META.dataHash]: hash,
-      [META.counts]: JSON.stringify(report.licenses),
-      [META.runReport]: JSON.stringify(report),
-      [META.documentStore]: DOCUMENT_STORE_FILE,
-      profile,
-      guards: JSON.stringify(config.guards),
-    };
+    const writeFailed = (error: unknown) =>
+      new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
+    const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
+      throw writeFailed(error);
+    });
+    let published = false;
     try {
-      await writeSnapshot(
-        snapshotPath,
-        {
-          metadata,
-          sources: parsed.sources,
-          facilities,
-          goesByExceptions: normalized.names.exceptions,
-          waiver: normalized.waiverMatches,
-          rejections: parsed.rejections,
-          diff,
-          hospitals: normalized.hospitals,
-          reports: documents.byLicense,
-          documentProblems: documents.problems,
-        },
-        options,
-      );
-    } catch (error) {
-      throw new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
+      const normalized = normalizeFacilities(parsed, documents.byLicense);
+      const hash = createHash('sha256');
+      const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
+      for (const row of normalized.facilities) {
+        try {
+          writer.addFacility(row);
+        } catch (error) {
+          throw writeFailed(error);
+        }
+        hashFacility(hash, row);
+        facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
+      }
+      const dataHash = hash.digest('hex');
+
+      // 5. Diff against the newest published snapshot, then the guards.
+      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
+      let diff: ReturnType<typeof diffSnapshots>;
+      try {
+        diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
+      } finally {
+        previous?.close();
+      }
+      const problems = guardProblems(config.guards, {
+        licenses: facilities.length,
+        rosterRowsRead: parsed.roster.rowsRead,
+        rosterRowsRejected: parsed.rosterRejected,
+        diff,
+      });
+      const heldBack = problems.length && !options.force ? problems : [];
+      if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
+
+      const report = buildReport({
+        runId,
+        profile,
+        startedAt,
+        sources: parsed.sources,
+        rejections: parsed.rejections,
+        facilities,
+        duplicatesMerged: parsed.roster.duplicatesMerged,
+        waiverMatches: normalized.waiverMatches,
+        goesByExceptions: normalized.names.exceptions.length,
+        diff,
+        previousSnapshot: previous ? path.basename(previous.file) : null,
+        dataHash,
+        unchangedSincePrevious: previous?.dataHash === dataHash,
+        heldBack,
+        warnings,
+        requestsMade: http.requestsMade,
+        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
+        hospitals: normalized.hospitals.length,
+      });
+      if (heldBack.length) {
+        report.elapsed_ms = Math.round(performance.now() - started);
+        log(formatReport(report));
+        return { published: false, snapshotPath: null, heldBack, report };
+      }
+
+      // 6. Write the rest to the temporary file, check it, rename it into place.
+      report.published = path.basename(snapshotPath);
+      report.elapsed_ms = Math.round(performance.now() - started);
+      const metadata: Record<string, string> = {
+        [META.runId]: runId,
+        [META.snapshotDate]: runDate,
+        [META.createdAt]: new Date().toISOString(),
+        [META.schemaVersion]: String(SCHEMA_VERSION),
+        [META.codeVersion]: codeVersion(),
+        [META.rosterAsOf]: parsed.dates.roster,
+        [META.approvalsAsOf]: parsed.dates.approvals ?? '',
+        [META.alwListAsOf]: parsed.dates.alwList ?? '',
+        [META.dataHash]: dataHash,
+        [META.counts]: JSON.stringify(report.licenses),
+        [META.runReport]: JSON.stringify(report),
+        [META.documentStore]: DOCUMENT_STORE_FILE,
+        profile,
+        guards: JSON.stringify(config.guards),
+      };
+      try {
+        await writer.publish(
+          {
+            metadata,
+            sources: parsed.sources,
+            goesByExceptions: normalized.names.exceptions,
+            waiver: normalized.waiverMatches,
+            rejections: parsed.rejections,
+            diff,
+            hospitals: normalized.hospitals,
+            reports: documents.byLicense,
+            documentProblems: documents.problems,
+          },
+          options,
+        );
+      } catch (error) {
+        throw writeFailed(error);
+      }
+      published = true;
+      const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
+      if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
+      log(formatReport(report));
+      return { published: true, snapshotPath, heldBack: [], report };
+    } finally {
+      // Held back, or failed before publishing: the temporary file goes.
+      if (!published) await writer.discard();
     }
-    const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
-    if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
-    log(formatReport(report));
-    return { published: true, snapshotPath, heldBack: [], report };
   } finally {
     await http.close();
   }

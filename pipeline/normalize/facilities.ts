@@ -8,7 +8,7 @@ import { geocodeKey, type Point } from '../sources/geocodes.ts';
 import { goesByNames } from './names.ts';
 import { createWaiverMatcher } from './waiver-match.ts';
 import { createPricer, type PricedHome } from './price.ts';
-import { buildFacility } from './facility.ts';
+import { buildFacility, type FacilityRow } from './facility.ts';
 
 export function normalizeFacilities(parsed: ParsedSources, documents: Map<string, FacilityDocuments>) {
   const { roster } = parsed;
@@ -40,9 +40,11 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
   });
   const price = createPricer({ homes: located.map((home) => home.priced), listings: parsed.listings.listings, countyRates: parsed.countyRates.byCounty });
 
-  const facilities = located
-    .map(({ row, location, priced }) =>
-      buildFacility({
+  // In license order, built one at a time as the caller asks: the caller writes each and lets it go.
+  located.sort((a, b) => a.row.license_number.localeCompare(b.row.license_number));
+  function* facilities(): Generator<FacilityRow> {
+    for (const { row, location, priced } of located) {
+      yield buildFacility({
         roster: row,
         goesByName: names.byLicense.get(row.license_number)!,
         approvals: parsed.approvals.byLicense.get(row.license_number),
@@ -51,9 +53,9 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
         documents: documents.get(row.license_number),
         price: price(priced),
         dates: parsed.dates,
-      }),
-    )
-    .sort((a, b) => a.license_number.localeCompare(b.license_number));
+      });
+    }
+  }
 
   const hospitals = parsed.hospitals.hospitals.map((hospital) => ({
     ...hospital,
@@ -61,5 +63,5 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
     county_key: hospital.county === null ? null : placeKey(hospital.county),
   }));
 
-  return { facilities, names, waiverMatches, hospitals };
+  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals };
 }

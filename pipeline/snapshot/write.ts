@@ -1,7 +1,8 @@
 // Writing one snapshot: everything goes into a temporary file in the snapshots folder, which is
 // checked (integrity, row counts) and only then renamed into place and made read-only. A failure
 // at any point, a full disk included, removes the temporary file and leaves published files as
-// they were.
+// they were. Facilities are written one by one as the run builds them, so a run never holds all
+// of their records at once; the rest follows once the run has decided to publish.
 import Database from 'better-sqlite3';
 import { chmod, rename, rm } from 'node:fs/promises';
 import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
@@ -22,10 +23,10 @@ export interface SourceRecord extends RetrievedSource {
   rowsRejected: number;
 }
 
+/** Everything but the facilities, which are added one by one (`SnapshotWriter.addFacility`). */
 export interface SnapshotContents {
   metadata: Record<string, string>;
   sources: SourceRecord[];
-  facilities: FacilityRow[];
   goesByExceptions: Array<{ license_number: string; city: string | null; shared_goes_by_name: string }>;
   waiver: Array<{ row: WaiverRow; match: WaiverMatch }>;
   rejections: Rejection[];
@@ -40,7 +41,7 @@ export interface WriteOptions {
   beforePublish?: (temporaryFile: string) => void | Promise<void>;
 }
 
-function insertAll(db: Database.Database, contents: SnapshotContents): void {
+function insertRest(db: Database.Database, contents: SnapshotContents): void {
   const about = db.prepare('INSERT INTO about (object, kind, description) VALUES (?, ?, ?)');
   for (const [object, kind, description] of SNAPSHOT_ABOUT) about.run(object, kind, description);
 
@@ -52,19 +53,6 @@ function insertAll(db: Database.Database, contents: SnapshotContents): void {
   for (const record of contents.sources) {
     const { file: _localFile, ...columns } = record;
     source.run(columns);
-  }
-
-  const first = contents.facilities[0];
-  if (first) {
-    const columns = Object.keys(first);
-    const facility = db.prepare(
-      `INSERT INTO facilities (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
-    );
-    const designation = db.prepare('INSERT OR IGNORE INTO service_designations (license_number, code) VALUES (?, ?)');
-    for (const row of contents.facilities) {
-      facility.run(row);
-      for (const code of JSON.parse(row.service_designations) as string[]) designation.run(row.license_number, code);
-    }
   }
 
   const exception = db.prepare('INSERT INTO goes_by_exceptions (license_number, city, shared_goes_by_name) VALUES (@license_number, @city, @shared_goes_by_name)');
@@ -99,12 +87,12 @@ function insertAll(db: Database.Database, contents: SnapshotContents): void {
 }
 
 /** Fails unless the written file is sound and holds what was meant to be written. */
-function verify(db: Database.Database, contents: SnapshotContents): void {
+function verify(db: Database.Database, contents: SnapshotContents, facilities: number): void {
   const integrity = db.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') throw new Error(`integrity check failed: ${String(integrity)}`);
   const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   const expected: Array<[string, number]> = [
-    ['facilities', contents.facilities.length],
+    ['facilities', facilities],
     ['waiver_list', contents.waiver.length],
     ['hospitals', contents.hospitals.length],
     ['reports', [...contents.reports.values()].reduce((sum, documents) => sum + documents.reports.length, 0)],
@@ -118,28 +106,76 @@ function verify(db: Database.Database, contents: SnapshotContents): void {
   if (Number(version?.value) !== SCHEMA_VERSION) throw new Error('metadata lacks the schema version');
 }
 
-export async function writeSnapshot(finalPath: string, contents: SnapshotContents, options: WriteOptions = {}): Promise<void> {
+export interface SnapshotWriter {
+  /** Adds one facility (with its service designations); facilities come in license order. */
+  addFacility(row: FacilityRow): void;
+  /** A facility's record as written so far, for the diff. */
+  recordOf(license: string): string | undefined;
+  readonly facilities: number;
+  /** Writes everything else, checks the file and renames it into place. */
+  publish(contents: SnapshotContents, options?: WriteOptions): Promise<void>;
+  /** Removes the temporary file: the run is held back or failed. */
+  discard(): Promise<void>;
+}
+
+/** Opens the temporary file of the snapshot that will be published at `finalPath`. */
+export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWriter> {
   const temporary = `${finalPath}${TEMP_SUFFIX}-${process.pid}`;
   await rm(temporary, { force: true });
   let db: Database.Database | null = null;
+  const discard = async () => {
+    if (db?.open) db.close();
+    db = null;
+    await rm(temporary, { force: true });
+    await rm(`${temporary}-journal`, { force: true });
+  };
   try {
     db = new Database(temporary);
     // One self-contained file: no WAL or journal beside it once closed.
     db.pragma('journal_mode = DELETE');
     db.pragma('page_size = 4096');
     db.exec(SNAPSHOT_DDL);
-    db.transaction(() => insertAll(db!, contents))();
-    db.exec('ANALYZE');
-    verify(db, contents);
-    db.close();
-    db = null;
-    await options.beforePublish?.(temporary);
-    await chmod(temporary, 0o444);
-    await rename(temporary, finalPath);
+    // One transaction from the first facility to the last row: committed only when publishing.
+    db.exec('BEGIN');
   } catch (error) {
-    db?.close();
-    await rm(temporary, { force: true });
-    await rm(`${temporary}-journal`, { force: true });
+    await discard();
     throw error;
   }
+  const opened = db;
+  const designation = opened.prepare('INSERT OR IGNORE INTO service_designations (license_number, code) VALUES (?, ?)');
+  const recordOf = opened.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck();
+  let facility: Database.Statement | null = null;
+  let facilities = 0;
+
+  return {
+    addFacility(row) {
+      if (!facility) {
+        const columns = Object.keys(row);
+        facility = opened.prepare(`INSERT INTO facilities (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`);
+      }
+      facility.run(row);
+      for (const code of JSON.parse(row.service_designations) as string[]) designation.run(row.license_number, code);
+      facilities += 1;
+    },
+    recordOf: (license) => recordOf.get(license) as string | undefined,
+    get facilities() {
+      return facilities;
+    },
+    async publish(contents, options = {}) {
+      try {
+        insertRest(opened, contents);
+        opened.exec('COMMIT');
+        opened.exec('ANALYZE');
+        verify(opened, contents, facilities);
+        opened.close();
+        await options.beforePublish?.(temporary);
+        await chmod(temporary, 0o444);
+        await rename(temporary, finalPath);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+    discard,
+  };
 }

@@ -209,3 +209,15 @@ test.serial('a source that cannot be parsed while state documents are being fetc
   t.true(next.published);
   t.is(next.report.documents.details_fetched, 40);
 });
+
+test.serial('a held-back run removes the temporary file its records were written to', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster: rosterCsv(homes(20)) });
+  t.true((await runPipeline({ snapshotsDir: dir, config: testConfig() })).published);
+  const before = await readdir(dir);
+
+  serveStateFiles({ roster: rosterCsv(homes(10)) });
+  const held = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  t.false(held.published);
+  t.deepEqual((await readdir(dir)).sort(), before.sort(), 'nothing left beside the published snapshot and the document store');
+});
