@@ -1,11 +1,11 @@
 // Server start-up with a state-scale snapshot (time to the first answer, memory), against a bare
 // node:http process started the same way; and the time to switch to a newer snapshot while the
 // server is under load, with the requests that failed meanwhile.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { printTable, REPO_ROOT } from './measure.ts';
-import { load, restTargets, sharedStateScaleSnapshot, type Target } from './rest.ts';
+import { printTable } from './measure.ts';
+import { load, restTargets, sharedStateScaleSnapshot, startChild, type Target } from './rest.ts';
 
 const ROUNDS = 3;
 
@@ -27,19 +27,7 @@ function residentMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
 
 async function startAndWait(args: string[], probePath: string): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'test/bench/serve-child.ts'), ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server child exited (${code}): ${buffered}`)));
-  });
+  const { child, url } = await startChild(args);
   for (;;) {
     const reply = await fetch(url + probePath).catch(() => null);
     if (reply?.status === 200) {
