@@ -109,7 +109,7 @@ interface Fragment {
  * Fragments depend only on the license, the snapshot and the overlay, so each is built and encoded
  * once; a check of 100 homes is then name look-ups and copying bytes.
  */
-const fragments = new SnapshotMemo<Fragment>(64 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
+const fragments = new SnapshotMemo<Fragment>(32 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
 
 /** Text as it goes inside a JSON string. */
 function escaped(text: string): string {

@@ -45,7 +45,7 @@ function json(h: ResponseToolkit, body: string | Buffer) {
 const listPages = new SnapshotMemo<string>(32 * 1024 * 1024, (page) => page.length);
 
 /** Detail records encoded once per snapshot and overlay: a request copies bytes, nothing is re-encoded. */
-const detailRecords = new SnapshotMemo<Buffer>(64 * 1024 * 1024, (record) => record.length);
+const detailRecords = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (record) => record.length);
 
 /** The requested license's row, or the spec's 404. */
 function rowOr404(services: Services, request: Request, license: string): FacilityRow {

@@ -18,7 +18,7 @@ const output = z.object({
 });
 
 /** One answer per license, snapshot and overlay, built once: the same frozen object each call. */
-const answers = new SnapshotMemo<z.infer<typeof output>>(4096, () => 1);
+const answers = new SnapshotMemo<z.infer<typeof output>>(1024, () => 1);
 
 export const getHome = defineTool({
   name: 'get_home',
