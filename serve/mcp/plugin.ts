@@ -4,7 +4,7 @@
 // retry-after and a JSON-RPC error. One structured log line per MCP request (method, tool, client,
 // status, ms), never argument values.
 import { Readable } from 'node:stream';
-import type { Request as HapiRequest, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
@@ -110,8 +110,8 @@ export const mcpPlugin: Plugin<Services> = {
     const hosts = allowedHosts(services);
     const replays = new AnswerReplay();
 
-    server.ext('onRequest', (request, h) => {
-      if (request.path.replace(/\/+$/, '') !== MCP_PATH || request.method === 'options') return h.continue;
+    // Both run on the /mcp routes only (route extensions), so no other request pays for them.
+    const overBudget: Lifecycle.Method = (request, h) => {
       const verdict = budget.hit(callerAddress(request, settings.trustProxy));
       if (verdict.allowed) return h.continue;
       const seconds = verdict.retryAfterSeconds;
@@ -125,12 +125,8 @@ export const mcpPlugin: Plugin<Services> = {
           .header('retry-after', String(seconds))
           .header('cache-control', 'no-store'),
       ).takeover();
-    });
-
-    server.ext('onPostStop', () => documents.close());
-
-    server.events.on('response', (request) => {
-      if (request.path.replace(/\/+$/, '') !== MCP_PATH) return;
+    };
+    const logLine: Lifecycle.Method = (request, h) => {
       const summary = request.app.mcp;
       const response = request.response as { statusCode?: number; output?: { statusCode: number } } | null;
       log.info('mcp', {
@@ -143,7 +139,12 @@ export const mcpPlugin: Plugin<Services> = {
         status: response?.output?.statusCode ?? response?.statusCode ?? null,
         ms: Date.now() - request.info.received,
       });
-    });
+      return h.continue;
+    };
+    /** Counted against the budget (every method but OPTIONS, before the body is read) and logged. */
+    const budgetedAndLogged = { onPreAuth: { method: overBudget }, onPostResponse: { method: logLine } };
+
+    server.ext('onPostStop', () => documents.close());
 
     const notAllowed = (_request: HapiRequest, h: ResponseToolkit) =>
       withCors(
@@ -169,6 +170,7 @@ export const mcpPlugin: Plugin<Services> = {
         path: MCP_PATH,
         options: {
           cors: false,
+          ext: budgetedAndLogged,
           payload: {
             parse: false,
             output: 'data',
@@ -215,7 +217,7 @@ export const mcpPlugin: Plugin<Services> = {
       {
         method: 'OPTIONS',
         path: MCP_PATH,
-        options: { cors: false },
+        options: { cors: false, ext: { onPostResponse: { method: logLine } } },
         handler: (request, h) => {
           const asked = String(request.headers['access-control-request-headers'] ?? '')
             .split(',')
@@ -233,7 +235,7 @@ export const mcpPlugin: Plugin<Services> = {
           );
         },
       },
-      { method: '*', path: MCP_PATH, options: { cors: false }, handler: notAllowed },
+      { method: '*', path: MCP_PATH, options: { cors: false, ext: budgetedAndLogged }, handler: notAllowed },
     ]);
   },
 };
