@@ -41,8 +41,8 @@ function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type(JSON_TYPE);
 }
 
-/** List pages built once per snapshot and operator overlay, so a repeated page is a look-up. */
-const listPages = new SnapshotMemo<string>(32 * 1024 * 1024, (page) => page.length);
+/** List pages built and encoded once per snapshot and operator overlay, so a repeated page is a look-up. */
+const listPages = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (page) => page.length);
 
 /** Detail records encoded once per snapshot and overlay: a request copies bytes, nothing is re-encoded. */
 const detailRecords = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (record) => record.length);
@@ -112,9 +112,9 @@ function routes(services: Services): ServerRoute[] {
         const data = listPages.get(context, key, () => {
           const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
           const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
-          return `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+          return Buffer.from(`{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`);
         });
-        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
       },
     },
     {
