@@ -6,7 +6,7 @@ import type Joi from 'joi';
 import { errorBody } from '../rest/response-schemas.ts';
 import { schemaOf } from '../rest/validation.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
-import { objectProperties, toJsonSchema, type Components, type JsonSchema } from './joi-json-schema.ts';
+import { objectProperties, toJsonSchema, type Components } from './joi-json-schema.ts';
 import type { DocumentedError, OpenApiRoute } from './route-docs.ts';
 
 const ERROR_DESCRIPTIONS: Record<DocumentedError, string> = {
@@ -31,9 +31,9 @@ function cacheControlHeader(value: string) {
   return { description: 'Exactly as sent.', schema: { type: 'string', const: value } };
 }
 
-function parameters(schema: unknown, location: 'path' | 'query' | 'header', components: Components) {
-  if (!schema || typeof (schema as Joi.Schema).describe !== 'function') return [];
-  return objectProperties(schema as Joi.Schema, components).map((property) => ({
+function parameters(schema: Joi.Schema | undefined, location: 'path' | 'query' | 'header', components: Components) {
+  if (!schema) return [];
+  return objectProperties(schema, components).map((property) => ({
     name: location === 'header' ? headerName(property.name) : property.name,
     in: location,
     required: location === 'path' ? true : property.required,
