@@ -210,10 +210,19 @@ export class SnapshotStore {
    * file is checked on a worker thread while the current one keeps serving; one refresh at a time.
    */
   refresh(): Promise<boolean> {
-    this.refreshing ??= this.switchToNewer().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.refreshing ?? this.oneAtATime(() => this.switchToNewer());
+  }
+
+  /** Runs a switch after any switch under way, so two never interleave. */
+  private oneAtATime(run: () => Promise<boolean>): Promise<boolean> {
+    const next = (this.refreshing ?? Promise.resolve(false))
+      .catch(() => false)
+      .then(run)
+      .finally(() => {
+        if (this.refreshing === next) this.refreshing = null;
+      });
+    this.refreshing = next;
+    return next;
   }
 
   private switchToNewer(): Promise<boolean> {
@@ -234,8 +243,11 @@ export class SnapshotStore {
         const stamp = this.stamp(path.join(this.options.dir, started.file));
         if (stamp !== null) this.rejected.set(started.file, stamp);
         this.options.log.error('snapshot rejected', { file: started.file, reason: error instanceof Error ? error.message : String(error) });
-        if (this.snapshot !== started || this.closed) return;
-        const replaced = await this.switchToFirstValid((name) => name !== started.file);
+        if (this.closed) return;
+        // A newer file switched in meanwhile has replaced it already.
+        const replaced = await this.oneAtATime(() =>
+          this.snapshot === started ? this.switchToFirstValid((name) => name !== started.file) : Promise.resolve(true),
+        );
         if (!replaced) this.options.log.error('no other valid snapshot; still serving the rejected file', { file: started.file });
       }
     })();
