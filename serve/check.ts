@@ -5,13 +5,11 @@
 import { licenseNumberFrom, nameKey } from '../contract/names.ts';
 import type { CompactHome, FacilityRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
-import { facilitiesByLicenses, facilitiesByNameKey, facilityByLicense, type FacilityRow } from './query.ts';
+import { homeRecordFrom, homeRow } from './home-record.ts';
+import { facilitiesByLicenses, facilitiesByNameKey, type FacilityRow } from './query.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
 import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
-import { restFacilityRecord } from './shape/facility.ts';
-import { compactHome } from './shape/home.ts';
-import { SnapshotMemo } from './shape/memo.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from './wording.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
@@ -63,7 +61,7 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   const { snapshot } = context;
   const license = licenseNumberFrom(entry);
   if (license !== null) {
-    const row = facilityByLicense(snapshot, license);
+    const row = homeRow(snapshot, license);
     return row ? { status: 'matched', row } : { status: 'not_found' };
   }
 
@@ -105,28 +103,27 @@ interface Fragment {
   said: Buffer;
 }
 
-/**
- * Fragments depend only on the license, the snapshot and the overlay, so each is built and encoded
- * once; a check of 100 homes is then name look-ups and copying bytes.
- */
-const fragments = new SnapshotMemo<Fragment>(32 * 1024 * 1024, (fragment) => fragment.json.length + fragment.said.length);
-
 /** Text as it goes inside a JSON string. */
 function escaped(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
+/**
+ * Fragments depend only on the home record, so each is encoded once and kept with it; a check of
+ * 100 homes is then name look-ups and copying bytes.
+ */
 function matchedFragment(context: ShapeContext, row: FacilityRow, detail: boolean): Fragment {
-  return fragments.get(context, `${detail ? 'home+record' : 'home'}:${row.license_number}`, () => {
-    const home: CheckedHome = compactHome(context, row);
-    if (detail) home.record = restFacilityRecord(context, row, true);
+  const record = homeRecordFrom(context, row);
+  return record.encoded(detail ? 'check:home+record' : 'check:home', () => {
+    const home: CheckedHome = detail ? { ...record.compact, record: record.detail } : record.compact;
     return { json: Buffer.from(JSON.stringify(home)), said: Buffer.from(escaped(matchedLine(home))) };
   });
 }
 
 function candidateFragment(context: ShapeContext, row: FacilityRow): Fragment {
-  return fragments.get(context, `candidate:${row.license_number}`, () => {
-    const offered = candidate(context, row);
+  const record = homeRecordFrom(context, row);
+  return record.encoded('check:candidate', () => {
+    const offered = candidate(record);
     return { json: Buffer.from(JSON.stringify(offered)), said: Buffer.from(escaped(candidateText(offered))) };
   });
 }

@@ -1,6 +1,7 @@
 // Reads the operator store (clearance reviews, approved dispute annotations, hand-off mode) on a
 // timer, read-only. A missing file means nothing is held; an unreadable one keeps the last good
 // overlay, so a glitch never drops a held review.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,12 +23,14 @@ export class Overlay {
   private readonly reviewsByLicense = new Map<string, ClearanceKey[]>();
   private readonly licensesByClearance = new Map<ClearanceKey, string[]>();
   private readonly disputesByLicense = new Map<string, DisputeAnnotation[]>();
+  /** Names what the overlay holds: equal versions serve equal records (records and ETags key on it). */
+  readonly version: string;
 
   constructor(
     reviews: ReadonlyArray<{ license_number: string; clearance: ClearanceKey }>,
     disputes: ReadonlyArray<DisputeAnnotation & { license_number: string }>,
     readonly handoffMode: HandoffMode,
-    readonly loadedAt: string | null,
+    private readAt: string | null,
   ) {
     for (const { license_number, clearance } of reviews) {
       push(this.reviewsByLicense, license_number, clearance);
@@ -36,6 +39,19 @@ export class Overlay {
     for (const { license_number, field, text, approved_on } of disputes) {
       push(this.disputesByLicense, license_number, { field, text, approved_on });
     }
+    this.version = createHash('sha256')
+      .update(JSON.stringify([reviews.map((row) => [row.license_number, row.clearance]), disputes, handoffMode]))
+      .digest('base64url')
+      .slice(0, 16);
+  }
+
+  /** When the store was last read (an unchanged re-read moves it on). */
+  get loadedAt(): string | null {
+    return this.readAt;
+  }
+
+  markRead(at: string | null): void {
+    this.readAt = at;
   }
 
   static empty(): Overlay {
@@ -129,7 +145,9 @@ export class OverlayStore {
   refresh(): void {
     try {
       const next = readOverlay(this.filePath);
-      if (next) this.overlay = next;
+      // An unchanged store keeps the overlay object, so nothing keyed on it is rebuilt per poll.
+      if (next && next.version !== this.overlay.version) this.overlay = next;
+      else if (next) this.overlay.markRead(next.loadedAt);
       else if (this.overlay.loadedAt !== null) {
         this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
       }

@@ -2,7 +2,6 @@
 // functions; the SQL lives here and nowhere else. Rows carry the stored JSON as strings.
 import { CLEARANCE_KEYS, type ClearanceKey } from '../contract/facts.ts';
 import type Database from 'better-sqlite3';
-import { LRUCache } from 'lru-cache';
 import type { Snapshot } from './snapshot.ts';
 
 /** One license with everything a look-up may need. */
@@ -23,33 +22,22 @@ export interface FacilityRow {
   record_json: string;
   state_documents_json: string;
   home_json: string;
+  on_probation: string;
+  closed_date: string | null;
+  live_status_checked_on: string | null;
+  /** The neutral alphabetical order key (lists order by it, then license number). */
+  sort_key: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
   closed, documents_count, state_record_url, record_json, state_documents_json, home_json,
-  on_probation, closed_date, live_status_checked_on`;
+  on_probation, closed_date, live_status_checked_on, sort_key, latitude, longitude`;
 
-/** Rows kept per snapshot (snapshots are immutable): a hot home's look-up is a memory read. */
-const ROW_CACHE_CHARS = 16 * 1024 * 1024;
-const rowCaches = new WeakMap<Snapshot, LRUCache<string, FacilityRow | 'absent'>>();
-
+/** One license's row (uncached: serve/home-record.ts keeps what is read). */
 export function facilityByLicense(snapshot: Snapshot, license: string): FacilityRow | undefined {
-  let cache = rowCaches.get(snapshot);
-  if (!cache) {
-    cache = new LRUCache<string, FacilityRow | 'absent'>({
-      maxSize: ROW_CACHE_CHARS,
-      sizeCalculation: (row) => (row === 'absent' ? 1 : row.record_json.length + row.home_json.length + row.state_documents_json.length),
-    });
-    rowCaches.set(snapshot, cache);
-  }
-  let row = cache.get(license);
-  if (row === undefined) {
-    row = (snapshot.statement(`SELECT ${FACILITY_COLUMNS} FROM facilities WHERE license_number = ?`).get(license) as FacilityRow | undefined) ?? 'absent';
-    // A license that is not on the roster is cached too, but only a well-formed one: random
-    // input must not fill the cache.
-    if (row !== 'absent' || /^\d{9}$/.test(license)) cache.set(license, row);
-  }
-  return row === 'absent' ? undefined : row;
+  return snapshot.statement(`SELECT ${FACILITY_COLUMNS} FROM facilities WHERE license_number = ?`).get(license) as FacilityRow | undefined;
 }
 
 /** Per snapshot: every name key (goes-by and licensed) to the licenses that carry it. */
@@ -69,9 +57,8 @@ export function facilitiesByNameKey(snapshot: Snapshot, key: string): FacilityRo
     }
     nameKeyMaps.set(snapshot, byKey);
   }
-  return (byKey.get(key) ?? [])
-    .map((license) => facilityByLicense(snapshot, license)!)
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.license_number.localeCompare(b.license_number)));
+  const licenses = byKey.get(key);
+  return licenses ? facilitiesByLicenses(snapshot, licenses) : [];
 }
 
 export function facilitiesByLicenses(snapshot: Snapshot, licenses: readonly string[]): FacilityRow[] {
@@ -101,7 +88,8 @@ export interface ListFilter {
 }
 
 export interface ListPage {
-  rows: Array<{ license_number: string; record_json: string }>;
+  /** The page's licenses, in list order. */
+  licenses: string[];
   total: number;
 }
 
@@ -130,11 +118,11 @@ export function listFacilities(snapshot: Snapshot, filter: ListFilter, limit: nu
       ? []
       : (snapshot
           .statement(
-            `SELECT license_number, record_json FROM facilities WHERE ${clause}
+            `SELECT license_number FROM facilities WHERE ${clause}
              ORDER BY sort_key, license_number LIMIT @limit OFFSET @offset`,
           )
-          .all(params) as ListPage['rows']);
-  return { rows, total };
+          .all(params) as Array<{ license_number: string }>).map((row) => row.license_number);
+  return { licenses: rows, total };
 }
 
 export interface ReportRow {
@@ -181,41 +169,6 @@ export function listedHomePoints(snapshot: Snapshot): ListedHomePoint[] {
        FROM facilities WHERE listed = 1 ORDER BY sort_key, license_number`,
     )
     .all() as ListedHomePoint[];
-}
-
-/** What the compact MCP record is built from. */
-export interface HomeRow {
-  license_number: string;
-  name: string;
-  /** The neutral alphabetical order key (lists order by it, then license number). */
-  sort_key: string;
-  on_probation: string;
-  latitude: number | null;
-  longitude: number | null;
-  state_record_url: string;
-  home_json: string;
-}
-
-/** These licenses' compact-record rows, in no particular order (callers order them). */
-export function homeRowsByLicenses(snapshot: Snapshot, licenses: readonly string[]): HomeRow[] {
-  return snapshot
-    .statement(
-      `SELECT license_number, name, sort_key, on_probation, latitude, longitude, state_record_url, home_json FROM facilities
-       WHERE license_number IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(licenses)) as HomeRow[];
-}
-
-/** One license with what the full MCP record adds to the REST detail row. */
-export interface FullHomeRow extends FacilityRow {
-  on_probation: string;
-  closed_date: string | null;
-  live_status_checked_on: string | null;
-}
-
-/** The full form reads the same cached row: FACILITY_COLUMNS carries every column it needs. */
-export function fullHomeByLicense(snapshot: Snapshot, license: string): FullHomeRow | undefined {
-  return facilityByLicense(snapshot, license) as FullHomeRow | undefined;
 }
 
 export interface HospitalRow {

@@ -18,9 +18,9 @@ import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
 import { homeUrl } from '../pages/lists.ts';
-import { facilitiesByLicenses, type FacilityRow } from '../query.ts';
-import { requestSnapshot, shapeContext, type Services } from '../services.ts';
-import { restFacilityRecord } from '../shape/facility.ts';
+import { homeRecords, type HomeRecord } from '../home-record.ts';
+import type { FacilityRow } from '../query.ts';
+import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
 import { telHref } from '../pages/home-view.ts';
@@ -93,6 +93,7 @@ function clientWords(client: unknown): string | null {
 
 interface PlanHome {
   license: string;
+  record: HomeRecord | undefined;
   row: FacilityRow | undefined;
   open: boolean;
   closed: boolean;
@@ -108,24 +109,23 @@ interface PlanState {
 
 function planHomes(request: Request, services: Services, payload: HandoffPayload): PlanHome[] {
   const licenses = linkLicenses(payload);
-  const rows = facilitiesByLicenses(requestSnapshot(request, services.snapshots), licenses);
+  const records = new Map(homeRecords(shapeContext(request, services), licenses).map((record) => [record.license, record]));
   return licenses.map((license) => {
-    const row = rows.find((candidate) => candidate.license_number === license);
+    const record = records.get(license);
+    const row = record?.row;
     const closed = row ? licenseStatusMeaning(row.license_status).closed : false;
-    return { license, row, open: row !== undefined && !closed, closed };
+    return { license, record, row, open: row !== undefined && !closed, closed };
   });
 }
 
 /** Questions for one home: the common ones, and each needed approval as this home's file shows it. */
-function homeQuestions(request: Request, services: Services, row: FacilityRow, needs: string[]): string[] {
+function homeQuestions(record: HomeRecord, needs: string[]): string[] {
   const questions = ['Do you have an opening now, or when do you expect one?', 'What is your monthly rate, and what does it include?'];
   if (needs.length === 0) return [...questions, 'When can we visit?'];
-  const record = restFacilityRecord(shapeContext(request, services), row, false);
-  const underReview = new Set(services.overlays.current.reviewsOf(row.license_number));
   for (const need of needs) {
     const clearance = NEEDS[need];
     if (!clearance || !CLEARANCE_KEYS.includes(clearance)) continue;
-    const onFile = record.clearances[clearance].value === 'true' && !underReview.has(clearance);
+    const onFile = record.facility.clearances[clearance].value === 'true';
     questions.push(
       onFile
         ? QUESTIONS_BY_NEED[need] ?? `Can you care for a resident who needs ${NEED_WORDS[need]}?`
@@ -137,14 +137,13 @@ function homeQuestions(request: Request, services: Services, row: FacilityRow, n
 
 function homeBlock(request: Request, services: Services, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
   const baseUrl = services.settings.baseUrl;
-  if (!home.row) {
+  if (!home.row || !home.record) {
     return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
   }
   const row = home.row;
   const url = homeUrl(baseUrl, { name_slug: nameSlug(row.name), license_number: row.license_number });
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
-  const record = restFacilityRecord(shapeContext(request, services), row, false);
-  const phone = record.phone.value;
+  const phone = home.record.facility.phone.value;
   const tel = telHref(phone);
   const id = `home-${row.license_number}`;
   if (home.closed) {
@@ -157,7 +156,7 @@ function homeBlock(request: Request, services: Services, state: PlanState, home:
 <p class="muted">License ${row.license_number}${place ? html` · ${place}` : ''} · ${row.license_status ?? 'status not on file'}</p>
 <p>Phone (state roster): ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : 'not on file'}</p>
 <p>Questions to ask:</p>
-<ul>${homeQuestions(request, services, row, state.needs).map((question) => html`<li>${question}</li>`)}</ul>
+<ul>${homeQuestions(home.record, state.needs).map((question) => html`<li>${question}</li>`)}</ul>
 <p><a href="${url}">The home's state record in plain words</a></p>
 </li>`;
 }

@@ -1,15 +1,15 @@
 // One page of a list selection, shaped: only the page's rows are read from the snapshot.
-import { homeRowsByLicenses } from '../query.ts';
+import { homeRecords } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { mcpListedHome, type McpListedHome } from '../shape/mcp-record.ts';
 import type { Selection } from './listed-homes.ts';
 
 export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {
   const licenses = selection.licenses.slice(offset, offset + limit);
-  const rows = new Map(homeRowsByLicenses(context.snapshot, licenses).map((row) => [row.license_number, row]));
+  const records = new Map(homeRecords(context, licenses).map((record) => [record.license, record]));
   return licenses.flatMap((license, i) => {
-    const row = rows.get(license);
-    return row ? [mcpListedHome(context, row, selection.distances[offset + i] ?? null)] : [];
+    const record = records.get(license);
+    return record ? [mcpListedHome(context, record, selection.distances[offset + i] ?? null)] : [];
   });
 }
 

@@ -1,8 +1,8 @@
 // One home as Markdown: the page's content in the page's order (spec "Markdown pages": title;
 // license, place, capacity and size line; a sentence on the home; care approvals with source and
 // date; the starting-rate line; the full-page link; the fairness sentence; ...; quick answers).
-// The MCP `fetch` tool imports this: keep `homeMarkdown(context, row)` and its result stable.
-import type { FacilityRow } from '../query.ts';
+// The MCP `fetch` tool imports this: keep `homeMarkdown(context, record)` and its result stable.
+import type { HomeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
@@ -16,8 +16,8 @@ export interface HomeMarkdown {
   canonicalUrl: string;
 }
 
-export function homeMarkdown(context: ShapeContext, row: FacilityRow): HomeMarkdown {
-  const view = homeView(context, row, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
+export function homeMarkdown(context: ShapeContext, record: HomeRecord): HomeMarkdown {
+  const view = homeView(context, record, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
   return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl), canonicalUrl: view.canonicalUrl };
 }
 

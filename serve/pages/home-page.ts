@@ -2,7 +2,7 @@
 // opens, closed licenses included (said clearly, approvals as history). Any other slug, or a
 // license number written without its leading zeros, redirects to the canonical address.
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
-import { facilityByLicense, type FacilityRow } from '../query.ts';
+import { homeRecord, type HomeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
@@ -17,24 +17,24 @@ export function parseFacilityParam(param: string): { slug: string; licenseDigits
   return { slug: match[1] ?? '', licenseDigits: match[2]! };
 }
 
-export type FacilityLookup = { kind: 'page'; row: FacilityRow } | { kind: 'redirect'; canonicalPath: string };
+export type FacilityLookup = { kind: 'page'; record: HomeRecord } | { kind: 'redirect'; canonicalPath: string };
 
-/** The row a facility path names, or where its canonical address is; 404 when no such license. */
+/** The record a facility path names, or where its canonical address is; 404 when no such license. */
 export function lookUpFacility(context: ShapeContext, param: string): FacilityLookup {
   const parsed = parseFacilityParam(param);
   const license = parsed ? licenseNumberFrom(parsed.licenseDigits) : null;
-  const row = license ? facilityByLicense(context.snapshot, license) : undefined;
-  if (!parsed || !row) {
+  const record = license ? homeRecord(context, license) : undefined;
+  if (!parsed || !record) {
     throw pageError(404, 'No home with this license number is on the state roster. Check the number, or search for the home by name.');
   }
-  const canonical = `${nameSlug(row.name)}-${row.license_number}`;
+  const canonical = `${nameSlug(record.row.name)}-${record.license}`;
   if (param !== canonical) return { kind: 'redirect', canonicalPath: `/facility/${canonical}` };
-  return { kind: 'page', row };
+  return { kind: 'page', record };
 }
 
-export function homePage(context: ShapeContext, row: FacilityRow): PageDoc {
+export function homePage(context: ShapeContext, record: HomeRecord): PageDoc {
   const baseUrl = context.filler.baseUrl;
-  const view = homeView(context, row, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
+  const view = homeView(context, record, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
   const place = [view.address.city, view.address.county ? `${view.address.county} County` : null].filter(Boolean).join(', ');
   return {
     title: `${view.title}${place ? `, ${place}` : ''}`,

@@ -1,14 +1,13 @@
 // One home's record in plain words: what its HTML page and its Markdown twin both say, in the
-// same order. Built from the REST record (with the operator overlay applied), the compact home
-// (price block, tallies, closed note) and the state's report list; no other source, no ranking,
+// same order. A function of the home record (its detail Facility and compact home carry the
+// operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
 import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey, type TriState } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
 import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
-import { reportsByLicense, type FacilityRow, type ReportRow } from '../query.ts';
+import type { HomeRecord } from '../home-record.ts';
+import { reportsByLicense, type ReportRow } from '../query.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { restFacilityRecord } from '../shape/facility.ts';
-import { compactHome } from '../shape/home.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
 
 /** Plain-words names of the four care approvals, in the spec's order. */
@@ -122,13 +121,13 @@ export interface HomeViewOptions {
   licenseeSlug?: (licensee: string) => string | null;
 }
 
-export function homeView(context: ShapeContext, row: FacilityRow, options: HomeViewOptions = {}): HomeView {
+export function homeView(context: ShapeContext, homeRecord: HomeRecord, options: HomeViewOptions = {}): HomeView {
   const baseUrl = context.filler.baseUrl;
-  const license = row.license_number;
-  const record: FacilityRecord = restFacilityRecord(context, row, true);
-  const home: CompactHome = compactHome(context, row);
+  const { row, license } = homeRecord;
+  const record: FacilityRecord = homeRecord.detail;
+  const home: CompactHome = homeRecord.compact;
   const meaning = licenseStatusMeaning(row.license_status);
-  const underReview = new Set(context.overlay.reviewsOf(license));
+  const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}/facility/${nameSlug(row.name)}-${license}`;
   const correctionsUrl = (field: string) => `${baseUrl}/corrections?license=${license}&field=${field}`;
   const title = row.name;

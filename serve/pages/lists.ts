@@ -6,6 +6,7 @@
 import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
 import { hospitalByFacid, hospitalsByCounty, pageHomes, pageHomesInBox, type PageHomeRow, type PageHospitalRow } from '../query.ts';
+import { licensesFailingNeeds } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
@@ -300,7 +301,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
   }
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   // A clearance under a correction review reads not on file and does not match (spec rule 2).
-  const filter = { countyKey: county?.key ?? null, clearance, excluded: context.overlay.licensesUnderReview(clearance) };
+  const filter = { countyKey: county?.key ?? null, clearance, excluded: [...licensesFailingNeeds(context.overlay, [clearance])] };
   const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
   const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
   const where = county ? ` in ${county.name} County` : ' in California';

@@ -83,7 +83,7 @@ function routes(services: Services): ServerRoute[] {
       '/facility/{home}',
       (context, _request, param) => {
         const found = lookUpFacility(context, param);
-        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : homePage(context, found.row);
+        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : homePage(context, found.record);
       },
       { param: 'home' },
     ),

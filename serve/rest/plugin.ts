@@ -7,11 +7,11 @@ import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomesParts } from '../check.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
-import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow } from '../query.ts';
-import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
+import { listFacilities, reportsByLicense } from '../query.ts';
+import { shapeContext, type Services } from '../services.ts';
 import { editorialAttribution, envelopeBytes, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
-import { SnapshotMemo } from '../shape/memo.ts';
 import { frontDoor } from './front-door.ts';
 import {
   checkBody,
@@ -41,20 +41,14 @@ function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type(JSON_TYPE);
 }
 
-/** List pages built and encoded once per snapshot and operator overlay, so a repeated page is a look-up. */
-const listPages = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (page) => page.length);
-
-/** Detail records encoded once per snapshot and overlay: a request copies bytes, nothing is re-encoded. */
-const detailRecords = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (record) => record.length);
-
-/** The requested license's row, or the spec's 404. */
-function rowOr404(services: Services, request: Request, license: string): FacilityRow {
-  const row = facilityByLicense(requestSnapshot(request, services.snapshots), licenseNumberFrom(license) ?? license);
-  if (!row) {
+/** The requested license's record, or the spec's 404. */
+function recordOr404(services: Services, request: Request, license: string): HomeRecord {
+  const record = homeRecord(shapeContext(request, services), licenseNumberFrom(license) ?? license);
+  if (!record) {
     const shown = license.length > 40 ? `${license.slice(0, 40)}…` : license;
     throw Boom.notFound(`No home with license number ${shown} is on the roster.`);
   }
-  return row;
+  return record;
 }
 
 function routes(services: Services): ServerRoute[] {
@@ -106,15 +100,12 @@ function routes(services: Services): ServerRoute[] {
           countyKey: query.county === undefined ? null : placeKey(query.county),
           cityKey: query.city === undefined ? null : placeKey(query.city),
           needs,
-          excluded: [...new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)))],
+          excluded: [...licensesFailingNeeds(context.overlay, needs)],
         };
-        const key = JSON.stringify([filter.countyKey, filter.cityKey, [...needs].sort(), query.limit, query.offset]);
-        const data = listPages.get(context, key, () => {
-          const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
-          const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
-          return Buffer.from(`{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`);
-        });
-        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
+        const records = homeRecords(context, page.licenses).map((record) => restFacilityJson(record, false)).join(',');
+        const data = `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
       },
     },
     {
@@ -135,9 +126,9 @@ function routes(services: Services): ServerRoute[] {
         }),
       },
       handler: (request, h) => {
-        const row = rowOr404(services, request, (request.params as { license: string }).license);
+        const record = recordOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
-        const data = detailRecords.get(context, row.license_number, () => Buffer.from(restFacilityJson(context, row, true)));
+        const data = record.encoded('rest:detail:bytes', () => Buffer.from(restFacilityJson(record, true)));
         return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
       },
     },
@@ -159,7 +150,7 @@ function routes(services: Services): ServerRoute[] {
         }),
       },
       handler: (request, h) => {
-        const row = rowOr404(services, request, (request.params as { license: string }).license);
+        const { row } = recordOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
         const reports = reportsByLicense(context.snapshot, row.license_number).map((report) => ({
           ref: report.ref,

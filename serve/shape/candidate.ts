@@ -1,7 +1,6 @@
 // A did-you-mean candidate of the batch check: enough to tell homes apart, and where to look.
-import type { AddressValue, CompactHome, FacilityRecord } from '../../contract/records.ts';
-import type { FacilityRow } from '../query.ts';
-import type { ShapeContext } from './context.ts';
+import type { AddressValue } from '../../contract/records.ts';
+import type { HomeRecord } from '../home-record.ts';
 
 export interface Candidate {
   license_number: string;
@@ -15,9 +14,7 @@ export interface Candidate {
   links: { page: string; markdown: string; state_record: string; corrections: string };
 }
 
-export function candidate({ snapshot, filler }: ShapeContext, row: FacilityRow): Candidate {
-  const home = JSON.parse(filler.fill(snapshot, `home:${row.license_number}`, row.home_json)) as CompactHome;
-  const record = JSON.parse(filler.fill(snapshot, `record:${row.license_number}`, row.record_json)) as FacilityRecord;
+export function candidate({ row, compact: home, facility: record }: HomeRecord): Candidate {
   return {
     license_number: row.license_number,
     name: row.name,

@@ -1,17 +1,14 @@
-// The MCP flat record: one shaper for every tool that returns a home. The compact form (lists,
-// comparisons, hand-off) is built from the stored compact home (`home_json`); the full form
-// (get_home) adds what the stored REST record holds. Both apply the operator overlay the same way
-// the REST shapers do: a clearance under correction review reads not_on_file, and the full form
-// names it in clearances.under_review.
+// The MCP flat record: one shaper for every tool that returns a home, a pure function of the home
+// record (which carries the overlay). The compact form (lists, comparisons, hand-off) reads its
+// compact home; the full form (get_home) adds the detail Facility and names the clearances under
+// correction review in clearances.under_review.
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from '../mcp/schemas.ts';
-import type { FullHomeRow, HomeRow } from '../query.ts';
+import type { HomeRecord } from '../home-record.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { ShapeContext } from './context.ts';
-import { compactHome } from './home.ts';
-import { restFacilityRecord } from './facility.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
 export type McpListedHome = z.infer<typeof listedHome>;
@@ -92,8 +89,7 @@ function stateRecordOf(home: CompactHome): McpCompactRecord['state_record'] {
 }
 
 /** Compact form: what every list, comparison and hand-off carries per home. */
-export function mcpCompactRecord(context: ShapeContext, row: HomeRow): McpCompactRecord {
-  const home = compactHome(context, row);
+export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: HomeRecord): McpCompactRecord {
   const meta = context.snapshot.meta;
   return {
     license_number: home.license_number,
@@ -122,16 +118,14 @@ export function mcpCompactRecord(context: ShapeContext, row: HomeRow): McpCompac
 }
 
 /** A list item: the compact record plus its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, row: HomeRow, distanceKm: number | null): McpListedHome {
-  return { ...mcpCompactRecord(context, row), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
+export function mcpListedHome(context: ShapeContext, record: HomeRecord, distanceKm: number | null): McpListedHome {
+  return { ...mcpCompactRecord(context, record), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
 }
 
 /** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
-export function mcpFullRecord(context: ShapeContext, row: FullHomeRow): McpFullRecord {
-  const home = compactHome(context, row);
-  const record = restFacilityRecord(context, row, true);
+export function mcpFullRecord(context: ShapeContext, { row, compact: home, detail: record, underReview: underReviewOf }: HomeRecord): McpFullRecord {
   const meta = context.snapshot.meta;
-  const underReview = CLEARANCE_KEYS.filter((key) => context.overlay.reviewsOf(row.license_number).includes(key));
+  const underReview = CLEARANCE_KEYS.filter((key) => underReviewOf.includes(key));
   const location = record.location.value;
   const documents = record.state_documents;
   return {

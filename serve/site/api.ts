@@ -7,12 +7,10 @@ import type { Lifecycle, Request, ResponseToolkit, ServerRoute } from '@hapi/hap
 import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { facilityByLicense } from '../query.ts';
+import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { stateAttribution } from '../shape/envelope.ts';
-import { restFacilityRecord } from '../shape/facility.ts';
-import { compactHome } from '../shape/home.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER } from '../wording.ts';
 import { queryKey, siteIndexOf, type Box, type Point, type SiteIndex } from './homes-index.ts';
 
@@ -214,7 +212,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
         const query = request.query as unknown as InBoundsQuery;
         const context = shapeContext(request, services);
         const needs = query.needs ?? [];
-        const underReview = new Set(needs.flatMap((need) => context.overlay.licensesUnderReview(need)));
+        const underReview = licensesFailingNeeds(context.overlay, needs);
         const near = query.near ?? null;
         const box: Box = { south: query.south, west: query.west, north: query.north, east: query.east };
         const found = siteIndexOf(context.snapshot).inBounds(box, needs, underReview, near, query.limit);
@@ -271,10 +269,9 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       handler: (request, h) => {
         const given = (request.params as { license: string }).license;
         const context = shapeContext(request, services);
-        const row = facilityByLicense(context.snapshot, licenseNumberFrom(given) ?? given);
-        if (!row) throw Boom.notFound(`No home with license number ${given} is on the roster.`);
-        const home = compactHome(context, row);
-        const record = restFacilityRecord(context, row, false);
+        const found = homeRecord(context, licenseNumberFrom(given) ?? given);
+        if (!found) throw Boom.notFound(`No home with license number ${given} is on the roster.`);
+        const { compact: home, facility: record } = found;
         const words = Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, triStateWords(home.clearances[key])]));
         return json(h, {
           license_number: home.license_number,
@@ -297,7 +294,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
           links: {
             page: home.page,
             markdown: home.markdown,
-            state_record: row.state_record_url,
+            state_record: found.row.state_record_url,
             corrections: record.links.corrections,
           },
           never_in_this_data: NEVER_IN_THIS_DATA,
@@ -355,10 +352,10 @@ export function suggestions(services: Services, request: Request, index: SiteInd
   const license = licenseNumberFrom(q);
   if (license && !homeItems.some((item) => item.license_number === license)) {
     const context = shapeContext(request, services);
-    const row = facilityByLicense(context.snapshot, license);
-    if (row) {
+    const record = homeRecord(context, license);
+    if (record) {
       // A license number is a look-up: its home is shown whatever its status, in name order.
-      const home = compactHome(context, row);
+      const home = record.compact;
       homeItems.push({
         license_number: home.license_number,
         name: home.name,

@@ -221,7 +221,9 @@ test('record text with Markdown and HTML characters is inert on both forms', asy
   try {
     const row = facilityByLicense(snapshot, (await listedHome()).license_number)!;
     const tricky = { ...row, name: '*Bold* [x](javascript:alert(1)) <script>alert(1)</script> # H' };
-    const result = homeMarkdown({ snapshot, overlay: app.services.overlays.current, filler: app.services.filler }, tricky);
+    const { buildRecord } = await import('../../serve/home-record.ts');
+    const record = buildRecord(tricky, app.services.overlays.current, app.services.filler);
+    const result = homeMarkdown({ snapshot, overlay: app.services.overlays.current, filler: app.services.filler }, record);
     t.true(result.markdown.startsWith('# \\*Bold\\* \\[x\\](javascript:alert(1)) \\<script\\>alert(1)\\</script\\> \\# H\n'));
     t.false(result.markdown.includes('<script>'));
     t.is(result.title, tricky.name);

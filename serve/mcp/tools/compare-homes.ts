@@ -1,7 +1,7 @@
 // compare_homes: 2 to 10 homes side by side. Columns alphabetical by name (then license); rows are
 // the same facts for each home, in the column order.
 import * as z from 'zod/v4';
-import { homeRowsByLicenses, type HomeRow } from '../../query.ts';
+import { homeRecords, type HomeRecord } from '../../home-record.ts';
 import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../../shape/mcp-record.ts';
 import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -21,7 +21,7 @@ const input = strictInput({
 });
 
 /** The lists' neutral order: the stored sort key, then the license number. */
-export function alphabetically(a: HomeRow, b: HomeRow): number {
+export function alphabetically({ row: a }: HomeRecord, { row: b }: HomeRecord): number {
   return a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0;
 }
 
@@ -75,8 +75,8 @@ export const compareHomes = defineTool({
     const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
     if (licenses.length < COMPARE_MIN) refuse(`license_numbers holds ${licenses.length} distinct home(s); send ${COMPARE_MIN} to ${COMPARE_MAX} different license numbers.`);
     const context = call.context();
-    const rows = homeRowsByLicenses(context.snapshot, licenses);
-    const found = new Set(rows.map((row) => row.license_number));
+    const records = homeRecords(context, licenses);
+    const found = new Set(records.map((record) => record.license));
     const missing = licenses.filter((license) => !found.has(license));
     if (missing.length > 0) {
       refuse(
@@ -84,8 +84,8 @@ export const compareHomes = defineTool({
           'or look homes up by name with check_homes or search, then send only license numbers that matched.',
       );
     }
-    rows.sort(alphabetically);
-    const columns = rows.map((row) => mcpCompactRecord(context, row));
+    records.sort(alphabetically);
+    const columns = records.map((record) => mcpCompactRecord(context, record));
     return {
       columns,
       rows: ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })),

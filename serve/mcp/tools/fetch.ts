@@ -3,8 +3,7 @@
 import * as z from 'zod/v4';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { homeMarkdown } from '../../pages/home-markdown.ts';
-import { facilityByLicense } from '../../query.ts';
-import { compactHome } from '../../shape/home.ts';
+import { homeRecord } from '../../home-record.ts';
 import { STATE_SOURCE } from '../../wording.ts';
 import { strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -53,9 +52,9 @@ export const fetchTool = defineTool({
     const license = licenseOf(args.id);
     if (license === null) refuse(`id "${shown(args.id)}" is not a home id: send an id from search (a 9-digit license number).`);
     const context = call.context();
-    const row = facilityByLicense(context.snapshot, license) ?? notOnRoster(license);
-    const page = homeMarkdown(context, row);
-    const home = compactHome(context, row);
+    const record = homeRecord(context, license) ?? notOnRoster(license);
+    const page = homeMarkdown(context, record);
+    const home = record.compact;
     return {
       id: license,
       title: page.title,
@@ -68,7 +67,7 @@ export const fetchTool = defineTool({
         city: home.city,
         county: home.county,
         markdown_url: home.markdown,
-        state_record_url: row.state_record_url,
+        state_record_url: record.row.state_record_url,
         source: STATE_SOURCE,
         retrieved_on: context.snapshot.meta.snapshotDate,
       },

@@ -3,6 +3,7 @@
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
 import { nameKey } from '../../../contract/names.ts';
+import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
@@ -121,7 +122,7 @@ export const findHomes = defineTool({
 
     const needs = [...new Set(args.needs ?? [])];
     const clearances = clearancesFor(needs);
-    const excluded = new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key)));
+    const excluded = licensesFailingNeeds(context.overlay, clearances);
     const radiusKm = args.near ? (args.radius_km ?? FIND_DEFAULT_RADIUS_KM) : null;
     const budget = args.max_monthly_budget_usd ?? null;
     const selection = index.select({

@@ -1,9 +1,8 @@
 // get_home: one home's full flat record, any status (closed licenses included, marked as such).
 import * as z from 'zod/v4';
-import { fullHomeByLicense } from '../../query.ts';
+import { homeRecord } from '../../home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../../shape/mcp-record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
-import { SnapshotMemo } from '../../shape/memo.ts';
 import { deepFreeze, defineTool } from '../tool.ts';
 import { licenseOrRefuse, notOnRoster, readingNotes } from './common.ts';
 
@@ -16,9 +15,6 @@ const output = z.object({
     .describe('How to pass this record on honestly.'),
   data_dates: dataDates,
 });
-
-/** One answer per license, snapshot and overlay, built once: the same frozen object each call. */
-const answers = new SnapshotMemo<z.infer<typeof output>>(1024, () => 1);
 
 export const getHome = defineTool({
   name: 'get_home',
@@ -35,9 +31,10 @@ export const getHome = defineTool({
   run(args, call) {
     const license = licenseOrRefuse(args.license_number);
     const context = call.context();
-    return answers.get(context, license, () => {
-      const row = fullHomeByLicense(context.snapshot, license) ?? notOnRoster(license);
-      return deepFreeze({ home: mcpFullRecord(context, row), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) });
-    });
+    const record = homeRecord(context, license) ?? notOnRoster(license);
+    // Built once per record: the same frozen answer each call.
+    return record.encoded('mcp:get_home', () =>
+      deepFreeze({ home: mcpFullRecord(context, record), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) }),
+    );
   },
 });

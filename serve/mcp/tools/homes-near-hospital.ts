@@ -3,6 +3,7 @@
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
 import type { HospitalRow } from '../../query.ts';
+import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
@@ -126,7 +127,7 @@ export const homesNearHospital = defineTool({
       countyKey: null,
       cityKey: null,
       clearances,
-      excluded: new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key))),
+      excluded: licensesFailingNeeds(context.overlay, clearances),
       maxMonthlyUsd: budget,
     });
     const total = selection.licenses.length;

@@ -5,8 +5,8 @@
 import * as z from 'zod/v4';
 import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
 import { nameIndexOf } from '../../name-index.ts';
-import { facilitiesByNameKey, homeRowsByLicenses, type HomeRow } from '../../query.ts';
-import { compactHome } from '../../shape/home.ts';
+import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../home-record.ts';
+import { facilitiesByNameKey } from '../../query.ts';
 import type { ShapeContext } from '../../shape/context.ts';
 import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
@@ -56,24 +56,19 @@ const NEED_WORDS: Record<string, string> = {
   bedbound: 'bedridden',
 };
 
-function titleOf(context: ShapeContext, row: HomeRow): string {
-  const home = compactHome(context, row);
+function titleOf({ compact: home }: HomeRecord): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
   return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
 }
 
 function resultsFor(context: ShapeContext, licenses: string[]): Array<{ id: string; title: string; url: string }> {
-  const rows = new Map(homeRowsByLicenses(context.snapshot, licenses).map((row) => [row.license_number, row]));
-  return licenses.flatMap((license) => {
-    const row = rows.get(license);
-    return row ? [{ id: license, title: titleOf(context, row), url: compactHome(context, row).page }] : [];
-  });
+  return homeRecords(context, licenses).map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
 }
 
 function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string[] {
-  return homeRowsByLicenses(context.snapshot, licenses)
+  return homeRecords(context, licenses)
     .sort(alphabetically)
-    .map((row) => row.license_number);
+    .map((record) => record.license);
 }
 
 /** Listed homes in a place named by the query, with any care words as needs; null when no place is named. */
@@ -103,7 +98,7 @@ function placeSearch(context: ShapeContext, query: string): string[] | null {
     countyKey: county?.key ?? null,
     cityKey: city?.key ?? null,
     clearances,
-    excluded: new Set(clearances.flatMap((key) => context.overlay.licensesUnderReview(key))),
+    excluded: licensesFailingNeeds(context.overlay, clearances),
     maxMonthlyUsd: null,
   }).licenses;
 }

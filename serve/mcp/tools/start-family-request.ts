@@ -8,9 +8,8 @@ import { licenseNumberFrom } from '../../../contract/names.ts';
 import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../handoff/link.ts';
 import { screenFields, screenRefusal, screenText } from '../../handoff/screen.ts';
-import { facilitiesByLicenses, type FacilityRow } from '../../query.ts';
-import { compactHome } from '../../shape/home.ts';
-import { restFacilityRecord } from '../../shape/facility.ts';
+import { homeRecordFrom, type HomeRecord } from '../../home-record.ts';
+import { facilitiesByLicenses } from '../../query.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA } from '../../wording.ts';
 import type { McpCall } from '../context.ts';
@@ -144,10 +143,7 @@ function clientName(ctx: ServerContext): string | null {
   return name && screenText(name) === null ? name : null;
 }
 
-function questionsFor(call: McpCall, row: FacilityRow, needs: string[]): { questions: string[]; phone: string | null; phoneAsOf: string | null } {
-  const context = call.context();
-  const home = compactHome(context, row);
-  const record = restFacilityRecord(context, row, false);
+function questionsFor({ compact: home, facility: record }: HomeRecord, needs: string[]): { questions: string[]; phone: string | null; phoneAsOf: string | null } {
   const questions = ['Do you have an opening now, or when do you expect one? (No website knows; only the home can say.)'];
   const price = home.price;
   if (price?.is_this_homes_own_rate && price.monthly_usd !== null) {
@@ -234,8 +230,9 @@ export const startFamilyRequest = defineTool({
 
     // facilitiesByLicenses returns rows alphabetical by name, then license number.
     const homes = rows.map((row) => {
-        const home = compactHome(context, row);
-        const { questions, phone, phoneAsOf } = questionsFor(call, row, needs);
+        const record = homeRecordFrom(context, row);
+        const home = record.compact;
+        const { questions, phone, phoneAsOf } = questionsFor(record, needs);
         return {
           license_number: row.license_number,
           name: home.name,

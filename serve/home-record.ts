@@ -1,0 +1,156 @@
+// One home record per license, snapshot and overlay version: the stored row decoded once, with
+// the server's base URL filled in and the operator overlay applied HERE and nowhere else (spec
+// "Facility record" rules 1-2: a clearance under correction review reads not_on_file, its granting
+// service designations are withheld, approved disputes are attached). Every surface (REST,
+// check, MCP, pages, site, hand-off) shapes its output as a pure function of this record, and
+// every `needs` filter asks licensesFailingNeeds. The bounded per-snapshot LRU below is the
+// server's one cache of home data.
+import { LRUCache } from 'lru-cache';
+import type { ClearanceKey } from '../contract/facts.ts';
+import type { CompactHome, FacilityRecord } from '../contract/records.ts';
+import type { Overlay } from './overlay.ts';
+import { facilityByLicense, facilitiesByLicenses, type FacilityRow } from './query.ts';
+import type { BaseUrlFiller } from './shape/base-url.ts';
+import type { ShapeContext } from './shape/context.ts';
+import { withoutCodesUnderReview } from './shape/reviews.ts';
+import type { Snapshot } from './snapshot.ts';
+
+export interface HomeRecord {
+  readonly license: string;
+  /** The snapshot row as stored (overlay-free: for columns no record field carries). */
+  readonly row: FacilityRow;
+  /** Clearances under a held correction review, in the overlay's order. */
+  readonly underReview: readonly ClearanceKey[];
+  /** The REST Facility record, list form, overlay applied. Shared: never mutate. */
+  readonly facility: FacilityRecord;
+  /** The detail form: `facility` plus `state_documents`. */
+  readonly detail: FacilityRecord;
+  /** The compact home (check, MCP lists, pages), overlay applied. */
+  readonly compact: CompactHome;
+  /** The stored texts, base URL filled, when the overlay changed nothing: served verbatim. */
+  readonly verbatim: { record: string; documents: string } | null;
+  /** An encoded form of this record (REST bytes, check fragments), built once and kept with it. */
+  encoded<T extends object | string>(form: string, build: () => T): T;
+}
+
+/** Characters of stored JSON kept per snapshot (decoded records cost a few times that in memory). */
+const CACHE_CHARS = 16 * 1024 * 1024;
+
+interface Entry {
+  row: FacilityRow;
+  built?: { version: string; baseUrl: string; record: HomeRecord };
+}
+
+const caches = new WeakMap<Snapshot, LRUCache<string, Entry | 'absent'>>();
+
+function cacheOf(snapshot: Snapshot): LRUCache<string, Entry | 'absent'> {
+  let cache = caches.get(snapshot);
+  if (!cache) {
+    cache = new LRUCache<string, Entry | 'absent'>({
+      maxSize: CACHE_CHARS,
+      sizeCalculation: (entry) =>
+        entry === 'absent' ? 1 : entry.row.record_json.length + entry.row.home_json.length + entry.row.state_documents_json.length,
+    });
+    caches.set(snapshot, cache);
+  }
+  return cache;
+}
+
+function entryOf(snapshot: Snapshot, license: string): Entry | undefined {
+  const cache = cacheOf(snapshot);
+  let entry = cache.get(license);
+  if (entry === undefined) {
+    const row = facilityByLicense(snapshot, license);
+    entry = row ? { row } : 'absent';
+    // Only a well-formed absent license is remembered: random input must not fill the cache.
+    if (row || /^\d{9}$/.test(license)) cache.set(license, entry);
+  }
+  return entry === 'absent' ? undefined : entry;
+}
+
+/** The stored row of a license (any status), overlay-free; undefined when not on the roster. */
+export function homeRow(snapshot: Snapshot, license: string): FacilityRow | undefined {
+  return entryOf(snapshot, license)?.row;
+}
+
+/** The record of a license as served now; undefined when it is not on the roster. */
+export function homeRecord(context: ShapeContext, license: string): HomeRecord | undefined {
+  const entry = entryOf(context.snapshot, license);
+  return entry && recordOf(context, entry);
+}
+
+/** The record of a row already read (a name look-up's); the row is kept if none was held. */
+export function homeRecordFrom(context: ShapeContext, row: FacilityRow): HomeRecord {
+  const cache = cacheOf(context.snapshot);
+  let entry = cache.get(row.license_number);
+  if (entry === undefined || entry === 'absent') cache.set(row.license_number, (entry = { row }));
+  return recordOf(context, entry);
+}
+
+/** Records of these licenses in the order given; licenses not on the roster are skipped. */
+export function homeRecords(context: ShapeContext, licenses: readonly string[]): HomeRecord[] {
+  const cache = cacheOf(context.snapshot);
+  const missing = licenses.filter((license) => !cache.has(license));
+  // One query for every license not yet held, instead of one per license.
+  if (missing.length > 1) for (const row of facilitiesByLicenses(context.snapshot, missing)) cache.set(row.license_number, { row: row as FacilityRow });
+  return licenses.flatMap((license) => homeRecord(context, license) ?? []);
+}
+
+function recordOf(context: ShapeContext, entry: Entry): HomeRecord {
+  const { overlay } = context;
+  const baseUrl = context.filler.baseUrl;
+  if (entry.built && entry.built.version === overlay.version && entry.built.baseUrl === baseUrl) return entry.built.record;
+  const record = buildRecord(entry.row, overlay, context.filler);
+  entry.built = { version: overlay.version, baseUrl, record };
+  return record;
+}
+
+/** Decodes one row under an overlay, uncached (the cache above calls it once per version). */
+export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlFiller): HomeRecord {
+  const license = row.license_number;
+  const fill = (stored: string) => filler.fillText(stored);
+  const underReview = overlay.reviewsOf(license);
+  const touched = overlay.touches(license);
+
+  const recordJson = fill(row.record_json);
+  const documentsJson = fill(row.state_documents_json);
+  const facility = JSON.parse(recordJson) as FacilityRecord;
+  const compact = JSON.parse(fill(row.home_json)) as CompactHome;
+  if (touched) {
+    for (const clearance of underReview) {
+      facility.clearances[clearance] = { ...facility.clearances[clearance], value: 'not_on_file' };
+      compact.clearances[clearance] = 'not_on_file';
+    }
+    facility.service_designations = {
+      ...facility.service_designations,
+      value: withoutCodesUnderReview(facility.service_designations.value, underReview),
+    };
+    facility.disputes = [...overlay.disputesOf(license)];
+  }
+  const detail = { ...facility, state_documents: JSON.parse(documentsJson) as FacilityRecord['state_documents'] };
+
+  const forms = new Map<string, object | string>();
+  return {
+    license,
+    row,
+    underReview,
+    facility,
+    detail,
+    compact,
+    verbatim: touched ? null : { record: recordJson, documents: documentsJson },
+    encoded<T extends object | string>(form: string, build: () => T): T {
+      let value = forms.get(form) as T | undefined;
+      if (value === undefined) forms.set(form, (value = build()));
+      return value;
+    },
+  };
+}
+
+/**
+ * Spec rule 2 for every list filtered by `needs`: the licenses that must not match because a
+ * needed clearance is under correction review. Every `needs` filter (REST, MCP, pages, site)
+ * leaves these out.
+ */
+export function licensesFailingNeeds(overlay: Overlay, needs: readonly ClearanceKey[]): Set<string> {
+  return new Set(needs.flatMap((need) => overlay.licensesUnderReview(need)));
+}
