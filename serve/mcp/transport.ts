@@ -4,12 +4,14 @@
 // per-request streamable-HTTP transport with JSON responses. A pooled McpServer (server.ts) serves
 // each request; the request's McpCall travels on the web Request the SDK hands to the handlers.
 // In front of both: Host validation (DNS rebinding), a 400 naming 2026-07-28 for any newer
-// revision, and the retired alias `explain` answered with an error naming its replacement.
+// revision, the retired alias `explain` answered with an error naming its replacement, and an
+// initialize whose params are wrongly typed answered -32602 naming the field.
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
   isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
+  specTypeSchemas,
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
@@ -99,6 +101,23 @@ function newerRevision(body: unknown, headers: Headers): string | null {
   return declared.trim() > MODERN_PROTOCOL_VERSION ? declared.trim() : null;
 }
 
+const INITIALIZE_SHAPE =
+  'initialize takes params.protocolVersion (a revision string such as 2025-11-25), params.capabilities (an object) ' +
+  'and params.clientInfo (an object with string name and version).';
+
+/** Why an initialize request's params are not what the handshake takes, in words; null when they are. */
+async function initializeParamsProblem(body: unknown): Promise<string | null> {
+  if (record(body)?.method !== 'initialize') return null;
+  const result = await specTypeSchemas.InitializeRequest['~standard'].validate(body);
+  if (!result.issues) return null;
+  const fields = result.issues.map((issue) => {
+    const where = (issue.path ?? []).map((step) => (typeof step === 'object' ? step.key : step)).join('.');
+    const expected = /expected (\w+)/.exec(issue.message)?.[1];
+    return expected ? `${where} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}` : `${where}: ${issue.message}`;
+  });
+  return `Invalid params: ${fields.join('; ')}. ${INITIALIZE_SHAPE}`;
+}
+
 /** A POST body as received, and parsed when it is JSON. */
 export interface ReadMessage {
   raw: Buffer;
@@ -146,6 +165,9 @@ export async function serveMcp(request: Request, message: ReadMessage, call: Mcp
     if (summary.tool === 'explain' && !explainAliasAvailable(call.now)) {
       return { response: jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' }), summary };
     }
+
+    const badInitialize = parsedOk ? await initializeParamsProblem(parsed) : null;
+    if (badInitialize) return { response: jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id), summary };
 
     // A body that is not JSON goes to the SDK as bytes, so it answers with its own parse error.
     const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw) });

@@ -259,3 +259,23 @@ test('from 2026-12-22 the alias is gone: not listed, and a call gets an error na
   t.true((await client.listTools()).tools.some((tool) => tool.name === 'explain'));
   await client.close();
 });
+
+test('an initialize with wrongly typed params gets -32602 naming the field, not an internal error', async (t) => {
+  const good = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'typed-test', version: '1' } };
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ ...good, protocolVersion: 20251125 }, /params\.protocolVersion must be a string/],
+    [{ ...good, capabilities: 'all' }, /params\.capabilities must be an object/],
+    [{ ...good, clientInfo: { name: 7, version: '1' } }, /params\.clientInfo\.name must be a string/],
+    [{ protocolVersion: '2025-11-25', capabilities: {} }, /params\.clientInfo must be an object/],
+  ];
+  for (const [params, field] of cases) {
+    const answer = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 'init', method: 'initialize', params });
+    t.is(answer.body?.id, 'init', answer.text);
+    t.is(answer.body?.error?.code, -32602, answer.text);
+    t.regex(answer.body.error.message, field);
+    t.regex(answer.body.error.message, /clientInfo \(an object with string name and version\)/, 'says what is accepted');
+    t.notRegex(answer.body.error.message, /invalid_type|\[\s*\{/, 'no raw validation dump');
+  }
+  const fine = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: good });
+  t.is(fine.body?.result?.protocolVersion, '2025-11-25', 'well-typed params still negotiate');
+});
