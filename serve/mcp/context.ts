@@ -1,7 +1,12 @@
 // What a tool handler is given for one MCP request: the server's services, the snapshot leased for
 // this HTTP request (through the hapi request, released when the response is finished), the
 // document store, and the clock the MCP surface reads.
-import type { Request } from '@hapi/hapi';
+//
+// The call reaches a handler through the SDK's per-request context: the web Request handed to the
+// SDK is the one it gives each handler as ctx.http.req (both eras), so the call is kept against
+// that Request, never captured by a server instance (instances are pooled and shared).
+import type { Request as HapiRequest } from '@hapi/hapi';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import type { DocumentStoreReader } from './documents.ts';
@@ -16,7 +21,7 @@ export interface McpCall {
   baseUrl: string;
 }
 
-export function mcpCall(request: Request, services: Services, documents: DocumentStoreReader): McpCall {
+export function mcpCall(request: HapiRequest, services: Services, documents: DocumentStoreReader): McpCall {
   let context: ShapeContext | null = null;
   return {
     services,
@@ -25,4 +30,24 @@ export function mcpCall(request: Request, services: Services, documents: Documen
     now: services.settings.mcp.now(),
     baseUrl: services.settings.baseUrl,
   };
+}
+
+const calls = new WeakMap<Request, McpCall>();
+
+/** Ties the call to the web Request the SDK is about to serve; returns that Request. */
+export function withCall(request: Request, call: McpCall): Request {
+  calls.set(request, call);
+  return request;
+}
+
+/** The call tied to a web Request (the SDK's requestInfo / ctx.http.req). */
+export function requestCall(request: Request | undefined): McpCall {
+  const call = request ? calls.get(request) : undefined;
+  if (!call) throw new Error('MCP request served without its call context');
+  return call;
+}
+
+/** The call of the request a handler is serving, from the SDK's per-request context. */
+export function callOf(ctx: ServerContext): McpCall {
+  return requestCall(ctx.http?.req);
 }

@@ -9,7 +9,6 @@ import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
-import { AnswerReplay, replayableCall } from './replay.ts';
 import { jsonRpcError, readMessage, RPC, serveMcp, type MessageSummary } from './transport.ts';
 
 export const MCP_PATH = '/mcp';
@@ -108,7 +107,6 @@ export const mcpPlugin: Plugin<Services> = {
     const documents = new DocumentStoreReader(settings.snapshotsDir, log);
     const budget = new CallerBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
     const hosts = allowedHosts(services);
-    const replays = new AnswerReplay();
 
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {
@@ -191,22 +189,8 @@ export const mcpPlugin: Plugin<Services> = {
             const raw = Buffer.isBuffer(request.payload) ? request.payload : Buffer.alloc(0);
             const message = readMessage(raw);
             const call = mcpCall(request, services, documents);
-            const replayable = message.ok ? replayableCall(message.parsed, request.raw.req.headers) : null;
-            if (replayable) {
-              const found = replays.find(call.context(), replayable);
-              if (found) {
-                request.app.mcp = { ...found.kept.summary, id: replayable.id };
-                return answer(h, found.kept.status, found.kept.headers, found.body);
-              }
-            }
             const { response, summary } = await serveMcp(webRequest(request), message, call, { allowedHosts: hosts });
             request.app.mcp = summary;
-            if (replayable && /^application\/json/i.test(response.headers.get('content-type') ?? '')) {
-              const body = await response.text();
-              const headers = forwardedHeaders(response);
-              replays.keep(call.context(), replayable, response.status, headers, body, summary);
-              return answer(h, response.status, headers, body);
-            }
             return await toHapi(h, response);
           } catch (error) {
             log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

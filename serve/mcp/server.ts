@@ -1,6 +1,8 @@
-// The MCP server instance for one request: identity, instructions, capabilities and the ten tools
-// (plus the alias `explain` while it lasts). A fresh instance serves each HTTP request, in both
-// protocol eras; the schemas are module constants, so building one is cheap.
+// The MCP server instances: identity, instructions, capabilities and the ten tools (plus the alias
+// `explain` while it lasts), each built once and kept in a small pool. The SDK connects an instance
+// to one exchange at a time (its entry refuses an instance still serving), so each request takes an
+// idle one and gives it back when the exchange closes. Nothing about a request lives on an
+// instance: the tools read it from the SDK's per-request context (see context.ts).
 import { McpServer } from '@modelcontextprotocol/server';
 import type { McpCall } from './context.ts';
 import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './identity.ts';
@@ -30,9 +32,18 @@ export const TOOL_NAMES = [
   'fetch',
 ] as const;
 
-export function buildMcpServer(call: McpCall): McpServer {
+/**
+ * 2026-07-28 or 2025-era: the SDK keeps the negotiated era on the instance and never resets it
+ * between exchanges, so an instance serves one era all its life.
+ */
+export type McpEra = 'modern' | 'legacy';
+
+let built = 0;
+
+function buildMcpServer(baseUrl: string, withExplainAlias: boolean): McpServer {
+  built += 1;
   const server = new McpServer(
-    { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version, description: MCP_SERVER_INFO.description, websiteUrl: call.baseUrl },
+    { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version, description: MCP_SERVER_INFO.description, websiteUrl: baseUrl },
     {
       instructions: MCP_INSTRUCTIONS,
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
@@ -43,16 +54,47 @@ export function buildMcpServer(call: McpCall): McpServer {
       },
     },
   );
-  registerTool(server, call, findHomes);
-  registerTool(server, call, checkHomes);
-  registerTool(server, call, getHome);
-  registerTool(server, call, getStateDocuments);
-  registerTool(server, call, compareHomes);
-  registerTool(server, call, homesNearHospital);
-  registerTool(server, call, explainCareTopic);
-  if (explainAliasAvailable(call.now)) registerTool(server, call, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
-  registerTool(server, call, startFamilyRequest);
-  registerTool(server, call, search);
-  registerTool(server, call, fetchTool);
+  registerTool(server, findHomes);
+  registerTool(server, checkHomes);
+  registerTool(server, getHome);
+  registerTool(server, getStateDocuments);
+  registerTool(server, compareHomes);
+  registerTool(server, homesNearHospital);
+  registerTool(server, explainCareTopic);
+  if (withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
+  registerTool(server, startFamilyRequest);
+  registerTool(server, search);
+  registerTool(server, fetchTool);
   return server;
+}
+
+/** Idle instances kept per kind; a burst beyond this builds more and lets them go after. */
+const MAX_IDLE_PER_KIND = 16;
+
+/** Idle instances by kind: era, base URL (the server info names it) and whether the alias is listed. */
+const idle = new Map<string, McpServer[]>();
+
+/**
+ * An idle instance of the kind this request needs, built when none is idle. It goes back to the
+ * pool by itself when its exchange closes (the SDK calls onclose once the transport is gone,
+ * after the answer was produced), ready for the next request of its kind.
+ */
+export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
+  const alias = explainAliasAvailable(call.now);
+  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${call.baseUrl}`;
+  let pool = idle.get(kind);
+  if (!pool) idle.set(kind, (pool = []));
+  const kept = pool.pop();
+  if (kept) return kept;
+  const server = buildMcpServer(call.baseUrl, alias);
+  const home = pool;
+  server.server.onclose = () => {
+    if (server.server.transport === undefined && home.length < MAX_IDLE_PER_KIND && !home.includes(server)) home.push(server);
+  };
+  return server;
+}
+
+/** How many instances this process has built (for tests: requests must not each build one). */
+export function builtMcpServers(): number {
+  return built;
 }

@@ -1,20 +1,23 @@
 // One URL, both protocol eras, JSON answers: the 2026-07-28 revision (server/discover, per-request
 // _meta, no session) goes to the SDK's createMcpHandler in JSON mode; 2025-era traffic (the
 // initialize handshake for 2025-11-25 ... 2024-10-07, and its later stateless calls) goes to a
-// per-request streamable-HTTP transport with JSON responses. A fresh McpServer serves each request.
+// per-request streamable-HTTP transport with JSON responses. A pooled McpServer (server.ts) serves
+// each request; the request's McpCall travels on the web Request the SDK hands to the handlers.
 // In front of both: Host validation (DNS rebinding), a 400 naming 2026-07-28 for any newer
-// revision, and the retired alias `explain` answered with an error naming its replacement.
+// revision, the retired alias `explain` answered with an error naming its replacement, and an
+// initialize whose params are wrongly typed answered -32602 naming the field.
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
   isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
+  specTypeSchemas,
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import type { McpCall } from './context.ts';
+import { requestCall, withCall, type McpCall } from './context.ts';
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './identity.ts';
-import { buildMcpServer } from './server.ts';
+import { takeMcpServer } from './server.ts';
 import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
 
 /** The SDK's own body limit; hapi's payload.maxBytes (settings.mcp.bodyMaxBytes) is the one that binds. */
@@ -28,17 +31,12 @@ export const RPC = {
   server: -32000,
 } as const;
 
-const calls = new WeakMap<Request, McpCall>();
 let modernHandler: McpHttpHandler | null = null;
 
 /** One modern-era handler per process (creating one in JSON mode prints a one-time notice). */
 function modern(): McpHttpHandler {
   modernHandler ??= createMcpHandler(
-    (ctx) => {
-      const call = ctx.requestInfo ? calls.get(ctx.requestInfo) : undefined;
-      if (!call) throw new Error('MCP request without its call context');
-      return buildMcpServer(call);
-    },
+    (ctx) => takeMcpServer(requestCall(ctx.requestInfo), 'modern'),
     { responseMode: 'json', legacy: 'reject', maxRequestBodySize: SDK_MAX_BODY_BYTES },
   );
   return modernHandler;
@@ -103,6 +101,23 @@ function newerRevision(body: unknown, headers: Headers): string | null {
   return declared.trim() > MODERN_PROTOCOL_VERSION ? declared.trim() : null;
 }
 
+const INITIALIZE_SHAPE =
+  'initialize takes params.protocolVersion (a revision string such as 2025-11-25), params.capabilities (an object) ' +
+  'and params.clientInfo (an object with string name and version).';
+
+/** Why an initialize request's params are not what the handshake takes, in words; null when they are. */
+async function initializeParamsProblem(body: unknown): Promise<string | null> {
+  if (record(body)?.method !== 'initialize') return null;
+  const result = await specTypeSchemas.InitializeRequest['~standard'].validate(body);
+  if (!result.issues) return null;
+  const fields = result.issues.map((issue) => {
+    const where = (issue.path ?? []).map((step) => (typeof step === 'object' ? step.key : step)).join('.');
+    const expected = /expected (\w+)/.exec(issue.message)?.[1];
+    return expected ? `${where} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}` : `${where}: ${issue.message}`;
+  });
+  return `Invalid params: ${fields.join('; ')}. ${INITIALIZE_SHAPE}`;
+}
+
 /** A POST body as received, and parsed when it is JSON. */
 export interface ReadMessage {
   raw: Buffer;
@@ -151,14 +166,16 @@ export async function serveMcp(request: Request, message: ReadMessage, call: Mcp
       return { response: jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' }), summary };
     }
 
+    const badInitialize = parsedOk ? await initializeParamsProblem(parsed) : null;
+    if (badInitialize) return { response: jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id), summary };
+
     // A body that is not JSON goes to the SDK as bytes, so it answers with its own parse error.
     const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw) });
     const parsedBody = parsedOk ? parsed : undefined;
     if (await isLegacyRequest(forward, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES })) {
       return { response: await legacyLeg(forward, parsedBody, call), summary };
     }
-    calls.set(forward, call);
-    return { response: await modern().fetch(forward, parsedBody === undefined ? undefined : { parsedBody }), summary };
+    return { response: await modern().fetch(withCall(forward, call), parsedBody === undefined ? undefined : { parsedBody }), summary };
   } catch (error) {
     call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     return { response: jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id), summary };
@@ -167,7 +184,7 @@ export async function serveMcp(request: Request, message: ReadMessage, call: Mcp
 
 /** The 2025 era: one stateless streamable-HTTP transport per request, answering JSON. */
 async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): Promise<Response> {
-  const server = buildMcpServer(call);
+  const server = takeMcpServer(call, 'legacy');
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -180,7 +197,7 @@ async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): 
   try {
     await server.connect(transport);
     // Only a body-less request (its body given as parsedBody) can be copied with new headers.
-    const served = parsedBody === undefined ? request : lenientAccept(request);
+    const served = withCall(parsedBody === undefined ? request : lenientAccept(request), call);
     return await transport.handleRequest(served, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
     teardown();

@@ -4,7 +4,8 @@
 import test from 'ava';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { MCP_SERVER_INFO } from '../../serve/mcp/identity.ts';
-import { TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { builtMcpServers, TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { examples } from '../helpers/examples.ts';
 import { connect, LEGACY, MODERN, modernRequest, rpc, startMcpServer, type McpTestServer } from './helpers.ts';
 
 let server: McpTestServer;
@@ -16,6 +17,39 @@ test.after.always(async () => {
 });
 
 const TOOLS_WITH_ALIAS = [...TOOL_NAMES.slice(0, 7), 'explain', ...TOOL_NAMES.slice(7)];
+
+/** get_home for one license in either era; the license the answer is about. */
+async function homeAnswered(era: 'modern' | 'legacy', license: string, id: number): Promise<string> {
+  const params = { name: 'get_home', arguments: { license_number: license } };
+  const { body, headers } =
+    era === 'modern'
+      ? modernRequest('tools/call', params, id)
+      : { body: { jsonrpc: '2.0', id, method: 'tools/call', params }, headers: { 'mcp-protocol-version': '2025-11-25' } };
+  const answer = await rpc(server.mcpUrl, body, headers);
+  if (answer.status !== 200 || answer.body?.id !== id) throw new Error(`get_home ${license}: ${answer.status} ${answer.text.slice(0, 200)}`);
+  return answer.body.result.structuredContent.home.license_number;
+}
+
+// Serial, so no other test's requests are in flight while instances are counted.
+test.serial('server instances are built once and reused: each request, in either era, gets its own context', async (t) => {
+  const ex = await examples();
+  const licenses = ex.all<{ license_number: string }>('SELECT license_number FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 24').map((row) => row.license_number);
+  t.true(licenses.length >= 16);
+  for (const era of ['modern', 'legacy'] as const) await homeAnswered(era, licenses[0]!, 1); // warm: one instance per era
+  const before = builtMcpServers();
+  let id = 10;
+  for (const era of ['modern', 'legacy'] as const) {
+    for (const license of licenses) t.is(await homeAnswered(era, license, id++), license, `${era} ${license}`);
+  }
+  t.is(builtMcpServers(), before, 'one request after another reuses the same idle instances');
+  const together = licenses.flatMap((license) => (['modern', 'legacy'] as const).map((era) => ({ era, license, id: id++ })));
+  const answered = await Promise.all(together.map(({ era, license, id }) => homeAnswered(era, license, id)));
+  t.deepEqual(answered, together.map(({ license }) => license), 'concurrent requests each read their own call');
+  const afterBurst = builtMcpServers();
+  t.true(afterBurst - before <= together.length, 'a burst builds at most one instance per request in flight');
+  for (const license of licenses.slice(0, 8)) await homeAnswered('modern', license, id++);
+  t.is(builtMcpServers(), afterBurst, 'instances built for a burst are kept for the next requests');
+});
 
 test('2026-07-28: server/discover names the revision, the server 1.1.2, its instructions and a fixed tool list', async (t) => {
   const client = await connect(server.mcpUrl, 'modern');
@@ -224,4 +258,24 @@ test('from 2026-12-22 the alias is gone: not listed, and a call gets an error na
   const client = await connect(before.mcpUrl, 'modern');
   t.true((await client.listTools()).tools.some((tool) => tool.name === 'explain'));
   await client.close();
+});
+
+test('an initialize with wrongly typed params gets -32602 naming the field, not an internal error', async (t) => {
+  const good = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'typed-test', version: '1' } };
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ ...good, protocolVersion: 20251125 }, /params\.protocolVersion must be a string/],
+    [{ ...good, capabilities: 'all' }, /params\.capabilities must be an object/],
+    [{ ...good, clientInfo: { name: 7, version: '1' } }, /params\.clientInfo\.name must be a string/],
+    [{ protocolVersion: '2025-11-25', capabilities: {} }, /params\.clientInfo must be an object/],
+  ];
+  for (const [params, field] of cases) {
+    const answer = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 'init', method: 'initialize', params });
+    t.is(answer.body?.id, 'init', answer.text);
+    t.is(answer.body?.error?.code, -32602, answer.text);
+    t.regex(answer.body.error.message, field);
+    t.regex(answer.body.error.message, /clientInfo \(an object with string name and version\)/, 'says what is accepted');
+    t.notRegex(answer.body.error.message, /invalid_type|\[\s*\{/, 'no raw validation dump');
+  }
+  const fine = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: good });
+  t.is(fine.body?.result?.protocolVersion, '2025-11-25', 'well-typed params still negotiate');
 });

@@ -1,8 +1,6 @@
-// The hot path's building blocks: work kept per snapshot and overlay, output validated once per
-// kept result, and log lines written together.
+// The hot path's building blocks: work kept per snapshot and overlay, and log lines written together.
 import test from 'ava';
 import { batchedStdout } from '../../serve/log.ts';
-import { deepFreeze, validateOnce } from '../../serve/mcp/tool.ts';
 import type { Overlay } from '../../serve/overlay.ts';
 import { SnapshotMemo, type MemoScope } from '../../serve/shape/memo.ts';
 import type { Snapshot } from '../../serve/snapshot.ts';
@@ -32,26 +30,6 @@ test('a memo keeps within its size: the least recently used values are dropped',
   let rebuilt = false;
   memo.get(at, 'a', () => ((rebuilt = true), 'aaaaaa'));
   t.true(rebuilt);
-});
-
-test('output validation runs once per kept (frozen) result and every time for anything else', (t) => {
-  let runs = 0;
-  const validate = validateOnce({}, (value) => {
-    runs += 1;
-    return (value as { ok?: boolean }).ok ? { value } : { issues: [{ message: 'not ok' }] };
-  });
-  const kept = deepFreeze({ ok: true, nested: { a: 1 } });
-  validate(kept);
-  validate(kept);
-  t.is(runs, 1, 'a frozen result that passed is not read again');
-  const fresh = { ok: true };
-  validate(fresh);
-  validate(fresh);
-  t.is(runs, 3, 'a result that can still change is validated every time');
-  const bad = deepFreeze({ ok: false });
-  t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] });
-  t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] }, 'a refused result is refused again');
-  t.is(runs, 5);
 });
 
 test('log lines logged in one turn of the event loop leave in one write, in order', async (t) => {
