@@ -13,6 +13,7 @@ import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
+import { answerOversizedRequests } from './oversized.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
@@ -70,6 +71,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       cors: false,
     },
   });
+  answerOversizedRequests(server.listener);
 
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {

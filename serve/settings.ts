@@ -39,6 +39,8 @@ export interface Settings {
   mcp: McpSettings;
   /** The home page's map (served by serve/site). */
   map: MapSettings;
+  /** /healthz is degraded when the served snapshot was built longer ago than this; 0: no limit. */
+  healthMaxSnapshotAgeHours: number;
 }
 
 export interface MapSettings {
@@ -130,6 +132,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       now: () => new Date(),
     },
     map: mapSettings(env),
+    // Three missed daily runs (the schedule runs once a day) before health says so.
+    healthMaxSnapshotAgeHours: integer(env, 'HEALTH_MAX_SNAPSHOT_AGE_HOURS', 72, 0, 87_600),
   };
 }
 

@@ -226,7 +226,10 @@ export class SnapshotStore {
   }
 
   private switchToNewer(): Promise<boolean> {
-    return this.switchToFirstValid((name) => compareSnapshotFiles(name, this.snapshot.file) > 0);
+    // A served file deleted from disk would not be found by a restart: any other valid file replaces it.
+    const gone = this.stamp(path.join(this.options.dir, this.snapshot.file)) === null;
+    const served = this.snapshot.file;
+    return this.switchToFirstValid((name) => (gone ? name !== served : compareSnapshotFiles(name, served) > 0));
   }
 
   /**

@@ -10,8 +10,9 @@
 //   request is stored only in the operator store).
 //
 // The page shows nothing but what the signed link carries (licenses, care needs as fixed words, a
-// timing choice, the MCP client's name) and the licenses' own record. It never echoes what a
-// family typed, and the POST's fields are never logged.
+// timing choice, the MCP client's name) and the licenses' own record. It echoes what a family
+// typed only when the operator store failed (503, so they need not type it again); the POST's
+// fields are never logged.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
@@ -26,7 +27,7 @@ import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.t
 import { telHref } from '../pages/home-view.ts';
 import { formList, formText, printable, sameOrigin, SubmissionBudget, submitterAddress } from './guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
-import type { OperatorWrites } from './store.ts';
+import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from './store.ts';
 
 /** What the family ticks, word for word (stored with the request). */
 export const CONSENT_SENTENCE =
@@ -173,7 +174,7 @@ function planPage(
   request: Request,
   services: Services,
   state: PlanState,
-  options: { selected: Set<string>; errors?: string[]; status?: number; callList?: boolean },
+  options: { selected: Set<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
 ): PageDoc {
   const baseUrl = services.settings.baseUrl;
   const { opening, mode } = state;
@@ -182,6 +183,8 @@ function planPage(
   const openHomes = state.homes.filter((home) => home.open);
   const coordination = mode === 'coordination_available' && openHomes.length > 0;
   const errors = options.errors ?? [];
+  // Shown back only when the store failed: the family's own answer to their own submission, never cached.
+  const typed = options.notSaved;
   const shown = options.callList ? state.homes.filter((home) => options.selected.has(home.license)) : state.homes;
 
   const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(request, services, state, home, options.selected.has(home.license)))}</ul>`;
@@ -203,12 +206,12 @@ function planPage(
 ${homesFieldset}
 ${next}
 <fieldset><legend>Ask ${SERVICE_NAME} to arrange calls or visits (optional)</legend>
-<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required>
+<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${typed ? html` checked` : ''}>
 <label for="consent">${CONSENT_SENTENCE}</label></div>
 <label for="family_name">Your name</label>
-<input type="text" id="family_name" name="family_name" autocomplete="name" maxlength="${NAME_MAX}" required>
+<input type="text" id="family_name" name="family_name" autocomplete="name" maxlength="${NAME_MAX}" required value="${typed?.name ?? ''}">
 <label for="family_phone">Your phone number</label>
-<input type="tel" id="family_phone" name="family_phone" autocomplete="tel" maxlength="${PHONE_MAX}" required aria-describedby="phone-hint">
+<input type="tel" id="family_phone" name="family_phone" autocomplete="tel" maxlength="${PHONE_MAX}" required aria-describedby="phone-hint" value="${typed?.phone ?? ''}">
 <p class="hint" id="phone-hint">We use it only to tell you what the homes said.</p>
 <p><button type="submit">Ask ${SERVICE_NAME} to arrange visits</button></p>
 </fieldset>
@@ -227,6 +230,7 @@ ${
 <p>For your privacy, what you typed is not shown again: please type it once more.</p></div>`
     : ''
 }
+${typed ? html`<div class="note error" role="alert" id="not-saved"><p>${NOT_SAVED}</p></div>` : ''}
 <p>These are the homes in your plan, with their phone numbers from the state roster and questions to ask each one.</p>
 ${
   opening.expired
@@ -374,17 +378,24 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
           return answer(request, h, baseUrl, planPage(request, services, state, { selected, errors: read.errors, status: 400 }), false);
         }
         if (stores.hit(caller) > 0) throw tooMany();
-        writes.storeCoordinationRequest({
-          licenses: read.homes.map((home) => home.license),
-          needs: state.needs,
-          timing: typeof state.opening.payload.timing === 'string' && TIMING_WORDS[state.opening.payload.timing] ? state.opening.payload.timing : null,
-          familyName: read.name,
-          familyPhone: read.phone,
-          consent: CONSENT_SENTENCE,
-          // After 7 days a request is no longer attributed to the assistant.
-          assistantClient: state.opening.expired ? null : clientWords(state.opening.payload.client),
-          linkExpiresAt: new Date(Math.min(Math.max(0, Number(state.opening.payload.expires) || 0), 253_402_300_799) * 1000),
-        });
+        try {
+          writes.storeCoordinationRequest({
+            licenses: read.homes.map((home) => home.license),
+            needs: state.needs,
+            timing: typeof state.opening.payload.timing === 'string' && TIMING_WORDS[state.opening.payload.timing] ? state.opening.payload.timing : null,
+            familyName: read.name,
+            familyPhone: read.phone,
+            consent: CONSENT_SENTENCE,
+            // After 7 days a request is no longer attributed to the assistant.
+            assistantClient: state.opening.expired ? null : clientWords(state.opening.payload.client),
+            linkExpiresAt: new Date(Math.min(Math.max(0, Number(state.opening.payload.expires) || 0), 253_402_300_799) * 1000),
+          });
+        } catch (error) {
+          if (!(error instanceof OperatorStoreUnavailable)) throw error;
+          const selected = new Set(read.homes.map((home) => home.license));
+          const notSaved = { name: read.name, phone: read.phone };
+          return answer(request, h, baseUrl, planPage(request, services, state, { selected, notSaved, status: 503 }), false);
+        }
         return answer(request, h, baseUrl, sentPage(services, read.homes), false);
       },
     },

@@ -53,18 +53,31 @@ export function openOperatorStoreForWrite(snapshotsDir: string): Database.Databa
   return db;
 }
 
+/** What a family reads when the operator store cannot be written; their form comes back as typed. */
+export const NOT_SAVED = 'We could not save this; nothing was sent. Try again in a minute.';
+
+/** The operator store could not take a write; nothing of it was kept. */
+export class OperatorStoreUnavailable extends Error {}
+
 export class OperatorWrites {
   constructor(
     private readonly snapshotsDir: string,
     private readonly log: Logger,
   ) {}
 
+  /** One write in one transaction: it is kept whole or not at all. */
   private write(run: (db: Database.Database) => void): void {
-    const db = openOperatorStoreForWrite(this.snapshotsDir);
+    let db: Database.Database | null = null;
     try {
-      run(db);
+      db = openOperatorStoreForWrite(this.snapshotsDir);
+      const opened = db;
+      opened.transaction(() => run(opened))();
+    } catch (error) {
+      // The reason names the store, never a field of what was sent.
+      this.log.error('operator store not writable; nothing stored', { reason: error instanceof Error ? error.message : String(error) });
+      throw new OperatorStoreUnavailable(NOT_SAVED, { cause: error });
     } finally {
-      db.close();
+      db?.close();
     }
   }
 

@@ -5,6 +5,7 @@
 import { CLEARANCE_KEYS } from '../../contract/facts.ts';
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
 import { formText, printable } from '../handoff/guard.ts';
+import { NOT_SAVED } from '../handoff/store.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
@@ -120,6 +121,17 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
   return { ok: true, value: { row, field, whatIsWrong: wrong, shouldSay: should, sourceUrl } };
 }
 
+/** A checked correction as the form shows it again (when it could not be stored). */
+export function correctionInput(correction: ValidCorrection): CorrectionInput {
+  return {
+    license: correction.row.license_number,
+    field: correction.field,
+    whatIsWrong: correction.whatIsWrong,
+    shouldSay: correction.shouldSay,
+    sourceUrl: correction.sourceUrl ?? '',
+  };
+}
+
 function homeLine(baseUrl: string, row: FacilityRow) {
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
   return html`<a href="${homeUrl(baseUrl, { name_slug: nameSlug(row.name), license_number: row.license_number })}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
@@ -131,6 +143,7 @@ export function correctionsFormPage(
   snapshot: Snapshot,
   input: CorrectionInput,
   errors: string[] = [],
+  notSaved = false,
 ): PageDoc {
   const license = input.license ? licenseNumberFrom(input.license) : null;
   const row = license ? facilityByLicense(snapshot, license) : undefined;
@@ -141,6 +154,7 @@ ${
     ? html`<div class="note error" role="alert" id="problems"><h2>Please fix ${errors.length === 1 ? 'this' : 'these'}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul></div>`
     : ''
 }
+${notSaved ? html`<div class="note error" role="alert" id="not-saved"><p>${NOT_SAVED}</p></div>` : ''}
 <p>Tell us what is wrong in a record on this site. We check every correction against the state's records. While we review a report about a care approval, that approval may read "not on file (under a correction review)".</p>
 <p class="note"><strong>Do not include your name, phone number, e-mail address or anyone's health details.</strong> We do not need them, and we do not reply to corrections one by one.</p>
 <form method="post" action="${baseUrl}/corrections">
@@ -174,7 +188,7 @@ ${
     body,
     cacheControl: NO_STORE,
     noindex: true,
-    status: errors.length > 0 ? 400 : 200,
+    status: notSaved ? 503 : errors.length > 0 ? 400 : 200,
   };
 }
 

@@ -20,10 +20,10 @@
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { sameOrigin, SubmissionBudget, submitterAddress } from '../handoff/guard.ts';
 import { planRoutes } from '../handoff/plan.ts';
-import { OperatorWrites } from '../handoff/store.ts';
+import { OperatorStoreUnavailable, OperatorWrites } from '../handoff/store.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
+import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { registerErrorPages } from './error-page.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
 import { homePage, lookUpFacility } from './home-page.ts';
@@ -137,13 +137,18 @@ function routes(services: Services): ServerRoute[] {
         const read = readCorrection(snapshot, request.payload);
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
         if (correctionStores.hit(caller) > 0) throw tooMany();
-        writes.storeCorrection({
-          license: read.value.row.license_number,
-          field: read.value.field,
-          whatIsWrong: read.value.whatIsWrong,
-          shouldSay: read.value.shouldSay,
-          sourceUrl: read.value.sourceUrl,
-        });
+        try {
+          writes.storeCorrection({
+            license: read.value.row.license_number,
+            field: read.value.field,
+            whatIsWrong: read.value.whatIsWrong,
+            shouldSay: read.value.shouldSay,
+            sourceUrl: read.value.sourceUrl,
+          });
+        } catch (error) {
+          if (!(error instanceof OperatorStoreUnavailable)) throw error;
+          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correctionInput(read.value), [], true), false);
+        }
         return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
       },
     },

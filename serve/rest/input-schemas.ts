@@ -3,6 +3,7 @@
 import Joi from 'joi';
 import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { MAX_HOMES } from '../check.ts';
+import { wholeNumber } from './whole-number.ts';
 
 export const LIMIT_MESSAGE = 'limit must be an integer between 1 and 100';
 export const OFFSET_MESSAGE = 'offset must be an integer between 0 and 20000';
@@ -44,14 +45,10 @@ export const facilityListQuery = Joi.object({
   county: placeSchema('County', 'Los Angeles'),
   city: placeSchema('City', 'Sacramento'),
   needs: needsSchema,
-  limit: Joi.number().integer().min(1).max(100).default(50).description('Page size, 1..100.').messages({ '*': LIMIT_MESSAGE }),
-  offset: Joi.number()
-    .integer()
-    .min(0)
-    .max(20000)
+  limit: wholeNumber(1, 100, LIMIT_MESSAGE).default(50).description('Page size, 1..100 (digits only).'),
+  offset: wholeNumber(0, 20000, OFFSET_MESSAGE)
     .default(0)
-    .description('Items to skip, 0..20000. An offset at or past `total` returns an empty list with the true total.')
-    .messages({ '*': OFFSET_MESSAGE }),
+    .description('Items to skip, 0..20000 (digits only). An offset at or past `total` returns an empty list with the true total.'),
 });
 
 export interface FacilityListQuery {

@@ -9,6 +9,7 @@ import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } fr
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
+import { wholeNumber } from '../rest/whole-number.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { stateAttribution } from '../shape/envelope.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER } from '../wording.ts';
@@ -95,12 +96,7 @@ export const suggestQuery = Joi.object({
     .max(80)
     .required()
     .messages({ '*': 'q must be given once, as 2 to 80 characters of a home name, a city, a county or a license number' }),
-  limit: Joi.number()
-    .integer()
-    .min(1)
-    .max(SUGGEST_LIMIT.max)
-    .default(SUGGEST_LIMIT.default)
-    .messages({ '*': `limit must be an integer between 1 and ${SUGGEST_LIMIT.max}` }),
+  limit: wholeNumber(1, SUGGEST_LIMIT.max, `limit must be an integer between 1 and ${SUGGEST_LIMIT.max}`).default(SUGGEST_LIMIT.default),
 });
 
 export const inBoundsQuery = Joi.object({
@@ -110,12 +106,7 @@ export const inBoundsQuery = Joi.object({
   east: longitude('east'),
   needs: needsSchema,
   near: nearSchema,
-  limit: Joi.number()
-    .integer()
-    .min(1)
-    .max(IN_BOUNDS_LIMIT.max)
-    .default(IN_BOUNDS_LIMIT.default)
-    .messages({ '*': `limit must be an integer between 1 and ${IN_BOUNDS_LIMIT.max}` }),
+  limit: wholeNumber(1, IN_BOUNDS_LIMIT.max, `limit must be an integer between 1 and ${IN_BOUNDS_LIMIT.max}`).default(IN_BOUNDS_LIMIT.default),
 })
   .custom((value: Box, helpers) => {
     if (value.south > value.north) return helpers.error('box.order', { what: 'south must not be greater than north' });

@@ -68,11 +68,17 @@ test('limit outside 1..100 or not an integer; offset outside 0..20000', async (t
     assertError(t, await get(`/api/v1/facilities?limit=${encodeURIComponent(value)}`), 400, LIMIT);
   }
   assertError(t, await get('/api/v1/facilities?limit=1&limit=2'), 400, LIMIT);
-  for (const value of ['-1', '20001', '0.5', 'x']) {
+  // Digits only: joi's lenient number reading would take each of these as a valid page size.
+  for (const value of ['1e2', ' 1', '1 ', '1.0', '+1', '0x10', '1_0', '١']) {
+    assertError(t, await get(`/api/v1/facilities?limit=${encodeURIComponent(value)}`), 400, LIMIT);
+  }
+  assertError(t, await get('/api/v1/facilities?limit=%201'), 400, LIMIT);
+  for (const value of ['1e3', ' 1', '1.0', '+1', '-1', '20001', '0.5', 'x']) {
     assertError(t, await get(`/api/v1/facilities?offset=${value}`), 400, 'offset must be an integer between 0 and 20000');
   }
   t.is((await get('/api/v1/facilities?limit=100&offset=20000')).status, 200);
   t.is((await get('/api/v1/facilities?limit=1')).status, 200);
+  t.is((await get('/api/v1/facilities?limit=007&offset=00')).status, 200);
 });
 
 test('county or city given twice or empty is refused', async (t) => {

@@ -110,7 +110,7 @@ test('suggest: q and limit are validated; unknown parameters and sort/order/rank
   assertError(t, await get('/api/facilities/suggest?q=%20%20a%20'), 400, Q);
   assertError(t, await get(`/api/facilities/suggest?q=${'a'.repeat(81)}`), 400, Q);
   assertError(t, await get('/api/facilities/suggest?q=ab&q=cd'), 400, Q);
-  for (const limit of ['0', '21', '1.5', 'x', '']) {
+  for (const limit of ['0', '21', '1.5', 'x', '', '1e1', '%201', '1.0', '+1']) {
     assertError(t, await get(`/api/facilities/suggest?q=ab&limit=${limit}`), 400, 'limit must be an integer between 1 and 20');
   }
   assertError(t, await get('/api/facilities/suggest?q=ab&colour=blue'), 400, 'Unknown query parameter "colour". Accepted: q, limit.');

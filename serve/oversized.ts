@@ -1,0 +1,54 @@
+// Requests too large for Node's HTTP parser never reach hapi: Node reports them on the listener's
+// clientError event, and hapi's own handler answers a bare 400 with no body. The spec wants every
+// error as JSON {"error"} with no-store, so oversized headers get 431 and an oversized URL 414 here.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+
+type ClientErrorHandler = (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => void;
+
+const STATUS_TEXT: Record<414 | 431, string> = { 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+
+function rawResponse(status: 414 | 431, message: string): string {
+  const body = JSON.stringify({ error: message });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    'Cache-Control: no-store\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body
+  );
+}
+
+/**
+ * The parser reports one overflow for the request line and headers together; the URL is taken as
+ * the culprit when the chunk that overflowed starts the request and its first line is most of the limit.
+ */
+export function overflowStatus(rawPacket: Buffer | undefined, maxHeaderSize: number): 414 | 431 {
+  if (!rawPacket || !/^[A-Z]+ /.test(rawPacket.subarray(0, 16).toString('latin1'))) return 431;
+  const lineEnd = rawPacket.indexOf('\r\n');
+  return lineEnd === -1 || lineEnd > maxHeaderSize / 2 ? 414 : 431;
+}
+
+/** Answers oversized requests in the spec's error shape; every other client error keeps hapi's handling. */
+export function answerOversizedRequests(listener: http.Server): void {
+  const previous = listener.listeners('clientError') as ClientErrorHandler[];
+  listener.removeAllListeners('clientError');
+  const maxHeaderSize = http.maxHeaderSize; // hapi creates its listener without its own limit
+  const messages = {
+    414: `The request's URL is too long: the request line and headers together may be at most ${maxHeaderSize} bytes. No valid request here needs more; shorten the query.`,
+    431: `The request's headers are too large: the request line and headers together may be at most ${maxHeaderSize} bytes. Send fewer or shorter headers.`,
+  };
+  listener.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code !== 'HPE_HEADER_OVERFLOW') {
+      for (const handler of previous) handler.call(listener, error, socket);
+      return;
+    }
+    if (!socket.writable) {
+      socket.destroy(error);
+      return;
+    }
+    const status = overflowStatus(error.rawPacket, maxHeaderSize);
+    socket.end(rawResponse(status, messages[status]));
+  });
+}

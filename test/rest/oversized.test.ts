@@ -1,0 +1,70 @@
+// Requests larger than Node's parser reads (about 70 KB of URL or header) answer in the spec's
+// error shape from the listener's clientError hook: JSON {"error"}, no-store, 414 or 431.
+import net from 'node:net';
+import test from 'ava';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+test.before(async () => {
+  server = await startServer();
+});
+test.after.always(async () => {
+  await server?.close();
+});
+
+interface RawReply {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** Sends `request` as raw bytes on a loopback socket and reads until the server closes. */
+function rawRequest(request: string): Promise<RawReply> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', (error) => (chunks.length > 0 ? undefined : reject(error)));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+function assertJsonError(t: any, reply: RawReply, status: number, mentions: RegExp) {
+  t.is(reply.status, status);
+  t.is(reply.headers.get('cache-control'), 'no-store');
+  t.regex(reply.headers.get('content-type') ?? '', /^application\/json/);
+  const body = JSON.parse(reply.body);
+  t.deepEqual(Object.keys(body), ['error']);
+  t.regex(body.error, mentions);
+}
+
+test('a 70 KB URL answers 414 as JSON {"error"} with no-store', async (t) => {
+  const path = `/api/v1/facilities?county=${'a'.repeat(70_000)}`;
+  const reply = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  assertJsonError(t, reply, 414, /URL is too long/);
+});
+
+test('a 70 KB header answers 431 as JSON {"error"} with no-store', async (t) => {
+  const reply = await rawRequest(`GET /api/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'b'.repeat(70_000)}\r\n\r\n`);
+  assertJsonError(t, reply, 431, /headers are too large/);
+});
+
+test('many headers adding up past the limit answer 431, and the server still serves afterwards', async (t) => {
+  const headers = Array.from({ length: 700 }, (_, i) => `X-H${i}: ${'c'.repeat(100)}\r\n`).join('');
+  const reply = await rawRequest(`GET /api/v1 HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`);
+  assertJsonError(t, reply, 431, /headers are too large/);
+  const after = await fetch(`${server.url}/api/v1`);
+  t.is(after.status, 200);
+});
+
+test('other unreadable requests keep their 400', async (t) => {
+  const reply = await rawRequest('NOT-HTTP\r\n\r\n');
+  t.is(reply.status, 400);
+});
