@@ -18,6 +18,7 @@ import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
+import { registerEtags } from './web/etag.ts';
 import { settingsFromEnv, type Settings } from './settings.ts';
 import { BaseUrlFiller } from './shape/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './snapshot.ts';
@@ -96,6 +97,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   });
 
   registerErrorShape(server, settings.baseUrl, log);
+  registerEtags(server, services);
   await server.register([
     { plugin: restPlugin, options: services },
     { plugin: mcpPlugin, options: services },
