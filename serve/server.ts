@@ -14,12 +14,13 @@ import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { callerAddress, RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
-import { settingsFromEnv, type Settings } from './settings.ts';
+import { registerEtags } from './web/etag.ts';
+import { settingsFromEnv, type RateLimits, type Settings } from './settings.ts';
 import { BaseUrlFiller } from './shape/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './snapshot.ts';
 import { ClientNameUsage } from './usage.ts';
@@ -32,13 +33,10 @@ export interface App {
   close(): Promise<void>;
 }
 
-function clientAddress(request: Request, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-    if (first) return first;
-  }
-  return request.info.remoteAddress;
+/** The 429 sentence, from the budgets in force (not the defaults). */
+function budgetsSentence({ windowMs, apiV1, apiAll, check }: RateLimits): string {
+  const per = windowMs === 60_000 ? 'a minute' : `per ${windowMs / 1000} seconds`;
+  return `Budgets per IP: ${apiV1} ${per} on /api/v1, ${apiAll} ${per} on all /api paths, ${check} ${per} on POST /api/v1/check.`;
 }
 
 function statusOf(request: Request): number | null {
@@ -76,11 +74,10 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
     if (!RateLimiter.covers(request.path)) return h.continue;
-    const verdict = limiter.hit(clientAddress(request, settings.trustProxy), request.method, request.path);
+    const verdict = limiter.hit(callerAddress(request, settings.trustProxy), request.method, request.path);
     if (verdict.allowed) return h.continue;
     const error = Boom.tooManyRequests(
-      `Too many requests from this address: slow down and retry after ${verdict.retryAfterSeconds} seconds. ` +
-        'Budgets per IP: 120 a minute on /api/v1, 240 a minute on all /api paths, 30 a minute on POST /api/v1/check.',
+      `Too many requests from this address: slow down and retry after ${verdict.retryAfterSeconds} seconds. ${budgetsSentence(settings.rateLimits)}`,
     );
     error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
     throw error;
@@ -98,6 +95,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   });
 
   registerErrorShape(server, settings.baseUrl, log);
+  registerEtags(server, services);
   await server.register([
     { plugin: restPlugin, options: services },
     { plugin: mcpPlugin, options: services },

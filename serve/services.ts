@@ -4,7 +4,7 @@
 import type { Request } from '@hapi/hapi';
 import type { HandoffSigner } from './handoff/link.ts';
 import type { Logger } from './log.ts';
-import type { OverlayStore } from './overlay.ts';
+import type { Overlay, OverlayStore } from './overlay.ts';
 import type { Settings } from './settings.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
@@ -25,6 +25,8 @@ export interface Services {
 declare module '@hapi/hapi' {
   interface RequestApplicationState {
     snapshot?: Snapshot;
+    /** The overlay this request read (its ETag names it). */
+    overlay?: Overlay;
   }
 }
 
@@ -40,5 +42,6 @@ export function releaseSnapshot(request: Request): void {
 }
 
 export function shapeContext(request: Request, services: Services): ShapeContext {
-  return { snapshot: requestSnapshot(request, services.snapshots), overlay: services.overlays.current, filler: services.filler };
+  request.app.overlay ??= services.overlays.current;
+  return { snapshot: requestSnapshot(request, services.snapshots), overlay: request.app.overlay, filler: services.filler };
 }

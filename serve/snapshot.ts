@@ -17,6 +17,8 @@ export interface SnapshotMeta {
   alwListAsOf: string | null;
   approvalsAsOf: string | null;
   codeVersion: string | null;
+  /** sha256 over every stored value without confirmation dates (ETags start from it). */
+  dataHash: string | null;
 }
 
 export class Snapshot {
@@ -124,6 +126,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       alwListAsOf: meta.get(META.alwListAsOf) || null,
       approvalsAsOf: meta.get(META.approvalsAsOf) || null,
       codeVersion: meta.get(META.codeVersion) || null,
+      dataHash: meta.get(META.dataHash) || null,
     });
   } catch (error) {
     db.close();

@@ -74,12 +74,3 @@ export function printable(text: string, allowLineBreaks = false): boolean {
   return allowLineBreaks ? !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) : !/[\u0000-\u001f\u007f]/.test(text);
 }
 
-/** The caller a submission budget counts: X-Forwarded-For's first entry behind a trusted proxy, else the peer. */
-export function submitterAddress(request: Request, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-    if (first) return first;
-  }
-  return request.info.remoteAddress;
-}

@@ -15,17 +15,18 @@
 // fields are never logged.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
-import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
+import { licenseNumberFrom } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
-import { homeUrl } from '../pages/lists.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
 import type { FacilityRow } from '../query.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
 import { telHref } from '../pages/home-view.ts';
-import { formList, formText, printable, sameOrigin, SubmissionBudget, submitterAddress } from './guard.ts';
+import { callerAddress } from '../rate-limit.ts';
+import { formList, formText, printable, sameOrigin, SubmissionBudget } from './guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
 import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from './store.ts';
 
@@ -142,7 +143,7 @@ function homeBlock(request: Request, services: Services, state: PlanState, home:
     return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
   }
   const row = home.row;
-  const url = homeUrl(baseUrl, { name_slug: nameSlug(row.name), license_number: row.license_number });
+  const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
   const phone = home.record.facility.phone.value;
   const tel = telHref(phone);
@@ -366,7 +367,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       },
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = submitterAddress(request, services.settings.trustProxy);
+        const caller = callerAddress(request, services.settings.trustProxy);
         if (attempts.hit(caller) > 0) throw tooMany();
         const payload = request.payload as unknown;
         const state = open(request, formText(payload, 'h', 4096));

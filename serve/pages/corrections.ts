@@ -3,15 +3,15 @@
 // what is wrong, what the record should say and, optionally, a source link; never a name, phone
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
 import { CLEARANCE_KEYS } from '../../contract/facts.ts';
-import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
+import { licenseNumberFrom } from '../../contract/names.ts';
 import { formText, printable } from '../handoff/guard.ts';
 import { NOT_SAVED } from '../handoff/store.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
+import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
 import { APPROVAL_LABELS, WAIVER_LABEL } from './home-view.ts';
-import { homeUrl } from './lists.ts';
 import { NO_STORE, type PageDoc } from './page.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
@@ -134,7 +134,7 @@ export function correctionInput(correction: ValidCorrection): CorrectionInput {
 
 function homeLine(baseUrl: string, row: FacilityRow) {
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
-  return html`<a href="${homeUrl(baseUrl, { name_slug: nameSlug(row.name), license_number: row.license_number })}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
+  return html`<a href="${`${baseUrl}${homePagePath(row.name, row.license_number)}`}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
 }
 
 /** The form, prefilled from the link (GET) or from a submission that needs fixing (POST). */
@@ -203,6 +203,6 @@ export function correctionStoredPage(baseUrl: string, correction: ValidCorrectio
     body: html`<h1>Thank you: your correction is stored for review</h1>
 <p>About: ${homeLine(baseUrl, correction.row)}, ${label}.</p>
 <p>We check it against the state's records. If the record on this site changes, the home's page shows it; we do not reply to corrections one by one.</p>
-<p><a href="${homeUrl(baseUrl, { name_slug: nameSlug(correction.row.name), license_number: correction.row.license_number })}">Back to the home's page</a></p>`,
+<p><a href="${`${baseUrl}${homePagePath(correction.row.name, correction.row.license_number)}`}">Back to the home's page</a></p>`,
   };
 }

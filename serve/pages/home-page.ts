@@ -5,6 +5,7 @@ import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
 import { homeRecord, type HomeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
+import { homePagePath } from '../web/links.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { renderHomeMarkdown } from './home-markdown.ts';
 import { pageError, RECORD_PAGE_CACHE, type PageDoc } from './page.ts';
@@ -27,8 +28,8 @@ export function lookUpFacility(context: ShapeContext, param: string): FacilityLo
   if (!parsed || !record) {
     throw pageError(404, 'No home with this license number is on the state roster. Check the number, or search for the home by name.');
   }
-  const canonical = `${nameSlug(record.row.name)}-${record.license}`;
-  if (param !== canonical) return { kind: 'redirect', canonicalPath: `/facility/${canonical}` };
+  const canonicalPath = homePagePath(record.row.name, record.license);
+  if (`/facility/${param}` !== canonicalPath) return { kind: 'redirect', canonicalPath };
   return { kind: 'page', record };
 }
 

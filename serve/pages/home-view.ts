@@ -3,11 +3,11 @@
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
 import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey, type TriState } from '../../contract/facts.ts';
-import { nameSlug } from '../../contract/names.ts';
 import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
 import type { ShapeContext } from '../shape/context.ts';
+import { homePagePath } from '../web/links.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
 
 /** Plain-words names of the four care approvals, in the spec's order. */
@@ -128,7 +128,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
   const home: CompactHome = homeRecord.compact;
   const meaning = licenseStatusMeaning(row.license_status);
   const underReview = new Set(homeRecord.underReview);
-  const canonicalUrl = `${baseUrl}/facility/${nameSlug(row.name)}-${license}`;
+  const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
   const correctionsUrl = (field: string) => `${baseUrl}/corrections?license=${license}&field=${field}`;
   const title = row.name;
   const address = record.address.value;

@@ -9,6 +9,7 @@ import { hospitalByFacid, hospitalsByCounty, pageHomes, pageHomesInBox, type Pag
 import { licensesFailingNeeds } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { facilityPath } from '../web/links.ts';
 import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
 import {
@@ -70,10 +71,6 @@ interface ListSpec {
   isIndex?: boolean;
 }
 
-export function homeUrl(baseUrl: string, row: { name_slug: string; license_number: string }): string {
-  return `${baseUrl}/facility/${row.name_slug}-${row.license_number}`;
-}
-
 function beds(row: PageHomeRow): string {
   return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
 }
@@ -81,7 +78,7 @@ function beds(row: PageHomeRow): string {
 function itemOf(baseUrl: string, row: PageHomeRow, extra: string[] = []): ListItem {
   return {
     name: row.name,
-    url: homeUrl(baseUrl, row),
+    url: `${baseUrl}${facilityPath(row.name_slug, row.license_number)}`,
     detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
   };
 }

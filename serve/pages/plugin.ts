@@ -18,7 +18,8 @@
 // Unknown query parameters are ignored (people's links carry tracking tags); a malformed `page`
 // or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { sameOrigin, SubmissionBudget, submitterAddress } from '../handoff/guard.ts';
+import { sameOrigin, SubmissionBudget } from '../handoff/guard.ts';
+import { callerAddress } from '../rate-limit.ts';
 import { planRoutes } from '../handoff/plan.ts';
 import { OperatorStoreUnavailable, OperatorWrites } from '../handoff/store.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
@@ -131,7 +132,7 @@ function routes(services: Services): ServerRoute[] {
       },
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = submitterAddress(request, services.settings.trustProxy);
+        const caller = callerAddress(request, services.settings.trustProxy);
         if (correctionAttempts.hit(caller) > 0) throw tooMany();
         const snapshot = requestSnapshot(request, services.snapshots);
         const read = readCorrection(snapshot, request.payload);

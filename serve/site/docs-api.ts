@@ -5,7 +5,7 @@ import { NEED_KEYS } from '../../contract/facts.ts';
 import { CACHE_CONTROL } from '../rest/plugin.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER, SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { IN_BOUNDS_LIMIT, MAX_BOX_DEGREES, SITE_CACHE_CONTROL, SUGGEST_LIMIT } from './api.ts';
-import { MCP_DOCS_PATH, TERMS_PATH } from './links.ts';
+import { MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const API_DOCS_TITLE = 'REST API documentation';
 export const API_DOCS_DESCRIPTION =

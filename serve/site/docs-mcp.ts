@@ -13,7 +13,7 @@ import type { Services } from '../services.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
 import type { DocsExamples } from './docs-api.ts';
-import { API_DOCS_PATH, TERMS_PATH } from './links.ts';
+import { API_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const MCP_DOCS_TITLE = 'MCP server documentation';
 export const MCP_DOCS_DESCRIPTION =

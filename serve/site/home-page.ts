@@ -10,7 +10,7 @@ import { layout } from '../web/layout.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
 import type { Suggestions } from './api.ts';
 import type { SiteIndex } from './homes-index.ts';
-import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from './links.ts';
+import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const HOME_TITLE = 'Find a licensed elder-care home in California';
 export const HOME_DESCRIPTION =

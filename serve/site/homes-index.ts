@@ -8,7 +8,7 @@ import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameKey, placeKey } from '../../contract/names.ts';
 import { siteListedHomes } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
-import { cityPath, countyPath, facilityPath } from './links.ts';
+import { cityPath, countyPath, facilityPath } from '../web/links.ts';
 import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
 export interface SiteHome {

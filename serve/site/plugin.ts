@@ -15,7 +15,7 @@ import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, type DocsExample
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
 import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
 import { siteIndexOf } from './homes-index.ts';
-import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from './links.ts';
+import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 import { markdownToHtml } from './markdown.ts';
 import { TERMS_DESCRIPTION, TERMS_TITLE, termsMarkdown } from './terms.ts';
 import { contentSecurityPolicy } from './csp.ts';

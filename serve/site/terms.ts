@@ -3,7 +3,7 @@
 // corrections work. Written once in Markdown; the HTML page is rendered from it.
 import { STATE_SEARCH_URL } from '../web/layout.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
-import { API_DOCS_PATH, MCP_DOCS_PATH } from './links.ts';
+import { API_DOCS_PATH, MCP_DOCS_PATH } from '../web/links.ts';
 
 export const TERMS_TITLE = 'Terms of use';
 export const TERMS_DESCRIPTION =

@@ -68,3 +68,12 @@ test('a window resets after a minute and retry-after counts down to it', (t) => 
   // A GET on the check path is not a check.
   for (let i = 0; i < 40; i += 1) t.true(limiter.hit('c', 'get', '/api/v1/check', start).allowed);
 });
+
+test('the 429 sentence names the budgets in force, not the defaults', async (t) => {
+  const server = await startServer({ rateLimits: { windowMs: 30_000, apiV1: 7, apiAll: 9, check: 1 } });
+  t.teardown(() => server.close());
+  t.is((await postJson(`${server.url}/api/v1/check`, { homes: ['abc'] })).status, 200);
+  const refused = await postJson(`${server.url}/api/v1/check`, { homes: ['abc'] });
+  assertLimited(t, refused);
+  t.regex(refused.body.error, /Budgets per IP: 7 per 30 seconds on \/api\/v1, 9 per 30 seconds on all \/api paths, 1 per 30 seconds on POST \/api\/v1\/check\./);
+});

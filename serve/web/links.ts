@@ -1,10 +1,15 @@
-// Page addresses the site links to (the pages surface serves them): one definition, so the
-// home page, the type-ahead and the map never disagree with the pages on a path.
+// Page addresses, one definition each: the pages, the hand-off, the home page, the type-ahead
+// and the map build their links here, so no surface disagrees with the pages on a path.
 import { nameSlug } from '../../contract/names.ts';
 
 /** A home's page: `/facility/<name_slug>-<license>` (slug of the goes-by name). */
 export function facilityPath(nameSlugValue: string, license: string): string {
   return `/facility/${nameSlugValue}-${license}`;
+}
+
+/** The same page from the goes-by name, where no stored slug is at hand. */
+export function homePagePath(name: string, license: string): string {
+  return facilityPath(nameSlug(name), license);
 }
 
 export function countyPath(county: string): string {

@@ -1,0 +1,66 @@
+// The one home record: built once per license, snapshot and overlay version; the overlay applied
+// in it; an unchanged re-read of the operator store keeps the overlay (and so every record).
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
+import { homeRecord, licensesFailingNeeds } from '../../serve/home-record.ts';
+import type { Logger } from '../../serve/log.ts';
+import { Overlay, OverlayStore } from '../../serve/overlay.ts';
+import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { BaseUrlFiller } from '../../serve/shape/base-url.ts';
+import { openSnapshot } from '../../serve/snapshot.ts';
+import { examples } from '../helpers/examples.ts';
+import { seedSnapshotFile, snapshotDir } from '../helpers/snapshot.ts';
+
+test('a record is built once per overlay version and carries the review', async (t) => {
+  const ex = await examples();
+  const { license_number: license } = ex.one<{ license_number: string }>(
+    'a dementia home',
+    "SELECT license_number FROM facilities WHERE dementia = 'true' ORDER BY license_number",
+  );
+  const snapshot = openSnapshot(await seedSnapshotFile(), { pages: 'skip' });
+  t.teardown(() => snapshot.retire());
+  const filler = new BaseUrlFiller('https://care.example');
+  const none = Overlay.empty();
+  const held = new Overlay([{ license_number: license, clearance: 'dementia' }], [], none.handoffMode, null);
+  const sameAsHeld = new Overlay([{ license_number: license, clearance: 'dementia' }], [], none.handoffMode, 'later');
+
+  const plain = homeRecord({ snapshot, overlay: none, filler }, license)!;
+  t.is(homeRecord({ snapshot, overlay: none, filler }, license), plain, 'the same record object while nothing changes');
+  t.is(plain.compact.clearances.dementia, 'true');
+  t.is(plain.facility.clearances.dementia.value, 'true');
+  t.false(JSON.stringify(plain.facility).includes('{base_url}'));
+
+  const reviewed = homeRecord({ snapshot, overlay: held, filler }, license)!;
+  t.not(reviewed, plain);
+  t.is(reviewed.compact.clearances.dementia, 'not_on_file');
+  t.is(reviewed.facility.clearances.dementia.value, 'not_on_file');
+  t.is(reviewed.detail.clearances.dementia.value, 'not_on_file');
+  t.deepEqual(reviewed.underReview, ['dementia']);
+  t.is(held.version, sameAsHeld.version, 'the version names the content, not the read');
+  t.is(homeRecord({ snapshot, overlay: sameAsHeld, filler }, license), reviewed, 'an equal overlay reuses the record');
+  t.deepEqual([...licensesFailingNeeds(held, ['dementia'])], [license]);
+  t.deepEqual([...licensesFailingNeeds(held, ['hospice'])], []);
+  t.is(homeRecord({ snapshot, overlay: none, filler }, '000000000'), undefined);
+});
+
+test('an unchanged re-read keeps the overlay object; a change replaces it', async (t) => {
+  const dir = await snapshotDir();
+  const quiet = () => {};
+  const log = { debug: quiet, info: quiet, warn: quiet, error: quiet } as unknown as Logger;
+  const store = new OverlayStore({ snapshotsDir: dir, pollMs: 60_000, log });
+  const ex = await examples();
+  const license = ex.value<string>('SELECT license_number FROM facilities ORDER BY license_number');
+  t.is(runOperatorCommand(['review', 'open', license, 'hospice'], { snapshotsDir: dir, out: () => {} }), 0);
+  t.true(fs.existsSync(path.join(dir, OPERATOR_STORE_FILE)));
+  store.refresh();
+  const first = store.current;
+  t.deepEqual(first.reviewsOf(license), ['hospice']);
+  store.refresh();
+  t.is(store.current, first);
+  t.is(runOperatorCommand(['review', 'close', license, 'hospice'], { snapshotsDir: dir, out: () => {} }), 0);
+  store.refresh();
+  t.not(store.current, first);
+  t.not(store.current.version, first.version);
+});
