@@ -8,6 +8,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Sent in turn by each connection; setupRequest builds each one as it is sent. */
+    requests?: Array<{ setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown> }>;
   }
   interface Histogram {
     average: number;

@@ -1,19 +1,37 @@
-// REST under load: a home's detail, a list page of 100 and a 100-home check, at 1 and 64
-// connections, against a minimal node:http server that returns the same bytes from memory (the
-// framework's cost ratio). Server, baseline and load generator each run in their own process.
+// REST and MCP under load with varied keys, the way real clients call (keys.ts): a home's detail,
+// a list page (limit 50) with varied filters and a 100-home check with varied bodies, at 1 and 64
+// connections, against a minimal node:http server and a bare hapi route that send the bytes
+// recorded for each key (the framework's cost ratio); and MCP get_home (both protocol eras) and
+// find_homes against their REST counterparts. Each cell gets a freshly started server, so its
+// calls are ones that server has not seen before until the keys run out (counted as repeats).
+// Server, baselines and load generator each run in their own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { runPipeline } from '../../pipeline/run.ts';
+import {
+  benchKeys,
+  findHomesArgs,
+  mcpOpening,
+  mcpToolCall,
+  restCheck,
+  restDetail,
+  restList,
+  type BenchKeys,
+  type KeyedRequest,
+  type McpEra,
+  type RequestsFile,
+} from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 /** Load before each measured cell, so JIT and per-snapshot caches are warm in every server alike. */
-const WARMUP_S = 2;
+const WARMUP_S = Math.min(2, DURATION_S);
+/** Detail keys the baselines hold bytes for (their recording is read from the real server first). */
+const REST_DETAIL_KEYS = 4_000;
 
 export async function startChild(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'test/bench/serve-child.ts'), ...args], {
@@ -33,165 +51,211 @@ export async function startChild(args: string[]): Promise<{ url: string; child: 
   return { url, child };
 }
 
-export interface Target {
+/** A named set of keyed requests, written where the load generator reads it. */
+export interface Workload {
   label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers?: Record<string, string>;
+  file: string;
+  requests: KeyedRequest[];
+  /** Distinct listed homes the requests draw from. */
+  homes: number;
 }
 
-export async function load(url: string, target: Target, connections: number, duration: number = DURATION_S, warmUp = true) {
-  if (warmUp) await childJob('test/bench/load-child.ts', [JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration: WARMUP_S })]);
-  return childJob<{ rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number }>('test/bench/load-child.ts', [
-    JSON.stringify({ url: url + target.path, method: target.method, body: target.body, headers: target.headers, connections, duration }),
-  ]);
+let files = 0;
+
+export async function workload(dir: string, label: string, requests: KeyedRequest[], homes: number, opening: KeyedRequest[] = []): Promise<Workload> {
+  const file = path.join(dir, `bench-requests-${(files += 1)}.json`);
+  await writeFile(file, JSON.stringify({ requests, opening } satisfies RequestsFile));
+  return { label, file, requests, homes };
 }
 
-let shared: Promise<{ dir: string; snapshot: string }> | undefined;
+export interface LoadResult {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+  /** Requests sent, and how many of them asked for a key this server had been asked for before. */
+  requests: number;
+  repeats: number;
+}
+
+/** One load run from key `start` on; no warm-up. */
+export async function load(url: string, work: Workload, connections: number, duration: number = DURATION_S, start = 0): Promise<LoadResult> {
+  const run = await childJob<Omit<LoadResult, 'repeats'>>('test/bench/load-child.ts', [JSON.stringify({ url, file: work.file, start, connections, duration })]);
+  const fresh = Math.max(0, work.requests.length - start);
+  return { ...run, repeats: Math.max(0, run.requests - fresh) };
+}
+
+/** A warm-up run, then the measured one continuing with the keys after it. */
+async function measure(url: string, work: Workload, connections: number): Promise<LoadResult> {
+  const warm = await load(url, work, connections, WARMUP_S);
+  return load(url, work, connections, DURATION_S, warm.requests);
+}
+
+/** The real service, started afresh for one cell. */
+async function measureOurs(dir: string, work: Workload, connections: number): Promise<LoadResult> {
+  const ours = await startChild(['ours', dir]);
+  try {
+    return await measure(ours.url, work, connections);
+  } finally {
+    ours.child.kill();
+  }
+}
+
+let shared: Promise<{ dir: string; snapshot: string; keys: BenchKeys }> | undefined;
 
 /**
- * A state-scale snapshot in a temporary folder (the pipeline on generated data), built once per
- * bench run for every suite that serves it, and removed when the run ends.
+ * A state-scale snapshot in a temporary folder (the pipeline on generated data) and the keys drawn
+ * from it, built once per bench run for every suite that serves it, and removed when the run ends.
  */
-export function sharedStateScaleSnapshot(): Promise<{ dir: string; snapshot: string }> {
+export function sharedStateScaleSnapshot(): Promise<{ dir: string; snapshot: string; keys: BenchKeys }> {
   shared ??= (async () => {
     await ensureStateScaleSeeds();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
     if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
-    return { dir, snapshot: result.snapshotPath };
+    return { dir, snapshot: result.snapshotPath, keys: benchKeys(result.snapshotPath) };
   })();
   return shared;
 }
 
-export function restTargets(snapshot: string): Target[] {
-  const db = new Database(snapshot, { readonly: true });
-  const license = db.prepare("SELECT license_number FROM facilities WHERE listed = 1 AND county_key = 'los angeles' ORDER BY license_number LIMIT 1 OFFSET 500").pluck().get() as string;
-  const inputs = db.prepare('SELECT license_number, name FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 100 OFFSET 1000').all() as Array<{ license_number: string; name: string }>;
-  db.close();
-  // Half license numbers, half names: both matching paths under load.
-  const homes = inputs.map((row, index) => (index % 2 ? row.license_number : row.name));
-  return [
-    { label: 'home detail', method: 'GET', path: `/api/v1/facilities/${license}` },
-    { label: 'list page (limit 100)', method: 'GET', path: '/api/v1/facilities?county=los%20angeles&limit=100' },
-    { label: '100-home check', method: 'POST', path: '/api/v1/check', body: JSON.stringify({ homes }) },
-  ];
-}
+type Recorded = Record<string, { status: number; headers: Record<string, string>; body: string }>;
 
-/** What the real server answers, stored for the baseline to send back byte for byte. */
-export async function recordBodies(url: string, targets: Target[]): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
-  const bodies: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  for (const target of targets) {
-    const response = await fetch(url + target.path, { method: target.method, body: target.body, headers: target.body ? { 'content-type': 'application/json' } : {} });
-    if (response.status !== 200) throw new Error(`${target.label}: ${response.status} ${await response.text()}`);
-    bodies[`${target.method} ${target.path}`] = {
-      status: 200,
-      headers: { 'content-type': response.headers.get('content-type') ?? 'application/json', 'cache-control': response.headers.get('cache-control') ?? '' },
-      body: await response.text(),
-    };
-  }
+/** What the real server answers for each key, stored for the baselines to send back byte for byte. */
+export async function recordBodies(url: string, requests: KeyedRequest[]): Promise<Recorded> {
+  const bodies: Recorded = {};
+  const queue = [...requests];
+  const worker = async () => {
+    for (let request = queue.shift(); request; request = queue.shift()) {
+      const response = await fetch(url + request.path, { method: request.method, body: request.body, headers: request.body ? { 'content-type': 'application/json' } : {} });
+      if (response.status !== 200) throw new Error(`${request.key}: ${response.status} ${await response.text()}`);
+      bodies[request.key] = {
+        status: 200,
+        headers: { 'content-type': response.headers.get('content-type') ?? 'application/json', 'cache-control': response.headers.get('cache-control') ?? '' },
+        body: await response.text(),
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   return bodies;
 }
 
+/** The same endpoint with one key asked again and again (labelled as such, beside the varied cell). */
+async function repeatedKey(dir: string, work: Workload): Promise<Workload> {
+  return workload(dir, `${work.label}, ONE key repeated`, work.requests.slice(0, 1), 1);
+}
+
 export async function benchRest(): Promise<void> {
-  const { dir, snapshot } = await sharedStateScaleSnapshot();
-  const targets = restTargets(snapshot);
-  const ours = await startChild(['ours', dir]);
+  const { dir, keys } = await sharedStateScaleSnapshot();
+  const detail = await workload(dir, 'home detail', restDetail(keys.licenses.slice(0, REST_DETAIL_KEYS)), Math.min(REST_DETAIL_KEYS, keys.licenses.length));
+  const works = [detail, await repeatedKey(dir, detail), await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes), await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes)];
+
+  const recorder = await startChild(['ours', dir]);
   const bodiesFile = path.join(dir, 'baseline-bodies.json');
-  await writeFile(bodiesFile, JSON.stringify(await recordBodies(ours.url, targets)));
+  try {
+    await writeFile(bodiesFile, JSON.stringify(await recordBodies(recorder.url, works.flatMap((work) => work.requests))));
+  } finally {
+    recorder.child.kill();
+  }
   const baseline = await startChild(['baseline', bodiesFile]);
   const bareHapi = await startChild(['bare-hapi', bodiesFile]);
   const rows: Array<Record<string, string | number>> = [];
   try {
-    for (const target of targets) {
+    for (const work of works) {
       for (const connections of [1, 64]) {
-        const base = await load(baseline.url, target, connections);
-        const hapi = await load(bareHapi.url, target, connections);
-        const real = await load(ours.url, target, connections);
+        const base = await measure(baseline.url, work, connections);
+        const hapi = await measure(bareHapi.url, work, connections);
+        const real = await measureOurs(dir, work, connections);
         rows.push({
-          endpoint: target.label,
+          endpoint: work.label,
+          'distinct homes': work.homes,
           conns: connections,
-          'baseline rps': base.rps,
+          'node:http rps': base.rps,
           'bare hapi rps': hapi.rps,
           'ours rps': real.rps,
-          ratio: (real.rps / base.rps).toFixed(2),
-          'bare hapi ratio': (hapi.rps / base.rps).toFixed(2),
+          'vs bare hapi': (real.rps / hapi.rps).toFixed(2),
+          'vs node:http': (real.rps / base.rps).toFixed(2),
           'ours p50 ms': real.p50_ms,
           'ours p99 ms': real.p99_ms,
-          'baseline p99 ms': base.p99_ms,
+          'node:http p99 ms': base.p99_ms,
+          'repeat calls (ours)': real.repeats,
           'failed (ours)': real.non2xx + real.errors,
         });
       }
     }
   } finally {
-    ours.child.kill();
     baseline.child.kill();
     bareHapi.child.kill();
   }
-  printTable(`REST at state scale (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; baseline = node:http sending the same bytes from memory; bare hapi = one hapi route sending them)`, rows);
-  console.log('Targets: detail ratio >= 0.5 at 64 conns with p99 < 10 ms; list ratio >= 0.4; check p99 < 50 ms.');
+  printTable(
+    `REST at state scale, varied keys in random order (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; ` +
+      'node:http and bare hapi = a bare server and one hapi route sending the bytes recorded for each key)',
+    rows,
+  );
+  console.log('Targets (64 conns): detail >= 0.8x bare hapi with p99 < 20 ms; check p99 < 50 ms.');
 }
 
-/** A 2026-07-28 tools/call: stateless, one POST, the revision in `_meta` and the header. */
-function toolCall(name: string, args: Record<string, unknown>): Target {
-  const body = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } } },
-  };
-  return {
-    label: `MCP ${name}`,
-    method: 'POST',
-    path: '/mcp',
-    body: JSON.stringify(body),
-    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
-  };
-}
-
-/** MCP tools against their REST equivalents on the same server, in the same run. */
+/** MCP tools against their REST counterparts with the same keys, each cell on a fresh server. */
 export async function benchMcp(): Promise<void> {
-  const { dir, snapshot } = await sharedStateScaleSnapshot();
-  const [detail, list] = restTargets(snapshot);
-  const db = new Database(snapshot, { readonly: true });
-  const license = decodeURIComponent(detail!.path.split('/').pop()!);
-  db.close();
-  const pairs: Array<[Target, Target]> = [
-    [detail!, toolCall('get_home', { license_number: license })],
-    [list!, toolCall('find_homes', { county: 'Los Angeles', limit: 50 })],
+  const { dir, keys } = await sharedStateScaleSnapshot();
+  const homes = keys.licenses.length;
+  const getHome = (era: McpEra) =>
+    workload(dir, `MCP get_home ${era}${era === '2025-11-25' ? ' (after initialize)' : ''}`, keys.licenses.map((license) => mcpToolCall(era, `get_home ${license}`, 'get_home', { license_number: license })), homes, mcpOpening(era));
+  const findHomes = workload(
+    dir,
+    'MCP find_homes 2026-07-28, varied filters',
+    keys.filters.map((filter, index) => mcpToolCall('2026-07-28', `find_homes ${index}`, 'find_homes', findHomesArgs(filter))),
+    keys.filterHomes,
+  );
+  const restDetailAll = await workload(dir, 'REST home detail', restDetail(keys.licenses), homes);
+  const restListAll = await workload(dir, 'REST list page (limit 50), same filters', restList(keys.filters), keys.filterHomes);
+  const pairs: Array<[Workload, Workload]> = [
+    [restDetailAll, await getHome('2026-07-28')],
+    [restDetailAll, await getHome('2025-11-25')],
+    [restListAll, await findHomes],
   ];
-  const ours = await startChild(['ours', dir]);
-  const rows: Array<Record<string, string | number>> = [];
+
+  const probe = await startChild(['ours', dir]);
   try {
-    for (const [rest, mcp] of pairs) {
-      const probe = await fetch(ours.url + mcp.path, { method: 'POST', body: mcp.body, headers: { 'content-type': 'application/json', ...mcp.headers } });
-      const text = await probe.text();
-      if (probe.status !== 200 || text.includes('"isError":true')) throw new Error(`${mcp.label}: ${probe.status} ${text.slice(0, 300)}`);
-      for (const connections of [1, 64]) {
-        const restRun = await load(ours.url, rest, connections);
-        const mcpRun = await load(ours.url, mcp, connections);
-        rows.push({
-          pair: `${mcp.label} vs REST ${rest.label}`,
-          conns: connections,
-          'REST rps': restRun.rps,
-          'MCP rps': mcpRun.rps,
-          ratio: (mcpRun.rps / restRun.rps).toFixed(2),
-          'MCP p50 ms': mcpRun.p50_ms,
-          'MCP p99 ms': mcpRun.p99_ms,
-          'failed (MCP)': mcpRun.non2xx + mcpRun.errors,
-        });
-      }
-    }
+    for (const [, mcp] of pairs) await probeMcp(probe.url, mcp);
   } finally {
-    ours.child.kill();
+    probe.child.kill();
   }
-  const cost = await childJob<{ tool_us: number; sdk_path_us: number }>('test/bench/mcp-cost-child.ts', [dir, license]);
-  printTable(`MCP tools/call against REST on the same server (${DURATION_S} s per cell; MCP budget raised for the run)`, rows);
-  printTable('Where a get_home call goes, CPU per call in one process without HTTP', [
+  const rows: Array<Record<string, string | number>> = [];
+  for (const [rest, mcp] of pairs) {
+    for (const connections of [1, 64]) {
+      const restRun = await measureOurs(dir, rest, connections);
+      const mcpRun = await measureOurs(dir, mcp, connections);
+      rows.push({
+        pair: `${mcp.label} vs ${rest.label}`,
+        'distinct homes': mcp.homes,
+        conns: connections,
+        'REST rps': restRun.rps,
+        'MCP rps': mcpRun.rps,
+        ratio: (mcpRun.rps / restRun.rps).toFixed(2),
+        'MCP p50 ms': mcpRun.p50_ms,
+        'MCP p99 ms': mcpRun.p99_ms,
+        'repeat calls (MCP)': mcpRun.repeats,
+        'failed (MCP)': mcpRun.non2xx + mcpRun.errors,
+      });
+    }
+  }
+  const licensesFile = path.join(dir, 'bench-licenses.json');
+  await writeFile(licensesFile, JSON.stringify(keys.licenses));
+  const cost = await childJob<{ tool_us: number; sdk_path_us: number }>('test/bench/mcp-cost-child.ts', [dir, licensesFile]);
+  printTable(`MCP tools/call against REST on the same data, varied keys (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; budgets raised)`, rows);
+  printTable('Where a get_home call goes, CPU per call in one process without HTTP (licenses in turn)', [
     { part: 'our tool: look-up, shaping, and its result serialized once', 'cpu us/call': cost.tool_us },
-    { part: 'the SDK path around it (serveMcp: web Request, parse, validate, per-request server, serialize)', 'cpu us/call': cost.sdk_path_us },
+    { part: 'the SDK path around it (serveMcp: web Request, parse, validate, pooled server, serialize)', 'cpu us/call': cost.sdk_path_us },
   ]);
-  console.log('Target: MCP get_home >= 0.5x REST detail.');
+  console.log('Targets (64 conns): MCP get_home >= 0.5x REST detail in both eras with p99 < 50 ms; find_homes >= 0.5x the REST list page.');
+}
+
+/** Each MCP workload's first call must be a real answer (not a refusal) before it is measured. */
+async function probeMcp(url: string, work: Workload): Promise<void> {
+  const request = work.requests[0]!;
+  const response = await fetch(url + request.path, { method: 'POST', body: request.body!.replace('"__ID__"', '1'), headers: { 'content-type': 'application/json', ...request.headers } });
+  const text = await response.text();
+  if (response.status !== 200 || text.includes('"isError":true') || text.includes('"error"')) throw new Error(`${work.label}: ${response.status} ${text.slice(0, 300)}`);
 }

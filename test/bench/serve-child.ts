@@ -1,7 +1,8 @@
 // A server under test, in its own process:
 //   serve-child.ts ours <snapshotsDir>                 the real service (limits raised so load is not refused)
-//   serve-child.ts baseline <bodies.json>              minimal node:http serving precomputed bodies by path
-//   serve-child.ts bare-hapi <bodies.json>             one hapi route sending the same stored bodies (the framework's floor)
+//   serve-child.ts baseline <bodies.json>              minimal node:http sending the body recorded for each key
+//   serve-child.ts bare-hapi <bodies.json>             one hapi route sending the same recorded bodies (the framework's floor)
+// The baselines find a request's recorded answer by its x-bench-key header (keys.ts), both alike.
 // Prints one JSON line { url } once listening.
 import { createServer as createHttpServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ if (kind === 'ours') {
     method: '*',
     path: '/{any*}',
     handler: (request, h) => {
-      const answer = bodies[`${request.method.toUpperCase()} ${request.url.pathname}${request.url.search}`];
+      const answer = bodies[String(request.headers['x-bench-key'])];
       if (!answer) return h.response().code(404);
       const response = h.response(answer.body).code(answer.status);
       for (const [name, value] of Object.entries(answer.headers)) response.header(name, value);
@@ -40,8 +41,7 @@ if (kind === 'ours') {
 } else {
   const bodies = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, { status: number; headers: Record<string, string>; body: string }>;
   const server = createHttpServer((request, response) => {
-    const key = `${request.method} ${request.url}`;
-    const answer = bodies[key];
+    const answer = bodies[String(request.headers['x-bench-key'])];
     // Drain any request body, then answer with the stored bytes.
     request.resume();
     request.on('end', () => {

@@ -5,7 +5,8 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { printTable } from './measure.ts';
-import { load, restTargets, sharedStateScaleSnapshot, startChild, type Target } from './rest.ts';
+import { restDetail } from './keys.ts';
+import { load, sharedStateScaleSnapshot, startChild, workload } from './rest.ts';
 
 const ROUNDS = 3;
 
@@ -50,8 +51,9 @@ async function healthFile(url: string): Promise<string | null> {
 }
 
 export async function benchStartup(): Promise<void> {
-  const { dir, snapshot } = await sharedStateScaleSnapshot();
-  const detail = restTargets(snapshot)[0]!;
+  const { dir, snapshot, keys } = await sharedStateScaleSnapshot();
+  const detail = await workload(dir, 'home detail', restDetail(keys.licenses), keys.licenses.length);
+  const probe = detail.requests[0]!.path;
   const bodiesFile = path.join(dir, 'startup-baseline-bodies.json');
   await writeFile(bodiesFile, JSON.stringify({ 'GET /healthz': { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":"ok"}' } }));
 
@@ -62,7 +64,7 @@ export async function benchStartup(): Promise<void> {
     const base = await startAndWait(['baseline', bodiesFile], '/healthz');
     base.child.kill();
     baseline.push(base);
-    const real = await startAndWait(['ours', dir], detail.path);
+    const real = await startAndWait(['ours', dir], probe);
     // The start-up file's pages are read on a worker right after start: the peak includes it.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     settled.push(await residentMb(real.child.pid!, 'VmHWM'));
@@ -71,13 +73,13 @@ export async function benchStartup(): Promise<void> {
   }
 
   // A switch under load: a newer file lands (written aside, then renamed, as the pipeline does)
-  // while 64 connections ask for a home's detail; time until /healthz names it.
-  const server = await startAndWait(['ours', dir], detail.path);
+  // while 64 connections ask for home details (varied licenses); time until /healthz names it.
+  const server = await startAndWait(['ours', dir], probe);
   const newer = path.join(dir, path.basename(snapshot).replace(/\.sqlite$/, '.1.sqlite'));
   let switchMs = -1;
   let failed = -1;
   try {
-    const running = load(server.url, detail as Target, 64, 6, false);
+    const running = load(server.url, detail, 64, 6);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await copyFile(snapshot, `${newer}.writing`);
     const landed = performance.now();
