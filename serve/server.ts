@@ -14,7 +14,7 @@ import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { overBudgetMessage, RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
@@ -78,10 +78,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     if (!RateLimiter.covers(request.path)) return h.continue;
     const verdict = limiter.hit(clientAddress(request, settings.trustProxy), request.method, request.path);
     if (verdict.allowed) return h.continue;
-    const error = Boom.tooManyRequests(
-      `Too many requests from this address: slow down and retry after ${verdict.retryAfterSeconds} seconds. ` +
-        'Budgets per IP: 120 a minute on /api/v1, 240 a minute on all /api paths, 30 a minute on POST /api/v1/check.',
-    );
+    const error = Boom.tooManyRequests(overBudgetMessage(settings.rateLimits, verdict.retryAfterSeconds));
     error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
     throw error;
   });
