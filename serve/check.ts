@@ -6,7 +6,8 @@ import { licenseNumberFrom, nameKey } from '../contract/names.ts';
 import type { CompactHome, FacilityRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
 import { homeRecordFrom, homeRow } from './home-record.ts';
-import { facilitiesByLicenses, facilitiesByNameKey, type FacilityRow } from './query.ts';
+import { facilitiesFittingName } from './name-fit.ts';
+import { facilitiesByLicenses, type FacilityRow } from './query.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
 import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
@@ -66,7 +67,7 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   }
 
   const text = entry.trim();
-  const byFullName = facilitiesByNameKey(snapshot, nameKey(text));
+  const byFullName = facilitiesFittingName(snapshot, nameKey(text));
   if (byFullName.length === 1) return { status: 'matched', row: byFullName[0]! };
 
   // "name, city": the part after the last comma narrows the name to a city.
@@ -74,7 +75,7 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   const namePart = comma > 0 ? text.slice(0, comma) : text;
   const city = comma > 0 ? text.slice(comma + 1).trim() : '';
   if (city && nameKey(city)) {
-    const byName = facilitiesByNameKey(snapshot, nameKey(namePart));
+    const byName = facilitiesFittingName(snapshot, nameKey(namePart));
     const narrowed = decide(byName.filter((row) => sameCity(row, city)));
     if (narrowed) return narrowed;
     const named = decide(byFullName.length > 0 ? byFullName : byName);

@@ -67,6 +67,20 @@ export class RateLimiter {
   }
 }
 
+/** "a minute" for the usual window, else the window in seconds. */
+export function perWindow(windowMs: number): string {
+  return windowMs === 60_000 ? 'a minute' : `per ${windowMs / 1000} seconds`;
+}
+
+/** The /api 429 sentence, with the budgets this server was configured with. */
+export function overBudgetMessage(limits: RateLimits, retryAfterSeconds: number): string {
+  const per = perWindow(limits.windowMs);
+  return (
+    `Too many requests from this address: slow down and retry after ${retryAfterSeconds} seconds. ` +
+    `Budgets per IP: ${limits.apiV1} ${per} on /api/v1, ${limits.apiAll} ${per} on all /api paths, ${limits.check} ${per} on POST /api/v1/check.`
+  );
+}
+
 /**
  * The caller a budget is counted for: the client address, or X-Forwarded-For's first entry when
  * the server runs behind a proxy we trust (the same rule the /api budgets use).

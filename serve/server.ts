@@ -14,7 +14,7 @@ import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
-import { callerAddress, RateLimiter } from './rate-limit.ts';
+import { callerAddress, overBudgetMessage, RateLimiter } from './rate-limit.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
@@ -31,12 +31,6 @@ export interface App {
   url: string;
   services: Services;
   close(): Promise<void>;
-}
-
-/** The 429 sentence, from the budgets in force (not the defaults). */
-function budgetsSentence({ windowMs, apiV1, apiAll, check }: RateLimits): string {
-  const per = windowMs === 60_000 ? 'a minute' : `per ${windowMs / 1000} seconds`;
-  return `Budgets per IP: ${apiV1} ${per} on /api/v1, ${apiAll} ${per} on all /api paths, ${check} ${per} on POST /api/v1/check.`;
 }
 
 function statusOf(request: Request): number | null {
@@ -76,9 +70,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     if (!RateLimiter.covers(request.path)) return h.continue;
     const verdict = limiter.hit(callerAddress(request, settings.trustProxy), request.method, request.path);
     if (verdict.allowed) return h.continue;
-    const error = Boom.tooManyRequests(
-      `Too many requests from this address: slow down and retry after ${verdict.retryAfterSeconds} seconds. ${budgetsSentence(settings.rateLimits)}`,
-    );
+    const error = Boom.tooManyRequests(overBudgetMessage(settings.rateLimits, verdict.retryAfterSeconds));
     error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
     throw error;
   });

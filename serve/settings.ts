@@ -78,6 +78,9 @@ export const MCP_BODY_MAX_BYTES = 256 * 1024;
 /** Spec "Limits": the production budgets. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, apiV1: 120, apiAll: 240, check: 30 };
 
+/** Highest budget a RATE_*_PER_MIN setting takes. */
+const MAX_BUDGET = 1_000_000;
+
 export const CHECK_BODY_MAX_BYTES = 64 * 1024;
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -118,11 +121,17 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     logLevel,
     trustProxy: flag(env, 'TRUST_PROXY', false),
     buildSnapshotOnStart: flag(env, 'SNAPSHOT_BUILD_ON_START', true),
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
+    // Spec "Limits" by default; an operator behind their own proxy or CDN, or a load test, sets their own.
+    rateLimits: {
+      windowMs: DEFAULT_RATE_LIMITS.windowMs,
+      apiV1: integer(env, 'RATE_V1_PER_MIN', DEFAULT_RATE_LIMITS.apiV1, 1, MAX_BUDGET),
+      apiAll: integer(env, 'RATE_API_PER_MIN', DEFAULT_RATE_LIMITS.apiAll, 1, MAX_BUDGET),
+      check: integer(env, 'RATE_CHECK_PER_MIN', DEFAULT_RATE_LIMITS.check, 1, MAX_BUDGET),
+    },
     checkBodyMaxBytes: CHECK_BODY_MAX_BYTES,
     handoffSecret: handoffSecret(env),
     mcp: {
-      rateLimit: MCP_RATE_LIMIT,
+      rateLimit: integer(env, 'RATE_MCP_PER_MIN', MCP_RATE_LIMIT, 1, MAX_BUDGET),
       windowMs: 60_000,
       bodyMaxBytes: MCP_BODY_MAX_BYTES,
       allowedHosts: (env.MCP_ALLOWED_HOSTS ?? '')

@@ -5,7 +5,7 @@
 // status, ms), never argument values.
 import { Readable } from 'node:stream';
 import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
-import { CallerBudget, callerAddress } from '../rate-limit.ts';
+import { CallerBudget, callerAddress, perWindow } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
@@ -115,7 +115,7 @@ export const mcpPlugin: Plugin<Services> = {
       const seconds = verdict.retryAfterSeconds;
       const message =
         `Too many requests: slow down and retry after ${seconds} seconds. ` +
-        `The MCP server allows ${settings.mcp.rateLimit} requests a minute per caller.`;
+        `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller.`;
       return withCors(
         h
           .response({ jsonrpc: '2.0', id: null, error: { code: RPC.server, message, data: { retry_after_seconds: seconds } } })
