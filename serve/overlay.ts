@@ -115,6 +115,9 @@ export class OverlayStore {
   private overlay: Overlay = Overlay.empty();
   private poller: NodeJS.Timeout | null = null;
   readonly filePath: string;
+  /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
+  reloads = 0;
+  reloadFailures = 0;
 
   constructor(private readonly options: OverlayStoreOptions) {
     this.filePath = path.join(options.snapshotsDir, OPERATOR_STORE_FILE);
@@ -129,11 +132,14 @@ export class OverlayStore {
   refresh(): void {
     try {
       const next = readOverlay(this.filePath);
-      if (next) this.overlay = next;
-      else if (this.overlay.loadedAt !== null) {
+      if (next) {
+        this.overlay = next;
+        this.reloads += 1;
+      } else if (this.overlay.loadedAt !== null) {
         this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
       }
     } catch (error) {
+      this.reloadFailures += 1;
       this.options.log.error('operator store unreadable; keeping the last overlay read', {
         file: this.filePath,
         reason: error instanceof Error ? error.message : String(error),

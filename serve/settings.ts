@@ -39,6 +39,8 @@ export interface Settings {
   mcp: McpSettings;
   /** The home page's map (served by serve/site). */
   map: MapSettings;
+  /** Prometheus metrics on their own listener (serve/metrics.ts); port null: off, 0: any free port. */
+  metrics: { port: number | null; host: string };
 }
 
 export interface MapSettings {
@@ -130,7 +132,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       now: () => new Date(),
     },
     map: mapSettings(env),
+    metrics: metricsSettings(env, port),
   };
+}
+
+/** METRICS_PORT unset, empty or 0: no metrics listener. Never the public port. */
+function metricsSettings(env: NodeJS.ProcessEnv, publicPort: number): Settings['metrics'] {
+  const port = integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port`);
+  return { port: port === 0 ? null : port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
 }
 
 function mapSettings(env: NodeJS.ProcessEnv): MapSettings {

@@ -1,7 +1,6 @@
 // The hot path's building blocks: work kept per snapshot and overlay, output validated once per
-// kept result, and log lines written together.
+// kept result.
 import test from 'ava';
-import { batchedStdout } from '../../serve/log.ts';
 import { deepFreeze, validateOnce } from '../../serve/mcp/tool.ts';
 import type { Overlay } from '../../serve/overlay.ts';
 import { SnapshotMemo, type MemoScope } from '../../serve/shape/memo.ts';
@@ -52,23 +51,4 @@ test('output validation runs once per kept (frozen) result and every time for an
   t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] });
   t.deepEqual(validate(bad), { issues: [{ message: 'not ok' }] }, 'a refused result is refused again');
   t.is(runs, 5);
-});
-
-test('log lines logged in one turn of the event loop leave in one write, in order', async (t) => {
-  const writes: string[] = [];
-  const original = process.stdout.write;
-  process.stdout.write = ((chunk: string) => (writes.push(chunk), true)) as typeof process.stdout.write;
-  try {
-    const write = batchedStdout();
-    write('one\n');
-    write('two\n');
-    write('three\n');
-    t.deepEqual(writes, [], 'nothing is written while the turn runs');
-    await new Promise((resolve) => setImmediate(resolve));
-    write('four\n');
-    await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.stdout.write = original;
-  }
-  t.deepEqual(writes, ['one\ntwo\nthree\n', 'four\n']);
 });
