@@ -1,7 +1,8 @@
-// Structured logs: one JSON object per line on stdout, so any log shipper can parse them.
+// Structured logs through pino: one JSON object per line on stdout, so any log shipper can parse
+// them. Every line has `level` (a word), `time` (ISO 8601) and `msg`; hapi-pino (serve/request-log.ts)
+// gives each request a child of the same logger.
+import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from './settings.ts';
-
-const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 export type LogFields = Record<string, unknown>;
 
@@ -10,33 +11,28 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
   debug(msg: string, fields?: LogFields): void;
+  /** The pino logger underneath, for hapi-pino. */
+  readonly pino: PinoLogger;
 }
 
 /**
- * Lines written to stdout together once per event-loop turn. Writing to a file or pipe is a
- * synchronous system call, so a busy server makes one write for many requests instead of one
- * each; what is pending is written before the process exits.
+ * stdout through pino's buffered, asynchronous writer: a busy server makes one write for many
+ * lines, and what is pending is flushed when the process exits. Shared by every logger.
  */
-export function batchedStdout(): (line: string) => void {
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    process.stdout.write(text);
-  };
-  process.on('exit', flush);
-  return (line) => {
-    if (pending.push(line) === 1) setImmediate(flush);
-  };
-}
+let stdout: DestinationStream | undefined;
 
-let stdoutWriter: ((line: string) => void) | undefined;
-
-export function createLogger(level: LogLevel, write: (line: string) => void = (stdoutWriter ??= batchedStdout())): Logger {
-  const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => {
-    if (RANK[at] > RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }) + '\n');
-  };
-  return { error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug') };
+/** `write` receives each line (with its newline); tests pass their own. */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write } : (stdout ??= pino.destination({ dest: 1, sync: false }));
+  const logger = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => logger[at](fields, msg);
+  return { error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug'), pino: logger };
 }

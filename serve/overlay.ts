@@ -131,6 +131,9 @@ export class OverlayStore {
   private overlay: Overlay = Overlay.empty();
   private poller: NodeJS.Timeout | null = null;
   readonly filePath: string;
+  /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
+  reloads = 0;
+  reloadFailures = 0;
 
   constructor(private readonly options: OverlayStoreOptions) {
     this.filePath = path.join(options.snapshotsDir, OPERATOR_STORE_FILE);
@@ -146,12 +149,15 @@ export class OverlayStore {
     try {
       const next = readOverlay(this.filePath);
       // An unchanged store keeps the overlay object, so nothing keyed on it is rebuilt per poll.
-      if (next && next.version !== this.overlay.version) this.overlay = next;
-      else if (next) this.overlay.markRead(next.loadedAt);
+      if (next && next.version !== this.overlay.version) {
+        this.overlay = next;
+        this.reloads += 1;
+      } else if (next) this.overlay.markRead(next.loadedAt);
       else if (this.overlay.loadedAt !== null) {
         this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
       }
     } catch (error) {
+      this.reloadFailures += 1;
       this.options.log.error('operator store unreadable; keeping the last overlay read', {
         file: this.filePath,
         reason: error instanceof Error ? error.message : String(error),

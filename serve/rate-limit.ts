@@ -57,13 +57,15 @@ export class RateLimiter {
     return path === '/api' || path.startsWith('/api/');
   }
 
-  hit(client: string, method: string, path: string, now: number = Date.now()): BudgetVerdict {
-    const budgets = [this.apiAll];
-    if (path === '/api/v1' || path.startsWith('/api/v1/')) budgets.push(this.apiV1);
-    if (method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check') budgets.push(this.check);
-    const waits = budgets.map((budget) => budget.hit(client, now));
+  /** `spent` names the budgets the request went over (api_all, api_v1, check), for the metrics. */
+  hit(client: string, method: string, path: string, now: number = Date.now()): BudgetVerdict & { spent: string[] } {
+    const budgets: Array<[string, FixedWindowBudget]> = [['api_all', this.apiAll]];
+    if (path === '/api/v1' || path.startsWith('/api/v1/')) budgets.push(['api_v1', this.apiV1]);
+    if (method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check') budgets.push(['check', this.check]);
+    const waits = budgets.map(([, budget]) => budget.hit(client, now));
     const retryAfterSeconds = Math.max(...waits);
-    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+    const spent = budgets.filter((_, i) => waits[i]! > 0).map(([name]) => name);
+    return { allowed: retryAfterSeconds === 0, retryAfterSeconds, spent };
   }
 }
 

@@ -9,12 +9,14 @@ import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
 import { healthPlugin } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
+import { Metrics, type MetricsListener } from './metrics.ts';
 import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
 import { callerAddress, overBudgetMessage, RateLimiter } from './rate-limit.ts';
+import { logRequest, registerRequestLog } from './request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
@@ -29,6 +31,8 @@ export interface App {
   server: Server;
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** The metrics listener's address (its own port, never the public one), or null when off. */
+  metricsUrl: string | null;
   services: Services;
   close(): Promise<void>;
 }
@@ -65,24 +69,25 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   });
   answerOversizedRequests(server.listener);
 
+  // First, so every request (a refused one too) has its pino child logger.
+  await registerRequestLog(server, log);
+  const metrics = new Metrics(snapshots, overlays);
+
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
     if (!RateLimiter.covers(request.path)) return h.continue;
     const verdict = limiter.hit(callerAddress(request, settings.trustProxy), request.method, request.path);
     if (verdict.allowed) return h.continue;
+    request.app.spentBudgets = verdict.spent;
     const error = Boom.tooManyRequests(overBudgetMessage(settings.rateLimits, verdict.retryAfterSeconds));
     error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
     throw error;
   });
 
   server.events.on('response', (request) => {
-    log.info('request', {
-      method: request.method.toUpperCase(),
-      path: request.path,
-      status: statusOf(request),
-      ms: Date.now() - request.info.received,
-      snapshot: request.app.snapshot?.file ?? null,
-    });
+    const status = statusOf(request);
+    logRequest(request, log, status);
+    metrics.observe(request, status);
     releaseSnapshot(request);
   });
 
@@ -99,9 +104,12 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: sitePlugin, options: services },
   ]);
 
+  let metricsListener: MetricsListener | null = null;
   try {
     await server.start();
+    if (settings.metrics.port !== null) metricsListener = await metrics.listen(settings.metrics.port, settings.metrics.host);
   } catch (error) {
+    await server.stop();
     snapshots.close();
     overlays.close();
     throw error;
@@ -111,13 +119,16 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   overlays.poll();
   const host = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;
-  log.info('serving', { url, base_url: settings.baseUrl, snapshot: snapshots.current.file, run_id: snapshots.current.meta.runId });
+  const metricsUrl = metricsListener?.url ?? null;
+  log.info('serving', { url, base_url: settings.baseUrl, snapshot: snapshots.current.file, run_id: snapshots.current.meta.runId, metrics: metricsUrl });
 
   return {
     server,
     url,
+    metricsUrl,
     services,
     async close() {
+      await metricsListener?.close();
       await server.stop({ timeout: 5_000 });
       overlays.close();
       snapshots.close();

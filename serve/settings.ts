@@ -41,6 +41,8 @@ export interface Settings {
   map: MapSettings;
   /** /healthz is degraded when the served snapshot was built longer ago than this; 0: no limit. */
   healthMaxSnapshotAgeHours: number;
+  /** Prometheus metrics on their own listener (serve/metrics.ts); port null: off, 0: any free port. */
+  metrics: { port: number | null; host: string };
 }
 
 export interface MapSettings {
@@ -143,7 +145,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     map: mapSettings(env),
     // Three missed daily runs (the schedule runs once a day) before health says so.
     healthMaxSnapshotAgeHours: integer(env, 'HEALTH_MAX_SNAPSHOT_AGE_HOURS', 72, 0, 87_600),
+    metrics: metricsSettings(env, port),
   };
+}
+
+/** METRICS_PORT unset, empty or 0: no metrics listener. Never the public port. */
+function metricsSettings(env: NodeJS.ProcessEnv, publicPort: number): Settings['metrics'] {
+  const port = integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port`);
+  return { port: port === 0 ? null : port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
 }
 
 function mapSettings(env: NodeJS.ProcessEnv): MapSettings {

@@ -162,6 +162,8 @@ export class SnapshotStore {
   private poller: NodeJS.Timeout | null = null;
   private settling: NodeJS.Timeout | null = null;
   private refreshing: Promise<boolean> | null = null;
+  /** Newer snapshots switched in since start (read by the metrics). */
+  switches = 0;
 
   private constructor(private readonly options: SnapshotStoreOptions) {
     const first = this.newestValidAtStart();
@@ -279,6 +281,7 @@ export class SnapshotStore {
         const previous = this.snapshot;
         this.snapshot = next;
         previous.retire();
+        this.switches += 1;
         this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
         return true;
       } catch (error) {

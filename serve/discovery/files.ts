@@ -4,16 +4,8 @@
 import { createHash } from 'node:crypto';
 import { guideCatalog } from '../guides/catalog.ts';
 import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../mcp/identity.ts';
-import { assetPath } from '../web/assets.ts';
+import { ICON_PATH } from '../web/icon.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
-
-/** A small house mark: the service's icon (SVG, our own origin). */
-export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${SERVICE_NAME}">
-<rect width="64" height="64" rx="12" fill="#0b5cad"/>
-<path d="M32 12 10 31h6v21h12V40h8v12h12V31h6z" fill="#fff"/>
-</svg>
-`;
-export const ICON_PATH = assetPath('icon', 'svg', ICON_SVG);
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';

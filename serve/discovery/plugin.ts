@@ -2,12 +2,15 @@
 // the AI catalog, the MCP registry's server.json and llms.txt. Each answers with a strong ETag
 // (304 on If-None-Match), allows any origin (spec "Authentication" 3) and may be cached for an
 // hour. OPTIONS answers a browser's preflight.
+import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { counties } from '../pages/places.ts';
 import { requestSnapshot, type Services } from '../services.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { serveAssets } from '../web/assets.ts';
-import { aiCatalog, DISCOVERY_PATHS, etagOf, ICON_PATH, ICON_SVG, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
+import { FAVICON_PATH, ICON_PATH, ICON_SVG } from '../web/icon.ts';
+import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths, type Sitemap } from './crawl.ts';
+import { aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
 
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
@@ -25,8 +28,18 @@ function body(text: string): Body {
   return { text, etag: etagOf(text) };
 }
 
-/** llms.txt lists the counties of the snapshot being served: built once per snapshot. */
+/** llms.txt and the sitemap list the snapshot being served: each built once per snapshot. */
 const llmsBySnapshot = new WeakMap<Snapshot, Body>();
+const sitemapBySnapshot = new WeakMap<Snapshot, { root: Body; parts: Body[] }>();
+
+function onceFor<T>(cache: WeakMap<Snapshot, T>, snapshot: Snapshot, build: () => T): T {
+  let built = cache.get(snapshot);
+  if (!built) {
+    built = build();
+    cache.set(snapshot, built);
+  }
+  return built;
+}
 
 function routes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
@@ -34,6 +47,16 @@ function routes(services: Services): ServerRoute[] {
   const card = json(serverCard(baseUrl));
   const catalog = json(aiCatalog(baseUrl));
   const registry = json(serverJson(baseUrl));
+  const robots = body(robotsTxt(baseUrl));
+  const favicon = body(ICON_SVG);
+  const XML = 'application/xml; charset=utf-8';
+  const sitemapOf = (request: Request) => {
+    const snapshot = requestSnapshot(request, services.snapshots);
+    return onceFor(sitemapBySnapshot, snapshot, () => {
+      const sitemap: Sitemap = buildSitemap(baseUrl, sitemapPaths(snapshot));
+      return { root: body(sitemap.root), parts: sitemap.parts.map((part) => body(part)) };
+    });
+  };
 
   const files: Array<{ path: string; type: string; get: (request: Request) => Body }> = [
     { path: DISCOVERY_PATHS.serverCard, type: 'application/json; charset=utf-8', get: () => card },
@@ -45,12 +68,20 @@ function routes(services: Services): ServerRoute[] {
       type: 'text/plain; charset=utf-8',
       get: (request) => {
         const snapshot = requestSnapshot(request, services.snapshots);
-        let built = llmsBySnapshot.get(snapshot);
-        if (!built) {
-          built = body(llmsTxt(baseUrl, counties(snapshot)));
-          llmsBySnapshot.set(snapshot, built);
-        }
-        return built;
+        return onceFor(llmsBySnapshot, snapshot, () => body(llmsTxt(baseUrl, counties(snapshot))));
+      },
+    },
+    { path: CRAWL_PATHS.robots, type: 'text/plain; charset=utf-8', get: () => robots },
+    { path: FAVICON_PATH, type: 'image/svg+xml', get: () => favicon },
+    { path: CRAWL_PATHS.sitemap, type: XML, get: (request) => sitemapOf(request).root },
+    {
+      path: '/sitemap-{part}.xml',
+      type: XML,
+      get: (request) => {
+        const asked = String(request.params.part ?? '');
+        const part = /^[1-9]\d*$/.test(asked) ? sitemapOf(request).parts[Number(asked) - 1] : undefined;
+        if (!part) throw Boom.notFound(`There is no sitemap part ${asked}. Start from ${baseUrl}${CRAWL_PATHS.sitemap}.`);
+        return part;
       },
     },
   ];

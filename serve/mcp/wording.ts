@@ -7,7 +7,7 @@ export const ORDER_ALPHABETICAL = 'Alphabetical by home name, then license numbe
 export const ORDER_COLUMNS = 'Columns alphabetical by home name, then license number. Nothing is ranked.';
 export const ORDER_REPORTS = 'Newest first.';
 export const ORDER_SEARCH =
-  'Exact name matches first, then similar names, each alphabetical (a place search lists homes alphabetically). Nothing is ranked.';
+  'Exact name matches first, then similar names, each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.';
 
 export interface Honesty {
   order: string;

@@ -113,6 +113,8 @@ export function buildOpenApiDocument(server: Server, baseUrl: string): Record<st
         'sort, order or rank parameter exists. No key, account or OAuth: anonymous. No CORS headers (server-side use only). ' +
         'Within v1 changes are additive: ignore unknown fields.',
       termsOfService: `${baseUrl}/terms`,
+      // The service's own channel for anything wrong in a record or the API: the corrections form.
+      contact: { name: `${SERVICE_NAME} corrections`, url: `${baseUrl}/corrections` },
       license: { name: 'Free to use, including commercial use, under the terms', url: `${baseUrl}/terms` },
     },
     servers: [{ url: baseUrl }],

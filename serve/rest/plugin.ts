@@ -180,6 +180,11 @@ function routes(services: Services): ServerRoute[] {
         plugins: docs({
           operationId: 'listGuides',
           summary: "Editorial guides (the service's own words), the whole list",
+          description:
+            'Every guide the service publishes (choosing a home, what each care approval means, reading a state report, the ' +
+            'Assisted Living Waiver, ...), each with its slug, title, description, page URL and publication and review dates. ' +
+            "Guides are the service's own words, not the state's record; the attribution is dated with the latest review. " +
+            'No parameters: the list is short and never paged.',
           tag: 'Guides',
           ok: { schema: responses.guidesResponse, description: 'Every guide.' },
           errors: [400, 429, 500],

@@ -97,6 +97,7 @@ ${resultsSection(input)}
 <section class="map-section" aria-labelledby="map-heading">
   <h2 id="map-heading">Homes on the map</h2>
   <noscript><p>The map needs JavaScript. Search above, or browse by county below.</p></noscript>
+  <div class="map-live">
   <p id="map-hint" class="muted" hidden>Move or zoom the map: the list under it shows the listed homes in view. A home's dot opens a short summary.</p>
   <fieldset id="map-order" class="choice" hidden>
     <legend>Order of the list</legend>
@@ -107,6 +108,7 @@ ${resultsSection(input)}
   <div id="map" class="map" role="region" aria-label="Map of listed homes" hidden
     data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}"></div>
   <div id="map-list" class="map-list"></div>
+  </div>
   <p class="note">${NEUTRALITY} ${NEVER_IN_THIS_DATA}</p>
 </section>
 
@@ -139,7 +141,9 @@ ${resultsSection(input)}
     canonicalUrl: `${baseUrl}/`,
     markdownUrl: `${baseUrl}/index.md`,
     noindex: q !== '',
-    head: html`<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}">
+    // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
+    head: html`<noscript><style>.map-live{display:none}</style></noscript>
+<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}">
 <script defer src="${baseUrl}${assets.leafletJs}"></script>
 <script defer src="${baseUrl}${assets.homeJs}"></script>`,
     body,

@@ -3,6 +3,7 @@
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { html, type SafeHtml } from './html.ts';
 import { STYLESHEET_PATH } from './assets.ts';
+import { ICON_PATH } from './icon.ts';
 
 /** The state's own facility search: the official record. */
 export const STATE_SEARCH_URL = 'https://www.ccld.dss.ca.gov/carefacilitysearch/';
@@ -33,6 +34,7 @@ export function layout(options: PageOptions): string {
 <link rel="canonical" href="${options.canonicalUrl}">
 ${options.markdownUrl ? html`<link rel="alternate" type="text/markdown" href="${options.markdownUrl}">` : ''}
 ${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
+<link rel="icon" type="image/svg+xml" href="${baseUrl}${ICON_PATH}">
 <link rel="stylesheet" href="${baseUrl}${STYLESHEET_PATH}">
 ${options.head ?? ''}
 </head>

@@ -48,6 +48,11 @@ ul.columns { list-style: none; padding: 0; columns: 2 12rem; column-gap: 1.5rem;
 ul.columns li { break-inside: avoid; padding: .15rem 0; }
 .map { height: 24rem; max-height: 70vh; border: 1px solid var(--line); border-radius: 4px; margin: .5rem 0; background: var(--soft); }
 .map-list { margin: .5rem 0; }
+/* No layout shift on /: the map, its hint and order choice keep their space while the script
+   starts (hidden, yet laid out), and the list under the map scrolls inside a fixed height, so
+   the note below never moves when the list fills. Without JavaScript .map-live is not shown. */
+.map-live #map-hint[hidden], .map-live #map-order[hidden], .map-live .map[hidden] { display: block; visibility: hidden; }
+.map-live .map-list { height: 22rem; overflow-y: auto; border: 1px solid var(--line); border-radius: 4px; padding: 0 .75rem; }
 .map-popup p { margin: .25rem 0; }
 .map-popup-name { font-weight: 700; }
 fieldset.choice { border: 1px solid var(--line); border-radius: 4px; padding: .5rem .75rem; margin: .5rem 0; }

@@ -1,6 +1,5 @@
-// The hot path's building blocks: work kept per snapshot and overlay, and log lines written together.
+// The hot path's building blocks: work kept per snapshot and overlay.
 import test from 'ava';
-import { batchedStdout } from '../../serve/log.ts';
 import type { Overlay } from '../../serve/overlay.ts';
 import { SnapshotMemo, type MemoScope } from '../../serve/shape/memo.ts';
 import type { Snapshot } from '../../serve/snapshot.ts';
@@ -30,23 +29,4 @@ test('a memo keeps within its size: the least recently used values are dropped',
   let rebuilt = false;
   memo.get(at, 'a', () => ((rebuilt = true), 'aaaaaa'));
   t.true(rebuilt);
-});
-
-test('log lines logged in one turn of the event loop leave in one write, in order', async (t) => {
-  const writes: string[] = [];
-  const original = process.stdout.write;
-  process.stdout.write = ((chunk: string) => (writes.push(chunk), true)) as typeof process.stdout.write;
-  try {
-    const write = batchedStdout();
-    write('one\n');
-    write('two\n');
-    write('three\n');
-    t.deepEqual(writes, [], 'nothing is written while the turn runs');
-    await new Promise((resolve) => setImmediate(resolve));
-    write('four\n');
-    await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.stdout.write = original;
-  }
-  t.deepEqual(writes, ['one\ntwo\nthree\n', 'four\n']);
 });

@@ -156,6 +156,25 @@ test.serial('the map lists the homes in view; panning fetches in-bounds again; a
   await page.close();
 });
 
+test.serial('/ does not shift as the map and its list fill: the space is reserved (cumulative layout shift under 0.01)', async (t) => {
+  const page = await browser.context.newPage();
+  // Layout shifts are recorded from the first paint; the list fills after its in-bounds answer.
+  await page.addInitScript(() => {
+    const scope = globalThis as any;
+    scope.__shift = 0;
+    new scope.PerformanceObserver((list: any) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) scope.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  await page.locator('#map-list .map-summary').waitFor();
+  await page.waitForTimeout(300);
+  const shift = await page.evaluate(() => (globalThis as any).__shift as number);
+  t.true(shift < 0.01, `cumulative layout shift ${shift.toFixed(3)}`);
+  await page.close();
+});
+
 test.serial('without JavaScript the search is a plain form with results from the server', async (t) => {
   const plain = await launchBrowser({ javaScript: false });
   t.teardown(() => plain.close());

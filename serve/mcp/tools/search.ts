@@ -1,12 +1,16 @@
 // search: what assistants' connectors call first. A query is read as a license number, a home's
 // name (exact matches, then similar names, each alphabetical) or a place with care words
 // ("memory care in Hayward": listed homes there, alphabetical). Results are ids (license numbers),
-// titles and the homes' HTML page URLs; fetch(id) returns a page.
+// titles and the homes' HTML page URLs; fetch(id) returns a page. A name plus a place ("acacia san
+// jose", "Acacia Court, San Jose CA") finds listed homes whose name, city and county together carry
+// every word, alphabetical.
 import * as z from 'zod/v4';
 import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
 import { nameIndexOf } from '../../name-index.ts';
 import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../home-record.ts';
 import { facilitiesByNameKey } from '../../query.ts';
+import { siteIndexOf } from '../../site/homes-index.ts';
+import type { Snapshot } from '../../snapshot.ts';
 import type { ShapeContext } from '../../shape/context.ts';
 import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
@@ -18,7 +22,7 @@ export const SEARCH_MAX_RESULTS = 20;
 
 const input = strictInput({
   query: textArg('query', 1, 200).describe(
-    'A home\'s name ("Harmony Place"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
+    'A home\'s name ("Harmony Place"), a name with its town ("harmony hayward", "Harmony Place, Hayward CA"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
   ),
 });
 
@@ -32,6 +36,7 @@ const output = z.object({
       }),
     )
     .describe(`At most ${SEARCH_MAX_RESULTS} homes.`),
+  note: z.string().optional().describe('Present when nothing matched: what was searched and what to try instead.'),
   honesty,
 });
 
@@ -103,14 +108,57 @@ function placeSearch(context: ShapeContext, query: string): string[] | null {
   }).licenses;
 }
 
+/** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
+const OPTIONAL_WORDS = new Set([...FILLER, 'county']);
+
+/** Per snapshot: each listed home's name words and place words (city, county), alphabetical. */
+const wordsBySnapshot = new WeakMap<Snapshot, Array<{ license: string; name: string; place: string }>>();
+
+function homeWords(snapshot: Snapshot) {
+  let words = wordsBySnapshot.get(snapshot);
+  if (!words) {
+    words = siteIndexOf(snapshot).homes.map((home) => ({
+      license: home.license_number,
+      name: home.searchText,
+      place: ` ${nameKey(home.city ?? '')} ${nameKey(home.county ?? '')}`,
+    }));
+    wordsBySnapshot.set(snapshot, words);
+  }
+  return words;
+}
+
+/**
+ * Listed homes where every word of the query starts a word of the home's name, city or county, at
+ * least one of them in the name; in the index's alphabetical order. Empty under two words.
+ */
+function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
+  const words = nameKey(query)
+    .split(' ')
+    .filter((word) => word && !OPTIONAL_WORDS.has(word));
+  if (words.length < 2) return [];
+  return homeWords(snapshot)
+    .filter((home) => {
+      const inName = words.filter((word) => home.name.includes(` ${word}`));
+      return inName.length > 0 && words.every((word) => inName.includes(word) || home.place.includes(` ${word}`));
+    })
+    .map((home) => home.license);
+}
+
+function nothingFound(query: string): string {
+  return (
+    `No home matched "${query}". Try the home's name alone ("Harmony Place"), its 9-digit license number, ` +
+    'a city or county with care words ("memory care in Hayward"), or find_homes with a county or city.'
+  );
+}
+
 export const search = defineTool({
   name: 'search',
   title: 'Search care homes',
   description:
-    "Search California's licensed elder-care homes (RCFEs) by name, license number, or place with care words (\"memory care in Hayward\"). " +
+    "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
     `Returns up to ${SEARCH_MAX_RESULTS} results, each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
-    'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search lists current ' +
-    'licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone).',
+    'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search, or a name with ' +
+    'a town, lists current licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone).',
   input,
   output,
   run(args, call) {
@@ -125,13 +173,17 @@ export const search = defineTool({
       const key = nameKey(query);
       const exact = key ? facilitiesByNameKey(snapshot, key).map((row) => row.license_number) : [];
       const place = exact.length === 0 ? placeSearch(context, query) : null;
+      const nameAndPlace = exact.length === 0 && place === null ? nameAndPlaceSearch(snapshot, query) : [];
       if (place !== null) {
         licenses = place.slice(0, SEARCH_MAX_RESULTS);
+      } else if (nameAndPlace.length > 0) {
+        licenses = nameAndPlace.slice(0, SEARCH_MAX_RESULTS);
       } else {
         const similar = key ? nameIndexOf(snapshot).similar(key, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l)) : [];
         licenses = [...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)].slice(0, SEARCH_MAX_RESULTS);
       }
     }
-    return { results: resultsFor(context, licenses), honesty: honestyBlock(ORDER_SEARCH) };
+    const results = resultsFor(context, licenses);
+    return { results, ...(results.length === 0 ? { note: nothingFound(query) } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });

@@ -1,0 +1,65 @@
+// What crawlers read: robots.txt (pages in, the API and MCP out, the sitemap named) and the
+// sitemap of every page worth indexing. Page addresses come from the site's own builders (the
+// site index and the care-type keys), so the sitemap never disagrees with the pages.
+import { NEED_KEYS } from '../../contract/facts.ts';
+import { siteIndexOf } from '../site/homes-index.ts';
+import type { Snapshot } from '../snapshot.ts';
+
+export const CRAWL_PATHS = {
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+} as const;
+
+/** The sitemaps protocol's limit per file; past it /sitemap.xml becomes an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** `/sitemap-<n>.xml`, n from 1: one part of a sitemap index. */
+export function sitemapPartPath(part: number): string {
+  return `/sitemap-${part}.xml`;
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /mcp', '', `Sitemap: ${baseUrl}${CRAWL_PATHS.sitemap}`, ''].join('\n');
+}
+
+/** Every page path in the sitemap: the front page, care types, counties, cities, then homes. */
+export function sitemapPaths(snapshot: Snapshot): string[] {
+  const index = siteIndexOf(snapshot);
+  const paths = [
+    '/',
+    '/care',
+    ...NEED_KEYS.map((need) => `/care/${need}`),
+    '/county',
+    ...index.counties.map((county) => county.path),
+    ...index.cities.map((city) => city.path),
+    ...index.homes.map((home) => home.path),
+  ];
+  return [...new Set(paths)];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+function urlset(baseUrl: string, paths: readonly string[]): string {
+  const entries = paths.map((path) => `<url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>\n`).join('');
+  return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries}</urlset>\n`;
+}
+
+export interface Sitemap {
+  /** The body of /sitemap.xml: the urlset itself, or an index of the parts. */
+  root: string;
+  /** Part n (from 1) of an index; empty when the root is the urlset. */
+  parts: string[];
+}
+
+export function buildSitemap(baseUrl: string, paths: readonly string[], maxUrls = SITEMAP_MAX_URLS): Sitemap {
+  if (paths.length <= maxUrls) return { root: urlset(baseUrl, paths), parts: [] };
+  const parts: string[] = [];
+  for (let start = 0; start < paths.length; start += maxUrls) parts.push(urlset(baseUrl, paths.slice(start, start + maxUrls)));
+  const entries = parts.map((_, i) => `<sitemap><loc>${escapeXml(`${baseUrl}${sitemapPartPath(i + 1)}`)}</loc></sitemap>\n`).join('');
+  return { root: `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${entries}</sitemapindex>\n`, parts };
+}
