@@ -11,8 +11,8 @@ import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { readLocation, retrieveSource } from './sources/retrieve.ts';
-import { readAllSources, type RetrievedSources } from './sources/read-all.ts';
+import { isUrl, readLocation, retrieveSource } from './sources/retrieve.ts';
+import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { collectStateDocuments } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
 import { normalizeFacilities } from './normalize/facilities.ts';
@@ -22,7 +22,7 @@ import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
-import { buildReport, formatReport, type RunReport } from './report.ts';
+import { buildReport, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,12 +75,15 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const startedAt = options.now ?? new Date();
   const started = performance.now();
   const config = options.config ?? selectProfile(pipelineConfig, options.profile);
-  const profile = options.config ? 'custom' : (options.profile ?? pipelineConfig.default);
+  const profile = config.profile ?? (options.config ? 'custom' : (options.profile ?? pipelineConfig.default));
+  const demoData = config.demoData === true;
   const log = options.log ?? (() => {});
   const runId = randomUUID();
   const runDate = dateIn(config.timeZone, startedAt);
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
+  if (!demoData) refuseInventedSources(config, profile);
+  const notRead = sourcesNotRead(config);
 
   await mkdir(options.snapshotsDir, { recursive: true });
   const stale = await removeStaleTemporaries(options.snapshotsDir);
@@ -96,6 +99,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     // 3. State documents, live status and tallies, incrementally, through the document store:
     //    started as soon as the roster is read, while the other sources are parsed.
     const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
+    if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
     if (parsed.roster.capacityNotNumeric) warn(`${parsed.roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
@@ -112,6 +116,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     let published = false;
     try {
       const normalized = normalizeFacilities(parsed, documents.byLicense);
+      for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
       const hash = createHash('sha256');
       const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
       for (const row of normalized.facilities) {
@@ -126,7 +131,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       const dataHash = hash.digest('hex');
 
       // 5. Diff against the newest published snapshot, then the guards.
-      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
+      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
       let diff: ReturnType<typeof diffSnapshots>;
       try {
         diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
@@ -150,6 +155,8 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
         rejections: parsed.rejections,
         facilities,
         duplicatesMerged: parsed.roster.duplicatesMerged,
+        notRead,
+        joins: normalized.joins,
         waiverMatches: normalized.waiverMatches,
         goesByExceptions: normalized.names.exceptions.length,
         diff,
@@ -177,14 +184,15 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
         [META.createdAt]: new Date().toISOString(),
         [META.schemaVersion]: String(SCHEMA_VERSION),
         [META.codeVersion]: codeVersion(),
-        [META.rosterAsOf]: parsed.dates.roster,
+        [META.rosterAsOf]: parsed.dates.roster ?? '',
         [META.approvalsAsOf]: parsed.dates.approvals ?? '',
         [META.alwListAsOf]: parsed.dates.alwList ?? '',
         [META.dataHash]: dataHash,
         [META.counts]: JSON.stringify(report.licenses),
         [META.runReport]: JSON.stringify(report),
         [META.documentStore]: DOCUMENT_STORE_FILE,
-        profile,
+        [META.profile]: profile,
+        [META.demoData]: String(demoData),
         guards: JSON.stringify(config.guards),
       };
       try {
@@ -219,12 +227,23 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   }
 }
 
+/** No state documents: every license's live status, visits and documents are not on file. */
+const NO_DOCUMENTS: Awaited<ReturnType<typeof collectStateDocuments>> = {
+  byLicense: new Map(),
+  problems: [],
+  stats: { details_fetched: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0 },
+};
+
 async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient) {
   let store: DocumentStore | null = null;
   let collecting: ReturnType<typeof collectStateDocuments> | null = null;
   const stop = new AbortController();
   try {
-    const parsed = await readAllSources(retrieved, runDate, (roster) => {
+    const parsed = await readAllSources(retrieved, (roster) => {
+      if (!config.stateDocuments) {
+        collecting = Promise.resolve(NO_DOCUMENTS);
+        return;
+      }
       store = new DocumentStore(snapshotsDir);
       collecting = collectStateDocuments({
         licenses: roster.rows.map((row) => row.license_number),
@@ -250,12 +269,32 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
   }
 }
 
+/** Sources the configuration switches off, for the run report. */
+function sourcesNotRead(config: PipelineConfig): Array<{ name: string; reason: string }> {
+  const off = Object.entries(config.sources).filter(([, location]) => location === null).map(([name]) => name);
+  if (!config.stateDocuments) off.push('stateDocuments');
+  return off.map((name) => ({ name, reason: 'switched off (none)' }));
+}
+
+/** Outside the demo profiles a source inside seeds/ would put invented values on real homes. */
+function refuseInventedSources(config: PipelineConfig, profile: string): void {
+  const seeds = path.join(REPO_ROOT, 'seeds') + path.sep;
+  const locations = [...Object.entries(config.sources), ...Object.entries(config.stateDocuments ?? {}).filter(([name]) => name !== 'concurrency')];
+  const invented = locations.filter(([, location]) => typeof location === 'string' && !isUrl(location) && path.resolve(REPO_ROOT, location).startsWith(seeds));
+  if (invented.length) {
+    throw new RunFailed(
+      `Profile "${profile}" is not a demo profile, but ${invented.map(([name, location]) => `${name} (${String(location)})`).join(', ')} point into seeds/, which holds invented data. ` +
+        'Point them at real files or switch them off with --source <name>=none. Nothing was published.',
+    );
+  }
+}
+
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
   const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now };
-  const names = Object.keys(config.sources) as Array<keyof PipelineConfig['sources']>;
+  const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   try {
-    const results = await Promise.all(names.map((name) => retrieveSource(name, config.sources[name], options)));
-    return Object.fromEntries(names.map((name, index) => [name, results[index]!])) as RetrievedSources;
+    const results = await Promise.all(configured.map(([name, location]) => retrieveSource(name, location, options)));
+    return Object.fromEntries(configured.map(([name], index) => [name, results[index]!])) as RetrievedSources;
   } catch (error) {
     throw new RunFailed(`${(error as Error).message.replace(/\.$/, '')}. Nothing was published; the previous snapshot keeps serving.`);
   }

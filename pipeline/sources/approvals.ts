@@ -83,6 +83,7 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
       reject({
         source: 'approvals',
         line: earlier.line,
+        superseded: true,
         reason: `superseded: license ${row.license_number} appears again at line ${row.line}; the later row is kept`,
         raw: JSON.stringify(earlier),
       });

@@ -10,6 +10,8 @@ export interface Rejection {
   line: number;
   reason: string;
   raw: string;
+  /** An older row of a license read again later: reported apart, not counted as rejected. */
+  superseded?: true;
 }
 
 export interface CsvRow {

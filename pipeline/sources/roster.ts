@@ -118,6 +118,7 @@ export async function readRoster(file: string, reject: (r: Rejection) => void): 
       reject({
         source: 'roster',
         line: dropped.line,
+        superseded: true,
         reason: `superseded: license ${row.license_number} appears again at line ${kept.line} with other values; the row with the later file date (then the later line) is kept`,
         raw: JSON.stringify(dropped),
       });
