@@ -9,6 +9,7 @@ import type { WaiverMatch } from './normalize/waiver-match.ts';
 import type { WaiverRow } from './sources/waiver.ts';
 import type { CollectStats } from './documents/collect.ts';
 import type { SourceJoin } from './normalize/facilities.ts';
+import type { FieldProblem } from './sources/roster.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -18,7 +19,8 @@ export interface RunReport {
   started_at: string;
   elapsed_ms: number;
   requests_made: number;
-  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; rows_read: number; rows_valid: number; rows_rejected: number }>;
+  /** Per source: rows_read counts every data row, readable or not; rows_read = rows_valid + rows_rejected + rows_superseded + rows merged or skipped as not applicable. */
+  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; lines: number; rows_read: number; rows_valid: number; rows_rejected: number; rows_superseded: number }>;
   /** Sources this run did not read, and why: their facts are null or not on file. */
   sources_not_read: Array<{ name: string; reason: string }>;
   /** For each source keyed onto licenses: how many of its rows reached one. */
@@ -27,6 +29,8 @@ export interface RunReport {
   /** Older rows of a license read again later: kept out, but not rejected (no guard counts them). */
   superseded: { total: number; rows: Array<{ source: string; line: number; reason: string }> };
   duplicate_rows_merged: number;
+  /** Cells of kept rows stored as not on file because they cannot be true. */
+  field_problems: { total: number; rows: FieldProblem[] };
   licenses: {
     total: number;
     listed: number;
@@ -69,6 +73,7 @@ export function buildReport(inputs: {
   /** What the report counts of each facility. */
   facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
   duplicatesMerged: number;
+  fieldProblems: FieldProblem[];
   notRead: Array<{ name: string; reason: string }>;
   joins: SourceJoin[];
   waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
@@ -120,15 +125,18 @@ export function buildReport(inputs: {
       location: s.location,
       fetch_status: s.fetchStatus,
       source_date: s.sourceDate,
+      lines: s.linesRead,
       rows_read: s.rowsRead,
       rows_valid: s.rowsValid,
       rows_rejected: s.rowsRejected,
+      rows_superseded: s.rowsSuperseded,
     })),
     sources_not_read: inputs.notRead,
     joins: inputs.joins,
     rejected: { total: rejected.length, by_reason: byReason, rows: listed(rejected) },
     superseded: { total: superseded.length, rows: listed(superseded) },
     duplicate_rows_merged: inputs.duplicatesMerged,
+    field_problems: { total: inputs.fieldProblems.length, rows: inputs.fieldProblems.slice(0, LISTED_REJECTIONS) },
     licenses: {
       total: inputs.facilities.length,
       listed: listedCount,
@@ -171,7 +179,7 @@ export function formatReport(report: RunReport): string {
     `Pipeline run ${report.run_id} (profile ${report.profile}) in ${(report.elapsed_ms / 1000).toFixed(1)} s, ${report.requests_made} HTTP request(s)`,
     'Sources:',
     ...report.sources.map(
-      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected`,
+      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.lines} lines, ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected, ${s.rows_superseded} superseded`,
     ),
     ...(report.sources_not_read.length ? [`Not read: ${report.sources_not_read.map((s) => `${s.name} (${s.reason})`).join(', ')}`] : []),
     ...report.joins.map((j) => `  ${j.source}: ${j.joined} of ${j.rows} row(s) joined a license`),
@@ -204,4 +212,14 @@ export function joinWarnings(joins: readonly SourceJoin[], minShare: number): st
     }
     return [];
   });
+}
+
+/** One warning per kind of impossible cell: "3 roster row(s): facility_zip neither 5 digits nor ZIP+4 (lines 4, 9, 12); stored as not on file". */
+export function fieldProblemWarnings(problems: readonly FieldProblem[]): string[] {
+  const byKind = new Map<string, number[]>();
+  for (const { source, field, reason, line } of problems) {
+    const key = `${source} row(s): ${field} ${reason}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), line]);
+  }
+  return [...byKind].map(([kind, lines]) => `${lines.length} ${kind} (line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', ...' : ''}); stored as not on file`);
 }

@@ -22,7 +22,7 @@ import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
-import { buildReport, formatReport, joinWarnings, type RunReport } from './report.ts';
+import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -100,7 +100,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     //    started as soon as the roster is read, while the other sources are parsed.
     const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
     if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
-    if (parsed.roster.capacityNotNumeric) warn(`${parsed.roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
+    for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
 
@@ -155,6 +155,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
         rejections: parsed.rejections,
         facilities,
         duplicatesMerged: parsed.roster.duplicatesMerged,
+        fieldProblems: parsed.roster.fieldProblems,
         notRead,
         joins: normalized.joins,
         waiverMatches: normalized.waiverMatches,
@@ -239,7 +240,7 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
   let collecting: ReturnType<typeof collectStateDocuments> | null = null;
   const stop = new AbortController();
   try {
-    const parsed = await readAllSources(retrieved, (roster) => {
+    const parsed = await readAllSources(retrieved, runDate, (roster) => {
       if (!config.stateDocuments) {
         collecting = Promise.resolve(NO_DOCUMENTS);
         return;

@@ -18,9 +18,13 @@ import type { Hospital } from '../sources/hospitals.ts';
 
 export interface SourceRecord extends RetrievedSource {
   sourceDate: string | null;
+  /** Physical lines of the file (report only). */
+  linesRead: number;
   rowsRead: number;
   rowsValid: number;
   rowsRejected: number;
+  /** Older rows of a license read again later (report only; kept in rejected_rows with reason "superseded: ..."). */
+  rowsSuperseded: number;
 }
 
 /** Everything but the facilities, which are added one by one (`SnapshotWriter.addFacility`). */
@@ -51,7 +55,7 @@ function insertRest(db: Database.Database, contents: SnapshotContents): void {
   const source = db.prepare(`INSERT INTO sources (name, location, fetch_status, fetched_at, source_date, etag, last_modified, sha256, bytes, rows_read, rows_valid, rows_rejected)
     VALUES (@name, @location, @fetchStatus, @fetchedAt, @sourceDate, @etag, @lastModified, @sha256, @bytes, @rowsRead, @rowsValid, @rowsRejected)`);
   for (const record of contents.sources) {
-    const { file: _localFile, ...columns } = record;
+    const { file: _localFile, linesRead: _lines, rowsSuperseded: _superseded, ...columns } = record;
     source.run(columns);
   }
 

@@ -23,11 +23,13 @@ export function httpDate(header: string | null | undefined): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
+const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
+
 /**
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
  * starts on the state documents (which need only the license numbers) while the rest is parsed.
  */
-export async function readAllSources(retrieved: RetrievedSources, onRoster?: (roster: RosterResult) => void) {
+export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
   /** Parses a source when it was retrieved; an absent source gives `empty`. */
@@ -35,15 +37,15 @@ export async function readAllSources(retrieved: RetrievedSources, onRoster?: (ro
     const source = retrieved[name];
     return source ? read(source.file) : Promise.resolve(empty);
   };
-  const roster = await readRoster(retrieved.roster.file, reject);
+  const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), rowsRead: 0, asOf: null });
-  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], rowsRead: 0, listDate: null });
-  const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), rowsRead: 0 });
-  const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), rowsRead: 0 });
-  const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], rowsRead: 0, otherTypes: 0 });
-  const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], rowsRead: 0 });
-  const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), rowsRead: 0 });
+  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, listDate: null });
+  const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
+  const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
+  const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
+  const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], ...NOTHING_READ });
+  const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), ...NOTHING_READ });
 
   // Each source's own date: what the file states, else what its server states (Last-Modified,
   // kept in `sources`), else none. Never the run's date: null means "the source states no date".
@@ -60,19 +62,27 @@ export async function readAllSources(retrieved: RetrievedSources, onRoster?: (ro
   const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
   const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
   const sources: SourceRecord[] = [];
-  const record = (name: SourceName, rejectionSource: string, sourceDate: string | null, rowsRead: number, rowsValid: number) => {
+  const record = (name: SourceName, rejectionSource: string, sourceDate: string | null, read: { rowsRead: number; linesRead: number }, rowsValid: number) => {
     const source = retrieved[name];
     if (!source) return;
-    sources.push({ ...source, sourceDate, rowsRead, rowsValid, rowsRejected: rejectedBy(rejectionSource) });
+    sources.push({
+      ...source,
+      sourceDate,
+      linesRead: read.linesRead,
+      rowsRead: read.rowsRead,
+      rowsValid,
+      rowsRejected: rejectedBy(rejectionSource),
+      rowsSuperseded: supersededBy(rejectionSource),
+    });
   };
-  record('roster', 'roster', dates.roster, roster.rowsRead, roster.rows.length);
-  record('approvals', 'approvals', dates.approvals, approvals.rowsRead, approvals.byLicense.size);
-  record('waiver', 'waiver', dates.alwList, waiver.rowsRead, waiver.rows.length);
-  record('geocodes', 'geocodes', httpDate(retrieved.geocodes?.lastModified), geocodes.rowsRead, geocodes.byKey.size);
-  record('zipCentroids', 'zip_centroids', httpDate(retrieved.zipCentroids?.lastModified), centroids.rowsRead, centroids.byZip.size);
-  record('hospitals', 'hospitals', httpDate(retrieved.hospitals?.lastModified), hospitals.rowsRead, hospitals.hospitals.length);
-  record('listings', 'listings', httpDate(retrieved.listings?.lastModified), listings.rowsRead, listings.listings.length);
-  record('countyRates', 'county_rates', httpDate(retrieved.countyRates?.lastModified), countyRates.rowsRead, countyRates.byCounty.size);
+  record('roster', 'roster', dates.roster, roster, roster.rows.length);
+  record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
+  record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
+  record('geocodes', 'geocodes', httpDate(retrieved.geocodes?.lastModified), geocodes, geocodes.byKey.size);
+  record('zipCentroids', 'zip_centroids', httpDate(retrieved.zipCentroids?.lastModified), centroids, centroids.byZip.size);
+  record('hospitals', 'hospitals', httpDate(retrieved.hospitals?.lastModified), hospitals, hospitals.hospitals.length);
+  record('listings', 'listings', httpDate(retrieved.listings?.lastModified), listings, listings.listings.length);
+  record('countyRates', 'county_rates', httpDate(retrieved.countyRates?.lastModified), countyRates, countyRates.byCounty.size);
 
   return {
     roster,

@@ -129,3 +129,47 @@ test('guards compare a run only with earlier snapshots of the same profile: a fi
   t.is(facilities(seeds.snapshotPath!).meta.demo_data, 'true');
   t.is(facilities(real.snapshotPath!).meta.profile, 'state');
 });
+
+test('every row of a broken roster is read or rejected with its reason; impossible cells are not on file; a superseded row is no rejection', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const config = rosterOnly(fixture('roster-broken-rows-cut-off-last-line.csv'));
+  // 3 of 10 rows are broken (30%); counting the superseded row too would make 40%.
+  config.guards.maxRejectedShare = 0.35;
+  const result = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-22T18:00:00Z') });
+  t.true(result.published, result.heldBack.join('; '));
+  const roster = result.report.sources.find((s) => s.name === 'roster')!;
+  t.like(roster, { lines: 11, rows_read: 10, rows_valid: 6, rows_rejected: 3, rows_superseded: 1 });
+  t.is(roster.rows_read, roster.rows_valid + roster.rows_rejected + roster.rows_superseded);
+  t.deepEqual(
+    result.report.rejected.rows.map((r) => [r.line, r.reason.replace(/:.*/s, '')]),
+    [
+      [8, 'unreadable CSV row'],
+      [9, 'short row'],
+      [11, 'short row'],
+    ],
+  );
+  t.deepEqual(result.report.superseded.rows.map((r) => r.line), [7]);
+
+  const { rows } = facilities(result.snapshotPath!);
+  const byName = Object.fromEntries(rows.map((row) => [row.licensed_name, row]));
+  t.deepEqual(Object.keys(byName).sort(), ['ACORN HOME', 'BAD ZIP HOME', 'FUTURE HOME', 'HUGE HOME', 'TWICE HOME', 'ZERO BEDS HOME']);
+  t.false(rows.some((row) => row.street === '12 MAI'), 'a cut-off last line is no license');
+  t.is(byName['TWICE HOME']!.street, '6 F Street');
+  t.is(byName['BAD ZIP HOME']!.zip, null);
+  t.is(byName['FUTURE HOME']!.zip, '94612-1234');
+  t.is(byName['ZERO BEDS HOME']!.capacity, null);
+  t.is(byName['HUGE HOME']!.capacity, null);
+  t.is(byName['HUGE HOME']!.license_first_date, null);
+  t.is(byName['FUTURE HOME']!.license_first_date, null);
+  t.deepEqual(
+    result.report.field_problems.rows.map((p) => [p.line, p.field, p.value]),
+    [
+      [3, 'facility_zip', 'ABCDE'],
+      [4, 'facility_capacity', '0'],
+      [5, 'facility_capacity', '99999'],
+      [5, 'license_first_date', '2/30/2020'],
+      [6, 'license_first_date', '1/1/2099'],
+    ],
+  );
+  t.true(result.report.warnings.includes('1 roster row(s): facility_zip neither 5 digits nor ZIP+4 (line 3); stored as not on file'), result.report.warnings.join('\n'));
+});
