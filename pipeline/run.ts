@@ -10,6 +10,7 @@ import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
 import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
+import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
 import { isUrl, readLocation, retrieveSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
@@ -309,11 +310,20 @@ async function main(argv: string[]): Promise<void> {
   };
   const snapshotsDir = path.resolve(process.env.SNAPSHOTS_DIR ?? path.join(REPO_ROOT, 'snapshots'));
   const profile = value('profile') ?? process.env.PIPELINE_PROFILE;
-  const runOnce = () => runPipeline({ snapshotsDir, profile, force: flag('force'), log: (line) => console.log(line) });
+  let config: PipelineConfig;
+  try {
+    // PIPELINE_SOURCES first, then each --source: the later setting wins.
+    config = applySourceSettings(selectProfile(pipelineConfig, profile), [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)]);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const runOnce = () => runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
 
   if (flag('schedule')) {
     const { startSchedule } = await import('./schedule.ts');
-    startSchedule(selectProfile(pipelineConfig, profile), runOnce);
+    startSchedule(config, runOnce);
     return;
   }
   try {
