@@ -1,10 +1,11 @@
 // Writing one snapshot: everything goes into a temporary file in the snapshots folder, which is
-// checked (integrity, row counts) and only then renamed into place and made read-only. A failure
+// checked (integrity, row counts), made read-only and only then linked into place (never over an existing file). A failure
 // at any point, a full disk included, removes the temporary file and leaves published files as
 // they were. Facilities are written one by one as the run builds them, so a run never holds all
 // of their records at once; the rest follows once the run has decided to publish.
 import Database from 'better-sqlite3';
-import { chmod, rename, rm } from 'node:fs/promises';
+import { chmod, link, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
 import type { FacilityRow } from '../normalize/facility.ts';
 import type { Rejection } from '../sources/csv.ts';
@@ -174,7 +175,11 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
         opened.close();
         await options.beforePublish?.(temporary);
         await chmod(temporary, 0o444);
-        await rename(temporary, finalPath);
+        // A hard link fails when the name exists: a published snapshot is never replaced.
+        await link(temporary, finalPath).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new Error(`${path.basename(finalPath)} already exists (published by another run); it was left as it is`) : error;
+        });
+        await rm(temporary, { force: true });
       } catch (error) {
         await discard();
         throw error;
