@@ -62,6 +62,13 @@ export interface GuardConfig {
   minJoinedShare: number;
 }
 
+export interface DeadlineConfig {
+  /** Longest time one whole-file source may take, every attempt and its whole body included. */
+  sourceMs: number;
+  /** Longest time a run may take from start to publish; past it the run ends and publishes nothing. */
+  runMs: number;
+}
+
 export interface PipelineConfig {
   /** The profile's name, stored in each snapshot (metadata key `profile`); guards compare only within it. */
   profile?: string;
@@ -76,6 +83,8 @@ export interface PipelineConfig {
   /** The state's per-license transparency service; null: not read (no live status, no documents). */
   stateDocuments: StateDocumentsConfig | null;
   http: HttpConfig;
+  /** A source that drips bytes just inside the idle timeout cannot hold a run (and the schedule) for ever. */
+  deadlines: DeadlineConfig;
   guards: GuardConfig;
   /** node-cron expression for `npm run pipeline -- --schedule`. */
   schedule: string;

@@ -20,7 +20,7 @@ import { normalizeFacilities } from './normalize/facilities.ts';
 import type { FacilityRow } from './normalize/facility.ts';
 import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
-import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
+import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus } from './snapshot/folder.ts';
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
@@ -52,6 +52,9 @@ export interface RunResult {
 export class RunFailed extends Error {
   override name = 'RunFailed';
 }
+
+/** A message as a sentence: ended by its own punctuation, or by a full stop. */
+const asSentence = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
 function dateIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -99,16 +102,27 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     const stale = await removeStaleTemporaries(options.snapshotsDir);
     if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
 
-    const http = createHttpClient(config.http);
+    // The run's deadline ends every request in flight; the stages check it between them.
+    const runDeadline = new AbortController();
+    const runTimer = setTimeout(() => runDeadline.abort(new Error(`the run passed its deadline of ${config.deadlines.runMs / 1000} s`)), config.deadlines.runMs);
+    const checkRunDeadline = () => {
+      if (runDeadline.signal.aborted) throw new RunFailed(`${(runDeadline.signal.reason as Error).message}. Nothing was published.`);
+    };
+    const http = createHttpClient(config.http, runDeadline.signal);
     try {
       // 1. Retrieve every source; one that stays down fails the run before anything is written.
-      const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt);
+      const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+        checkRunDeadline();
+        throw error;
+      });
       log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
 
       // 2. Parse and validate; bad rows are kept out with their reason.
       // 3. State documents, live status and tallies, incrementally, through the document store:
       //    started as soon as the roster is read, while the other sources are parsed.
       const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
+      // Past the deadline, documents fetches failed for that reason alone: the run ends here.
+      checkRunDeadline();
       if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
       for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
       const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
@@ -119,7 +133,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       //    the file is published only if the guards let the run through.
       const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
       const writeFailed = (error: unknown) =>
-        new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
+        new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published.`);
       const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
         throw writeFailed(error);
       });
@@ -234,6 +248,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
         if (!published) await writer.discard();
       }
     } finally {
+      clearTimeout(runTimer);
       await http.close();
     }
   } finally {
@@ -277,7 +292,8 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
     // A source that fails to parse fails the run: licenses not yet started are skipped.
     stop.abort();
     await (collecting as Promise<unknown> | null)?.catch(() => {});
-    throw error;
+    // A file that is not what it should be is the source's problem, not the code's: one line, no stack.
+    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   } finally {
     (store as DocumentStore | null)?.close();
   }
@@ -304,13 +320,13 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
 }
 
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
-  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now };
+  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   try {
     const results = await Promise.all(configured.map(([name, location]) => retrieveSource(name, location, options)));
     return Object.fromEntries(configured.map(([name], index) => [name, results[index]!])) as RetrievedSources;
   } catch (error) {
-    throw new RunFailed(`${(error as Error).message.replace(/\.$/, '')}. Nothing was published; the previous snapshot keeps serving.`);
+    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   }
 }
 
@@ -331,23 +347,26 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const runOnce = () => runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
+  /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
+  const runOnce = async (): Promise<number> => {
+    try {
+      const result = await runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
+      if (result.published) return 0;
+      console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
+      return 2;
+    } catch (error) {
+      if (!(error instanceof RunFailed)) throw error;
+      console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
+      return 1;
+    }
+  };
 
   if (flag('schedule')) {
     const { startSchedule } = await import('./schedule.ts');
     startSchedule(config, runOnce);
     return;
   }
-  try {
-    const result = await runOnce();
-    if (!result.published) {
-      console.error(`Held back, not published: ${result.heldBack.join('; ')}. The previous snapshot keeps serving. Re-run with --force to publish anyway.`);
-      process.exitCode = 2;
-    }
-  } catch (error) {
-    console.error(error instanceof RunFailed ? error.message : error);
-    process.exitCode = 1;
-  }
+  process.exitCode = await runOnce();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -48,3 +48,11 @@ export async function pruneSnapshots(dir: string, name: string, keep: number): P
   await Promise.all(old.map((file) => rm(file, { force: true })));
   return old;
 }
+
+/** What a server on this folder serves after a run that published nothing: said plainly, never assumed. */
+export async function servedStatus(dir: string, name: string): Promise<string> {
+  const newest = (await listSnapshots(dir, name)).at(-1);
+  return newest
+    ? `The older snapshot ${path.basename(newest)} is still served.`
+    : `No snapshot has been published in ${dir} yet: nothing a pipeline run built is served.`;
+}

@@ -107,6 +107,7 @@ export async function* readCsv(
   );
 
   let columns: string[] | null = options.columns ? [...options.columns] : null;
+  let firstLine: string | null = null;
   let personal = new Set<number>();
   const rawText = (record: string[], raw: string) =>
     personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
@@ -119,6 +120,7 @@ export async function* readCsv(
         columns = keys;
         personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
       } else {
+        firstLine ??= raw;
         options.onPreamble?.(record);
       }
       continue;
@@ -141,6 +143,10 @@ export async function* readCsv(
     yield { line: info.lines, values, raw: rawLine };
   }
   if (!columns) {
+    // A portal's error or login page in place of the file: say so rather than "no header".
+    if (/^\s*<(?:!doctype\s+html|html|head|body)\b/i.test(firstLine ?? '')) {
+      throw new Error(`Source "${options.source}" is an HTML page, not a CSV file (it starts "${firstLine!.trim().slice(0, 40)}"): is its address right?`);
+    }
     throw new Error(
       `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
     );

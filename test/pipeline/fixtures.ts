@@ -157,6 +157,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
       concurrency: 4,
     },
     http: { timeoutMs: 300, retries: 2, backoffMs: 5, concurrency: 4, minIntervalMs: 0, userAgent: 'test' },
+    deadlines: { sourceMs: 5_000, runMs: 30_000 },
     guards: { minLicenses: 1, maxRemovedShare: 0.2, maxChangedShare: 0.5, maxRejectedShare: 0.5, minJoinedShare: 0.5 },
     schedule: '0 5 * * *',
     timeZone: 'America/Los_Angeles',
