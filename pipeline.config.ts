@@ -1,6 +1,7 @@
 // Pipeline settings: where each source lives, how politely to fetch, when to hold a run back,
 // and when to run. `npm run pipeline` uses the default profile (the embedded seeds);
-// `npm run pipeline -- --profile state` reads the state's live sources.
+// `npm run pipeline -- --profile state` reads the state's live sources; `--source name=path|url|none`
+// overrides any source for one run (docs/first-real-run.md).
 import type { HttpConfig, GuardConfig, PipelineConfig, PipelineProfiles, SourcesConfig, StateDocumentsConfig } from './pipeline/config.ts';
 
 const http: HttpConfig = {
@@ -17,17 +18,24 @@ const guards: GuardConfig = {
   maxRemovedShare: 0.05,
   maxChangedShare: 0.25,
   maxRejectedShare: 0.02,
+  // A source of which fewer than half the rows join a license is probably the wrong file.
+  minJoinedShare: 0.5,
 };
 
 const common = {
   snapshotName: 'rcfe',
   http,
+  // A whole file gets 15 minutes; a run (the state documents of every license included) 4 hours.
+  deadlines: { sourceMs: 15 * 60_000, runMs: 4 * 60 * 60_000 },
   guards,
   // Daily at 05:30 Pacific: after the state's overnight file refresh.
   schedule: '30 5 * * *',
   timeZone: 'America/Los_Angeles',
   keepSnapshots: 14,
 } satisfies Omit<PipelineConfig, 'sources' | 'stateDocuments'>;
+
+// Invented homes: snapshots of these profiles are marked demo_data = 'true'.
+const demo = { demoData: true } as const;
 
 /** Every source of a seed folder (seeds/default, or generated seeds/state-scale). */
 function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments'> {
@@ -56,12 +64,14 @@ const config: PipelineProfiles = {
   default: 'seeds',
   profiles: {
     // The seed set is a few hundred homes: the state-scale floor does not apply to it.
-    seeds: { ...common, ...seedFolder('seeds/default'), guards: { ...guards, minLicenses: 50 } },
+    seeds: { ...common, ...demo, ...seedFolder('seeds/default'), guards: { ...guards, minLicenses: 50 } },
     // Generated state-scale data (`npm run generate:state-scale`), for benchmarks.
-    'state-scale': { ...common, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16 } },
+    'state-scale': { ...common, ...demo, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16 } },
     // The state's live sources. Resource addresses change when a portal republishes a dataset:
-    // check them against the dataset pages before a production run. Coordinates have no keyless
-    // live source wired yet: the geocoder cache and ZIP centroids of the seeds stand in.
+    // check them against the dataset pages before a production run (or point each at a local
+    // file with `--source <name>=<path>`, see docs/first-real-run.md). Nothing here comes from
+    // seeds/: coordinates and prices have no real source wired yet, so they are off (null) and
+    // every home's location and price read as not on file.
     state: {
       ...common,
       http: { ...http, minIntervalMs: 100 },
@@ -71,11 +81,11 @@ const config: PipelineProfiles = {
         approvals:
           'https://data.chhs.ca.gov/dataset/community-care-licensing-residential-elder-care-facility-locations/resource/rcfe-service-designations/download/rcfe-service-designations.csv',
         waiver: 'https://www.dhcs.ca.gov/services/ltc/Documents/ALW-Participating-RCFEs.csv',
-        geocodes: 'seeds/default/geocodes.csv',
-        zipCentroids: 'seeds/default/zip-centroids.csv',
+        geocodes: null,
+        zipCentroids: null,
         hospitals: 'https://data.chhs.ca.gov/dataset/healthcare-facility-locations/resource/licensed-facilities/download/licensed-facilities.csv',
-        listings: 'seeds/default/listings.csv',
-        countyRates: 'seeds/default/county-rates.csv',
+        listings: null,
+        countyRates: null,
       },
       stateDocuments: {
         detail: `${TRANSPARENCY_API}/FacilityInfo/{license}`,

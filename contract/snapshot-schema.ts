@@ -252,4 +252,8 @@ export const META = {
   documentStore: 'document_store',
   /** JSON: the run report printed at the end of the run. */
   runReport: 'run_report',
+  /** The pipeline profile that built the snapshot (seeds, state-scale, state, ...). */
+  profile: 'profile',
+  /** 'true' when the homes are invented demo data (the seeds, state-scale profiles), else 'false'. */
+  demoData: 'demo_data',
 } as const;

@@ -3,23 +3,27 @@
 /** A source location: an http(s) URL, or a file path (relative paths resolve from the repository root). */
 export type SourceLocation = string;
 
+/**
+ * Where each source lives; null switches a source off (`--source <name>=none`): its facts are then
+ * null or not_on_file, never filled in from elsewhere. Only the roster is required.
+ */
 export interface SourcesConfig {
   /** Open-data portal CSV of RCFE licenses (the roster). */
   roster: SourceLocation;
   /** Care approvals and service designations, keyed by facility number. */
-  approvals: SourceLocation;
+  approvals: SourceLocation | null;
   /** Assisted Living Waiver participating facilities, by name and address. */
-  waiver: SourceLocation;
+  waiver: SourceLocation | null;
   /** Geocoder answers (Census batch output format) keyed by facility number and input address. */
-  geocodes: SourceLocation;
+  geocodes: SourceLocation | null;
   /** ZIP-centroid table used when an address has no geocode. */
-  zipCentroids: SourceLocation;
+  zipCentroids: SourceLocation | null;
   /** Licensed general acute care hospitals with coordinates (state health department list). */
-  hospitals: SourceLocation;
+  hospitals: SourceLocation | null;
   /** A listing site's published monthly rates, keyed by license (third party). */
-  listings: SourceLocation;
+  listings: SourceLocation | null;
   /** Typical starting monthly rates per county. */
-  countyRates: SourceLocation;
+  countyRates: SourceLocation | null;
 }
 
 /** Per-license locations of the state's transparency service; `{license}` and `{inx}` are filled in. */
@@ -54,14 +58,33 @@ export interface GuardConfig {
   maxChangedShare: number;
   /** Hold back when this share (0..1) of roster rows is rejected as invalid. */
   maxRejectedShare: number;
+  /** Warn (not hold back) when less than this share (0..1) of a source's rows joins a license. */
+  minJoinedShare: number;
+}
+
+export interface DeadlineConfig {
+  /** Longest time one whole-file source may take, every attempt and its whole body included. */
+  sourceMs: number;
+  /** Longest time a run may take from start to publish; past it the run ends and publishes nothing. */
+  runMs: number;
 }
 
 export interface PipelineConfig {
+  /** The profile's name, stored in each snapshot (metadata key `profile`); guards compare only within it. */
+  profile?: string;
+  /**
+   * True only for profiles built from invented data (the seeds, state-scale): their snapshots are
+   * marked `demo_data`. Any other profile refuses a source inside seeds/.
+   */
+  demoData?: boolean;
   /** Snapshot files are named `<snapshotName>-<date>.sqlite`. */
   snapshotName: string;
   sources: SourcesConfig;
-  stateDocuments: StateDocumentsConfig;
+  /** The state's per-license transparency service; null: not read (no live status, no documents). */
+  stateDocuments: StateDocumentsConfig | null;
   http: HttpConfig;
+  /** A source that drips bytes just inside the idle timeout cannot hold a run (and the schedule) for ever. */
+  deadlines: DeadlineConfig;
   guards: GuardConfig;
   /** node-cron expression for `npm run pipeline -- --schedule`. */
   schedule: string;
@@ -84,5 +107,5 @@ export function selectProfile(config: PipelineProfiles, name?: string): Pipeline
       `Unknown pipeline profile "${profile}". Profiles in pipeline.config.ts: ${Object.keys(config.profiles).join(', ')}.`,
     );
   }
-  return { ...chosen, profile };
+  return { ...chosen, profile: chosen.profile ?? profile };
 }

@@ -31,7 +31,8 @@ export class FetchFailed extends Error {
 }
 
 export interface HttpClient {
-  get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators): Promise<HttpResult<T>>;
+  /** `deadline`, when aborted, ends the request at once (body included) with no further attempt. */
+  get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators, deadline?: AbortSignal): Promise<HttpResult<T>>;
   /** Requests made so far (every attempt counts), for the run report and benchmarks. */
   readonly requestsMade: number;
   close(): Promise<void>;
@@ -51,7 +52,8 @@ function retryAfterMs(header: string | null, capMs: number): number | null {
   return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, capMs) : null;
 }
 
-export function createHttpClient(config: HttpConfig): HttpClient {
+/** `runDeadline` bounds every request of the client (the per-run deadline). */
+export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal): HttpClient {
   const limit = pLimit(config.concurrency);
   const dispatcher = new Agent({
     connections: config.concurrency,
@@ -70,7 +72,7 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     if (startAt > now) await sleep(startAt - now);
   }
 
-  async function attempt(url: string, validators: Validators | undefined): Promise<Response> {
+  async function attempt(url: string, validators: Validators | undefined, deadline: AbortSignal | undefined): Promise<Response> {
     const headers: Record<string, string> = { 'user-agent': config.userAgent, accept: '*/*' };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
@@ -80,7 +82,8 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     const timer = setTimeout(() => controller.abort(new Error(`no response within ${config.timeoutMs} ms`)), config.timeoutMs);
     try {
       // Global fetch with an undici Agent as dispatcher: nock (tests) intercepts it, undici pools it.
-      const init = { headers, signal: controller.signal, dispatcher };
+      const signal = deadline ? AbortSignal.any([controller.signal, deadline]) : controller.signal;
+      const init = { headers, signal, dispatcher };
       return await fetch(url, init as unknown as RequestInit);
     } finally {
       clearTimeout(timer);
@@ -116,13 +119,20 @@ export function createHttpClient(config: HttpConfig): HttpClient {
     });
   }
 
-  async function get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators): Promise<HttpResult<T>> {
+  async function get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators, sourceDeadline?: AbortSignal): Promise<HttpResult<T>> {
     let lastProblem = '';
     const maxAttempts = config.retries + 1;
+    const deadlines = [runDeadline, sourceDeadline].filter((signal): signal is AbortSignal => signal !== undefined);
+    const deadline = deadlines.length ? AbortSignal.any(deadlines) : undefined;
+    /** A passed deadline ends the request: no retry can beat it. */
+    const checkDeadline = (attemptNo: number) => {
+      if (deadline?.aborted) throw new FetchFailed(url, attemptNo, (deadline.reason as Error)?.message ?? 'deadline passed');
+    };
     for (let attemptNo = 1; attemptNo <= maxAttempts; attemptNo += 1) {
       let waitMs = config.backoffMs * 2 ** (attemptNo - 1) * (0.75 + Math.random() * 0.5);
+      checkDeadline(attemptNo - 1);
       try {
-        const response = await attempt(url, validators);
+        const response = await attempt(url, validators, deadline);
         if (response.status === 304) {
           await response.body?.cancel();
           return { status: 'not_modified', attempts: attemptNo };
@@ -143,6 +153,7 @@ export function createHttpClient(config: HttpConfig): HttpClient {
         waitMs = retryAfterMs(response.headers.get('retry-after'), 60_000) ?? waitMs;
       } catch (error) {
         if (error instanceof FetchFailed) throw error;
+        checkDeadline(attemptNo);
         const cause = (error as Error & { cause?: Error }).cause;
         const message = (error as Error)?.message ?? String(error);
         lastProblem = cause?.message ? `${message} (${cause.message})` : message;
@@ -153,7 +164,7 @@ export function createHttpClient(config: HttpConfig): HttpClient {
   }
 
   return {
-    get: (url, consume, validators) => limit(() => get(url, consume, validators)),
+    get: (url, consume, validators, deadline) => limit(() => get(url, consume, validators, deadline)),
     get requestsMade() {
       return requestsMade;
     },

@@ -8,6 +8,8 @@ import type { SnapshotDiff } from './diff.ts';
 import type { WaiverMatch } from './normalize/waiver-match.ts';
 import type { WaiverRow } from './sources/waiver.ts';
 import type { CollectStats } from './documents/collect.ts';
+import type { SourceJoin } from './normalize/facilities.ts';
+import type { FieldProblem } from './sources/roster.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -17,9 +19,18 @@ export interface RunReport {
   started_at: string;
   elapsed_ms: number;
   requests_made: number;
-  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; rows_read: number; rows_valid: number; rows_rejected: number }>;
+  /** Per source: rows_read counts every data row, readable or not; rows_read = rows_valid + rows_rejected + rows_superseded + rows merged or skipped as not applicable. */
+  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; lines: number; rows_read: number; rows_valid: number; rows_rejected: number; rows_superseded: number }>;
+  /** Sources this run did not read, and why: their facts are null or not on file. */
+  sources_not_read: Array<{ name: string; reason: string }>;
+  /** For each source keyed onto licenses: how many of its rows reached one. */
+  joins: SourceJoin[];
   rejected: { total: number; by_reason: Record<string, number>; rows: Array<{ source: string; line: number; reason: string }> };
+  /** Older rows of a license read again later: kept out, but not rejected (no guard counts them). */
+  superseded: { total: number; rows: Array<{ source: string; line: number; reason: string }> };
   duplicate_rows_merged: number;
+  /** Cells of kept rows stored as not on file because they cannot be true. */
+  field_problems: { total: number; rows: FieldProblem[] };
   licenses: {
     total: number;
     listed: number;
@@ -62,6 +73,9 @@ export function buildReport(inputs: {
   /** What the report counts of each facility. */
   facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
   duplicatesMerged: number;
+  fieldProblems: FieldProblem[];
+  notRead: Array<{ name: string; reason: string }>;
+  joins: SourceJoin[];
   waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
   goesByExceptions: number;
   diff: SnapshotDiff;
@@ -76,18 +90,21 @@ export function buildReport(inputs: {
 }): RunReport {
   const byStatus: Record<string, number> = {};
   const coordinates = { address: 0, zip_centroid: 0, none: 0 };
-  let listed = 0;
+  let listedCount = 0;
   let closed = 0;
   for (const facility of inputs.facilities) {
     const status = facility.license_status ?? '(blank)';
     byStatus[status] = (byStatus[status] ?? 0) + 1;
     const meaning = licenseStatusMeaning(facility.license_status);
-    if (meaning.listed) listed += 1;
+    if (meaning.listed) listedCount += 1;
     if (meaning.closed) closed += 1;
     coordinates[(facility.location_method as 'address' | 'zip_centroid' | null) ?? 'none'] += 1;
   }
   const byReason: Record<string, number> = {};
-  for (const rejection of inputs.rejections) {
+  const rejected = inputs.rejections.filter((rejection) => !rejection.superseded);
+  const superseded = inputs.rejections.filter((rejection) => rejection.superseded);
+  const listed = (rows: Rejection[]) => rows.slice(0, LISTED_REJECTIONS).map(({ source, line, reason }) => ({ source, line, reason }));
+  for (const rejection of rejected) {
     const key = `${rejection.source}: ${reasonKind(rejection.reason)}`;
     byReason[key] = (byReason[key] ?? 0) + 1;
   }
@@ -108,21 +125,23 @@ export function buildReport(inputs: {
       location: s.location,
       fetch_status: s.fetchStatus,
       source_date: s.sourceDate,
+      lines: s.linesRead,
       rows_read: s.rowsRead,
       rows_valid: s.rowsValid,
       rows_rejected: s.rowsRejected,
+      rows_superseded: s.rowsSuperseded,
     })),
-    rejected: {
-      total: inputs.rejections.length,
-      by_reason: byReason,
-      rows: inputs.rejections.slice(0, LISTED_REJECTIONS).map(({ source, line, reason }) => ({ source, line, reason })),
-    },
+    sources_not_read: inputs.notRead,
+    joins: inputs.joins,
+    rejected: { total: rejected.length, by_reason: byReason, rows: listed(rejected) },
+    superseded: { total: superseded.length, rows: listed(superseded) },
     duplicate_rows_merged: inputs.duplicatesMerged,
+    field_problems: { total: inputs.fieldProblems.length, rows: inputs.fieldProblems.slice(0, LISTED_REJECTIONS) },
     licenses: {
       total: inputs.facilities.length,
-      listed,
+      listed: listedCount,
       closed,
-      not_listed_not_closed: inputs.facilities.length - listed - closed,
+      not_listed_not_closed: inputs.facilities.length - listedCount - closed,
       by_status: Object.fromEntries(Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b))),
       with_coordinates: coordinates,
     },
@@ -160,11 +179,14 @@ export function formatReport(report: RunReport): string {
     `Pipeline run ${report.run_id} (profile ${report.profile}) in ${(report.elapsed_ms / 1000).toFixed(1)} s, ${report.requests_made} HTTP request(s)`,
     'Sources:',
     ...report.sources.map(
-      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected`,
+      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.lines} lines, ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected, ${s.rows_superseded} superseded`,
     ),
+    ...(report.sources_not_read.length ? [`Not read: ${report.sources_not_read.map((s) => `${s.name} (${s.reason})`).join(', ')}`] : []),
+    ...report.joins.map((j) => `  ${j.source}: ${j.joined} of ${j.rows} row(s) joined a license`),
     `Rejected rows: ${report.rejected.total}${report.duplicate_rows_merged ? ` (plus ${report.duplicate_rows_merged} exact duplicate row(s) merged)` : ''}`,
     ...Object.entries(report.rejected.by_reason).map(([reason, count]) => `  ${count} x ${reason}`),
     ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
+    `Superseded rows (an older row of a license read again; not rejected): ${report.superseded.total}`,
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
@@ -179,4 +201,25 @@ export function formatReport(report: RunReport): string {
     report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
   ];
   return lines.join('\n');
+}
+
+/** "0 of 39 waiver rows matched a license": a source that joins nothing, or too little, is likely the wrong file. */
+export function joinWarnings(joins: readonly SourceJoin[], minShare: number): string[] {
+  return joins.flatMap(({ source, rows, joined }) => {
+    if (rows === 0) return [`${source}: the source has no valid rows`];
+    if (joined === 0 || joined / rows < minShare) {
+      return [`${source}: ${joined} of ${rows} row(s) joined a license (under ${Math.round(minShare * 100)}%): is it the right file?`];
+    }
+    return [];
+  });
+}
+
+/** One warning per kind of impossible cell: "3 roster row(s): facility_zip neither 5 digits nor ZIP+4 (lines 4, 9, 12); stored as not on file". */
+export function fieldProblemWarnings(problems: readonly FieldProblem[]): string[] {
+  const byKind = new Map<string, number[]>();
+  for (const { source, field, reason, line } of problems) {
+    const key = `${source} row(s): ${field} ${reason}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), line]);
+  }
+  return [...byKind].map(([kind, lines]) => `${lines.length} ${kind} (line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', ...' : ''}); stored as not on file`);
 }

@@ -10,19 +10,21 @@ import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
 import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
+import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { readLocation, retrieveSource } from './sources/retrieve.ts';
-import { readAllSources, type RetrievedSources } from './sources/read-all.ts';
+import { isUrl, readLocation, retrieveSource } from './sources/retrieve.ts';
+import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { collectStateDocuments } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
 import { normalizeFacilities } from './normalize/facilities.ts';
 import type { FacilityRow } from './normalize/facility.ts';
 import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
-import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries } from './snapshot/folder.ts';
+import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus } from './snapshot/folder.ts';
 import { openPreviousSnapshot } from './snapshot/previous.ts';
+import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
-import { buildReport, formatReport, type RunReport } from './report.ts';
+import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +53,9 @@ export class RunFailed extends Error {
   override name = 'RunFailed';
 }
 
+/** A message as a sentence: ended by its own punctuation, or by a full stop. */
+const asSentence = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
+
 function dateIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
@@ -75,149 +80,188 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
   const startedAt = options.now ?? new Date();
   const started = performance.now();
   const config = options.config ?? selectProfile(pipelineConfig, options.profile);
-  const profile = options.config ? 'custom' : (options.profile ?? pipelineConfig.default);
+  const profile = config.profile ?? (options.config ? 'custom' : (options.profile ?? pipelineConfig.default));
+  const demoData = config.demoData === true;
   const log = options.log ?? (() => {});
   const runId = randomUUID();
   const runDate = dateIn(config.timeZone, startedAt);
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
+  if (!demoData) refuseInventedSources(config, profile);
+  const notRead = sourcesNotRead(config);
 
   await mkdir(options.snapshotsDir, { recursive: true });
-  const stale = await removeStaleTemporaries(options.snapshotsDir);
-  if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
-
-  const http = createHttpClient(config.http);
+  let lock: RunLock;
   try {
-    // 1. Retrieve every source; one that stays down fails the run before anything is written.
-    const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt);
-    log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
+    lock = await acquireRunLock(options.snapshotsDir);
+  } catch (error) {
+    throw error instanceof LockHeld ? new RunFailed(error.message) : error;
+  }
+  try {
+    if (lock.staleFrom !== null) warn(`took over the lock of run pid ${lock.staleFrom}, which is no longer running`);
+    const stale = await removeStaleTemporaries(options.snapshotsDir);
+    if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
 
-    // 2. Parse and validate; bad rows are kept out with their reason.
-    // 3. State documents, live status and tallies, incrementally, through the document store:
-    //    started as soon as the roster is read, while the other sources are parsed.
-    const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
-    if (parsed.roster.capacityNotNumeric) warn(`${parsed.roster.capacityNotNumeric} roster row(s) have a capacity that is not a whole number; their capacity is not on file`);
-    const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
-    if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
-
-    // 4. Normalize into one record per license. Each record is written to the new snapshot's
-    //    temporary file (and hashed) as it is built, so the run never holds them all at once;
-    //    the file is published only if the guards let the run through.
-    const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
-    const writeFailed = (error: unknown) =>
-      new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published; the previous snapshot keeps serving.`);
-    const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
-      throw writeFailed(error);
-    });
-    let published = false;
+    // The run's deadline ends every request in flight; the stages check it between them.
+    const runDeadline = new AbortController();
+    const runTimer = setTimeout(() => runDeadline.abort(new Error(`the run passed its deadline of ${config.deadlines.runMs / 1000} s`)), config.deadlines.runMs);
+    const checkRunDeadline = () => {
+      if (runDeadline.signal.aborted) throw new RunFailed(`${(runDeadline.signal.reason as Error).message}. Nothing was published.`);
+    };
+    const http = createHttpClient(config.http, runDeadline.signal);
     try {
-      const normalized = normalizeFacilities(parsed, documents.byLicense);
-      const hash = createHash('sha256');
-      const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
-      for (const row of normalized.facilities) {
+      // 1. Retrieve every source; one that stays down fails the run before anything is written.
+      const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+        checkRunDeadline();
+        throw error;
+      });
+      log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
+
+      // 2. Parse and validate; bad rows are kept out with their reason.
+      // 3. State documents, live status and tallies, incrementally, through the document store:
+      //    started as soon as the roster is read, while the other sources are parsed.
+      const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
+      // Past the deadline, documents fetches failed for that reason alone: the run ends here.
+      checkRunDeadline();
+      if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
+      for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
+      const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
+      if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
+
+      // 4. Normalize into one record per license. Each record is written to the new snapshot's
+      //    temporary file (and hashed) as it is built, so the run never holds them all at once;
+      //    the file is published only if the guards let the run through.
+      const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
+      const writeFailed = (error: unknown) =>
+        new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published.`);
+      const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
+        throw writeFailed(error);
+      });
+      let published = false;
+      try {
+        const normalized = normalizeFacilities(parsed, documents.byLicense);
+        for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
+        const hash = createHash('sha256');
+        const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
+        for (const row of normalized.facilities) {
+          try {
+            writer.addFacility(row);
+          } catch (error) {
+            throw writeFailed(error);
+          }
+          hashFacility(hash, row);
+          facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
+        }
+        const dataHash = hash.digest('hex');
+
+        // 5. Diff against the newest published snapshot, then the guards.
+        const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
+        let diff: ReturnType<typeof diffSnapshots>;
         try {
-          writer.addFacility(row);
+          diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
+        } finally {
+          previous?.close();
+        }
+        const problems = guardProblems(config.guards, {
+          licenses: facilities.length,
+          rosterRowsRead: parsed.roster.rowsRead,
+          rosterRowsRejected: parsed.rosterRejected,
+          diff,
+        });
+        const heldBack = problems.length && !options.force ? problems : [];
+        if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
+
+        const report = buildReport({
+          runId,
+          profile,
+          startedAt,
+          sources: parsed.sources,
+          rejections: parsed.rejections,
+          facilities,
+          duplicatesMerged: parsed.roster.duplicatesMerged,
+          fieldProblems: parsed.roster.fieldProblems,
+          notRead,
+          joins: normalized.joins,
+          waiverMatches: normalized.waiverMatches,
+          goesByExceptions: normalized.names.exceptions.length,
+          diff,
+          previousSnapshot: previous ? path.basename(previous.file) : null,
+          dataHash,
+          unchangedSincePrevious: previous?.dataHash === dataHash,
+          heldBack,
+          warnings,
+          requestsMade: http.requestsMade,
+          documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
+          hospitals: normalized.hospitals.length,
+        });
+        if (heldBack.length) {
+          report.elapsed_ms = Math.round(performance.now() - started);
+          log(formatReport(report));
+          return { published: false, snapshotPath: null, heldBack, report };
+        }
+
+        // 6. Write the rest to the temporary file, check it, rename it into place.
+        report.published = path.basename(snapshotPath);
+        report.elapsed_ms = Math.round(performance.now() - started);
+        const metadata: Record<string, string> = {
+          [META.runId]: runId,
+          [META.snapshotDate]: runDate,
+          [META.createdAt]: new Date().toISOString(),
+          [META.schemaVersion]: String(SCHEMA_VERSION),
+          [META.codeVersion]: codeVersion(),
+          [META.rosterAsOf]: parsed.dates.roster ?? '',
+          [META.approvalsAsOf]: parsed.dates.approvals ?? '',
+          [META.alwListAsOf]: parsed.dates.alwList ?? '',
+          [META.dataHash]: dataHash,
+          [META.counts]: JSON.stringify(report.licenses),
+          [META.runReport]: JSON.stringify(report),
+          [META.documentStore]: DOCUMENT_STORE_FILE,
+          [META.profile]: profile,
+          [META.demoData]: String(demoData),
+          guards: JSON.stringify(config.guards),
+        };
+        try {
+          await writer.publish(
+            {
+              metadata,
+              sources: parsed.sources,
+              goesByExceptions: normalized.names.exceptions,
+              waiver: normalized.waiverMatches,
+              rejections: parsed.rejections,
+              diff,
+              hospitals: normalized.hospitals,
+              reports: documents.byLicense,
+              documentProblems: documents.problems,
+            },
+            options,
+          );
         } catch (error) {
           throw writeFailed(error);
         }
-        hashFacility(hash, row);
-        facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
-      }
-      const dataHash = hash.digest('hex');
-
-      // 5. Diff against the newest published snapshot, then the guards.
-      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, warn);
-      let diff: ReturnType<typeof diffSnapshots>;
-      try {
-        diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
-      } finally {
-        previous?.close();
-      }
-      const problems = guardProblems(config.guards, {
-        licenses: facilities.length,
-        rosterRowsRead: parsed.roster.rowsRead,
-        rosterRowsRejected: parsed.rosterRejected,
-        diff,
-      });
-      const heldBack = problems.length && !options.force ? problems : [];
-      if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
-
-      const report = buildReport({
-        runId,
-        profile,
-        startedAt,
-        sources: parsed.sources,
-        rejections: parsed.rejections,
-        facilities,
-        duplicatesMerged: parsed.roster.duplicatesMerged,
-        waiverMatches: normalized.waiverMatches,
-        goesByExceptions: normalized.names.exceptions.length,
-        diff,
-        previousSnapshot: previous ? path.basename(previous.file) : null,
-        dataHash,
-        unchangedSincePrevious: previous?.dataHash === dataHash,
-        heldBack,
-        warnings,
-        requestsMade: http.requestsMade,
-        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
-        hospitals: normalized.hospitals.length,
-      });
-      if (heldBack.length) {
-        report.elapsed_ms = Math.round(performance.now() - started);
+        published = true;
+        const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
+        if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
         log(formatReport(report));
-        return { published: false, snapshotPath: null, heldBack, report };
+        return { published: true, snapshotPath, heldBack: [], report };
+      } finally {
+        // Held back, or failed before publishing: the temporary file goes.
+        if (!published) await writer.discard();
       }
-
-      // 6. Write the rest to the temporary file, check it, rename it into place.
-      report.published = path.basename(snapshotPath);
-      report.elapsed_ms = Math.round(performance.now() - started);
-      const metadata: Record<string, string> = {
-        [META.runId]: runId,
-        [META.snapshotDate]: runDate,
-        [META.createdAt]: new Date().toISOString(),
-        [META.schemaVersion]: String(SCHEMA_VERSION),
-        [META.codeVersion]: codeVersion(),
-        [META.rosterAsOf]: parsed.dates.roster,
-        [META.approvalsAsOf]: parsed.dates.approvals ?? '',
-        [META.alwListAsOf]: parsed.dates.alwList ?? '',
-        [META.dataHash]: dataHash,
-        [META.counts]: JSON.stringify(report.licenses),
-        [META.runReport]: JSON.stringify(report),
-        [META.documentStore]: DOCUMENT_STORE_FILE,
-        profile,
-        guards: JSON.stringify(config.guards),
-      };
-      try {
-        await writer.publish(
-          {
-            metadata,
-            sources: parsed.sources,
-            goesByExceptions: normalized.names.exceptions,
-            waiver: normalized.waiverMatches,
-            rejections: parsed.rejections,
-            diff,
-            hospitals: normalized.hospitals,
-            reports: documents.byLicense,
-            documentProblems: documents.problems,
-          },
-          options,
-        );
-      } catch (error) {
-        throw writeFailed(error);
-      }
-      published = true;
-      const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
-      if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
-      log(formatReport(report));
-      return { published: true, snapshotPath, heldBack: [], report };
     } finally {
-      // Held back, or failed before publishing: the temporary file goes.
-      if (!published) await writer.discard();
+      clearTimeout(runTimer);
+      await http.close();
     }
   } finally {
-    await http.close();
+    await lock.release();
   }
 }
+
+/** No state documents: every license's live status, visits and documents are not on file. */
+const NO_DOCUMENTS: Awaited<ReturnType<typeof collectStateDocuments>> = {
+  byLicense: new Map(),
+  problems: [],
+  stats: { details_fetched: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0 },
+};
 
 async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient) {
   let store: DocumentStore | null = null;
@@ -225,6 +269,10 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
   const stop = new AbortController();
   try {
     const parsed = await readAllSources(retrieved, runDate, (roster) => {
+      if (!config.stateDocuments) {
+        collecting = Promise.resolve(NO_DOCUMENTS);
+        return;
+      }
       store = new DocumentStore(snapshotsDir);
       collecting = collectStateDocuments({
         licenses: roster.rows.map((row) => row.license_number),
@@ -244,20 +292,41 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
     // A source that fails to parse fails the run: licenses not yet started are skipped.
     stop.abort();
     await (collecting as Promise<unknown> | null)?.catch(() => {});
-    throw error;
+    // A file that is not what it should be is the source's problem, not the code's: one line, no stack.
+    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   } finally {
     (store as DocumentStore | null)?.close();
   }
 }
 
+/** Sources the configuration switches off, for the run report. */
+function sourcesNotRead(config: PipelineConfig): Array<{ name: string; reason: string }> {
+  const off = Object.entries(config.sources).filter(([, location]) => location === null).map(([name]) => name);
+  if (!config.stateDocuments) off.push('stateDocuments');
+  return off.map((name) => ({ name, reason: 'switched off (none)' }));
+}
+
+/** Outside the demo profiles a source inside seeds/ would put invented values on real homes. */
+function refuseInventedSources(config: PipelineConfig, profile: string): void {
+  const seeds = path.join(REPO_ROOT, 'seeds') + path.sep;
+  const locations = [...Object.entries(config.sources), ...Object.entries(config.stateDocuments ?? {}).filter(([name]) => name !== 'concurrency')];
+  const invented = locations.filter(([, location]) => typeof location === 'string' && !isUrl(location) && path.resolve(REPO_ROOT, location).startsWith(seeds));
+  if (invented.length) {
+    throw new RunFailed(
+      `Profile "${profile}" is not a demo profile, but ${invented.map(([name, location]) => `${name} (${String(location)})`).join(', ')} point into seeds/, which holds invented data. ` +
+        'Point them at real files or switch them off with --source <name>=none. Nothing was published.',
+    );
+  }
+}
+
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
-  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now };
-  const names = Object.keys(config.sources) as Array<keyof PipelineConfig['sources']>;
+  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
+  const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   try {
-    const results = await Promise.all(names.map((name) => retrieveSource(name, config.sources[name], options)));
-    return Object.fromEntries(names.map((name, index) => [name, results[index]!])) as RetrievedSources;
+    const results = await Promise.all(configured.map(([name, location]) => retrieveSource(name, location, options)));
+    return Object.fromEntries(configured.map(([name], index) => [name, results[index]!])) as RetrievedSources;
   } catch (error) {
-    throw new RunFailed(`${(error as Error).message.replace(/\.$/, '')}. Nothing was published; the previous snapshot keeps serving.`);
+    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   }
 }
 
@@ -269,23 +338,35 @@ async function main(argv: string[]): Promise<void> {
   };
   const snapshotsDir = path.resolve(process.env.SNAPSHOTS_DIR ?? path.join(REPO_ROOT, 'snapshots'));
   const profile = value('profile') ?? process.env.PIPELINE_PROFILE;
-  const runOnce = () => runPipeline({ snapshotsDir, profile, force: flag('force'), log: (line) => console.log(line) });
+  let config: PipelineConfig;
+  try {
+    // PIPELINE_SOURCES first, then each --source: the later setting wins.
+    config = applySourceSettings(selectProfile(pipelineConfig, profile), [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)]);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
+  const runOnce = async (): Promise<number> => {
+    try {
+      const result = await runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
+      if (result.published) return 0;
+      console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
+      return 2;
+    } catch (error) {
+      if (!(error instanceof RunFailed)) throw error;
+      console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
+      return 1;
+    }
+  };
 
   if (flag('schedule')) {
     const { startSchedule } = await import('./schedule.ts');
-    startSchedule(selectProfile(pipelineConfig, profile), runOnce);
+    startSchedule(config, runOnce);
     return;
   }
-  try {
-    const result = await runOnce();
-    if (!result.published) {
-      console.error(`Held back, not published: ${result.heldBack.join('; ')}. The previous snapshot keeps serving. Re-run with --force to publish anyway.`);
-      process.exitCode = 2;
-    }
-  } catch (error) {
-    console.error(error instanceof RunFailed ? error.message : error);
-    process.exitCode = 1;
-  }
+  process.exitCode = await runOnce();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,5 @@
 // `npm run pipeline -- --schedule`: runs on the configured cron schedule, never two at once, and
-// keeps going after a failed run (the previous snapshot keeps serving meanwhile).
+// keeps going after a failed run (each run prints whether an older snapshot is still served).
 import cron from 'node-cron';
 import type { PipelineConfig } from './config.ts';
 

@@ -49,6 +49,7 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
         goesByName: names.byLicense.get(row.license_number)!,
         approvals: parsed.approvals.byLicense.get(row.license_number),
         alwListed: onWaiverList.has(row.license_number),
+        alwListRead: parsed.read.has('waiver'),
         location,
         documents: documents.get(row.license_number),
         price: price(priced),
@@ -63,5 +64,31 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
     county_key: hospital.county === null ? null : placeKey(hospital.county),
   }));
 
-  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals };
+  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals, joins: joinCounts(parsed, located, waiverMatches) };
+}
+
+export interface SourceJoin {
+  source: string;
+  /** The source's valid rows. */
+  rows: number;
+  /** How many of them reached a license of the roster. */
+  joined: number;
+}
+
+/** For each source that keys onto licenses and was read: how many of its rows reached one. */
+function joinCounts(
+  parsed: ParsedSources,
+  located: ReadonlyArray<{ row: { license_number: string; county: string | null }; location: { method: string } | null }>,
+  waiverMatches: ReadonlyArray<{ match: { license_number: string | null } }>,
+): SourceJoin[] {
+  const licenses = new Set(located.map(({ row }) => row.license_number));
+  const counties = new Set(located.flatMap(({ row }) => (row.county ? [placeKey(row.county)] : [])));
+  const joins: Array<SourceJoin & { name: Parameters<typeof parsed.read.has>[0] }> = [
+    { name: 'approvals', source: 'approvals', rows: parsed.approvals.byLicense.size, joined: [...parsed.approvals.byLicense.keys()].filter((license) => licenses.has(license)).length },
+    { name: 'waiver', source: 'waiver', rows: waiverMatches.length, joined: waiverMatches.filter(({ match }) => match.license_number !== null).length },
+    { name: 'geocodes', source: 'geocodes', rows: parsed.geocodes.byKey.size, joined: located.filter(({ location }) => location?.method === 'address').length },
+    { name: 'listings', source: 'listings', rows: parsed.listings.listings.length, joined: parsed.listings.listings.filter((listing) => licenses.has(listing.license_number)).length },
+    { name: 'countyRates', source: 'county_rates', rows: parsed.countyRates.byCounty.size, joined: [...parsed.countyRates.byCounty.keys()].filter((county) => counties.has(county)).length },
+  ];
+  return joins.filter(({ name }) => parsed.read.has(name)).map(({ source, rows, joined }) => ({ source, rows, joined }));
 }

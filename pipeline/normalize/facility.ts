@@ -20,7 +20,10 @@ import type { Price } from './price.ts';
 
 /** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
 export interface SourceDates {
+  /** The roster file's newest file_date (else its Last-Modified): the snapshot's roster_as_of. */
   roster: string | null;
+  /** The roster's Last-Modified date: a row without its own file_date is confirmed on this, or on nothing. */
+  rosterServed: string | null;
   approvals: string | null;
   alwList: string | null;
 }
@@ -30,6 +33,8 @@ export interface FacilityInputs {
   goesByName: string;
   approvals: ApprovalRow | undefined;
   alwListed: boolean;
+  /** False when the waiver list was switched off: then nothing is said about being on it or not. */
+  alwListRead: boolean;
   location: { point: Point; method: 'address' | 'zip_centroid' } | null;
   /** What the state's transparency service says of this license; undefined when never fetched. */
   documents: FacilityDocuments | undefined;
@@ -109,7 +114,8 @@ export function sizeWords(capacity: number | null): string {
   return 'very large community (100 beds or more)';
 }
 
-function alwLine(listed: boolean, listDate: string | null): string {
+function alwLine(listed: boolean, listDate: string | null, listRead: boolean): string {
+  if (!listRead) return "Not on file: the state's Assisted Living Waiver list was not read for this snapshot.";
   const asOf = listDate ? ` as of ${listDate}` : '';
   return listed
     ? `On the state's Assisted Living Waiver list${asOf}.`
@@ -119,6 +125,8 @@ function alwLine(listed: boolean, listDate: string | null): string {
 export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const { roster, approvals, dates } = inputs;
   const license = roster.license_number;
+  // A row's own file date first; never the run's date (null: the source states none).
+  const rosterDate = roster.file_date ?? dates.rosterServed;
   const status = licenseStatusMeaning(roster.status);
   const onProbation: TriState = roster.status === null ? 'not_on_file' : status.probation ? 'true' : 'false';
   const clearanceValue = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden'): TriState =>
@@ -135,7 +143,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const documentsValue: StateDocumentsValue | null =
     indexCount !== null ? { count: indexCount, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null } : null;
   const page = `${BASE_URL_TOKEN}/facility/${slug}-${license}`;
-  const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', dates.roster, ref);
+  const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', rosterDate, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
     fact(clearanceValue(key), 'state', clearancesAsOf, ref);
 
@@ -188,7 +196,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     county: roster.county,
     license_status: roster.status,
     license_closed: status.closed,
-    status_as_of: dates.roster,
+    status_as_of: rosterDate,
     beds: roster.capacity,
     size_words: sizeWords(roster.capacity),
     clearances: {
@@ -202,7 +210,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     },
     medi_cal_alw: {
       value: alw,
-      line: alwLine(inputs.alwListed, dates.alwList),
+      line: alwLine(inputs.alwListed, dates.alwList, inputs.alwListRead),
       scope: inputs.alwListed ? ALW_SCOPE : null,
       list_as_of: dates.alwList,
       license_closed: status.closed,
@@ -258,7 +266,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     alw_participation: alw,
     alw_list_as_of: dates.alwList,
     service_designations: JSON.stringify(designations),
-    roster_as_of: dates.roster,
+    roster_as_of: rosterDate,
     last_state_visit: detail?.lastVisitDate ?? null,
     license_status_live: detail?.status ?? null,
     live_status_checked_on: detail ? detailCheckedOn : null,

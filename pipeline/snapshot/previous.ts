@@ -1,4 +1,4 @@
-// The newest published snapshot, opened read-only, for the diff. A file that cannot be read is
+// The newest published snapshot of the same profile, opened read-only, for the diff and the guards. A file that cannot be read is
 // skipped in favour of an older one: a damaged file must not block the next good run. Its
 // facilities are streamed, never all held in memory at once.
 import Database from 'better-sqlite3';
@@ -14,8 +14,10 @@ export interface PreviousSnapshot {
   close(): void;
 }
 
-export async function openPreviousSnapshot(dir: string, name: string, warn: (message: string) => void): Promise<PreviousSnapshot | null> {
+/** The newest readable snapshot built by `profile`: a run is never compared with another profile's homes. */
+export async function openPreviousSnapshot(dir: string, name: string, profile: string, warn: (message: string) => void): Promise<PreviousSnapshot | null> {
   const files = (await listSnapshots(dir, name)).reverse();
+  const otherProfiles = new Set<string>();
   for (const file of files) {
     let db: Database.Database | null = null;
     try {
@@ -24,6 +26,12 @@ export async function openPreviousSnapshot(dir: string, name: string, warn: (mes
         (db!.prepare('SELECT value FROM metadata WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
       if (Number(meta(META.schemaVersion)) !== SCHEMA_VERSION) {
         warn(`${path.basename(file)} has schema version ${meta(META.schemaVersion)}, not ${SCHEMA_VERSION}: diffing against it would mislead, so it is skipped.`);
+        db.close();
+        continue;
+      }
+      const builtBy = meta(META.profile);
+      if (builtBy !== profile) {
+        otherProfiles.add(builtBy ?? '(unknown)');
         db.close();
         continue;
       }
@@ -40,5 +48,6 @@ export async function openPreviousSnapshot(dir: string, name: string, warn: (mes
       warn(`${path.basename(file)} could not be read (${(error as Error).message}); trying an older snapshot.`);
     }
   }
+  if (otherProfiles.size) warn(`no earlier snapshot of profile "${profile}": snapshots of profile ${[...otherProfiles].join(', ')} are not compared with this run`);
   return null;
 }

@@ -1,10 +1,11 @@
 // Writing one snapshot: everything goes into a temporary file in the snapshots folder, which is
-// checked (integrity, row counts) and only then renamed into place and made read-only. A failure
+// checked (integrity, row counts), made read-only and only then linked into place (never over an existing file). A failure
 // at any point, a full disk included, removes the temporary file and leaves published files as
 // they were. Facilities are written one by one as the run builds them, so a run never holds all
 // of their records at once; the rest follows once the run has decided to publish.
 import Database from 'better-sqlite3';
-import { chmod, rename, rm } from 'node:fs/promises';
+import { chmod, link, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
 import type { FacilityRow } from '../normalize/facility.ts';
 import type { Rejection } from '../sources/csv.ts';
@@ -18,9 +19,13 @@ import type { Hospital } from '../sources/hospitals.ts';
 
 export interface SourceRecord extends RetrievedSource {
   sourceDate: string | null;
+  /** Physical lines of the file (report only). */
+  linesRead: number;
   rowsRead: number;
   rowsValid: number;
   rowsRejected: number;
+  /** Older rows of a license read again later (report only; kept in rejected_rows with reason "superseded: ..."). */
+  rowsSuperseded: number;
 }
 
 /** Everything but the facilities, which are added one by one (`SnapshotWriter.addFacility`). */
@@ -51,7 +56,7 @@ function insertRest(db: Database.Database, contents: SnapshotContents): void {
   const source = db.prepare(`INSERT INTO sources (name, location, fetch_status, fetched_at, source_date, etag, last_modified, sha256, bytes, rows_read, rows_valid, rows_rejected)
     VALUES (@name, @location, @fetchStatus, @fetchedAt, @sourceDate, @etag, @lastModified, @sha256, @bytes, @rowsRead, @rowsValid, @rowsRejected)`);
   for (const record of contents.sources) {
-    const { file: _localFile, ...columns } = record;
+    const { file: _localFile, linesRead: _lines, rowsSuperseded: _superseded, ...columns } = record;
     source.run(columns);
   }
 
@@ -170,7 +175,11 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
         opened.close();
         await options.beforePublish?.(temporary);
         await chmod(temporary, 0o444);
-        await rename(temporary, finalPath);
+        // A hard link fails when the name exists: a published snapshot is never replaced.
+        await link(temporary, finalPath).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new Error(`${path.basename(finalPath)} already exists (published by another run); it was left as it is`) : error;
+        });
+        await rm(temporary, { force: true });
       } catch (error) {
         await discard();
         throw error;

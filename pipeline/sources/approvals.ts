@@ -2,7 +2,7 @@
 // A flag the file leaves blank, or a license the file does not list, is not on file: never a no.
 import Joi from 'joi';
 import type { TriState } from '../../contract/facts.ts';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
 
 export interface ApprovalRow {
@@ -19,6 +19,8 @@ export interface ApprovalRow {
 export interface ApprovalsResult {
   byLicense: Map<string, ApprovalRow>;
   rowsRead: number;
+  /** Physical lines of the file. */
+  linesRead: number;
   /** The file's own date: the newest AS_OF_DATE it carries. */
   asOf: string | null;
 }
@@ -58,10 +60,9 @@ function triState(value: string): TriState {
 
 export async function readApprovals(file: string, reject: (r: Rejection) => void): Promise<ApprovalsResult> {
   const byLicense = new Map<string, ApprovalRow>();
-  let rowsRead = 0;
+  const count = newCount();
   let asOf: string | null = null;
-  for await (const csvRow of readCsv(file, { source: 'approvals', requiredColumns: ['facility_number', 'client_served'] }, reject)) {
-    rowsRead += 1;
+  for await (const csvRow of readCsv(file, { count, source: 'approvals', requiredColumns: ['facility_number', 'client_served'] }, reject)) {
     const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'approvals', reject);
     if (!valid) continue;
     const row: ApprovalRow = {
@@ -83,11 +84,12 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
       reject({
         source: 'approvals',
         line: earlier.line,
+        superseded: true,
         reason: `superseded: license ${row.license_number} appears again at line ${row.line}; the later row is kept`,
         raw: JSON.stringify(earlier),
       });
     }
     byLicense.set(row.license_number, row);
   }
-  return { byLicense, rowsRead, asOf };
+  return { byLicense, rowsRead: count.rows, linesRead: count.lines, asOf };
 }

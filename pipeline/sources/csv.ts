@@ -10,6 +10,8 @@ export interface Rejection {
   line: number;
   reason: string;
   raw: string;
+  /** An older row of a license read again later: reported apart, not counted as rejected. */
+  superseded?: true;
 }
 
 export interface CsvRow {
@@ -39,7 +41,21 @@ export interface ReadCsvOptions {
   onPreamble?: (cells: string[]) => void;
   /** Columns holding personal data: never copied into a rejection's raw text. */
   personalColumns?: readonly string[];
+  /** Rows may stop early (the Census geocoder's No_Match rows do); elsewhere a short row is cut off. */
+  allowShortRows?: boolean;
+  /** Filled in while reading: every physical line and every data row, read or rejected, is counted. */
+  count?: CsvCount;
 }
+
+export interface CsvCount {
+  /** Physical lines of the file (line breaks, plus an unterminated last line). */
+  lines: number;
+  /** Data rows after the header: yielded, or rejected here as unreadable, short or long. */
+  rows: number;
+}
+
+/** A fresh count for one file. */
+export const newCount = (): CsvCount => ({ lines: 0, rows: 0 });
 
 const WITHHELD = '[withheld: personal data]';
 
@@ -52,7 +68,19 @@ export async function* readCsv(
   options: ReadCsvOptions,
   reject: (rejection: Rejection) => void,
 ): AsyncGenerator<CsvRow> {
-  const parser = createReadStream(file).pipe(
+  const count = options.count ?? newCount();
+  const input = createReadStream(file);
+  let lastByte = 0x0a;
+  input.on('data', (chunk) => {
+    const bytes = chunk as Buffer;
+    for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count.lines += 1;
+    if (bytes.length) lastByte = bytes[bytes.length - 1]!;
+  });
+  input.on('end', () => {
+    if (lastByte !== 0x0a) count.lines += 1;
+  });
+  let lastSkippedLine = -1;
+  const parser = input.pipe(
     parse({
       bom: true,
       relax_column_count: true,
@@ -61,9 +89,14 @@ export async function* readCsv(
       info: true,
       raw: true,
       on_skip: (error, raw) => {
+        const line = Number((error as { lines?: number } | undefined)?.lines ?? 0);
+        // The parser may report one broken record more than once (each bad quote in it): one row, one rejection.
+        if (line === lastSkippedLine) return undefined;
+        lastSkippedLine = line;
+        count.rows += 1;
         reject({
           source: options.source,
-          line: Number((error as { lines?: number } | undefined)?.lines ?? 0),
+          line,
           reason: `unreadable CSV row: ${error?.message ?? 'parse error'}`,
           // Which cell is which is unknown in an unreadable row, so none of it is kept.
           raw: options.personalColumns?.length ? WITHHELD : (raw ?? ''),
@@ -74,6 +107,7 @@ export async function* readCsv(
   );
 
   let columns: string[] | null = options.columns ? [...options.columns] : null;
+  let firstLine: string | null = null;
   let personal = new Set<number>();
   const rawText = (record: string[], raw: string) =>
     personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
@@ -86,13 +120,20 @@ export async function* readCsv(
         columns = keys;
         personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
       } else {
+        firstLine ??= raw;
         options.onPreamble?.(record);
       }
       continue;
     }
+    count.rows += 1;
     const rawLine = rawText(record, raw);
     if (record.length > columns.length) {
       reject({ source: options.source, line: info.lines, reason: `row has ${record.length} cells; the header has ${columns.length}`, raw: rawLine });
+      continue;
+    }
+    // A short row is a cut-off line (a truncated download ends mid-row): its missing cells are unknown, not blank.
+    if (record.length < columns.length && !options.allowShortRows) {
+      reject({ source: options.source, line: info.lines, reason: `short row: ${record.length} cells; the header has ${columns.length} (cut off?)`, raw: rawLine });
       continue;
     }
     const values: Record<string, string> = {};
@@ -102,6 +143,10 @@ export async function* readCsv(
     yield { line: info.lines, values, raw: rawLine };
   }
   if (!columns) {
+    // A portal's error or login page in place of the file: say so rather than "no header".
+    if (/^\s*<(?:!doctype\s+html|html|head|body)\b/i.test(firstLine ?? '')) {
+      throw new Error(`Source "${options.source}" is an HTML page, not a CSV file (it starts "${firstLine!.trim().slice(0, 40)}"): is its address right?`);
+    }
     throw new Error(
       `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
     );

@@ -2,7 +2,7 @@
 // format, cached by facility number and input address), with a ZIP-centroid table as fallback.
 // Every coordinate is machine-extracted.
 import Joi from 'joi';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { licenseNumber } from '../normalize/text.ts';
 
 export interface Point {
@@ -14,6 +14,8 @@ export interface GeocodeResult {
   /** Keyed by `<license>|<input address>` so a moved home is geocoded again. */
   byKey: Map<string, Point>;
   rowsRead: number;
+  /** Physical lines of the file. */
+  linesRead: number;
 }
 
 export function geocodeKey(license: string, inputAddress: string): string {
@@ -37,9 +39,8 @@ function inCalifornia(point: Point): boolean {
 
 export async function readGeocodes(file: string, reject: (r: Rejection) => void): Promise<GeocodeResult> {
   const byKey = new Map<string, Point>();
-  let rowsRead = 0;
-  for await (const csvRow of readCsv(file, { source: 'geocodes', requiredColumns: [], columns: CENSUS_COLUMNS }, reject)) {
-    rowsRead += 1;
+  const count = newCount();
+  for await (const csvRow of readCsv(file, { count, source: 'geocodes', requiredColumns: [], columns: CENSUS_COLUMNS, allowShortRows: true }, reject)) {
     const valid = validateRow<Record<string, string>>(censusSchema, csvRow, 'geocodes', reject);
     if (!valid || valid.match !== 'Match') continue;
     const match = COORDINATES.exec(valid.coordinates ?? '');
@@ -51,7 +52,7 @@ export async function readGeocodes(file: string, reject: (r: Rejection) => void)
     }
     byKey.set(geocodeKey(licenseNumber(valid.id!), valid.input_address!), point);
   }
-  return { byKey, rowsRead };
+  return { byKey, rowsRead: count.rows, linesRead: count.lines };
 }
 
 const centroidSchema = Joi.object({
@@ -60,13 +61,12 @@ const centroidSchema = Joi.object({
   longitude: Joi.number().min(-124.6).max(-114).required(),
 });
 
-export async function readZipCentroids(file: string, reject: (r: Rejection) => void): Promise<{ byZip: Map<string, Point>; rowsRead: number }> {
+export async function readZipCentroids(file: string, reject: (r: Rejection) => void): Promise<{ byZip: Map<string, Point>; rowsRead: number; linesRead: number }> {
   const byZip = new Map<string, Point>();
-  let rowsRead = 0;
-  for await (const csvRow of readCsv(file, { source: 'zip_centroids', requiredColumns: ['zip', 'latitude', 'longitude'] }, reject)) {
-    rowsRead += 1;
+  const count = newCount();
+  for await (const csvRow of readCsv(file, { count, source: 'zip_centroids', requiredColumns: ['zip', 'latitude', 'longitude'] }, reject)) {
     const valid = validateRow<{ zip: string; latitude: number; longitude: number }>(centroidSchema, csvRow, 'zip_centroids', reject);
     if (valid) byZip.set(valid.zip, { latitude: valid.latitude, longitude: valid.longitude });
   }
-  return { byZip, rowsRead };
+  return { byZip, rowsRead: count.rows, linesRead: count.lines };
 }

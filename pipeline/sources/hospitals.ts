@@ -1,7 +1,7 @@
 // The state health department's licensed facility list, kept to active general acute care
 // hospitals with coordinates: the places "homes near a hospital" measures from.
 import Joi from 'joi';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell } from '../normalize/text.ts';
 
 export interface Hospital {
@@ -28,12 +28,13 @@ const rowSchema = Joi.object({
   license_status_description: Joi.string().allow('').default(''),
 });
 
-export async function readHospitals(file: string, reject: (r: Rejection) => void): Promise<{ hospitals: Hospital[]; rowsRead: number; otherTypes: number }> {
+export async function readHospitals(file: string, reject: (r: Rejection) => void): Promise<{ hospitals: Hospital[]; rowsRead: number;
+  /** Physical lines of the file. */
+  linesRead: number; otherTypes: number }> {
   const hospitals: Hospital[] = [];
-  let rowsRead = 0;
+  const count = newCount();
   let otherTypes = 0;
-  for await (const row of readCsv(file, { source: 'hospitals', requiredColumns: ['facid', 'facname', 'fac_type_code'] }, reject)) {
-    rowsRead += 1;
+  for await (const row of readCsv(file, { count, source: 'hospitals', requiredColumns: ['facid', 'facname', 'fac_type_code'] }, reject)) {
     const valid = validateRow<Record<string, string>>(rowSchema, row, 'hospitals', reject);
     if (!valid) continue;
     // Other facility types (skilled nursing, ...) are in the same list and are simply not hospitals.
@@ -62,5 +63,5 @@ export async function readHospitals(file: string, reject: (r: Rejection) => void
       longitude,
     });
   }
-  return { hospitals, rowsRead, otherTypes };
+  return { hospitals, rowsRead: count.rows, linesRead: count.lines, otherTypes };
 }

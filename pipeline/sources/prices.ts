@@ -1,7 +1,7 @@
 // Price inputs: a listing site's published monthly rates (third party, keyed by license) and a
 // county table of typical starting rates.
 import Joi from 'joi';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, licenseNumber } from '../normalize/text.ts';
 import { placeKey } from '../../contract/names.ts';
 
@@ -44,11 +44,10 @@ export function monthlyDollars(text: string): number | null {
   return dollars >= 500 && dollars <= 50_000 ? dollars : null;
 }
 
-export async function readListings(file: string, reject: (r: Rejection) => void): Promise<{ listings: Listing[]; rowsRead: number }> {
+export async function readListings(file: string, reject: (r: Rejection) => void): Promise<{ listings: Listing[]; rowsRead: number; linesRead: number }> {
   const listings: Listing[] = [];
-  let rowsRead = 0;
-  for await (const row of readCsv(file, { source: 'listings', requiredColumns: ['license_number', 'monthly_rate_usd'] }, reject)) {
-    rowsRead += 1;
+  const count = newCount();
+  for await (const row of readCsv(file, { count, source: 'listings', requiredColumns: ['license_number', 'monthly_rate_usd'] }, reject)) {
     const valid = validateRow<Record<string, string>>(listingSchema, row, 'listings', reject);
     if (!valid) continue;
     const monthly = monthlyDollars(valid.monthly_rate_usd!);
@@ -66,7 +65,7 @@ export async function readListings(file: string, reject: (r: Rejection) => void)
       updated_on: valid.updated_on || null,
     });
   }
-  return { listings, rowsRead };
+  return { listings, rowsRead: count.rows, linesRead: count.lines };
 }
 
 const rateSchema = Joi.object({
@@ -78,13 +77,12 @@ const rateSchema = Joi.object({
   basis: Joi.string().allow('').default(''),
 });
 
-export async function readCountyRates(file: string, reject: (r: Rejection) => void): Promise<{ byCounty: Map<string, CountyRate>; rowsRead: number }> {
+export async function readCountyRates(file: string, reject: (r: Rejection) => void): Promise<{ byCounty: Map<string, CountyRate>; rowsRead: number; linesRead: number }> {
   const byCounty = new Map<string, CountyRate>();
-  let rowsRead = 0;
-  for await (const row of readCsv(file, { source: 'county_rates', requiredColumns: ['county', 'typical_start_usd'] }, reject)) {
-    rowsRead += 1;
+  const count = newCount();
+  for await (const row of readCsv(file, { count, source: 'county_rates', requiredColumns: ['county', 'typical_start_usd'] }, reject)) {
     const valid = validateRow<CountyRate & { as_of: string; basis: string }>(rateSchema, row, 'county_rates', reject);
     if (valid) byCounty.set(placeKey(valid.county), { ...valid, county: cell(valid.county)!, as_of: valid.as_of || null, basis: cell(valid.basis) });
   }
-  return { byCounty, rowsRead };
+  return { byCounty, rowsRead: count.rows, linesRead: count.lines };
 }

@@ -1,22 +1,29 @@
 // Stage 2 of a run: every retrieved whole-file source parsed and validated, rejections collected,
-// and each source's own date worked out.
+// and each source's own date worked out. A source switched off is not read at all: its results are
+// empty, so nothing downstream can fill its facts in from anywhere else.
 import type { PipelineConfig } from '../config.ts';
 import type { Rejection } from './csv.ts';
 import type { RetrievedSource } from './retrieve.ts';
 import type { SourceRecord } from '../snapshot/write.ts';
 import { readRoster, type RosterResult } from './roster.ts';
-import { readApprovals } from './approvals.ts';
-import { readWaiverList } from './waiver.ts';
+import { readApprovals, type ApprovalsResult } from './approvals.ts';
+import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
 
-export type RetrievedSources = Record<keyof PipelineConfig['sources'], RetrievedSource>;
+export type SourceName = keyof PipelineConfig['sources'];
 
-function httpDate(header: string | null): string | null {
+/** The roster always; every other source only when it is configured. */
+export type RetrievedSources = { roster: RetrievedSource } & Partial<Record<SourceName, RetrievedSource>>;
+
+/** The date an HTTP `Last-Modified` header states, as an ISO date; null without one. */
+export function httpDate(header: string | null | undefined): string | null {
   const time = header ? Date.parse(header) : NaN;
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
+
+const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
 
 /**
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
@@ -25,44 +32,75 @@ function httpDate(header: string | null): string | null {
 export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
-  const roster = await readRoster(retrieved.roster.file, reject);
+  /** Parses a source when it was retrieved; an absent source gives `empty`. */
+  const readIf = <T>(name: SourceName, read: (file: string) => Promise<T>, empty: T): Promise<T> => {
+    const source = retrieved[name];
+    return source ? read(source.file) : Promise.resolve(empty);
+  };
+  const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const approvals = await readApprovals(retrieved.approvals.file, reject);
-  const waiver = await readWaiverList(retrieved.waiver.file, reject);
-  const geocodes = await readGeocodes(retrieved.geocodes.file, reject);
-  const centroids = await readZipCentroids(retrieved.zipCentroids.file, reject);
-  const hospitals = await readHospitals(retrieved.hospitals.file, reject);
-  const listings = await readListings(retrieved.listings.file, reject);
-  const countyRates = await readCountyRates(retrieved.countyRates.file, reject);
+  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, listDate: null });
+  const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
+  const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
+  const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
+  const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], ...NOTHING_READ });
+  const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), ...NOTHING_READ });
 
-  // Each source's own date, falling back to what its server says, then to the run's date.
+  // Each source's own date: what the file states, else what its server states (Last-Modified,
+  // kept in `sources`), else none. Never the run's date: null means "the source states no date".
+  const rosterServed = httpDate(retrieved.roster.lastModified);
   const rosterFileDate = roster.rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
   const dates = {
-    roster: rosterFileDate ?? httpDate(retrieved.roster.lastModified) ?? runDate,
-    approvals: approvals.asOf ?? httpDate(retrieved.approvals.lastModified),
-    alwList: waiver.listDate ?? httpDate(retrieved.waiver.lastModified),
+    roster: rosterFileDate ?? rosterServed,
+    /** For a roster row without its own file_date. */
+    rosterServed,
+    approvals: approvals.asOf ?? httpDate(retrieved.approvals?.lastModified),
+    alwList: waiver.listDate ?? httpDate(retrieved.waiver?.lastModified),
   };
 
-  const rejectedBy = (source: string) => rejections.filter((r) => r.source === source).length;
-  const record = (source: RetrievedSource, rejectionSource: string, sourceDate: string | null, rowsRead: number, rowsValid: number): SourceRecord => ({
-    ...source,
-    sourceDate,
-    rowsRead,
-    rowsValid,
-    rowsRejected: rejectedBy(rejectionSource),
-  });
-  const sources: SourceRecord[] = [
-    record(retrieved.roster, 'roster', dates.roster, roster.rowsRead, roster.rows.length),
-    record(retrieved.approvals, 'approvals', dates.approvals, approvals.rowsRead, approvals.byLicense.size),
-    record(retrieved.waiver, 'waiver', dates.alwList, waiver.rowsRead, waiver.rows.length),
-    record(retrieved.geocodes, 'geocodes', null, geocodes.rowsRead, geocodes.byKey.size),
-    record(retrieved.zipCentroids, 'zip_centroids', null, centroids.rowsRead, centroids.byZip.size),
-    record(retrieved.hospitals, 'hospitals', httpDate(retrieved.hospitals.lastModified), hospitals.rowsRead, hospitals.hospitals.length),
-    record(retrieved.listings, 'listings', httpDate(retrieved.listings.lastModified), listings.rowsRead, listings.listings.length),
-    record(retrieved.countyRates, 'county_rates', httpDate(retrieved.countyRates.lastModified), countyRates.rowsRead, countyRates.byCounty.size),
-  ];
+  const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
+  const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
+  const sources: SourceRecord[] = [];
+  const record = (name: SourceName, rejectionSource: string, sourceDate: string | null, read: { rowsRead: number; linesRead: number }, rowsValid: number) => {
+    const source = retrieved[name];
+    if (!source) return;
+    sources.push({
+      ...source,
+      sourceDate,
+      linesRead: read.linesRead,
+      rowsRead: read.rowsRead,
+      rowsValid,
+      rowsRejected: rejectedBy(rejectionSource),
+      rowsSuperseded: supersededBy(rejectionSource),
+    });
+  };
+  record('roster', 'roster', dates.roster, roster, roster.rows.length);
+  record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
+  record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
+  record('geocodes', 'geocodes', httpDate(retrieved.geocodes?.lastModified), geocodes, geocodes.byKey.size);
+  record('zipCentroids', 'zip_centroids', httpDate(retrieved.zipCentroids?.lastModified), centroids, centroids.byZip.size);
+  record('hospitals', 'hospitals', httpDate(retrieved.hospitals?.lastModified), hospitals, hospitals.hospitals.length);
+  record('listings', 'listings', httpDate(retrieved.listings?.lastModified), listings, listings.listings.length);
+  record('countyRates', 'county_rates', httpDate(retrieved.countyRates?.lastModified), countyRates, countyRates.byCounty.size);
 
-  return { roster, approvals, waiver, geocodes, centroids, hospitals, listings, countyRates, dates, rejections, sources, rosterRejected: rejectedBy('roster') };
+  return {
+    roster,
+    approvals,
+    waiver,
+    geocodes,
+    centroids,
+    hospitals,
+    listings,
+    countyRates,
+    dates,
+    rejections,
+    sources,
+    /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */
+    read: new Set(Object.keys(retrieved) as SourceName[]),
+    rosterRejected: rejectedBy('roster'),
+    rosterSuperseded: supersededBy('roster'),
+  };
 }
 
 export type ParsedSources = Awaited<ReturnType<typeof readAllSources>>;

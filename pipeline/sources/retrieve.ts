@@ -73,7 +73,7 @@ async function writeBody(body: ReadableStream<Uint8Array>, file: string): Promis
 export async function retrieveSource(
   name: string,
   location: string,
-  options: { http: HttpClient; cacheDir: string; rootDir: string; now: Date },
+  options: { http: HttpClient; cacheDir: string; rootDir: string; now: Date; deadlineMs: number },
 ): Promise<RetrievedSource> {
   const fetchedAt = options.now.toISOString();
   if (!isUrl(location)) {
@@ -92,8 +92,10 @@ export async function retrieveSource(
   const cachedBodyExists = cached !== null && (await stat(bodyFile).then(() => true, () => false));
   const validators = cachedBodyExists ? { etag: cached.etag, lastModified: cached.lastModified } : undefined;
 
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`source "${name}" passed its deadline of ${options.deadlineMs / 1000} s`)), options.deadlineMs);
   try {
-    const result = await options.http.get(location, (body) => writeBody(body, tmpFile), validators);
+    const result = await options.http.get(location, (body) => writeBody(body, tmpFile), validators, deadline.signal);
     if (result.status === 'not_modified' && cached && cachedBodyExists) {
       return { name, location, fetchStatus: 'not_modified', file: bodyFile, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, sha256: cached.sha256, bytes: cached.bytes };
     }
@@ -105,6 +107,7 @@ export async function retrieveSource(
     await writeFile(metaFile, JSON.stringify(meta, null, 2));
     return { name, fetchStatus: 'fetched', file: bodyFile, ...meta };
   } finally {
+    clearTimeout(timer);
     await rm(tmpFile, { force: true });
   }
 }

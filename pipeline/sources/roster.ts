@@ -1,7 +1,7 @@
 // The roster: the open-data portal's CSV of RCFE licenses. One row per license, keyed by the
 // 9-digit license number. The facility administrator's name is personal data and is dropped here.
 import Joi from 'joi';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
 
 export interface RosterRow {
@@ -26,11 +26,26 @@ export interface RosterRow {
 export interface RosterResult {
   rows: RosterRow[];
   rowsRead: number;
+  /** Physical lines of the file. */
+  linesRead: number;
   /** Exact repeats of a row already read (same values, another portal row id). */
   duplicatesMerged: number;
-  /** Rows kept whose capacity cell was not a whole number (capacity is then not on file). */
-  capacityNotNumeric: number;
+  /** Cells kept out of rows that were kept: the field is not on file, and the report says why. */
+  fieldProblems: FieldProblem[];
 }
+
+/** A cell that cannot be true (a ZIP of "ABCDE", 0 beds, 2/30/2020): its field is stored as not on file. */
+export interface FieldProblem {
+  source: string;
+  line: number;
+  field: string;
+  value: string;
+  reason: string;
+}
+
+/** More beds than any RCFE in the state has had: a typo or a shifted column, not a home. */
+const MAX_CAPACITY = 1500;
+const ZIP = /^\d{5}(?:-\d{4})?$/;
 
 const text = Joi.string().allow('').default('');
 
@@ -73,19 +88,42 @@ function rowIdentity(row: RosterRow): string {
   return JSON.stringify(values);
 }
 
-export async function readRoster(file: string, reject: (r: Rejection) => void): Promise<RosterResult> {
+/**
+ * `today` (the run's date) bounds the dates: a license first granted or closed, or a file dated,
+ * after the run is impossible.
+ */
+export async function readRoster(file: string, reject: (r: Rejection) => void, today: string): Promise<RosterResult> {
   const byLicense = new Map<string, RosterRow>();
-  let rowsRead = 0;
+  const count = newCount();
   let duplicatesMerged = 0;
-  let capacityNotNumeric = 0;
+  const fieldProblems: FieldProblem[] = [];
 
-  for await (const csvRow of readCsv(file, { source: 'roster', requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'] }, reject)) {
-    rowsRead += 1;
+  for await (const csvRow of readCsv(file, { count, source: 'roster', requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'] }, reject)) {
     const valid = validateRow<ValidRow>(rowSchema, csvRow, 'roster', reject);
     if (!valid) continue;
+    const problem = (field: string, value: string, reason: string) => {
+      fieldProblems.push({ source: 'roster', line: csvRow.line, field, value, reason });
+      return null;
+    };
     const capacityText = (valid.facility_capacity ?? '').trim();
-    const capacity = /^\d+$/.test(capacityText) ? Number(capacityText) : null;
-    if (capacity === null && capacityText !== '') capacityNotNumeric += 1;
+    const capacity =
+      capacityText === ''
+        ? null
+        : !/^\d+$/.test(capacityText)
+          ? problem('facility_capacity', capacityText, 'not a whole number of beds')
+          : Number(capacityText) < 1 || Number(capacityText) > MAX_CAPACITY
+            ? problem('facility_capacity', capacityText, `not a possible bed count (1 to ${MAX_CAPACITY})`)
+            : Number(capacityText);
+    const zipText = cell(valid.facility_zip);
+    const zip = zipText === null || ZIP.test(zipText) ? zipText : problem('facility_zip', zipText, 'neither 5 digits nor ZIP+4');
+    const date = (field: string) => {
+      const text = cell(valid[field]);
+      if (text === null) return null;
+      const iso = usDateToIso(text);
+      if (iso === null) return problem(field, text, 'not a real M/D/YYYY date');
+      if (iso < '1900-01-01' || iso > today) return problem(field, text, `not a possible date (1900 to ${today})`);
+      return iso;
+    };
     const row: RosterRow = {
       line: csvRow.line,
       license_number: licenseNumber(valid.facility_number!),
@@ -95,14 +133,14 @@ export async function readRoster(file: string, reject: (r: Rejection) => void): 
       phone: cell(valid.facility_telephone_number),
       street: cell(valid.facility_address),
       city: cell(valid.facility_city),
-      zip: cell(valid.facility_zip),
+      zip,
       county: cell(valid.county_name),
       regional_office: cell(valid.regional_office),
       capacity,
       status: cell(valid.facility_status),
-      license_first_date: usDateToIso(valid.license_first_date),
-      closed_date: usDateToIso(valid.closed_date),
-      file_date: usDateToIso(valid.file_date),
+      license_first_date: date('license_first_date'),
+      closed_date: date('closed_date'),
+      file_date: date('file_date'),
     };
 
     const earlier = byLicense.get(row.license_number);
@@ -118,10 +156,11 @@ export async function readRoster(file: string, reject: (r: Rejection) => void): 
       reject({
         source: 'roster',
         line: dropped.line,
+        superseded: true,
         reason: `superseded: license ${row.license_number} appears again at line ${kept.line} with other values; the row with the later file date (then the later line) is kept`,
         raw: JSON.stringify(dropped),
       });
     }
   }
-  return { rows: [...byLicense.values()], rowsRead, duplicatesMerged, capacityNotNumeric };
+  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems };
 }

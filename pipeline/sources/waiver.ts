@@ -1,7 +1,7 @@
 // The Assisted Living Waiver list: participating homes by name and address, no license numbers.
 // Its title line carries the list's date ("... as of 10/01/2026").
 import Joi from 'joi';
-import { readCsv, validateRow, type Rejection } from './csv.ts';
+import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, usDateToIso } from '../normalize/text.ts';
 
 export interface WaiverRow {
@@ -16,6 +16,8 @@ export interface WaiverRow {
 export interface WaiverResult {
   rows: WaiverRow[];
   rowsRead: number;
+  /** Physical lines of the file. */
+  linesRead: number;
   listDate: string | null;
 }
 
@@ -33,14 +35,13 @@ const LIST_DATE = /as of\s+(\d{1,2}\/\d{1,2}\/\d{4})/i;
 
 export async function readWaiverList(file: string, reject: (r: Rejection) => void): Promise<WaiverResult> {
   const rows: WaiverRow[] = [];
-  let rowsRead = 0;
+  const count = newCount();
   let listDate: string | null = null;
   const onPreamble = (cells: string[]) => {
     const match = LIST_DATE.exec(cells.join(' '));
     if (match) listDate = usDateToIso(match[1]);
   };
-  for await (const csvRow of readCsv(file, { source: 'waiver', requiredColumns: ['facility_name', 'street_address', 'city'], onPreamble }, reject)) {
-    rowsRead += 1;
+  for await (const csvRow of readCsv(file, { count, source: 'waiver', requiredColumns: ['facility_name', 'street_address', 'city'], onPreamble }, reject)) {
     const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'waiver', reject);
     if (!valid) continue;
     rows.push({
@@ -52,5 +53,5 @@ export async function readWaiverList(file: string, reject: (r: Rejection) => voi
       zip: cell(valid.zip_code)?.slice(0, 5) ?? null,
     });
   }
-  return { rows, rowsRead, listDate };
+  return { rows, rowsRead: count.rows, linesRead: count.lines, listDate };
 }

@@ -17,11 +17,11 @@ let details: Record<string, unknown> = {};
 if (job === 'pipeline') {
   const base = selectProfile(config, 'state-scale');
   const sources = Object.fromEntries(
-    Object.entries(base.sources).map(([name, location]) => [name, `${source}/${path.basename(location)}`]),
+    Object.entries(base.sources).map(([name, location]) => [name, location && `${source}/${path.basename(location)}`]),
   ) as unknown as typeof base.sources;
   // The transparency service too: one request per detail, index and report, as in production.
   const stateDocuments = Object.fromEntries(
-    Object.entries(base.stateDocuments).map(([name, location]) => [name, typeof location === 'string' ? location.replace(/^seeds\/state-scale/, source) : location]),
+    Object.entries(base.stateDocuments ?? {}).map(([name, location]) => [name, typeof location === 'string' ? location.replace(/^seeds\/state-scale/, source) : location]),
   ) as unknown as typeof base.stateDocuments;
   const result = await runPipeline({ snapshotsDir, config: { ...base, sources, stateDocuments } });
   details = {
