@@ -54,7 +54,7 @@ export function screenFields(fields: Record<string, string | null | undefined>):
   return null;
 }
 
-/** A product name as it may enter a hand-off link: plain printable ASCII that reads the same normalized, with no personal detail. */
+/** A product name as it may enter a hand-off link: plain printable ASCII, so no hidden characters, look-alike letters or full-width forms. */
 const PRODUCT_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._+:/()@-]*$/;
 
 /**
@@ -63,6 +63,6 @@ const PRODUCT_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._+:/()@-]*$/;
  */
 export function productNameOrNull(name: string): string | null {
   const plain = name.replace(/\s+/g, ' ').trim();
-  if (!plain || !PRODUCT_NAME.test(plain) || normalizeForScreen(plain) !== plain) return null;
+  if (!PRODUCT_NAME.test(plain)) return null;
   return screenText(plain) === null ? plain : null;
 }

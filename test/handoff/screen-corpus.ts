@@ -53,7 +53,7 @@ const RELATIVE_FORMS = ['my mom {g}', 'my dad {g}', 'dad is {g}', "mom's name is
 
 function generatedPersonal(): PersonalSample[] {
   const samples: PersonalSample[] = [];
-  NUMBERS.forEach((number, i) => PHONE_FORMATS.forEach((format, j) => (i + j) % 2 === 0 && samples.push({ text: format(number), kind: 'phone' })));
+  NUMBERS.forEach((number) => PHONE_FORMATS.forEach((format) => samples.push({ text: format(number), kind: 'phone' })));
   LOCALS.forEach((local, i) => EMAIL_FORMATS.forEach((format, j) => samples.push({ text: format(local, PROVIDERS[(i + j) % PROVIDERS.length]!), kind: 'email' })));
   HOUSE_NUMBERS.forEach((number, i) =>
     STREETS.forEach((street, j) => (i + j) % 2 === 0 && samples.push({ text: `${number} ${street} ${SUFFIXES[(i + j) % SUFFIXES.length]}`, kind: 'address' })),
