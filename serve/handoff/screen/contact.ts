@@ -11,20 +11,20 @@ const MAIL_PROVIDERS = new Set(
   ),
 );
 const TOP_LEVEL = /\.(?:com|net|org|edu|gov|mil|us|io|me|co|info|biz|ca|uk|mx|de|fr|in|cn|jp|au)\b/;
-const AT = String.raw`(?:\s*@\s*|\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+)`;
+/** A mailbox written with "@": "j.doe@gmail", "jdoe @ gmail . com". */
+const AT_SIGN = /[a-z0-9][a-z0-9._%+'-]*\s*@\s*[a-z0-9-]*[a-z]/;
+const AT = String.raw`(?:\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+)`;
 const DOT = /\s*[([{<]\s*dot\s*[)\]}>]\s*|\s+dot\s+/g;
-const EMAIL_LIKE = new RegExp(String.raw`([a-z0-9][a-z0-9._%+'-]*)(${AT})([a-z0-9-]+(?:\.[a-z0-9-]+)*)`, 'g');
+/** A mailbox with a spelled "at"; overlapping, so "email me at jdoe at gmail" is read from every word. */
+const SPELLED_AT = new RegExp(String.raw`(?<![a-z0-9._%+'-])(?=([a-z0-9][a-z0-9._%+'-]*)${AT}([a-z0-9-]+(?:\.[a-z0-9-]+)*))`, 'g');
 
 export function hasEmail(lower: string): boolean {
   const text = lower.replace(DOT, '.');
-  for (const match of text.matchAll(EMAIL_LIKE)) {
-    const [, local, at, domain] = match as unknown as [string, string, string, string];
-    const provider = domain.split('.')[0]!;
-    if (at.trim() === '@' && /[a-z]/.test(domain)) return true;
-    if (MAIL_PROVIDERS.has(provider) || TOP_LEVEL.test(`${domain} `)) {
-      // "visits at home.com" is odd but "she is at st. mary's" must pass: a spelled "at" needs a mailbox-like left side.
-      if (at.trim() !== 'at' || !ORDINARY_WORDS.has(local)) return true;
-    }
+  if (AT_SIGN.test(text)) return true;
+  for (const match of text.matchAll(SPELLED_AT)) {
+    const [, local, domain] = match as unknown as [string, string, string];
+    // "she is at st. mary's" passes: a spelled "at" needs a provider or a domain, and a mailbox-like left side.
+    if ((MAIL_PROVIDERS.has(domain.split('.')[0]!) || TOP_LEVEL.test(`${domain} `)) && !ORDINARY_WORDS.has(local)) return true;
   }
   return false;
 }
@@ -32,7 +32,9 @@ export function hasEmail(lower: string): boolean {
 // ---- Phone numbers -----------------------------------------------------------------------------
 
 /** A run of digit groups joined by separators of any kind: "+44 (20) 7946-0958", "415_555_0134". */
-const DIGIT_RUN = /(?<![\d$])(\+\s*)?\(?\d+\)?(?:[\s._\-/\\|~*:]{1,3}\(?\d+\)?)*/g;
+const DIGIT_RUN = /(?<![\d$])(\+\s*)?\(?\d+\)?(?:(?:[\s._\-/\\|~*:]{1,3}|(?<=\))|(?=\())\(?\d+\)?)*/g;
+/** Words that announce a phone number: after them any 7 to 15 digits are one ("home phone 555 0199"). */
+const PHONE_WORD = /\b(?:phone|cell|mobile|tel|telephone|call|text|reach|number|ph|fax|whatsapp)\b[^a-z]{0,6}$/;
 
 function isPhoneRun(run: string, plus: boolean): boolean {
   const groups = run.match(/\d+/g) ?? [];
@@ -41,7 +43,8 @@ function isPhoneRun(run: string, plus: boolean): boolean {
   const shortGroups = groups.every((group) => group.length <= 4);
   if (plus) return count >= 8 && count <= 15;
   if (digits.startsWith('00') && count >= 10 && count <= 15) return true;
-  if (count === 10) return groups.length === 1 || groups.length >= 2 && groups.every((group) => group.length <= 5);
+  // No date, price or license has ten digits.
+  if (count === 10) return true;
   if (count === 11 && digits.startsWith('1')) return true;
   // International numbers written without "+": "44 20 7946 0958".
   if (count >= 11 && count <= 13 && groups.length >= 3 && shortGroups) return true;
@@ -52,6 +55,9 @@ function isPhoneRun(run: string, plus: boolean): boolean {
 export function hasPhone(text: string): boolean {
   for (const match of text.matchAll(DIGIT_RUN)) {
     if (isPhoneRun(match[0], match[1] !== undefined)) return true;
+    const count = match[0].replace(/\D/g, '').length;
+    // A nine-digit run is a license number, whatever word comes before it.
+    if (count >= 7 && count <= 15 && count !== 9 && PHONE_WORD.test(text.slice(Math.max(0, match.index - 30), match.index))) return true;
   }
   return false;
 }

@@ -28,16 +28,24 @@ export const WORD_LIKE_GIVEN_NAMES = new Set(
     'mission sierra shasta nevada napa sonoma angel asia india china paris lourdes mercedes trinity avalon alta ' +
     'abbey amen brandy candy cherry desire destiny dixie dolly emerald fawn felicity fleur flora glory goldie ' +
     'happy heath jay karma lacy lux melody merry misty pepper pinky poppy raven sable sage scarlet silver sparkle ' +
-    'stormy sugar sunshine tansy unity velvet verity win champ chuck doc drake pace royal skip slim sly trip kaiser'
+    'stormy sugar sunshine tansy unity velvet verity win champ chuck doc drake pace royal skip slim sly trip kaiser ' +
+    'any bank bar base bat bear bone boot booth boy bride bunny camel car cart court cross deck dew dill even fair fan far ' +
+    'fee field free gates gill had ham hunt land law lay link lion lock man mayor mill miner minor moss nap pet port read ' +
+    'rice rip row salem saw say see sim stern tab tan temp town urban verge wait wake ware wash way web wells wit yard pen ' +
+    'piper honor ivory lark bliss coral fancy venus windy wren pier chick rabbi mommy nanny nana palm ash axe bail bald bale ' +
+    'ban bard barn baron bent birch bond box bran brew brig burr cad cord cull curry dame dare darn dun fax fin flint gage ' +
+    'gal gar gran hale harp hasty hay haze hew hi hilly hodge job keen kin lance mace mar mil mile noble ode puff quill rad ' +
+    'shaw thorn tull wat yank yule aura bee bel beret berry brier briny dix doe fey flo glori gypsy lib mead merci nat pru ' +
+    'stace starr tabby taffy tally tine trix vale vin viv windy chance claude alexa siri cortana gemini jasper'
   ).split(/\s+/),
 );
 
 /** Entries that are never a given name in these notes: articles of Spanish place names and plain English words. */
-const NOT_GIVEN_NAMES = new Set('my care north son park del el la de las los van di ad'.split(' '));
+const NOT_GIVEN_NAMES = new Set('my care north south east west son park del el la de las los van di ad palm'.split(' '));
 
 /**
  * Given names common in California that the English-language list lacks (Vietnamese, Chinese,
- * Korean, South Asian, Arabic and Spanish names), added for this project.
+ * Korean, South Asian, Arabic and Spanish names) and two common English ones it misses, added for this project.
  */
 const ADDED_GIVEN_NAMES =
   'linh thuy anh minh tuan duc hoa lan mai huong ngoc thao trang hanh quang khanh hieu phuong hung long dung thanh ' +
@@ -46,6 +54,7 @@ const ADDED_GIVEN_NAMES =
   'priya raj ravi amit anil sunil vijay arjun deepak sanjay rahul anita sunita lakshmi kavita pooja neha divya ' +
   'ananya aditya rohan vikram suresh ramesh ganesh meena geeta shanti ' +
   'aisha fatima mohammed muhammad ahmed omar hassan yusuf khalid layla amira samir tariq nadia ' +
+  'donald walter ' +
   'guadalupe lupe juana araceli yesenia maricela socorro refugio jesus alejandro rosalinda graciela ' +
   'consuelo esperanza leticia marisol reyna yadira xochitl itzel jacinto ignacio rogelio efrain';
 

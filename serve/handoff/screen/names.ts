@@ -23,9 +23,11 @@ const RELATIVES =
   'mother-in-law|father-in-law|stepmother|stepfather|stepmom|stepdad|fianc[eé]e?|relative|client|patient|resident|caregiver';
 /** A relative, then an optional naming phrase, then a word: "my mom jane", "dad is bob", "Dad's name is Robert". */
 const RELATIVE_NAME = new RegExp(
-  String.raw`\b(?:${RELATIVES})\b(?:'s)?(\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|is|was|=|:))?\s*[,:(-]?\s*(${WORD})`,
+  String.raw`\b(?:${RELATIVES})\b(?:'s)?(\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|is|was|=|:))?\s*([,:(-]?)\s*(${WORD})`,
   'giu',
 );
+/** People named by their role: "nurse Patricia", "ask for aide Tom". Only a given name counts after these. */
+const ROLE_NAME = new RegExp(String.raw`\b(?:nurse|aide|caregiver|doctor|therapist|social\s+worker|case\s+manager|chaplain|pastor|neighbou?r|friend)\s+(${WORD})`, 'giu');
 /** "my name is X", "her name: X", "name = X". */
 const NAME_IS = new RegExp(String.raw`\bname\s*(?:is|:|=)\s*(${WORD})`, 'giu');
 /** An honorific and a word: "Mrs. Garcia", "dr patel" ("Dr. visits" is ordinary words and passes). */
@@ -95,12 +97,18 @@ export function hasName(text: string): boolean {
     const phrase = match[1]?.trim().toLowerCase();
     // "dad is bob": after a bare "is" only a given name counts ("dad is sick" passes).
     const naming = phrase !== undefined && !['is', 'was'].includes(phrase);
-    const word = match[2]!;
+    const word = match[3]!;
+    // "dad (frank)": a given name in parentheses after a relative is that relative's name.
+    if (match[2] === '(' && isGivenName(bare(word))) return true;
     if (phrase && !naming) {
       if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
       continue;
     }
     if (namesSomeone(word, naming)) return true;
+  }
+  for (const match of text.matchAll(ROLE_NAME)) {
+    const word = match[1]!;
+    if (!isOrdinary(word) && (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word))))) return true;
   }
   for (const match of text.matchAll(NAME_IS)) {
     if (!isOrdinary(match[1]!)) return true;
@@ -116,7 +124,7 @@ export function hasName(text: string): boolean {
     if (!isPlainGivenName(bare(first)) || !canBeSurname(last, false)) continue;
     // "Fresno, Clovis or Madera" is a list of places; "Smith, Jane" is not followed by another place or item.
     if (following && /^(?:or|and)$/i.test(following)) continue;
-    if (isPlainGivenName(bare(last)) || !isGivenName(bare(last))) return true;
+    return true;
   }
   return hasNamePair(text);
 }

@@ -35,8 +35,8 @@ const DIGIT_WORDS: Record<string, string> = {
 /** Four or more digit words (or digits) in a row: "four one five five ...". Shorter runs are ordinary prose. */
 const SPELLED_RUN = /\b(?:(?:zero|oh|o|one|two|three|four|five|six|seven|eight|nine|\d)[\s,.-]+){3,}(?:zero|oh|o|one|two|three|four|five|six|seven|eight|nine|\d)\b/gi;
 
-/** A token of digits with the letter O among them ("O134", "4o5"): the O stands for zero. */
-const DIGITS_WITH_O = /\b(?=[\dOo]*\d)[\dOo]{2,}\b/g;
+/** A token of digits with the letters O, I or l among them ("O134", "OI11"): they stand for 0 and 1. */
+const DIGITS_WITH_LETTERS = /\b(?=[\dOoIl]*\d)[\dOoIl]{2,}\b/g;
 
 /** The text as the screen reads it: same meaning, one spelling. */
 export function normalizeForScreen(text: string): string {
@@ -54,6 +54,6 @@ export function normalizeForScreen(text: string): string {
       .replace(/\p{Zs}/gu, ' ')
       .replace(/\p{Nd}/gu, (char) => (/[0-9]/.test(char) ? char : asciiDigit(char)))
       .replace(SPELLED_RUN, (run) => run.replace(/[a-z]+/gi, (word) => DIGIT_WORDS[word.toLowerCase()] ?? word).replace(/[\s,.-]+/g, ' '))
-      .replace(DIGITS_WITH_O, (token) => token.replace(/o/gi, '0'))
+      .replace(DIGITS_WITH_LETTERS, (token) => token.replace(/o/gi, '0').replace(/[Il]/g, '1'))
   );
 }

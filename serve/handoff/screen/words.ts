@@ -49,5 +49,6 @@ haven retirement county city valley hills hill beach bay park creek lake heights
 boulevard drive lane way hall terrace terraces plaza square mission oaks pines meadows vista ridge point harbor harbour rehab
 nursing convalescent guest board boarding family adult elder elderly assistant ai bot gpt copilot agent app
 north south east west northern southern eastern western central coast norte sur mar rey real oro monte rio paso dorado
-permanente college university school academy institute desktop code web mobile pro plus max chat studio labs
+general cathedral church temple chapel synagogue mosque desert mesa verde grande bonita palma madre buena paz cruz
+cerrito sereno viejo hermosa niguel cordova cucamonga permanente college university school academy institute desktop code web mobile pro plus max chat studio labs
 `);
