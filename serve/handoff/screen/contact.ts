@@ -12,7 +12,7 @@ const MAIL_PROVIDERS = new Set(
 );
 const TOP_LEVEL = /\.(?:com|net|org|edu|gov|mil|us|io|me|co|info|biz|ca|uk|mx|de|fr|in|cn|jp|au)\b/;
 /** A mailbox written with "@": "j.doe@gmail", "jdoe @ gmail . com". */
-const AT_SIGN = /[a-z0-9][a-z0-9._%+'-]*\s*@\s*[a-z0-9-]*[a-z]/;
+const AT_SIGN = /(?<![a-z0-9._%+'-])[a-z0-9][a-z0-9._%+'-]*\s*@\s*[a-z0-9-]*[a-z]/;
 const AT = String.raw`(?:\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+)`;
 const DOT = /\s*[([{<]\s*dot\s*[)\]}>]\s*|\s+dot\s+/g;
 /** A mailbox with a spelled "at"; overlapping, so "email me at jdoe at gmail" is read from every word. */
