@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { benchPipeline } from './pipeline.ts';
 import { benchMcp, benchRest } from './rest.ts';
+import { benchScreen } from './screen.ts';
 import { benchStartup } from './startup.ts';
 
 const suites: Record<string, () => Promise<unknown>> = {
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   rest: benchRest,
   mcp: benchMcp,
   startup: benchStartup,
+  screen: benchScreen,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -7,7 +7,7 @@ import { NEED_KEYS, NEEDS, triStateWords } from '../../../contract/facts.ts';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../handoff/link.ts';
-import { screenFields, screenRefusal, screenText } from '../../handoff/screen.ts';
+import { productNameOrNull, screenFields, screenRefusal } from '../../handoff/screen.ts';
 import { homeRecordFrom, type HomeRecord } from '../../home-record.ts';
 import { facilitiesByLicenses } from '../../query.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
@@ -138,9 +138,8 @@ function clientName(ctx: ServerContext): string | null {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const info = envelope?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined;
   if (typeof info?.name !== 'string') return null;
-  const name = info.name.replace(/\s+/g, ' ').trim().slice(0, CLIENT_NAME_MAX);
-  // A product name, never a person's details: anything the screen trips on is left out.
-  return name && screenText(name) === null ? name : null;
+  // A product name, never a person's details: anything not plainly a product name is left out.
+  return productNameOrNull(info.name.slice(0, CLIENT_NAME_MAX));
 }
 
 function questionsFor({ compact: home, facility: record }: HomeRecord, needs: string[]): { questions: string[]; phone: string | null; phoneAsOf: string | null } {

@@ -1,0 +1,130 @@
+// People's names in normalized text (see normalize.ts). Capitals are a hint, never required: a
+// lower-case given name from the list counts, a word-like one ("rose", "will") needs capitals.
+import { isGivenName, isPlainGivenName } from './given-names.ts';
+import { NOT_A_SURNAME, ORDINARY_WORDS } from './words.ts';
+
+const WORD = String.raw`[\p{L}][\p{L}'-]*`;
+
+/** Words before a given name that make it part of a place or a saint's name (San Jose, St. Paul, Contra Costa). */
+const PLACE_PREFIX = new Set('san santa st st. saint los las la el del de mount mt mt. fort ft port lake contra sierra'.split(' '));
+
+/** Words after a relative or "name is" that are never the name itself. */
+const NOT_A_NAME = new Set(
+  (
+    'alzheimer alzheimers parkinson dementia hospice medi-cal medicare medicaid va memory care home county city bay area los san ' +
+    'santa el la las del new monday tuesday wednesday thursday friday saturday sunday january february march april june july ' +
+    'august september october november december please thanks thank hi hello dear mr mrs ms dr here unknown private withheld'
+  ).split(/\s+/),
+);
+
+const RELATIVES =
+  'mother|mom|mum|mommy|mama|momma|father|dad|daddy|papa|pop|parent|husband|wife|spouse|partner|son|daughter|brother|sister|sibling|' +
+  'grandmother|grandma|granny|nana|grandfather|grandpa|granddad|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbou?r|' +
+  'mother-in-law|father-in-law|stepmother|stepfather|stepmom|stepdad|fianc[eé]e?|relative|client|patient|resident|caregiver';
+/** A relative, then an optional naming phrase, then a word: "my mom jane", "dad is bob", "Dad's name is Robert". */
+const RELATIVE_NAME = new RegExp(
+  String.raw`\b(?:${RELATIVES})\b(?:'s)?(\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|is|was|=|:))?\s*([,:(-]?)\s*(${WORD})`,
+  'giu',
+);
+/** People named by their role: "nurse Patricia", "ask for aide Tom". Only a given name counts after these. */
+const ROLE_NAME = new RegExp(String.raw`\b(?:nurse|aide|caregiver|doctor|therapist|social\s+worker|case\s+manager|chaplain|pastor|neighbou?r|friend)\s+(${WORD})`, 'giu');
+/** "my name is X", "her name: X", "name = X". */
+const NAME_IS = new RegExp(String.raw`\bname\s*(?:is|:|=)\s*(${WORD})`, 'giu');
+/** An honorific and a word: "Mrs. Garcia", "dr patel" ("Dr. visits" is ordinary words and passes). */
+const HONORIFIC = new RegExp(String.raw`\b(?:mr|mrs|ms|mx|miss|dr|prof|sr|sra|srta)\.?\s+(${WORD})`, 'giu');
+/** Apostrophe surnames in any case: "O'Brien", "mary o'brien", "D'Angelo"; not "o'clock". */
+const APOSTROPHE_NAME = /(?<![\p{L}'])(?:o|d|mc|mac|di|de|da|du)'(?!clock\b)\p{L}{2,}/iu;
+/** Mc and Mac surnames written with their inner capital: "McDonald", "MacLeod". */
+const MC_NAME = /\b(?:Mc|Mac)\p{Lu}\p{Ll}+/u;
+/** "I'm Jane", "this is Jane", signatures: "thanks, Jane". */
+const SELF_NAMED = new RegExp(String.raw`\b(?:i\s+am|i'm|this\s+is|signed|regards|sincerely|thanks|thank\s+you|cheers|love)\s*,?\s+(${WORD})`, 'giu');
+/** "Last, First": "Smith, Jane". */
+const LAST_FIRST = new RegExp(String.raw`(?<![\p{L}'-])(?=(${WORD})\s*,\s*(${WORD})(?:\s+(${WORD}))?)`, 'gu');
+
+const isCapitalized = (word: string): boolean => /^\p{Lu}/u.test(word);
+const bare = (word: string): string => word.replace(/'s$/i, '').replace(/['.-]+$/, '').toLowerCase();
+const isOrdinary = (word: string): boolean => ORDINARY_WORDS.has(bare(word)) || NOT_A_NAME.has(bare(word));
+
+/** A word that can stand as a surname after a given name: not an ordinary word, not a place or institution word. */
+function canBeSurname(word: string, capitalsRequired: boolean): boolean {
+  const plain = bare(word);
+  if (plain.length < 2 || !/^\p{L}/u.test(plain)) return false;
+  if (isOrdinary(word) || NOT_A_SURNAME.has(plain)) return false;
+  return !capitalsRequired || isCapitalized(word);
+}
+
+/** Given name + surname (or initial): "Jane Doe", "jane doe", "Maria L. Garcia", "Robert K.". */
+function hasNamePair(text: string): boolean {
+  // A pair never spans punctuation: "Fremont, Newark" is two places.
+  return text.split(/[,;:()!?"/]|\s-\s/u).some(hasNamePairInPhrase);
+}
+
+function hasNamePairInPhrase(phrase: string): boolean {
+  const words = phrase.split(/[^\p{L}\p{N}'.-]+/u).filter(Boolean);
+  for (let i = 0; i < words.length - 1; i += 1) {
+    const given = words[i]!.replace(/[.']+$/, '');
+    if (!isGivenName(given)) continue;
+    // A word-like given name ("Rose", "Will") counts only written as a name, capitalized, before a capitalized surname.
+    const capitalsRequired = !isPlainGivenName(given);
+    if (capitalsRequired && !isCapitalized(given)) continue;
+    if (i > 0 && PLACE_PREFIX.has(words[i - 1]!.toLowerCase())) continue;
+    let next = words[i + 1]!;
+    let after = words[i + 2];
+    // A middle initial: "Maria L. Garcia".
+    if (/^\p{L}\.?$/u.test(next) && after && canBeSurname(after, capitalsRequired)) {
+      next = after;
+      after = words[i + 3];
+    } else if (/^\p{Lu}\.+$/u.test(next)) {
+      return true;
+    }
+    if (!canBeSurname(next, capitalsRequired)) continue;
+    // "John Muir Medical Center": an institution named after a person.
+    if (after && NOT_A_SURNAME.has(bare(after))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A word that names someone when it follows a relative, a naming phrase or a greeting. */
+function namesSomeone(word: string, naming: boolean): boolean {
+  if (isOrdinary(word)) return false;
+  return naming || isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word))) || isCapitalized(word);
+}
+
+export function hasName(text: string): boolean {
+  if (APOSTROPHE_NAME.test(text) || MC_NAME.test(text)) return true;
+  for (const match of text.matchAll(RELATIVE_NAME)) {
+    const phrase = match[1]?.trim().toLowerCase();
+    // "dad is bob": after a bare "is" only a given name counts ("dad is sick" passes).
+    const naming = phrase !== undefined && !['is', 'was'].includes(phrase);
+    const word = match[3]!;
+    // "dad (frank)": a given name in parentheses after a relative is that relative's name.
+    if (match[2] === '(' && isGivenName(bare(word))) return true;
+    if (phrase && !naming) {
+      if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
+      continue;
+    }
+    if (namesSomeone(word, naming)) return true;
+  }
+  for (const match of text.matchAll(ROLE_NAME)) {
+    const word = match[1]!;
+    if (!isOrdinary(word) && (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word))))) return true;
+  }
+  for (const match of text.matchAll(NAME_IS)) {
+    if (!isOrdinary(match[1]!)) return true;
+  }
+  for (const match of text.matchAll(HONORIFIC)) {
+    if (!isOrdinary(match[1]!) && /^\p{L}{2,}/u.test(match[1]!)) return true;
+  }
+  for (const match of text.matchAll(SELF_NAMED)) {
+    if (isGivenName(bare(match[1]!)) && !isOrdinary(match[1]!)) return true;
+  }
+  for (const match of text.matchAll(LAST_FIRST)) {
+    const [, last, first, following] = match as unknown as [string, string, string, string | undefined];
+    if (!isPlainGivenName(bare(first)) || !canBeSurname(last, false)) continue;
+    // "Fresno, Clovis or Madera" is a list of places; "Smith, Jane" is not followed by another place or item.
+    if (following && /^(?:or|and)$/i.test(following)) continue;
+    return true;
+  }
+  return hasNamePair(text);
+}
