@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
+import { changesPlugin } from './changes/plugin.ts';
 import { discoveryPlugin } from './discovery/plugin.ts';
 import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
@@ -98,6 +99,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   registerErrorShape(server, settings.baseUrl, log);
   await server.register([
     { plugin: restPlugin, options: services },
+    { plugin: changesPlugin, options: services },
     { plugin: mcpPlugin, options: services },
     { plugin: openApiPlugin, options: services },
     { plugin: healthPlugin, options: services },

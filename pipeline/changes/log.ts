@@ -5,6 +5,7 @@
 // source dates. Correction reviews are an overlay at serving time and never reach a snapshot,
 // so they can never appear here; `disputes` is skipped all the same.
 import Database from 'better-sqlite3';
+import type { ChangeLogRow } from '../../contract/changes.ts';
 import { META } from '../../contract/snapshot-schema.ts';
 import type { SnapshotDiff } from '../diff.ts';
 
@@ -20,17 +21,11 @@ const NOT_RECORD_FIELDS = new Set(['disputes']);
 /** The detail-only fact kept beside the record (`state_documents_json`), logged as this field. */
 const STATE_DOCUMENTS_FIELD = 'state_documents';
 
-interface FacilityColumns {
-  license_number: string;
-  name: string;
-  sort_key: string;
-  city: string | null;
-  county: string | null;
-  city_key: string | null;
-  county_key: string | null;
+/** The facility columns a log row copies (where the license was and what it was called), and its stored JSON. */
+type FacilityColumns = Pick<ChangeLogRow, 'license_number' | 'name' | 'sort_key' | 'city' | 'county' | 'city_key' | 'county_key'> & {
   record_json: string;
   state_documents_json: string;
-}
+};
 
 const FACILITY_COLUMNS = 'license_number, name, sort_key, city, county, city_key, county_key, record_json, state_documents_json';
 

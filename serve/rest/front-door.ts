@@ -14,6 +14,8 @@ export function frontDoor(baseUrl: string) {
       list: `GET ${api}/facilities?county=&city=&needs=&limit=&offset=`,
       facility: `GET ${api}/facilities/{license}`,
       reports: `GET ${api}/facilities/{license}/reports`,
+      changes: `GET ${api}/changes?since=&county=&city=&kind=&field=&limit=&offset=`,
+      history: `GET ${api}/facilities/{license}/history`,
       guides: `GET ${api}/guides`,
       batch_check: `POST ${api}/check`,
     },

@@ -48,7 +48,7 @@ const listPages = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (page) => page.leng
 const detailRecords = new SnapshotMemo<Buffer>(32 * 1024 * 1024, (record) => record.length);
 
 /** The requested license's row, or the spec's 404. */
-function rowOr404(services: Services, request: Request, license: string): FacilityRow {
+export function rowOr404(services: Services, request: Request, license: string): FacilityRow {
   const row = facilityByLicense(requestSnapshot(request, services.snapshots), licenseNumberFrom(license) ?? license);
   if (!row) {
     const shown = license.length > 40 ? `${license.slice(0, 40)}…` : license;

@@ -5,25 +5,14 @@ import nock from 'nock';
 import Database from 'better-sqlite3';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ChangeLogRow } from '../../contract/changes.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, type RosterFixtureRow } from '../pipeline/fixtures.ts';
 
 test.before(() => nock.disableNetConnect());
 test.afterEach.always(() => nock.cleanAll());
 
-interface LogRow {
-  run_seq: number;
-  snapshot_file: string;
-  license_number: string;
-  name: string;
-  change: string;
-  field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  old_source_date: string | null;
-  new_source_date: string | null;
-  observed_on: string;
-}
+type LogRow = ChangeLogRow;
 
 function readLog(file: string): LogRow[] {
   const db = new Database(file, { readonly: true });

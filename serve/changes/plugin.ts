@@ -1,0 +1,97 @@
+// The change log's own surfaces: GET /api/v1/changes and GET /api/v1/facilities/{license}/history
+// (REST v1, additive: same envelope, attribution, validation and Cache-Control as the list).
+import type { Plugin, ServerRoute } from '@hapi/hapi';
+import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
+import { CACHE_CONTROL, rowOr404 } from '../rest/plugin.ts';
+import { licenseParams, noQuery } from '../rest/input-schemas.ts';
+import { failValidation, inputs } from '../rest/validation.ts';
+import { shapeContext, type Services } from '../services.ts';
+import { envelopeJson, stateAttribution } from '../shape/envelope.ts';
+import { historyOf, listChanges } from './query.ts';
+import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
+import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function restRoutes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  const failAction = failValidation();
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/changes',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facilities },
+        validate: { ...inputs({ query: changesQuery }), failAction },
+        plugins: {
+          openapi: {
+            operationId: 'listChanges',
+            summary: 'Changes on the state record: licenses added, removed, and fields changed, newest run first',
+            description:
+              `Every change the pipeline has seen between successive snapshots, values verbatim with their own source dates. ${CHANGES_ORDER} ` +
+              'county, city, limit and offset follow the list\'s rules. A filter that matches nothing returns 200 with an empty list. ' +
+              `Any other parameter is refused with 400; there is no sort parameter. ${CHANGES_FAIRNESS}`,
+            tag: 'Changes',
+            ok: { schema: changesResponse, description: 'One page of changes.' },
+            errors: [400, 429, 500],
+          },
+        },
+      },
+      handler: (request, h) => {
+        const query = request.query as unknown as ChangesQuery;
+        const context = shapeContext(request, services);
+        const page = listChanges(
+          context.snapshot,
+          {
+            since: query.since ?? null,
+            countyKey: query.county === undefined ? null : placeKey(query.county),
+            cityKey: query.city === undefined ? null : placeKey(query.city),
+            kind: query.kind ?? null,
+            field: query.field ?? null,
+          },
+          query.limit,
+          query.offset,
+        );
+        const items = page.rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/facilities/{license}/history',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facility },
+        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
+        plugins: {
+          openapi: {
+            operationId: 'getFacilityHistory',
+            summary: "A home's whole change log, newest first",
+            description: `Every logged change of one license (a removed license keeps its history). 404 as for the detail. ${CHANGES_FAIRNESS}`,
+            tag: 'Changes',
+            ok: { schema: historyResponse, description: 'The whole log of the license.' },
+            errors: [400, 404, 429, 500],
+          },
+        },
+      },
+      handler: (request, h) => {
+        const given = (request.params as { license: string }).license;
+        const context = shapeContext(request, services);
+        const license = licenseNumberFrom(given) ?? given;
+        const rows = historyOf(context.snapshot, license);
+        // A license with no logged change is answered only when it is on the roster, as the detail is.
+        if (rows.length === 0) rowOr404(services, request, given);
+        const items = rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+      },
+    },
+  ];
+}
+
+export const changesPlugin: Plugin<Services> = {
+  name: 'changes',
+  register(server, services) {
+    server.route(restRoutes(services));
+  },
+};

@@ -1,0 +1,55 @@
+// Snapshots with a change log, made the way the pipeline makes one: a copy of the seed snapshot
+// is edited (a field changed, a license removed), diffed against the file before it with the
+// pipeline's own diff, and the log carried forward and appended by the pipeline's own code.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
+import { diffSnapshots, type StoredFacility } from '../../pipeline/diff.ts';
+import { appendChangeLog } from '../../pipeline/changes/log.ts';
+import { seedSnapshotFile, tempDir } from './snapshot.ts';
+
+export interface Generation {
+  /** Snapshot date of the new file (YYYY-MM-DD); also the source date of every edited fact. */
+  date: string;
+  /** Licenses whose record gets `field` set to `value` (a top-level Fact of the record). */
+  edits?: Array<{ license: string; field: 'licensee' | 'capacity' | 'phone'; value: string | number }>;
+  removed?: string[];
+}
+
+/** Publishes each generation in turn into `dir`, each diffed against the one before. */
+export async function publishGenerations(generations: Generation[], dir = tempDir('changes')): Promise<{ dir: string; files: string[] }> {
+  let previous = await seedSnapshotFile();
+  const files: string[] = [];
+  for (const generation of generations) {
+    const file = path.join(dir, snapshotFileName('rcfe', generation.date, 0));
+    fs.copyFileSync(previous, file);
+    fs.chmodSync(file, 0o644);
+    const db = new Database(file);
+    db.pragma('foreign_keys = OFF');
+    db.prepare('UPDATE metadata SET value = ? WHERE key = ?').run(generation.date, META.snapshotDate);
+    db.prepare('UPDATE metadata SET value = ? WHERE key = ?').run(generation.date, META.rosterAsOf);
+    db.prepare('UPDATE metadata SET value = ? WHERE key = ?').run(`test-run-${generation.date}`, META.runId);
+    for (const { license, field, value } of generation.edits ?? []) {
+      const record = JSON.parse(db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck().get(license) as string);
+      record[field] = { ...record[field], value, confirmed_on: generation.date };
+      db.prepare(`UPDATE facilities SET record_json = ?, ${field} = ? WHERE license_number = ?`).run(JSON.stringify(record), value, license);
+    }
+    for (const license of generation.removed ?? []) {
+      for (const table of ['reports', 'service_designations', 'goes_by_exceptions', 'facilities']) db.prepare(`DELETE FROM ${table} WHERE license_number = ?`).run(license);
+    }
+    db.exec('DELETE FROM change_log');
+    const before = new Database(previous, { readonly: true });
+    const recordOf = db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck();
+    const diff = diffSnapshots(before.prepare('SELECT license_number, record_json FROM facilities').iterate() as IterableIterator<StoredFacility>, {
+      licenses: db.prepare('SELECT license_number FROM facilities ORDER BY license_number').pluck().all() as string[],
+      recordOf: (license) => recordOf.get(license) as string | undefined,
+    });
+    before.close();
+    appendChangeLog(db, diff, { previousFile: previous, snapshotFile: path.basename(file) });
+    db.close();
+    files.push(file);
+    previous = file;
+  }
+  return { dir, files };
+}
