@@ -1,5 +1,7 @@
 // The change log's own surfaces: GET /api/v1/changes and GET /api/v1/facilities/{license}/history
-// (REST v1, additive: same envelope, attribution, validation and Cache-Control as the list).
+// (REST v1, additive: same envelope, attribution, validation and Cache-Control as the list), and
+// the Atom feeds /changes.atom and /county/<slug>/changes.atom.
+import Boom from '@hapi/boom';
 import type { Plugin, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { CACHE_CONTROL, rowOr404 } from '../rest/plugin.ts';
@@ -7,7 +9,9 @@ import { licenseParams, noQuery } from '../rest/input-schemas.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { envelopeJson, stateAttribution } from '../shape/envelope.ts';
-import { historyOf, listChanges } from './query.ts';
+import { countyBySlug } from '../pages/places.ts';
+import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
+import { historyOf, listChanges, type ChangeFilter } from './query.ts';
 import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
 import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
 
@@ -89,9 +93,43 @@ function restRoutes(services: Services): ServerRoute[] {
   ];
 }
 
+const ANY_CHANGE: ChangeFilter = { since: null, countyKey: null, cityKey: null, kind: null, field: null };
+
+function feedRoutes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  return [
+    {
+      method: 'GET',
+      path: '/changes.atom',
+      options: { cache: { otherwise: CACHE_CONTROL.facilities } },
+      handler: (request, h) => {
+        const { snapshot } = shapeContext(request, services);
+        const rows = listChanges(snapshot, ANY_CHANGE, FEED_ENTRIES, 0).rows;
+        const title = "Changes on California's licensing record of elder-care homes";
+        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/county/{county}/changes.atom',
+      options: { cache: { otherwise: CACHE_CONTROL.facilities } },
+      handler: (request, h) => {
+        const { snapshot } = shapeContext(request, services);
+        const slug = (request.params as { county: string }).county;
+        const county = countyBySlug(snapshot, slug);
+        if (!county) throw Boom.notFound(`No county with licensed homes is called "${slug.slice(0, 40)}". The counties are listed at ${baseUrl}/county.`);
+        const rows = listChanges(snapshot, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
+        const title = `Changes on the state record: care homes in ${county.name} County`;
+        const selfPath = `/county/${county.slug}/changes.atom`;
+        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+      },
+    },
+  ];
+}
+
 export const changesPlugin: Plugin<Services> = {
   name: 'changes',
   register(server, services) {
-    server.route(restRoutes(services));
+    server.route([...restRoutes(services), ...feedRoutes(services)]);
   },
 };

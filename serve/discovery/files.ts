@@ -133,6 +133,8 @@ export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string;
     '',
     `- [REST front door](${baseUrl}/api/v1): every endpoint (facilities, one facility, its reports, guides, batch check); no key`,
     `- [OpenAPI 3.1](${baseUrl}/openapi.json): the REST contract`,
+    `- [Changes on the state record](${baseUrl}/api/v1/changes): licenses added, removed and fields changed, newest run first (?since=YYYY-MM-DD, county, city, kind, field); a home's whole log at ${baseUrl}/api/v1/facilities/<license>/history`,
+    `- [Atom feed of changes](${baseUrl}/changes.atom): the whole state; one per county at ${baseUrl}/county/<county>/changes.atom`,
     `- [API documentation](${baseUrl}/docs/api)`,
     '',
     '## MCP',

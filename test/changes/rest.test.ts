@@ -5,28 +5,17 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
 import { NO_SORT_PARAMETER } from '../../serve/wording.ts';
-import { publishGenerations } from '../helpers/changes.ts';
-import { examples } from '../helpers/examples.ts';
+import { changedHomes, type ChangedHomes } from '../helpers/changes.ts';
 import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-let homes: Array<{ license_number: string; name: string; county: string; sort_key: string }>;
+let homes: ChangedHomes['homes'];
 let quiet: string;
 
 test.before(async () => {
-  const ex = await examples();
-  // Three listed homes of one county and one of another, and one that never changes.
-  const county = ex.value<string>('SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key HAVING COUNT(*) >= 3 ORDER BY county_key LIMIT 1');
-  const inCounty = ex.all<any>('SELECT license_number, name, county, sort_key FROM facilities WHERE listed = 1 AND county = ? ORDER BY license_number LIMIT 3', county);
-  const elsewhere = ex.one<any>('a listed home in another county', 'SELECT license_number, name, county, sort_key FROM facilities WHERE listed = 1 AND county <> ? ORDER BY license_number LIMIT 1', county);
-  homes = [...inCounty, elsewhere];
-  quiet = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 AND license_number NOT IN (SELECT value FROM json_each(?)) LIMIT 1', JSON.stringify(homes.map((h) => h.license_number)));
-  const [a, b, c, d] = homes.map((h) => h.license_number) as [string, string, string, string];
-  const { dir } = await publishGenerations([
-    { date: '2030-01-05', edits: [{ license: a, field: 'licensee', value: 'FIRST NEW HOLDER LLC' }, { license: d, field: 'capacity', value: 99 }], removed: [c] },
-    { date: '2030-02-05', edits: [{ license: a, field: 'licensee', value: 'SECOND NEW HOLDER LLC' }, { license: b, field: 'phone', value: '(555) 555-0199' }] },
-  ]);
-  server = await startServer({ snapshotsDir: dir });
+  const fixture = await changedHomes();
+  ({ homes, quiet } = fixture);
+  server = await startServer({ snapshotsDir: fixture.dir });
 });
 test.after.always(async () => {
   await server?.close();

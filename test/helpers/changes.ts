@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
 import { diffSnapshots, type StoredFacility } from '../../pipeline/diff.ts';
 import { appendChangeLog } from '../../pipeline/changes/log.ts';
+import { examples } from './examples.ts';
 import { seedSnapshotFile, tempDir } from './snapshot.ts';
 
 export interface Generation {
@@ -52,4 +53,32 @@ export async function publishGenerations(generations: Generation[], dir = tempDi
     previous = file;
   }
   return { dir, files };
+}
+
+export interface ChangedHomes {
+  dir: string;
+  /** Three listed homes of one county, then one of another: a, b, c, d. */
+  homes: Array<{ license_number: string; name: string; county: string; county_key: string; sort_key: string }>;
+  /** A listed home that never changes. */
+  quiet: string;
+}
+
+/**
+ * Two runs after the seed snapshot. 2030-01-05: a's license holder and d's beds change, c is
+ * removed. 2030-02-05: a's license holder changes again, b's phone changes.
+ */
+export async function changedHomes(): Promise<ChangedHomes> {
+  const ex = await examples();
+  const county = ex.value<string>('SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key HAVING COUNT(*) >= 3 ORDER BY county_key LIMIT 1');
+  const columns = 'license_number, name, county, county_key, sort_key';
+  const inCounty = ex.all<any>(`SELECT ${columns} FROM facilities WHERE listed = 1 AND county = ? ORDER BY license_number LIMIT 3`, county);
+  const elsewhere = ex.one<any>('a listed home in another county', `SELECT ${columns} FROM facilities WHERE listed = 1 AND county <> ? ORDER BY license_number LIMIT 1`, county);
+  const homes = [...inCounty, elsewhere];
+  const quiet = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 AND license_number NOT IN (SELECT value FROM json_each(?)) LIMIT 1', JSON.stringify(homes.map((h) => h.license_number)));
+  const [a, b, c, d] = homes.map((h) => h.license_number) as [string, string, string, string];
+  const { dir } = await publishGenerations([
+    { date: '2030-01-05', edits: [{ license: a, field: 'licensee', value: 'FIRST NEW HOLDER LLC' }, { license: d, field: 'capacity', value: 99 }], removed: [c] },
+    { date: '2030-02-05', edits: [{ license: a, field: 'licensee', value: 'SECOND NEW HOLDER LLC' }, { license: b, field: 'phone', value: '(555) 555-0199' }] },
+  ]);
+  return { dir, homes, quiet };
 }
