@@ -39,7 +39,12 @@ export interface Settings {
   mcp: McpSettings;
   /** The home page's map (served by serve/site). */
   map: MapSettings;
+  /** /data downloads: requests per address per window, counted apart from the /api and /mcp budgets. */
+  downloads: { rateLimit: number; windowMs: number };
 }
+
+/** Requests a minute per address on /data (DOWNLOAD_RATE_LIMIT): a whole state's files is a handful. */
+export const DOWNLOAD_RATE_LIMIT = 30;
 
 export interface MapSettings {
   /**
@@ -130,6 +135,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       now: () => new Date(),
     },
     map: mapSettings(env),
+    downloads: { rateLimit: integer(env, 'DOWNLOAD_RATE_LIMIT', DOWNLOAD_RATE_LIMIT, 1, 100_000), windowMs: 60_000 },
   };
 }
 

@@ -135,6 +135,7 @@ export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string;
     `- [OpenAPI 3.1](${baseUrl}/openapi.json): the REST contract`,
     `- [Changes on the state record](${baseUrl}/api/v1/changes): licenses added, removed and fields changed, newest run first (?since=YYYY-MM-DD, county, city, kind, field); a home's whole log at ${baseUrl}/api/v1/facilities/<license>/history`,
     `- [Atom feed of changes](${baseUrl}/changes.atom): the whole state; one per county at ${baseUrl}/county/<county>/changes.atom`,
+    `- [Downloads](${baseUrl}/data): every retained snapshot as SQLite, its listed homes as CSV with a datapackage.json; index at ${baseUrl}/data/index.json`,
     `- [API documentation](${baseUrl}/docs/api)`,
     '',
     '## MCP',

@@ -19,6 +19,7 @@ export function frontDoor(baseUrl: string) {
       guides: `GET ${api}/guides`,
       batch_check: `POST ${api}/check`,
     },
+    downloads: `${baseUrl}/data/index.json`,
     feeds: { changes: `${baseUrl}/changes.atom`, county_changes: `${baseUrl}/county/{county}/changes.atom` },
     mcp: { url: `${baseUrl}/mcp`, transport: 'streamable-http', documentation: `${baseUrl}/docs/mcp` },
     openapi: `${baseUrl}/openapi.json`,

@@ -72,12 +72,14 @@ test("a county's feed holds only its homes' changes; an unknown county is 404", 
   t.is((await call(`${server.url}/county/no-such-county/changes.atom`)).status, 404);
 });
 
-test('the feeds are listed in llms.txt and on the front door', async (t) => {
+test('the feeds and downloads are listed in llms.txt and on the front door', async (t) => {
   const llms = (await call(`${server.url}/llms.txt`)).text;
   t.true(llms.includes(`${BASE_URL}/changes.atom`));
   t.true(llms.includes(`${BASE_URL}/county/<county>/changes.atom`));
   t.true(llms.includes(`${BASE_URL}/api/v1/changes`));
   const door = (await call(`${server.url}/api/v1`)).body;
   t.is(door.feeds.changes, `${BASE_URL}/changes.atom`);
+  t.is(door.downloads, `${BASE_URL}/data/index.json`);
+  t.true(llms.includes(`${BASE_URL}/data/index.json`));
   t.is(door.endpoints.changes.split('?')[0], `GET ${BASE_URL}/api/v1/changes`);
 });
