@@ -6,6 +6,7 @@ import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey,
 import { nameSlug } from '../../contract/names.ts';
 import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
 import { reportsByLicense, type FacilityRow, type ReportRow } from '../query.ts';
+import { homeChanges, type HomeChanges } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { restFacilityRecord } from '../shape/facility.ts';
 import { compactHome } from '../shape/home.ts';
@@ -89,6 +90,8 @@ export interface HomeView {
   corrections: { url: string; disputes: Array<{ field: string; text: string; approved_on: string }> };
   quickAnswers: QuickAnswer[];
   rosterAsOf: string | null;
+  /** The home's logged changes on the state record, newest first. */
+  changes: HomeChanges;
 }
 
 function asOf(date: string | null): string {
@@ -243,6 +246,7 @@ export function homeView(context: ShapeContext, row: FacilityRow, options: HomeV
     },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
+    changes: homeChanges(context.snapshot, baseUrl, license),
   };
   view.quickAnswers = quickAnswers(view);
   return view;
