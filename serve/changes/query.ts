@@ -59,3 +59,9 @@ export function historyOf(snapshot: Snapshot, license: string, limit = -1): Chan
   if (!hasChangeLog(snapshot)) return [];
   return snapshot.statement(`SELECT ${COLUMNS} ${FROM} WHERE c.license_number = ? ${ORDER} LIMIT ?`).all(license, limit) as ChangeRow[];
 }
+
+/** Licenses with any change observed on or after `since` (YYYY-MM-DD). */
+export function licensesChangedSince(snapshot: Snapshot, since: string): Set<string> {
+  if (!hasChangeLog(snapshot)) return new Set();
+  return new Set(snapshot.statement('SELECT DISTINCT license_number FROM change_log WHERE observed_on >= ?').pluck().all(since) as string[]);
+}

@@ -3,27 +3,17 @@
 import test from 'ava';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { nameSlug } from '../../contract/names.ts';
-import { changedHomes, type ChangedHomes } from '../helpers/changes.ts';
-import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
+import { serveChangedHomes } from '../helpers/changes.ts';
+import { BASE_URL, call } from '../helpers/server.ts';
 
-let server: TestServer;
-let homes: ChangedHomes['homes'];
-
-test.before(async () => {
-  const fixture = await changedHomes();
-  homes = fixture.homes;
-  server = await startServer({ snapshotsDir: fixture.dir });
-});
-test.after.always(async () => {
-  await server?.close();
-});
+const served = serveChangedHomes(test);
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** Fetches a feed, checks it is well-formed Atom with every element RFC 4287 requires, returns its entries. */
 async function readFeed(t: any, path: string): Promise<any[]> {
-  const reply = await call(`${server.url}${path}`);
+  const reply = await call(`${served.server.url}${path}`);
   t.is(reply.status, 200, path);
   t.regex(reply.headers.get('content-type') ?? '', /^application\/atom\+xml/);
   t.is(XMLValidator.validate(reply.text), true, 'well-formed XML');
@@ -52,12 +42,12 @@ const alternate = (entry: any) => list(entry.link).find((link: any) => link['@re
 test('the state feed carries every change, newest run first, each linking to the home', async (t) => {
   const entries = await readFeed(t, '/changes.atom');
   t.is(entries.length, 5);
-  const [a, , c] = homes;
+  const [a, , c] = served.fixture.homes;
   const holder = entries.find((entry) => entry.title.includes('SECOND NEW HOLDER LLC'))!;
   t.is(holder.title, `${a!.name}: License holder changed from FIRST NEW HOLDER LLC to SECOND NEW HOLDER LLC (state roster of 2030-02-05)`);
   t.is(holder.updated, '2030-02-05T00:00:00Z');
   t.regex(alternate(holder), new RegExp(`^${BASE_URL}/facility/[a-z0-9-]+-${a!.license_number}$`));
-  const page = await call(`${server.url}${alternate(holder).slice(BASE_URL.length)}`);
+  const page = await call(`${served.server.url}${alternate(holder).slice(BASE_URL.length)}`);
   t.is(page.status, 200, 'the entry links to the home\'s page');
   const removed = entries.find((entry) => entry.title.includes('no longer on the state roster'))!;
   t.is(alternate(removed), `${BASE_URL}/api/v1/facilities/${c!.license_number}/history`, 'a license no longer listed links to its history');
@@ -65,19 +55,19 @@ test('the state feed carries every change, newest run first, each linking to the
 });
 
 test("a county's feed holds only its homes' changes; an unknown county is 404", async (t) => {
-  const county = homes[0]!.county;
+  const county = served.fixture.homes[0]!.county;
   const entries = await readFeed(t, `/county/${nameSlug(county)}/changes.atom`);
   t.is(entries.length, 4);
-  t.false(entries.some((entry) => entry.title.startsWith(`${homes[3]!.name}:`)));
-  t.is((await call(`${server.url}/county/no-such-county/changes.atom`)).status, 404);
+  t.false(entries.some((entry) => entry.title.startsWith(`${served.fixture.homes[3]!.name}:`)));
+  t.is((await call(`${served.server.url}/county/no-such-county/changes.atom`)).status, 404);
 });
 
 test('the feeds and downloads are listed in llms.txt and on the front door', async (t) => {
-  const llms = (await call(`${server.url}/llms.txt`)).text;
+  const llms = (await call(`${served.server.url}/llms.txt`)).text;
   t.true(llms.includes(`${BASE_URL}/changes.atom`));
   t.true(llms.includes(`${BASE_URL}/county/<county>/changes.atom`));
   t.true(llms.includes(`${BASE_URL}/api/v1/changes`));
-  const door = (await call(`${server.url}/api/v1`)).body;
+  const door = (await call(`${served.server.url}/api/v1`)).body;
   t.is(door.feeds.changes, `${BASE_URL}/changes.atom`);
   t.is(door.downloads, `${BASE_URL}/data/index.json`);
   t.true(llms.includes(`${BASE_URL}/data/index.json`));

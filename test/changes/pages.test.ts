@@ -3,29 +3,20 @@
 import test from 'ava';
 import { nameSlug } from '../../contract/names.ts';
 import { CHANGES_FAIRNESS } from '../../serve/changes/shape.ts';
-import { changedHomes, type ChangedHomes } from '../helpers/changes.ts';
+import { serveChangedHomes } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
-import { call, startServer, type TestServer } from '../helpers/server.ts';
+import { call } from '../helpers/server.ts';
 
-let server: TestServer;
-let fixture: ChangedHomes;
+const served = serveChangedHomes(test);
 
-test.before(async () => {
-  fixture = await changedHomes();
-  server = await startServer({ snapshotsDir: fixture.dir });
-});
-test.after.always(async () => {
-  await server?.close();
-});
-
-const get = async (path: string) => (await call(`${server.url}${path}`)).text;
+const get = async (path: string) => (await call(`${served.server.url}${path}`)).text;
 const homePath = (home: { name: string; license_number: string }) => `/facility/${nameSlug(home.name)}-${home.license_number}`;
 const decode = (text: string) => text.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
 const NEWER = 'License holder changed from FIRST NEW HOLDER LLC to SECOND NEW HOLDER LLC (state roster of 2030-02-05)';
 
 test("a home's page and its Markdown twin list its changes newest first, with the fairness framing", async (t) => {
-  const a = fixture.homes[0]!;
+  const a = served.fixture.homes[0]!;
   const page = decode(await get(homePath(a)));
   const markdown = await get(`${homePath(a)}.md`);
   for (const [text, label] of [[page, 'HTML'], [markdown, 'Markdown']] as const) {
@@ -43,14 +34,14 @@ test("a home's page and its Markdown twin list its changes newest first, with th
 });
 
 test('a home with no logged change says so', async (t) => {
-  const name = (await examples()).value<string>('SELECT name FROM facilities WHERE license_number = ?', fixture.quiet);
-  const markdown = await get(`${homePath({ name, license_number: fixture.quiet })}.md`);
+  const name = (await examples()).value<string>('SELECT name FROM facilities WHERE license_number = ?', served.fixture.quiet);
+  const markdown = await get(`${homePath({ name, license_number: served.fixture.quiet })}.md`);
   t.true(markdown.includes('## Changes on the state record'));
   t.true(markdown.includes('has not changed since this service began keeping its change log'));
 });
 
 test("a county page lists the month's changes of its homes, each linking to the home", async (t) => {
-  const [a, b] = fixture.homes;
+  const [a, b] = served.fixture.homes;
   const slug = nameSlug(a!.county);
   for (const path of [`/county/${slug}`, `/county/${slug}.md`]) {
     const text = decode(await get(path));

@@ -5,23 +5,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
 import { NO_SORT_PARAMETER } from '../../serve/wording.ts';
-import { changedHomes, type ChangedHomes } from '../helpers/changes.ts';
-import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
+import { serveChangedHomes } from '../helpers/changes.ts';
+import { BASE_URL, call } from '../helpers/server.ts';
 
-let server: TestServer;
-let homes: ChangedHomes['homes'];
-let quiet: string;
+const served = serveChangedHomes(test);
 
-test.before(async () => {
-  const fixture = await changedHomes();
-  ({ homes, quiet } = fixture);
-  server = await startServer({ snapshotsDir: fixture.dir });
-});
-test.after.always(async () => {
-  await server?.close();
-});
-
-const get = (path: string) => call(`${server.url}${path}`);
+const get = (path: string) => call(`${served.server.url}${path}`);
 const summary = (changes: any[]) => changes.map((c) => [c.run.snapshot_date, c.license_number, c.change, c.field]);
 
 test('the list is newest run first, then alphabetical, with values verbatim, dates and links', async (t) => {
@@ -33,7 +22,7 @@ test('the list is newest run first, then alphabetical, with values verbatim, dat
   const { changes, total, order } = reply.body.data;
   t.is(order, 'run_desc_name_asc');
   t.is(total, 5);
-  const [a, b, c, d] = homes;
+  const [a, b, c, d] = served.fixture.homes;
   const byName = (rows: any[]) => [...rows].sort((x, y) => (x.sort_key < y.sort_key ? -1 : x.sort_key > y.sort_key ? 1 : x.license_number.localeCompare(y.license_number)));
   const second = byName([a, b]).map((h) => [h.license_number, h.license_number === a!.license_number ? 'licensee' : 'phone']);
   const first = byName([a, c, d]).map((h) => [h.license_number, h === a ? 'licensee' : h === c ? null : 'capacity']);
@@ -58,11 +47,11 @@ test('filters: since, kind, field, county, city, limit and offset', async (t) =>
   const data = async (query: string) => (await get(`/api/v1/changes?${query}`)).body.data;
   t.deepEqual((await data('since=2030-02-01')).changes.map((c: any) => c.run.snapshot_date), ['2030-02-05', '2030-02-05']);
   t.is((await data('since=2030-03-01')).total, 0);
-  t.deepEqual((await data('kind=removed')).changes.map((c: any) => c.license_number), [homes[2]!.license_number]);
+  t.deepEqual((await data('kind=removed')).changes.map((c: any) => c.license_number), [served.fixture.homes[2]!.license_number]);
   t.deepEqual((await data('field=licensee')).changes.map((c: any) => c.new_value), ['SECOND NEW HOLDER LLC', 'FIRST NEW HOLDER LLC']);
-  const county = await data(`county=${encodeURIComponent(homes[0]!.county.toLowerCase())}`);
+  const county = await data(`county=${encodeURIComponent(served.fixture.homes[0]!.county.toLowerCase())}`);
   t.is(county.total, 4);
-  t.false(county.changes.some((c: any) => c.license_number === homes[3]!.license_number));
+  t.false(county.changes.some((c: any) => c.license_number === served.fixture.homes[3]!.license_number));
   t.is((await data('city=Nowhere%20At%20All')).total, 0);
   const all = (await data('limit=100')).changes;
   const paged = await data('limit=2&offset=1');
@@ -94,7 +83,7 @@ test('sort, order and rank are refused; unknown parameters and values get the 40
 });
 
 test("a home's history is its whole log, newest first; 404 as for the detail", async (t) => {
-  const [a, , c] = homes;
+  const [a, , c] = served.fixture.homes;
   const history = await get(`/api/v1/facilities/${a!.license_number}/history`);
   t.is(history.status, 200);
   t.is(history.headers.get('cache-control'), CACHE_CONTROL.facility);
@@ -103,7 +92,7 @@ test("a home's history is its whole log, newest first; 404 as for the detail", a
   const removed = await get(`/api/v1/facilities/${c!.license_number}/history`);
   t.is(removed.status, 200, 'a removed license keeps its history');
   t.deepEqual(removed.body.data.changes.map((x: any) => x.change), ['removed']);
-  const none = await get(`/api/v1/facilities/${quiet}/history`);
+  const none = await get(`/api/v1/facilities/${served.fixture.quiet}/history`);
   t.is(none.status, 200);
   t.deepEqual(none.body.data.changes, []);
   const missing = await get('/api/v1/facilities/000000000/history');
@@ -123,7 +112,7 @@ test('both endpoints are in the OpenAPI document and real answers validate again
   const cases: Array<[string, string]> = [
     ['/api/v1/changes', '/api/v1/changes?limit=100'],
     ['/api/v1/changes', '/api/v1/changes?kind=bogus'],
-    ['/api/v1/facilities/{license}/history', `/api/v1/facilities/${homes[0]!.license_number}/history`],
+    ['/api/v1/facilities/{license}/history', `/api/v1/facilities/${served.fixture.homes[0]!.license_number}/history`],
     ['/api/v1/facilities/{license}/history', '/api/v1/facilities/000000000/history'],
   ];
   for (const [route, url] of cases) {

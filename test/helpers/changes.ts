@@ -7,7 +7,9 @@ import Database from 'better-sqlite3';
 import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
 import { diffSnapshots, type StoredFacility } from '../../pipeline/diff.ts';
 import { appendChangeLog } from '../../pipeline/changes/log.ts';
+import type { TestFn } from 'ava';
 import { examples } from './examples.ts';
+import { startServer, type TestServer } from './server.ts';
 import { seedSnapshotFile, tempDir } from './snapshot.ts';
 
 export interface Generation {
@@ -81,4 +83,17 @@ export async function changedHomes(): Promise<ChangedHomes> {
     { date: '2030-02-05', edits: [{ license: a, field: 'licensee', value: 'SECOND NEW HOLDER LLC' }, { license: b, field: 'phone', value: '(555) 555-0199' }] },
   ]);
   return { dir, homes, quiet };
+}
+
+/** A server over `changedHomes()`, started before a test file's tests and closed after them. */
+export function serveChangedHomes(test: TestFn): { server: TestServer; fixture: ChangedHomes } {
+  const state = {} as { server: TestServer; fixture: ChangedHomes };
+  test.before(async () => {
+    state.fixture = await changedHomes();
+    state.server = await startServer({ snapshotsDir: state.fixture.dir });
+  });
+  test.after.always(async () => {
+    await state.server?.close();
+  });
+  return state;
 }
