@@ -184,6 +184,30 @@ CREATE TABLE changes (
   fields TEXT NOT NULL
 );
 
+CREATE TABLE change_log (
+  run_seq INTEGER NOT NULL,
+  run_id TEXT NOT NULL,
+  snapshot_file TEXT NOT NULL,
+  snapshot_date TEXT NOT NULL,
+  license_number TEXT NOT NULL,
+  name TEXT NOT NULL,
+  sort_key TEXT NOT NULL,
+  city TEXT,
+  county TEXT,
+  city_key TEXT,
+  county_key TEXT,
+  change TEXT NOT NULL CHECK (change IN ('added', 'removed', 'changed')),
+  field TEXT,
+  old_value TEXT,
+  new_value TEXT,
+  old_source_date TEXT,
+  new_source_date TEXT,
+  observed_on TEXT NOT NULL
+);
+CREATE INDEX change_log_order ON change_log (run_seq, sort_key, license_number);
+CREATE INDEX change_log_license ON change_log (license_number, run_seq);
+CREATE INDEX change_log_observed ON change_log (observed_on);
+
 CREATE VIEW listed_homes AS
   SELECT license_number, licensed_name, name, license_status, street, city, county, zip, capacity,
          dementia, hospice, non_ambulatory, bedridden, alw_participation
@@ -225,6 +249,7 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
   ['rejected_rows', 'table', 'Source rows kept out of the snapshot, with the reason and the raw row.'],
   ['changes', 'table', 'Diff against the previous snapshot: licenses added, removed or changed, with the changed fields.'],
+  ['change_log', 'table', "Every change the pipeline has seen on the state record since the first diff, carried forward from snapshot to snapshot so it outlives pruned files: one row per license added or removed (field NULL; the whole record as old_value or new_value) and per changed field (field is the record's dotted path, e.g. licensee or clearances.dementia; state_documents is the detail's documents fact). old_value and new_value are the values verbatim as JSON text; old_source_date and new_source_date are each value's own source date (the fact's confirmed_on); observed_on is the new value's source date, or for a removal the date of the roster that no longer listed it. run_seq orders runs (1 = first logged run), with the run_id, snapshot_file and snapshot_date of the run that saw the change. Correction reviews are not record changes and never appear here."],
   ['listed_homes', 'view', 'Licenses a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary), alphabetical by name then license.'],
   ['licensed_homes_by_county', 'view', 'Listed homes and licensed beds per county.'],
   ['clearances_by_county', 'view', 'Per county, how many listed homes carry each clearance and how many have it not on file.'],

@@ -232,6 +232,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
               hospitals: normalized.hospitals,
               reports: documents.byLicense,
               documentProblems: documents.problems,
+              changeLog: { previousFile: previous?.file ?? null, snapshotFile: path.basename(snapshotPath) },
             },
             options,
           );

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
+import { changesPlugin } from './changes/plugin.ts';
+import { dataPlugin } from './data/plugin.ts';
 import { discoveryPlugin } from './discovery/plugin.ts';
 import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
@@ -95,6 +97,8 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   registerEtags(server, services);
   await server.register([
     { plugin: restPlugin, options: services },
+    { plugin: changesPlugin, options: services },
+    { plugin: dataPlugin, options: services },
     { plugin: mcpPlugin, options: services },
     { plugin: openApiPlugin, options: services },
     { plugin: healthPlugin, options: services },

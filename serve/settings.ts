@@ -43,7 +43,12 @@ export interface Settings {
   healthMaxSnapshotAgeHours: number;
   /** Prometheus metrics on their own listener (serve/metrics.ts); port null: off, 0: any free port. */
   metrics: { port: number | null; host: string };
+  /** /data downloads: requests per address per window, counted apart from the /api and /mcp budgets. */
+  downloads: { rateLimit: number; windowMs: number };
 }
+
+/** Requests a minute per address on /data (DOWNLOAD_RATE_LIMIT): a whole state's files is a handful. */
+export const DOWNLOAD_RATE_LIMIT = 30;
 
 export interface MapSettings {
   /**
@@ -146,6 +151,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     // Three missed daily runs (the schedule runs once a day) before health says so.
     healthMaxSnapshotAgeHours: integer(env, 'HEALTH_MAX_SNAPSHOT_AGE_HOURS', 72, 0, 87_600),
     metrics: metricsSettings(env, port),
+    downloads: { rateLimit: integer(env, 'DOWNLOAD_RATE_LIMIT', DOWNLOAD_RATE_LIMIT, 1, 100_000), windowMs: 60_000 },
   };
 }
 

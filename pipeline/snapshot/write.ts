@@ -16,6 +16,7 @@ import type { WaiverRow } from '../sources/waiver.ts';
 import { TEMP_SUFFIX } from './folder.ts';
 import type { FacilityDocuments, FetchProblem } from '../documents/collect.ts';
 import type { Hospital } from '../sources/hospitals.ts';
+import { appendChangeLog, type ChangeLogInputs } from '../changes/log.ts';
 
 export interface SourceRecord extends RetrievedSource {
   sourceDate: string | null;
@@ -39,6 +40,8 @@ export interface SnapshotContents {
   hospitals: Array<Hospital & { name_slug: string; county_key: string | null }>;
   reports: Map<string, FacilityDocuments>;
   documentProblems: FetchProblem[];
+  /** Carries the previous snapshot's change log forward and appends this run's diff. */
+  changeLog?: ChangeLogInputs;
 }
 
 export interface WriteOptions {
@@ -89,6 +92,8 @@ function insertRest(db: Database.Database, contents: SnapshotContents): void {
   for (const license of contents.diff.added) change.run(license, 'added', '[]');
   for (const license of contents.diff.removed) change.run(license, 'removed', '[]');
   for (const { license_number, fields } of contents.diff.changed) change.run(license_number, 'changed', JSON.stringify(fields));
+
+  if (contents.changeLog) appendChangeLog(db, contents.diff, contents.changeLog);
 }
 
 /** Fails unless the written file is sound and holds what was meant to be written. */

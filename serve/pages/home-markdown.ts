@@ -66,6 +66,12 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
     reports.length > 0
       ? `Reports, newest first:\n\n${reports.join('\n')}${visits.more > 0 ? `\n\n${visits.more} more on the state's record.` : ''}`
       : null,
+    `## ${view.changes.heading}`,
+    mdText(view.changes.fairness),
+    view.changes.lines.length > 0
+      ? `${view.changes.lines.map((line) => `- ${mdText(line)}`).join('\n')}${view.changes.more > 0 ? `\n\n${view.changes.more} earlier changes are in the full log.` : ''}`
+      : mdText(view.changes.none),
+    `The whole change log of this home (JSON): ${view.changes.historyUrl}`,
     '## How to call',
     [
       call.phone ? `Phone (state roster): ${mdText(call.phone)}` : 'Phone: not on file',

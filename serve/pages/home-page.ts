@@ -110,6 +110,18 @@ ${visits.more > 0 ? html`<p>${visits.more} more on the state's record.</p>` : ''
 }
 </section>
 
+<section aria-labelledby="changes">
+<h2 id="changes">${view.changes.heading}</h2>
+<p class="note">${view.changes.fairness}</p>
+${
+  view.changes.lines.length > 0
+    ? html`<ul class="changes">${view.changes.lines.map((line) => html`<li>${line}</li>`)}</ul>
+${view.changes.more > 0 ? html`<p>${view.changes.more} earlier changes are in the full log.</p>` : ''}`
+    : html`<p>${view.changes.none}</p>`
+}
+<p><a href="${view.changes.historyUrl}">The whole change log of this home</a> (JSON)</p>
+</section>
+
 <section aria-labelledby="call">
 <h2 id="call">How to call</h2>
 <p>Phone (state roster): ${call.phone ? (call.telHref ? html`<a href="${call.telHref}">${call.phone}</a>` : call.phone) : 'not on file'}</p>

@@ -6,6 +6,7 @@ import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey,
 import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
+import { homeChanges, type HomeChanges } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
@@ -88,6 +89,8 @@ export interface HomeView {
   corrections: { url: string; disputes: Array<{ field: string; text: string; approved_on: string }> };
   quickAnswers: QuickAnswer[];
   rosterAsOf: string | null;
+  /** The home's logged changes on the state record, newest first. */
+  changes: HomeChanges;
 }
 
 function asOf(date: string | null): string {
@@ -242,6 +245,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
     },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
+    changes: homeChanges(context.snapshot, baseUrl, license),
   };
   view.quickAnswers = quickAnswers(view);
   return view;

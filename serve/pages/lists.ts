@@ -7,6 +7,7 @@ import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
 import { hospitalByFacid, hospitalsByCounty, pageHomes, pageHomesInBox, type PageHomeRow, type PageHospitalRow } from '../query.ts';
 import { licensesFailingNeeds } from '../home-record.ts';
+import { countyChangesSection } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { facilityPath } from '../web/links.ts';
@@ -51,6 +52,8 @@ interface ListItem {
 
 interface LinkSection {
   heading: string;
+  /** A sentence under the heading. */
+  intro?: string;
   links: Array<{ text: string; url: string; note?: string }>;
 }
 
@@ -123,7 +126,7 @@ ${count ? html`<p>${count}</p>` : ''}
 ${spec.items.length > 0 ? groupsHtml : html`<p>${spec.empty}</p>`}
 ${pagerHtml(spec.paging, at)}
 ${(spec.sections ?? []).map(
-  (section) => html`<section><h2>${section.heading}</h2>
+  (section) => html`<section><h2>${section.heading}</h2>${section.intro ? html`<p>${section.intro}</p>` : ''}
 <ul class="links">${section.links.map((link) => html`<li><a href="${link.url}">${link.text}</a>${link.note ? html` <span class="muted">(${link.note})</span>` : ''}</li>`)}</ul></section>`,
 )}
 <p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
@@ -153,7 +156,7 @@ ${(spec.sections ?? []).map(
       pagerMarkdown(spec.paging, at),
       ...(spec.sections ?? []).map(
         (section) =>
-          `## ${mdText(section.heading)}\n\n${section.links.map((link) => `- ${mdLink(link.text, link.url)}${link.note ? ` (${mdText(link.note)})` : ''}`).join('\n')}`,
+          `## ${mdText(section.heading)}\n\n${section.intro ? `${mdText(section.intro)}\n\n` : ''}${section.links.map((link) => `- ${mdLink(link.text, link.url)}${link.note ? ` (${mdText(link.note)})` : ''}`).join('\n')}`,
       ),
       `Page address: ${canonicalUrl}`,
       mdAttribution(baseUrl),
@@ -237,6 +240,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
           { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver?county=${county.slug}` },
         ]),
       },
+      countyChangesSection(context.snapshot, baseUrl, county),
     ],
   });
 }

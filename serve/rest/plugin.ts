@@ -42,7 +42,7 @@ function json(h: ResponseToolkit, body: string | Buffer) {
 }
 
 /** The requested license's record, or the spec's 404. */
-function recordOr404(services: Services, request: Request, license: string): HomeRecord {
+export function recordOr404(services: Services, request: Request, license: string): HomeRecord {
   const record = homeRecord(shapeContext(request, services), licenseNumberFrom(license) ?? license);
   if (!record) {
     const shown = license.length > 40 ? `${license.slice(0, 40)}…` : license;

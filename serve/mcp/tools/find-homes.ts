@@ -2,6 +2,9 @@
 // monthly budget. Ordered by straight-line distance from the caller's point, else alphabetically.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
+import { changedSinceArg } from '../../changes/mcp.ts';
+import { licensesChangedSince } from '../../changes/query.ts';
+import { CHANGES_FAIRNESS } from '../../changes/shape.ts';
 import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
@@ -37,6 +40,7 @@ const input = strictInput({
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
+  changed_since: changedSinceArg.optional(),
 });
 
 const output = z.object({
@@ -53,6 +57,7 @@ const output = z.object({
       city: z.string().nullable(),
       needs: z.array(z.string()),
       max_monthly_budget_usd: z.number().int().nullable(),
+      changed_since: z.string().nullable().optional(),
     })
     .describe('The search as it was read (place names as the roster spells them).'),
   notes: z.array(z.string()).describe('What to tell the user about this list (budget, missing locations).'),
@@ -134,6 +139,12 @@ export const findHomes = defineTool({
       excluded,
       maxMonthlyUsd: budget,
     });
+    if (args.changed_since !== undefined) {
+      const changed = licensesChangedSince(context.snapshot, args.changed_since);
+      const kept = selection.licenses.map((license, i) => [license, selection.distances[i] ?? null] as const).filter(([license]) => changed.has(license));
+      selection.licenses = kept.map(([license]) => license);
+      selection.distances = kept.map(([, distance]) => distance);
+    }
     const limit = args.limit ?? LIST_DEFAULT_LIMIT;
     const offset = args.offset ?? 0;
     const total = selection.licenses.length;
@@ -143,6 +154,7 @@ export const findHomes = defineTool({
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
+    if (args.changed_since !== undefined) notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${CHANGES_FAIRNESS}`);
     if (total === 0) {
       notes.push(
         needs.length > 0
@@ -163,6 +175,7 @@ export const findHomes = defineTool({
         city: city?.name ?? null,
         needs: NEED_KEYS.filter((key) => needs.includes(key)),
         max_monthly_budget_usd: budget,
+        ...(args.changed_since !== undefined ? { changed_since: args.changed_since } : {}),
       },
       notes,
       honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),

@@ -1,5 +1,6 @@
 // get_home: one home's full flat record, any status (closed licenses included, marked as such).
 import * as z from 'zod/v4';
+import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../../changes/mcp.ts';
 import { homeRecord } from '../../home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../../shape/mcp-record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
@@ -14,6 +15,7 @@ const output = z.object({
     .object({ not_on_file: z.string(), never_in_this_data: z.string(), fairness_note: z.string(), price: z.string() })
     .describe('How to pass this record on honestly.'),
   data_dates: dataDates,
+  changes: recentChanges,
 });
 
 export const getHome = defineTool({
@@ -25,6 +27,7 @@ export const getHome = defineTool({
     'license status (also the live status with its check date), care approvals with their date and any under correction review ' +
     "(clearances.under_review; those read not_on_file), service designations, Medi-Cal waiver, price block (quote price.line), state-report " +
     "tallies, disputes, state_record_url and links (page to cite, markdown, corrections to hand the user if something is wrong). " +
+    `changes: the newest ${GET_HOME_CHANGES} changes seen on its state record (dated, in plain words; a change is not a verdict) and the whole log's address. ` +
     "Tri-state values read 'not on file' in words, never 'no'. Nothing here says whether a bed is open: openings are learned by phone.",
   input,
   output,
@@ -34,7 +37,12 @@ export const getHome = defineTool({
     const record = homeRecord(context, license) ?? notOnRoster(license);
     // Built once per record: the same frozen answer each call.
     return record.encoded('mcp:get_home', () =>
-      deepFreeze({ home: mcpFullRecord(context, record), reading_notes: readingNotes(), data_dates: mcpDataDates(context.snapshot) }),
+      deepFreeze({
+        home: mcpFullRecord(context, record),
+        reading_notes: readingNotes(),
+        data_dates: mcpDataDates(context.snapshot),
+        changes: homeRecentChanges(context.snapshot, context.filler.baseUrl, license),
+      }),
     );
   },
 });

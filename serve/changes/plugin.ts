@@ -1,0 +1,135 @@
+// The change log's own surfaces: GET /api/v1/changes and GET /api/v1/facilities/{license}/history
+// (REST v1, additive: same envelope, attribution, validation and Cache-Control as the list), and
+// the Atom feeds /changes.atom and /county/<slug>/changes.atom.
+import Boom from '@hapi/boom';
+import type { Plugin, ServerRoute } from '@hapi/hapi';
+import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
+import { CACHE_CONTROL, recordOr404 } from '../rest/plugin.ts';
+import { licenseParams, noQuery } from '../rest/input-schemas.ts';
+import { failValidation, inputs } from '../rest/validation.ts';
+import { shapeContext, type Services } from '../services.ts';
+import { envelopeJson, stateAttribution } from '../shape/envelope.ts';
+import { countyBySlug } from '../pages/places.ts';
+import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
+import { historyOf, listChanges, type ChangeFilter } from './query.ts';
+import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
+import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function restRoutes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  const failAction = failValidation();
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/changes',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facilities },
+        validate: { ...inputs({ query: changesQuery }), failAction },
+        plugins: {
+          openapi: {
+            operationId: 'listChanges',
+            summary: 'Changes on the state record: licenses added, removed, and fields changed, newest run first',
+            description:
+              `Every change the pipeline has seen between successive snapshots, values verbatim with their own source dates. ${CHANGES_ORDER} ` +
+              'county, city, limit and offset follow the list\'s rules. A filter that matches nothing returns 200 with an empty list. ' +
+              `Any other parameter is refused with 400; there is no sort parameter. ${CHANGES_FAIRNESS}`,
+            tag: 'Changes',
+            ok: { schema: changesResponse, description: 'One page of changes.' },
+            errors: [400, 429, 500],
+          },
+        },
+      },
+      handler: (request, h) => {
+        const query = request.query as unknown as ChangesQuery;
+        const context = shapeContext(request, services);
+        const page = listChanges(
+          context.snapshot,
+          {
+            since: query.since ?? null,
+            countyKey: query.county === undefined ? null : placeKey(query.county),
+            cityKey: query.city === undefined ? null : placeKey(query.city),
+            kind: query.kind ?? null,
+            field: query.field ?? null,
+          },
+          query.limit,
+          query.offset,
+        );
+        const items = page.rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/facilities/{license}/history',
+      options: {
+        cache: { otherwise: CACHE_CONTROL.facility },
+        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
+        plugins: {
+          openapi: {
+            operationId: 'getFacilityHistory',
+            summary: "A home's whole change log, newest first",
+            description: `Every logged change of one license (a removed license keeps its history). 404 as for the detail. ${CHANGES_FAIRNESS}`,
+            tag: 'Changes',
+            ok: { schema: historyResponse, description: 'The whole log of the license.' },
+            errors: [400, 404, 429, 500],
+          },
+        },
+      },
+      handler: (request, h) => {
+        const given = (request.params as { license: string }).license;
+        const context = shapeContext(request, services);
+        const license = licenseNumberFrom(given) ?? given;
+        const rows = historyOf(context.snapshot, license);
+        // A license with no logged change is answered only when it is on the roster, as the detail is.
+        if (rows.length === 0) recordOr404(services, request, given);
+        const items = rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+      },
+    },
+  ];
+}
+
+const ANY_CHANGE: ChangeFilter = { since: null, countyKey: null, cityKey: null, kind: null, field: null };
+
+function feedRoutes(services: Services): ServerRoute[] {
+  const { baseUrl } = services.settings;
+  return [
+    {
+      method: 'GET',
+      path: '/changes.atom',
+      options: { cache: { otherwise: CACHE_CONTROL.facilities } },
+      handler: (request, h) => {
+        const { snapshot } = shapeContext(request, services);
+        const rows = listChanges(snapshot, ANY_CHANGE, FEED_ENTRIES, 0).rows;
+        const title = "Changes on California's licensing record of elder-care homes";
+        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/county/{county}/changes.atom',
+      options: { cache: { otherwise: CACHE_CONTROL.facilities } },
+      handler: (request, h) => {
+        const { snapshot } = shapeContext(request, services);
+        const slug = (request.params as { county: string }).county;
+        const county = countyBySlug(snapshot, slug);
+        if (!county) throw Boom.notFound(`No county with licensed homes is called "${slug.slice(0, 40)}". The counties are listed at ${baseUrl}/county.`);
+        const rows = listChanges(snapshot, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
+        const title = `Changes on the state record: care homes in ${county.name} County`;
+        const selfPath = `/county/${county.slug}/changes.atom`;
+        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+      },
+    },
+  ];
+}
+
+export const changesPlugin: Plugin<Services> = {
+  name: 'changes',
+  register(server, services) {
+    server.route([...restRoutes(services), ...feedRoutes(services)]);
+  },
+};

@@ -1,0 +1,67 @@
+// Reads of the snapshot's cumulative change log (`change_log`): the changes list, a home's whole
+// history, a county's recent changes. Order is always the newest run first, then alphabetical by
+// name and license (never by what changed or how much). A snapshot written before the log
+// existed has no such table: it reads as an empty log.
+import type { ChangeKind, ChangeLogRow } from '../../contract/changes.ts';
+import type { Snapshot } from '../snapshot.ts';
+
+/** A change log row and, when the license is still in this snapshot, its page slug. */
+export type ChangeRow = ChangeLogRow & { name_slug: string | null };
+
+export interface ChangeFilter {
+  /** Changes observed on or after this date (YYYY-MM-DD), or null for all. */
+  since: string | null;
+  countyKey: string | null;
+  cityKey: string | null;
+  kind: ChangeKind | null;
+  field: string | null;
+}
+
+const ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
+const COLUMNS = 'c.*, f.name_slug AS name_slug';
+const FROM = 'FROM change_log c LEFT JOIN facilities f ON f.license_number = c.license_number';
+
+const logPresent = new WeakMap<Snapshot, boolean>();
+
+export function hasChangeLog(snapshot: Snapshot): boolean {
+  let present = logPresent.get(snapshot);
+  if (present === undefined) {
+    present = snapshot.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get() !== undefined;
+    logPresent.set(snapshot, present);
+  }
+  return present;
+}
+
+/** One page of changes matching the filter, and how many match in all. */
+export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
+  if (!hasChangeLog(snapshot)) return { rows: [], total: 0 };
+  const where: string[] = [];
+  const params: Record<string, string | number> = { limit, offset };
+  const add = (clause: string, name: string, value: string | null) => {
+    if (value === null) return;
+    where.push(clause);
+    params[name] = value;
+  };
+  add('c.observed_on >= @since', 'since', filter.since);
+  add('c.county_key = @county', 'county', filter.countyKey);
+  add('c.city_key = @city', 'city', filter.cityKey);
+  add('c.change = @kind', 'kind', filter.kind);
+  add('c.field = @field', 'field', filter.field);
+  const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { limit: _limit, offset: _offset, ...countParams } = params;
+  const total = snapshot.statement(`SELECT COUNT(*) AS n FROM change_log c ${condition}`).pluck().get(countParams) as number;
+  const rows = snapshot.statement(`SELECT ${COLUMNS} ${FROM} ${condition} ${ORDER} LIMIT @limit OFFSET @offset`).all(params) as ChangeRow[];
+  return { rows, total };
+}
+
+/** Every logged change of one license, newest run first. */
+export function historyOf(snapshot: Snapshot, license: string, limit = -1): ChangeRow[] {
+  if (!hasChangeLog(snapshot)) return [];
+  return snapshot.statement(`SELECT ${COLUMNS} ${FROM} WHERE c.license_number = ? ${ORDER} LIMIT ?`).all(license, limit) as ChangeRow[];
+}
+
+/** Licenses with any change observed on or after `since` (YYYY-MM-DD). */
+export function licensesChangedSince(snapshot: Snapshot, since: string): Set<string> {
+  if (!hasChangeLog(snapshot)) return new Set();
+  return new Set(snapshot.statement('SELECT DISTINCT license_number FROM change_log WHERE observed_on >= ?').pluck().all(since) as string[]);
+}

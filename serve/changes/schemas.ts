@@ -1,0 +1,82 @@
+// joi schemas of the change endpoints' inputs and answers (routes validate with them and
+// /openapi.json is generated from them). Place, limit and offset are the list's own schemas.
+import Joi from 'joi';
+import { CHANGE_FIELDS, CHANGE_KINDS, type ChangeKind } from '../../contract/changes.ts';
+import { ISO_DATE } from '../../contract/facts.ts';
+import { facilityListQuery } from '../rest/input-schemas.ts';
+import { envelope } from '../rest/response-schemas.ts';
+
+const SINCE_MESSAGE = 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01';
+
+export const changesQuery = Joi.object({
+  since: Joi.string()
+    .pattern(ISO_DATE)
+    .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('any.invalid') : value))
+    .description("Changes first shown by the state's sources on or after this date (YYYY-MM-DD; the source's own date, observed_on).")
+    .example('2026-11-01')
+    .messages({ '*': SINCE_MESSAGE }),
+  county: facilityListQuery.extract('county'),
+  city: facilityListQuery.extract('city'),
+  kind: Joi.string()
+    .valid(...CHANGE_KINDS)
+    .description('added (a license new on the roster), removed (a license no longer on it) or changed (a field of its record).')
+    .messages({ '*': `Unknown kind. Accepted kinds: ${CHANGE_KINDS.join(', ')}.` }),
+  field: Joi.string()
+    .valid(...CHANGE_FIELDS)
+    .description('Only changes of this record field (dotted path).')
+    .messages({ '*': `Unknown field. Accepted fields: ${CHANGE_FIELDS.join(', ')}.` }),
+  limit: facilityListQuery.extract('limit'),
+  offset: facilityListQuery.extract('offset'),
+});
+
+export interface ChangesQuery {
+  since?: string;
+  county?: string;
+  city?: string;
+  kind?: ChangeKind;
+  field?: string;
+  limit: number;
+  offset: number;
+}
+
+const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' }).unknown(true);
+const date = () => Joi.string().pattern(ISO_DATE).meta({ format: 'date' });
+const nullableText = () => Joi.string().allow('', null);
+
+const change = object({
+  license_number: Joi.string().pattern(/^\d{9}$/),
+  name: Joi.string().description('The name the home went by when the change was seen.'),
+  city: nullableText(),
+  county: nullableText(),
+  change: Joi.string().valid(...CHANGE_KINDS),
+  field: Joi.string().allow(null).description('The record field (dotted path); null for added and removed.'),
+  old_value: Joi.any().description("The field's value before, verbatim (for removed: the whole last record); null for added."),
+  new_value: Joi.any().description("The field's value after, verbatim (for added: the whole record); null for removed."),
+  old_source_date: date().allow(null).description("The old value's own source date."),
+  new_source_date: date().allow(null).description("The new value's own source date."),
+  observed_on: date().description('The source date that first showed the change (for removed: the roster that no longer listed it).'),
+  run: object({ run_id: Joi.string(), snapshot_file: Joi.string(), snapshot_date: date() }),
+  links: object({ facility_page: Joi.string().uri().allow(null), history: Joi.string().uri() }),
+}).meta({ component: 'Change' });
+
+export const changesResponse = envelope(
+  'ChangesResponse',
+  object({
+    changes: Joi.array().items(change),
+    total: Joi.number().integer().min(0).description('All matches.'),
+    limit: Joi.number().integer(),
+    offset: Joi.number().integer(),
+    order: Joi.string().valid('run_desc_name_asc'),
+    note: Joi.string(),
+  }),
+);
+
+export const historyResponse = envelope(
+  'HistoryResponse',
+  object({
+    license_number: Joi.string(),
+    changes: Joi.array().items(change).description('Newest first, the whole log.'),
+    total: Joi.number().integer().min(0),
+    note: Joi.string(),
+  }),
+);

@@ -1,0 +1,77 @@
+// A change in plain words, dated by its source: "License holder changed from A to B (state roster
+// of 2026-11-16)". Feeds, pages and their Markdown twins all say it this way. Non-true care
+// values read "not on file", as everywhere.
+import type { ChangeLogRow } from '../../contract/changes.ts';
+import { triStateWords, type TriState } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, WAIVER_LABEL } from '../pages/home-view.ts';
+
+// Built on first use: the page view imports these words, and this module its labels.
+let fieldLabels: Record<string, string> | null = null;
+const labels = (): Record<string, string> => (fieldLabels ??= {
+  name: 'Name',
+  licensed_name: 'Name on the license',
+  facility_type: 'Facility type',
+  license_status: 'License status',
+  license_status_live: 'Live license status',
+  on_probation: 'On probation',
+  address: 'Address',
+  location: 'Map location',
+  capacity: 'Licensed beds',
+  phone: 'Phone',
+  licensee: 'License holder',
+  operating_since_year: 'Licensed since',
+  ...Object.fromEntries(Object.entries(APPROVAL_LABELS).map(([key, label]) => [`clearances.${key}`, `${label} approval`])),
+  alw_participation: WAIVER_LABEL,
+  service_designations: 'State service designations',
+  last_state_visit: 'Last state visit',
+  state_documents: 'State documents on file',
+  'links.facility_page': 'Page address',
+  'links.corrections': 'Corrections address',
+});
+
+/** Which source a field's date is the date of. */
+function sourceName(field: string | null): string {
+  if (field === null) return 'state roster';
+  if (field.startsWith('clearances.') || field === 'service_designations') return "state's care approvals list";
+  if (field === 'alw_participation') return 'Assisted Living Waiver list';
+  if (field === 'license_status_live' || field === 'last_state_visit' || field === 'state_documents') return "state's facility record";
+  if (field === 'location') return 'map location';
+  return 'state roster';
+}
+
+export function fieldLabel(field: string): string {
+  return labels()[field] ?? field;
+}
+
+function valueWords(json: string | null): string {
+  if (json === null) return 'not on file';
+  const value = JSON.parse(json) as unknown;
+  if (value === null || value === '') return 'not on file';
+  if (value === 'true' || value === 'false' || value === 'not_on_file') return triStateWords(value as TriState);
+  if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if ('street' in record) return [record.street, record.city, record.zip].filter(Boolean).join(', ') || 'not on file';
+    if ('count' in record) return `${record.count} document${record.count === 1 ? '' : 's'}${record.latest_date ? `, latest ${record.latest_date}` : ''}`;
+    if ('latitude' in record) return `${record.latitude}, ${record.longitude}`;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** The date in brackets: the new value's own source date, else the date the change was seen. */
+export function changeSource(row: Pick<ChangeLogRow, 'field' | 'new_source_date' | 'observed_on'>): string {
+  return `${sourceName(row.field)} of ${row.new_source_date ?? row.observed_on}`;
+}
+
+/** What changed, without the home's name or the date. */
+export function changeWords(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_value' | 'new_value'>): string {
+  if (row.change === 'added') return 'License added to the state roster';
+  if (row.change === 'removed') return 'License no longer on the state roster';
+  return `${fieldLabel(row.field ?? '')} changed from ${valueWords(row.old_value)} to ${valueWords(row.new_value)}`;
+}
+
+/** "License holder changed from A to B (state roster of 2026-11-16)". */
+export function changeLine(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_value' | 'new_value' | 'new_source_date' | 'observed_on'>): string {
+  return `${changeWords(row)} (${changeSource(row)})`;
+}

@@ -1,0 +1,140 @@
+// The retained snapshot files as downloads: which files qualify, and what the index says of each
+// (size, sha256, dates, row counts, the run report's summary). Only published snapshot files
+// qualify: a name matching the snapshot pattern that opens as a snapshot. Nothing else in the
+// folder (operator store, document store, hand-off secret, source cache, temporary files) is
+// ever listed or served. A published file never changes, so what is read of it is kept.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { META, SNAPSHOT_FILE, compareSnapshotFiles } from '../../contract/snapshot-schema.ts';
+
+/** Tables whose rows the index counts (change_log only where the file has one). */
+const COUNTED_TABLES = ['facilities', 'reports', 'hospitals', 'waiver_list', 'rejected_rows', 'changes', 'change_log'] as const;
+
+export interface RunSummary {
+  run_id: string | null;
+  profile: string | null;
+  started_at: string | null;
+  sources: Array<{ name: string; fetch_status: string; source_date: string | null; rows_read: number; rows_valid: number; rows_rejected: number }>;
+  licenses: { total: number; listed: number; closed: number } | null;
+  rejected_rows: number | null;
+  diff: { previous_snapshot: string | null; added: number; removed: number; changed: number } | null;
+  unchanged_since_previous: boolean | null;
+  warnings: number;
+}
+
+export interface SnapshotDownload {
+  file: string;
+  /** Absolute path on disk (never sent). */
+  path: string;
+  snapshot_date: string | null;
+  roster_as_of: string | null;
+  run_id: string | null;
+  bytes: number;
+  sha256: string;
+  last_modified: string;
+  row_counts: Record<string, number>;
+  listed_homes: number;
+  run_report: RunSummary;
+}
+
+const known = new Map<string, { key: string; download: Promise<SnapshotDownload | null> }>();
+
+function sha256Of(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+function summarize(report: Record<string, any> | null): RunSummary {
+  return {
+    run_id: report?.run_id ?? null,
+    profile: report?.profile ?? null,
+    started_at: report?.started_at ?? null,
+    sources: (report?.sources ?? []).map((s: RunSummary['sources'][number]) => ({
+      name: s.name,
+      fetch_status: s.fetch_status,
+      source_date: s.source_date,
+      rows_read: s.rows_read,
+      rows_valid: s.rows_valid,
+      rows_rejected: s.rows_rejected,
+    })),
+    licenses: report?.licenses ? { total: report.licenses.total, listed: report.licenses.listed, closed: report.licenses.closed } : null,
+    rejected_rows: report?.rejected?.total ?? null,
+    diff: report?.diff
+      ? { previous_snapshot: report.diff.previous_snapshot, added: report.diff.added, removed: report.diff.removed, changed: report.diff.changed }
+      : null,
+    unchanged_since_previous: report?.unchanged_since_previous ?? null,
+    warnings: report?.warnings?.length ?? 0,
+  };
+}
+
+/** Reads one file's index entry; null when it is not a readable snapshot. */
+async function describe(file: string, size: number, mtime: Date): Promise<SnapshotDownload | null> {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const meta = new Map((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((row) => [row.key, row.value]));
+    if (!meta.get(META.schemaVersion)) return null;
+    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+    const rowCounts: Record<string, number> = {};
+    for (const table of COUNTED_TABLES) {
+      if (tables.has(table)) rowCounts[table] = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+    }
+    const listedHomes = db.prepare('SELECT COUNT(*) FROM facilities WHERE listed = 1').pluck().get() as number;
+    const report = meta.get(META.runReport);
+    db.close();
+    db = null;
+    return {
+      file: path.basename(file),
+      path: file,
+      snapshot_date: meta.get(META.snapshotDate) || null,
+      roster_as_of: meta.get(META.rosterAsOf) || null,
+      run_id: meta.get(META.runId) || null,
+      bytes: size,
+      sha256: await sha256Of(file),
+      last_modified: mtime.toISOString(),
+      row_counts: rowCounts,
+      listed_homes: listedHomes,
+      run_report: summarize(report ? (JSON.parse(report) as Record<string, any>) : null),
+    };
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Every retained snapshot in the folder, newest first. */
+export async function retainedSnapshots(dir: string): Promise<SnapshotDownload[]> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => SNAPSHOT_FILE.test(name)).sort(compareSnapshotFiles).reverse();
+  const found: SnapshotDownload[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) continue;
+    const key = `${info.size}:${info.mtimeMs}`;
+    let entry = known.get(file);
+    if (entry?.key !== key) {
+      entry = { key, download: describe(file, info.size, info.mtime) };
+      known.set(file, entry);
+    }
+    const download = await entry.download;
+    if (download) found.push(download);
+  }
+  // Files pruned since are forgotten.
+  for (const file of known.keys()) if (path.dirname(file) === dir && !names.includes(path.basename(file))) known.delete(file);
+  return found;
+}
+
+/** The retained snapshot of this exact file name, or undefined (any other name is never served). */
+export async function retainedSnapshot(dir: string, name: string): Promise<SnapshotDownload | undefined> {
+  if (!SNAPSHOT_FILE.test(name)) return undefined;
+  return (await retainedSnapshots(dir)).find((download) => download.file === name);
+}

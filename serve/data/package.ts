@@ -1,0 +1,113 @@
+// Each snapshot's listed homes as CSV (RFC 4180), and the Frictionless Data Package descriptor
+// (datapackage.json) that says what each column is, with the attribution and the usage
+// conditions as the licence. Both are read from the snapshot's own `listed_homes` view.
+import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
+import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
+import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import type { SnapshotDownload } from './catalog.ts';
+
+const TRI_STATE = { type: 'string', constraints: { enum: ['true', 'false', 'not_on_file'] } };
+const TRI_STATE_NOTE = 'true when the state record carries the approval; false or not_on_file otherwise. not_on_file means the record does not say: never read it as no.';
+
+/** The columns of `listed_homes`, in order, as Table Schema fields. */
+export const LISTED_HOME_FIELDS: ReadonlyArray<{ name: string; type: string; description: string; constraints?: object }> = [
+  { name: 'license_number', type: 'string', description: 'The state license number (9 digits), the key of every record.', constraints: { required: true, unique: true, pattern: '^\\d{9}$' } },
+  { name: 'licensed_name', type: 'string', description: 'The name on the license, verbatim.' },
+  { name: 'name', type: 'string', description: 'The name the home goes by.' },
+  { name: 'license_status', type: 'string', description: 'The roster status, verbatim.' },
+  { name: 'street', type: 'string', description: 'Street address, verbatim.' },
+  { name: 'city', type: 'string', description: 'City, verbatim.' },
+  { name: 'county', type: 'string', description: 'County, verbatim.' },
+  { name: 'zip', type: 'string', description: 'ZIP code (kept as text: leading zeros matter).' },
+  { name: 'capacity', type: 'integer', description: 'Licensed beds; empty when not on file.' },
+  { name: 'dementia', ...TRI_STATE, description: `Dementia care approval. ${TRI_STATE_NOTE}` },
+  { name: 'hospice', ...TRI_STATE, description: `Hospice waiver. ${TRI_STATE_NOTE}` },
+  { name: 'non_ambulatory', ...TRI_STATE, description: `Non-ambulatory approval (residents who cannot walk unaided). ${TRI_STATE_NOTE}` },
+  { name: 'bedridden', ...TRI_STATE, description: `Bedridden waiver. ${TRI_STATE_NOTE}` },
+  { name: 'alw_participation', type: 'string', constraints: { enum: ['true', 'not_on_file'] }, description: 'On the Assisted Living Waiver (Medi-Cal) list: true, or not_on_file (never no).' },
+];
+
+export const downloadName = {
+  csv: (file: string) => file.replace(/\.sqlite$/, '.csv'),
+  datapackage: (file: string) => file.replace(/\.sqlite$/, '.datapackage.json'),
+};
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV bodies kept per file (a snapshot never changes). */
+const csvCache = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (text) => text.length || 1 });
+
+export function listedHomesCsv(download: SnapshotDownload): string {
+  const key = `${download.path}:${download.sha256}`;
+  let text = csvCache.get(key);
+  if (text === undefined) {
+    const db = new Database(download.path, { readonly: true, fileMustExist: true });
+    try {
+      const names = LISTED_HOME_FIELDS.map((field) => field.name);
+      const lines = [names.join(',')];
+      for (const row of db.prepare(`SELECT ${names.join(', ')} FROM listed_homes`).iterate() as IterableIterator<Record<string, unknown>>) {
+        lines.push(names.map((name) => cell(row[name])).join(','));
+      }
+      text = lines.join('\r\n') + '\r\n';
+    } finally {
+      db.close();
+    }
+    csvCache.set(key, text);
+  }
+  return text;
+}
+
+/** The usage conditions, as the terms page words them. */
+function conditions(baseUrl: string): string {
+  const terms = termsMarkdown(baseUrl);
+  const start = terms.indexOf('## The four conditions');
+  const end = terms.indexOf('\n## ', start + 1);
+  return terms.slice(start, end === -1 ? undefined : end).replace(/^## [^\n]*\n+/, '').trim();
+}
+
+export function dataPackage(baseUrl: string, download: SnapshotDownload): object {
+  const date = download.snapshot_date ?? 'unknown date';
+  return {
+    profile: 'tabular-data-package',
+    name: download.file.replace(/\.sqlite$/, '').toLowerCase().replace(/[^a-z0-9._-]/g, '-'),
+    title: `Licensed residential care homes for the elderly in California, snapshot of ${date}`,
+    description:
+      `The homes a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary) in ${SERVICE_NAME}'s snapshot ${download.file}, ` +
+      `alphabetical by name then license number. Roster of ${download.roster_as_of ?? 'unknown date'}. The whole snapshot (every license, ` +
+      'the change log, sources, rejected rows) is the SQLite file. Nothing is ranked; open beds are never in this data.',
+    homepage: `${baseUrl}/data`,
+    created: download.last_modified,
+    version: download.run_id ?? download.file,
+    sources: [{ title: STATE_SOURCE, path: 'https://www.ccld.dss.ca.gov/carefacilitysearch/' }],
+    contributors: [{ title: SERVICE_NAME, path: baseUrl, role: 'publisher' }],
+    licenses: [{ name: 'covelight-terms', title: `${SERVICE_NAME} terms of use: free, including commercial use, with attribution`, path: `${baseUrl}/terms` }],
+    attribution: attributionTextSnippet(baseUrl),
+    usage_conditions: conditions(baseUrl),
+    resources: [
+      {
+        name: 'listed_homes',
+        path: `${baseUrl}/data/${downloadName.csv(download.file)}`,
+        profile: 'tabular-data-resource',
+        format: 'csv',
+        mediatype: 'text/csv',
+        encoding: 'utf-8',
+        dialect: { delimiter: ',', lineTerminator: '\r\n', header: true, doubleQuote: true, quoteChar: '"' },
+        schema: { fields: LISTED_HOME_FIELDS, primaryKey: ['license_number'], missingValues: [''] },
+      },
+      {
+        name: 'snapshot',
+        path: `${baseUrl}/data/${download.file}`,
+        format: 'sqlite',
+        mediatype: 'application/vnd.sqlite3',
+        bytes: download.bytes,
+        hash: `sha256:${download.sha256}`,
+        description: 'The whole snapshot as SQLite; `SELECT * FROM about;` says what each table and view holds.',
+      },
+    ],
+  };
+}

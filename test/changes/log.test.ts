@@ -1,0 +1,76 @@
+// The cumulative change log across three runs and a prune: each snapshot carries the previous
+// log forward and appends its own diff, values verbatim with their own source dates.
+import test from 'ava';
+import nock from 'nock';
+import Database from 'better-sqlite3';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangeLogRow } from '../../contract/changes.ts';
+import { runPipeline } from '../../pipeline/run.ts';
+import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, type RosterFixtureRow } from '../pipeline/fixtures.ts';
+
+test.before(() => nock.disableNetConnect());
+test.afterEach.always(() => nock.cleanAll());
+
+type LogRow = ChangeLogRow;
+
+function readLog(file: string): LogRow[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM change_log ORDER BY run_seq, license_number, field').all() as LogRow[];
+  } finally {
+    db.close();
+  }
+}
+
+const home = (n: number, extra: Partial<RosterFixtureRow> = {}): RosterFixtureRow => ({ number: `01560000${n}`, name: `HOME ${n}`, street: `${n} MAIN ST`, ...extra });
+
+test.serial('the change log is carried forward across three runs and survives the prune of the first snapshot', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const config = testConfig({ keepSnapshots: 2, guards: { minLicenses: 1, maxRemovedShare: 1, maxChangedShare: 1, maxRejectedShare: 0.5, minJoinedShare: 0 } });
+  const run = async (rows: RosterFixtureRow[], day: string) => {
+    serveStateFiles({ roster: rosterCsv(rows) });
+    const result = await runPipeline({ snapshotsDir: dir, config, now: new Date(`${day}T16:00:00Z`) });
+    t.true(result.published);
+    return result.snapshotPath!;
+  };
+
+  const first = await run([home(1), home(2), home(3)], '2026-11-20');
+  t.deepEqual(readLog(first), [], 'the first snapshot is the baseline: nothing is logged as added');
+
+  const second = await run(
+    [home(1), home(2, { licensee: 'NEW OWNER INC', fileDate: '11/23/2026' }), home(4, { fileDate: '11/23/2026' })].map((row) => ({ fileDate: '11/23/2026', ...row })),
+    '2026-11-21',
+  );
+  const secondLog = readLog(second);
+  const licenseeChange = secondLog.find((row) => row.field === 'licensee');
+  t.like(licenseeChange, {
+    run_seq: 1,
+    snapshot_file: path.basename(second),
+    license_number: '015600002',
+    change: 'changed',
+    old_value: JSON.stringify('ACME CARE LLC'),
+    new_value: JSON.stringify('NEW OWNER INC'),
+    old_source_date: '2026-11-16',
+    new_source_date: '2026-11-23',
+    observed_on: '2026-11-23',
+  });
+  const removed = secondLog.find((row) => row.change === 'removed');
+  t.like(removed, { license_number: '015600003', name: 'HOME 3', field: null, new_value: null, observed_on: '2026-11-23' });
+  t.is(JSON.parse(removed!.old_value!).license_number, '015600003', 'a removed license keeps its last record verbatim');
+  t.like(secondLog.find((row) => row.change === 'added'), { license_number: '015600004', old_value: null, new_source_date: '2026-11-23' });
+  t.false(secondLog.some((row) => row.field === 'disputes'), 'correction reviews are never record changes');
+
+  const third = await run([home(1, { capacity: '12' }), home(2, { licensee: 'NEW OWNER INC' }), home(4)].map((row) => ({ fileDate: '11/30/2026', ...row })), '2026-11-22');
+  const remaining = (await readdir(dir)).filter((entry) => entry.endsWith('.sqlite') && entry.startsWith('rcfe-')).sort();
+  t.deepEqual(remaining, [path.basename(second), path.basename(third)], 'the first snapshot was pruned');
+
+  const thirdLog = readLog(third);
+  t.deepEqual(thirdLog.filter((row) => row.run_seq === 1), secondLog, 'the earlier run\'s rows are carried forward unchanged');
+  const capacity = thirdLog.filter((row) => row.run_seq === 2);
+  t.deepEqual(
+    capacity.map((row) => [row.license_number, row.field, row.old_value, row.new_value, row.old_source_date, row.new_source_date]),
+    [['015600001', 'capacity', '6', '12', '2026-11-23', '2026-11-30']],
+  );
+  t.is(capacity[0]!.snapshot_file, path.basename(third));
+});

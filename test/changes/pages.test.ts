@@ -1,0 +1,58 @@
+// The change log on the pages: a home's "Changes on the state record" (HTML and Markdown twin
+// alike, newest first, dated by source, framed as not a verdict) and a county page's month.
+import test from 'ava';
+import { nameSlug } from '../../contract/names.ts';
+import { CHANGES_FAIRNESS } from '../../serve/changes/shape.ts';
+import { serveChangedHomes } from '../helpers/changes.ts';
+import { examples } from '../helpers/examples.ts';
+import { call } from '../helpers/server.ts';
+
+const served = serveChangedHomes(test);
+
+const get = async (path: string) => (await call(`${served.server.url}${path}`)).text;
+const homePath = (home: { name: string; license_number: string }) => `/facility/${nameSlug(home.name)}-${home.license_number}`;
+const decode = (text: string) => text.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+const NEWER = 'License holder changed from FIRST NEW HOLDER LLC to SECOND NEW HOLDER LLC (state roster of 2030-02-05)';
+
+test("a home's page and its Markdown twin list its changes newest first, with the fairness framing", async (t) => {
+  const a = served.fixture.homes[0]!;
+  const page = decode(await get(homePath(a)));
+  const markdown = await get(`${homePath(a)}.md`);
+  for (const [text, label] of [[page, 'HTML'], [markdown, 'Markdown']] as const) {
+    const heading = text.indexOf('Changes on the state record');
+    t.true(heading > 0, label);
+    const newer = text.indexOf(NEWER);
+    const older = text.indexOf('License holder changed from', newer + 1);
+    t.true(newer > heading, `${label}: the newest change is listed`);
+    t.true(older > newer, `${label}: the older change follows`);
+    t.true(text.slice(older).includes('to FIRST NEW HOLDER LLC (state roster of 2030-01-05)'), label);
+    t.true(text.includes(CHANGES_FAIRNESS), `${label}: a change is not a verdict`);
+    t.true(text.includes(`/api/v1/facilities/${a.license_number}/history`), `${label}: links the whole log`);
+  }
+  t.true(markdown.indexOf('## Changes on the state record') < markdown.indexOf('## How to call'));
+});
+
+test('a home with no logged change says so', async (t) => {
+  const name = (await examples()).value<string>('SELECT name FROM facilities WHERE license_number = ?', served.fixture.quiet);
+  const markdown = await get(`${homePath({ name, license_number: served.fixture.quiet })}.md`);
+  t.true(markdown.includes('## Changes on the state record'));
+  t.true(markdown.includes('has not changed since this service began keeping its change log'));
+});
+
+test("a county page lists the month's changes of its homes, each linking to the home", async (t) => {
+  const [a, b] = served.fixture.homes;
+  const slug = nameSlug(a!.county);
+  for (const path of [`/county/${slug}`, `/county/${slug}.md`]) {
+    const text = decode(await get(path));
+    const section = text.slice(text.indexOf('Changes on the state record in'));
+    t.true(section.includes('since 2030-02-01'), path);
+    t.true(section.includes(`${a!.name}: ${NEWER}`), path);
+    t.true(section.includes(`${b!.name}: Phone changed from`), path);
+    t.false(section.includes('2030-01-05'), `${path}: January's changes are not this month's`);
+    t.false(section.includes('Licensed beds changed'), `${path}: another county's change is not listed`);
+    t.true(section.includes(homePath(a!)), path);
+    t.true(section.includes(`/county/${slug}/changes.atom`), path);
+    t.true(section.includes(CHANGES_FAIRNESS), path);
+  }
+});

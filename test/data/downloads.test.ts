@@ -1,0 +1,131 @@
+// /data: the index of retained snapshots, each file served byte for byte (sha256 as indexed,
+// ETag, Last-Modified, Range), the listed homes as CSV with its datapackage.json, nothing
+// private ever served, and the downloads' own per-address budget.
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
+import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
+import { changedHomes } from '../helpers/changes.ts';
+import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let dir: string;
+
+test.before(async () => {
+  ({ dir } = await changedHomes());
+  // Private files beside the snapshots: none may ever be served.
+  fs.writeFileSync(path.join(dir, OPERATOR_STORE_FILE), 'operator store');
+  fs.writeFileSync(path.join(dir, DOCUMENT_STORE_FILE), 'document store');
+  fs.writeFileSync(path.join(dir, 'rcfe-2030-03-01.sqlite.writing-99'), 'half written');
+  fs.mkdirSync(path.join(dir, '.source-cache'));
+  fs.writeFileSync(path.join(dir, '.source-cache', 'roster.csv'), 'cached source');
+  server = await startServer({ snapshotsDir: dir });
+});
+test.after.always(async () => {
+  await server?.close();
+});
+
+const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test('the index lists each retained snapshot, and the served bytes hash to what it says', async (t) => {
+  const index = (await call(`${server.url}/data/index.json`)).body;
+  t.deepEqual(index.snapshots.map((s: any) => s.file), ['rcfe-2030-02-05.sqlite', 'rcfe-2030-01-05.sqlite']);
+  t.true(index.attribution.includes('California Department of Social Services'));
+  for (const entry of index.snapshots) {
+    const response = await get(`/data/${entry.file}`);
+    t.is(response.status, 200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    t.is(sha256(bytes), entry.sha256, `${entry.file} bytes hash as indexed`);
+    t.is(bytes.length, entry.bytes);
+    t.is(response.headers.get('etag'), `"${entry.sha256}"`);
+    t.truthy(response.headers.get('last-modified'));
+    t.is(response.headers.get('accept-ranges'), 'bytes');
+    const db = new Database(path.join(dir, entry.file), { readonly: true });
+    t.is(entry.row_counts.facilities, db.prepare('SELECT COUNT(*) FROM facilities').pluck().get());
+    t.is(entry.row_counts.change_log, db.prepare('SELECT COUNT(*) FROM change_log').pluck().get());
+    t.is(entry.listed_homes, db.prepare('SELECT COUNT(*) FROM listed_homes').pluck().get());
+    db.close();
+    t.is(entry.downloads.sqlite, `${BASE_URL}/data/${entry.file}`);
+    t.truthy(entry.run_report.licenses.total);
+  }
+  const first = index.snapshots[0];
+  t.is((await get(`/data/${first.file}`, { headers: { 'if-none-match': `"${first.sha256}"` } })).status, 304);
+});
+
+test('a Range request returns 206 with exactly those bytes', async (t) => {
+  const file = 'rcfe-2030-02-05.sqlite';
+  const whole = fs.readFileSync(path.join(dir, file));
+  const response = await get(`/data/${file}`, { headers: { range: 'bytes=100-1123' } });
+  t.is(response.status, 206);
+  t.is(response.headers.get('content-range'), `bytes 100-1123/${whole.length}`);
+  t.deepEqual(Buffer.from(await response.arrayBuffer()), whole.subarray(100, 1124));
+  t.is((await get(`/data/${file}`, { headers: { range: `bytes=${whole.length + 10}-` } })).status, 416);
+});
+
+test('the CSV holds the listed homes and the datapackage describes its columns, attribution and licence', async (t) => {
+  const file = 'rcfe-2030-02-05';
+  const csv = await call(`${server.url}/data/${file}.csv`);
+  t.is(csv.status, 200);
+  t.regex(csv.headers.get('content-type') ?? '', /^text\/csv/);
+  const lines = csv.text.trimEnd().split('\r\n');
+  const db = new Database(path.join(dir, `${file}.sqlite`), { readonly: true });
+  const listed = db.prepare('SELECT license_number FROM listed_homes').pluck().all() as string[];
+  db.close();
+  t.is(lines.length - 1, listed.length);
+  t.deepEqual(lines.slice(1).map((line) => line.split(',')[0]), listed);
+  const pkg = (await call(`${server.url}/data/${file}.datapackage.json`)).body;
+  t.is(pkg.profile, 'tabular-data-package');
+  const [homes, snapshot] = pkg.resources;
+  t.deepEqual(homes.schema.fields.map((field: any) => field.name), lines[0]!.split(','));
+  t.is(homes.schema.fields.find((field: any) => field.name === 'capacity').type, 'integer');
+  t.is(homes.path, `${BASE_URL}/data/${file}.csv`);
+  const index = (await call(`${server.url}/data/index.json`)).body;
+  t.is(snapshot.hash, `sha256:${index.snapshots[0].sha256}`);
+  t.true(pkg.attribution.includes('California Department of Social Services'));
+  t.is(pkg.licenses[0].path, `${BASE_URL}/terms`);
+  t.regex(pkg.usage_conditions, /not on file/);
+});
+
+test('nothing private is ever served', async (t) => {
+  for (const name of [
+    OPERATOR_STORE_FILE,
+    DOCUMENT_STORE_FILE,
+    '.handoff-secret',
+    'rcfe-2030-03-01.sqlite.writing-99',
+    '.source-cache',
+    '..%2Foperator.sqlite',
+    '.source-cache%2Froster.csv',
+    'operator.csv',
+    'documents.datapackage.json',
+  ]) {
+    const response = await get(`/data/${name}`);
+    t.is(response.status, 404, name);
+    const text = await response.text();
+    t.false(/operator store|document store|cached source|half written/.test(text), name);
+  }
+  const index = await (await get('/data/index.json')).text();
+  t.false(/operator|documents\.sqlite|handoff|source-cache|writing/.test(index));
+  const page = await call(`${server.url}/data`);
+  t.is(page.status, 200);
+  t.true(page.text.includes('rcfe-2030-01-05.sqlite'));
+  t.false(page.text.includes(OPERATOR_STORE_FILE));
+});
+
+test('downloads have their own per-address budget', async (t) => {
+  const limited = await startServer({ snapshotsDir: dir, downloads: { rateLimit: 2, windowMs: 60_000 } });
+  try {
+    t.is((await fetch(`${limited.url}/data/index.json`)).status, 200);
+    t.is((await fetch(`${limited.url}/data/rcfe-2030-01-05.sqlite`, { headers: { range: 'bytes=0-9' } })).status, 206);
+    const refused = await fetch(`${limited.url}/data/index.json`);
+    t.is(refused.status, 429);
+    t.truthy(refused.headers.get('retry-after'));
+    t.regex(((await refused.json()) as { error: string }).error, /2 requests a minute per address on \/data/);
+    t.is((await fetch(`${limited.url}/api/v1/changes`)).status, 200, 'the /api budgets are counted apart');
+  } finally {
+    await limited.close();
+  }
+});
