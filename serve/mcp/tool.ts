@@ -54,6 +54,32 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+type Converted = Record<string, unknown>;
+
+/**
+ * The same schema with its JSON Schema converted once per process. The SDK converts every tool's
+ * schemas again on each tools/list (about 10 ms of CPU for these ten tools); the tools never
+ * change, so the first conversion serves them all. Validation is zod's own, untouched.
+ */
+const converted = new WeakMap<z.ZodType, z.ZodType>();
+
+function convertedOnce<T extends z.ZodType>(schema: T): T {
+  const kept = converted.get(schema);
+  if (kept) return kept as T;
+  const standard = schema['~standard'] as T['~standard'] & { jsonSchema: Record<'input' | 'output', (options: { target: string }) => Converted> };
+  const memo = (io: 'input' | 'output') => {
+    const byTarget = new Map<string, Converted>();
+    return (options: { target: string }) => {
+      let json = byTarget.get(options.target);
+      if (!json) byTarget.set(options.target, (json = deepFreeze(standard.jsonSchema[io](options))));
+      return json;
+    };
+  };
+  const wrapper = { '~standard': { ...standard, jsonSchema: { input: memo('input'), output: memo('output') } } } as unknown as T;
+  converted.set(schema, wrapper);
+  return wrapper;
+}
+
 export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
   server: McpServer,
   definition: ToolDefinition<In, Out>,
@@ -65,8 +91,8 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
     {
       title: definition.title,
       description,
-      inputSchema: definition.input,
-      outputSchema: definition.output,
+      inputSchema: convertedOnce(definition.input),
+      outputSchema: convertedOnce(definition.output),
       // Every tool reads stored data and writes nothing (start_family_request included).
       annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
