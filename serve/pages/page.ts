@@ -48,6 +48,8 @@ export function contentSecurityPolicy(baseUrl: string): string {
     `style-src 'self'${origin}`,
     `img-src 'self'${origin} data:`,
     `script-src 'self'${origin}`,
+    // Same-origin reads only: audit tools (Lighthouse) fetch /robots.txt from the page itself.
+    `connect-src 'self'${origin}`,
     `form-action 'self'${origin}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",

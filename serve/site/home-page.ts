@@ -143,7 +143,7 @@ ${resultsSection(input)}
     noindex: q !== '',
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
-<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}">
+<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}" id="leaflet-css" media="print">
 <script defer src="${baseUrl}${assets.leafletJs}"></script>
 <script defer src="${baseUrl}${assets.homeJs}"></script>`,
     body,

@@ -69,6 +69,15 @@ test('sitemap.xml lists every listed home, county, city and care-type page, and 
   t.is((await get('/sitemap-1.xml')).status, 404, 'no parts while one file holds every address');
 });
 
+test('every page lets a crawler audit read robots.txt from the page (connect-src allows our origin)', async (t) => {
+  const county = locs((await get('/sitemap.xml')).text).find((url) => /\/county\/[^/]+$/.test(url))!;
+  for (const pagePath of ['/', county.slice(BASE.length), '/terms']) {
+    const csp = (await get(pagePath)).headers.get('content-security-policy') ?? '';
+    const connect = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src ')) ?? '';
+    t.regex(connect, /'self'/, `${pagePath}: ${csp}`);
+  }
+});
+
 test('past the per-file limit the sitemap becomes an index of parts', (t) => {
   const paths = ['/a', '/b', '/c', '/d', '/e'];
   const sitemap = buildSitemap(BASE, paths, 2);

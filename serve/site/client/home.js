@@ -206,6 +206,8 @@
     L.tileLayer(mapEl.getAttribute('data-tile-url'), {
       attribution: mapEl.getAttribute('data-tile-attribution'),
       maxZoom: 18,
+      // Sharp tiles on high-density screens (a 256-pixel tile is never stretched past its pixels).
+      detectRetina: true,
       crossOrigin: false,
     }).addTo(map);
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
@@ -380,9 +382,19 @@
     refresh();
   }
 
+  /** The map's stylesheet loads as `media="print"` so it never holds back the first paint; it is
+   * switched on here, and the map starts once it has loaded. */
+  function whenMapStyled(then) {
+    var css = document.getElementById('leaflet-css');
+    if (!css) return then();
+    css.media = 'all';
+    if (css.sheet) return then();
+    css.addEventListener('load', then, { once: true });
+  }
+
   function start() {
     setupSuggestions();
-    setupMap();
+    whenMapStyled(setupMap);
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
