@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
+import { registerDemoNotice } from './demo.ts';
 import { discoveryPlugin } from './discovery/plugin.ts';
 import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
@@ -105,6 +106,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: discoveryPlugin, options: services },
     { plugin: sitePlugin, options: services },
   ]);
+  registerDemoNotice(server, snapshots);
 
   try {
     await server.start();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles } from '../contract/snapshot-schema.ts';
+import { isDemoSnapshot } from './demo.ts';
 import type { Logger } from './log.ts';
 
 export interface SnapshotMeta {
@@ -17,6 +18,8 @@ export interface SnapshotMeta {
   alwListAsOf: string | null;
   approvalsAsOf: string | null;
   codeVersion: string | null;
+  /** Invented homes (built from the seeds): every surface says so while it is served. */
+  demoData: boolean;
 }
 
 export class Snapshot {
@@ -124,6 +127,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       alwListAsOf: meta.get(META.alwListAsOf) || null,
       approvalsAsOf: meta.get(META.approvalsAsOf) || null,
       codeVersion: meta.get(META.codeVersion) || null,
+      demoData: isDemoSnapshot(meta),
     });
   } catch (error) {
     db.close();

@@ -47,7 +47,7 @@ function routes(services: Services): ServerRoute[] {
         const snapshot = requestSnapshot(request, services.snapshots);
         let built = llmsBySnapshot.get(snapshot);
         if (!built) {
-          built = body(llmsTxt(baseUrl, counties(snapshot)));
+          built = body(llmsTxt(baseUrl, counties(snapshot), snapshot.meta.demoData));
           llmsBySnapshot.set(snapshot, built);
         }
         return built;

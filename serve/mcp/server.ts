@@ -3,7 +3,7 @@
 // protocol eras; the schemas are module constants, so building one is cheap.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { McpCall } from './context.ts';
-import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './identity.ts';
+import { MCP_SERVER_INFO, mcpInstructions } from './identity.ts';
 import { registerTool } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
@@ -34,7 +34,7 @@ export function buildMcpServer(call: McpCall): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version, description: MCP_SERVER_INFO.description, websiteUrl: call.baseUrl },
     {
-      instructions: MCP_INSTRUCTIONS,
+      instructions: mcpInstructions(call.services.snapshots.current.meta.demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
       capabilities: { tools: { listChanged: false } },
       cacheHints: {

@@ -5,6 +5,7 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomesParts } from '../check.ts';
+import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
 import { facilityByLicense, listFacilities, reportsByLicense, type FacilityRow } from '../query.ts';
@@ -78,7 +79,7 @@ function routes(services: Services): ServerRoute[] {
           errors: [400, 429, 500],
         }),
       },
-      handler: (_request, h) => h.response(frontDoor(baseUrl)),
+      handler: (request, h) => h.response({ ...frontDoor(baseUrl), ...demoFields(requestSnapshot(request, services.snapshots).meta.demoData) }),
     },
     {
       method: 'GET',
@@ -114,7 +115,7 @@ function routes(services: Services): ServerRoute[] {
           const records = page.rows.map((row) => restFacilityJson(context, row, false)).join(',');
           return Buffer.from(`{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`);
         });
-        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -138,7 +139,7 @@ function routes(services: Services): ServerRoute[] {
         const row = rowOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
         const data = detailRecords.get(context, row.license_number, () => Buffer.from(restFacilityJson(context, row, true)));
-        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -177,7 +178,7 @@ function routes(services: Services): ServerRoute[] {
           // The state's own count of what it lists; it can exceed what one index answer carried.
           total: Math.max(row.documents_count ?? 0, reports.length),
         });
-        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -230,7 +231,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
+        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
       },
     },
   ];
