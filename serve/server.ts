@@ -6,6 +6,7 @@ import Boom from '@hapi/boom';
 import Hapi, { type Request, type Server } from '@hapi/hapi';
 import { changesPlugin } from './changes/plugin.ts';
 import { dataPlugin } from './data/plugin.ts';
+import { registerDemoNotice } from './demo.ts';
 import { discoveryPlugin } from './discovery/plugin.ts';
 import { registerErrorShape } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
@@ -107,6 +108,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: discoveryPlugin, options: services },
     { plugin: sitePlugin, options: services },
   ]);
+  registerDemoNotice(server, snapshots);
 
   let metricsListener: MetricsListener | null = null;
   try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles } from '../contract/snapshot-schema.ts';
+import { isDemoSnapshot } from './demo.ts';
 import type { Logger } from './log.ts';
 
 export interface SnapshotMeta {
@@ -19,6 +20,8 @@ export interface SnapshotMeta {
   codeVersion: string | null;
   /** sha256 over every stored value without confirmation dates (ETags start from it). */
   dataHash: string | null;
+  /** Invented homes (built from the seeds): every surface says so while it is served. */
+  demoData: boolean;
 }
 
 export class Snapshot {
@@ -127,6 +130,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       approvalsAsOf: meta.get(META.approvalsAsOf) || null,
       codeVersion: meta.get(META.codeVersion) || null,
       dataHash: meta.get(META.dataHash) || null,
+      demoData: isDemoSnapshot(meta),
     });
   } catch (error) {
     db.close();

@@ -58,7 +58,7 @@ function restRoutes(services: Services): ServerRoute[] {
         );
         const items = page.rows.map((row) => changeJson(baseUrl, row)).join(',');
         const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData))).type(JSON_TYPE);
       },
     },
     {
@@ -87,7 +87,7 @@ function restRoutes(services: Services): ServerRoute[] {
         if (rows.length === 0) recordOr404(services, request, given);
         const items = rows.map((row) => changeJson(baseUrl, row)).join(',');
         const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate))).type(JSON_TYPE);
+        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData))).type(JSON_TYPE);
       },
     },
   ];

@@ -2,6 +2,7 @@
 // server's own identity), the remote URL built from BASE_URL, the protocol revisions it speaks,
 // and no authentication.
 import { createHash } from 'node:crypto';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { guideCatalog } from '../guides/catalog.ts';
 import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../mcp/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
@@ -112,11 +113,12 @@ export function serverJson(baseUrl: string) {
 }
 
 /** The plain-text site map for language models (llmstxt.org layout). */
-export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string; slug: string; homes: number }>): string {
+export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string; slug: string; homes: number }>, demoData = false): string {
   const guides = guideCatalog(baseUrl);
   return [
     `# ${SERVICE_NAME}`,
     '',
+    ...(demoData ? [`> ${DEMO_SENTENCE}`, ''] : []),
     `> A free, keyless, read-only REST API and remote MCP server over California's licensing record of residential care facilities for the elderly (RCFEs), with a page per home. Data: ${STATE_SOURCE}, as compiled by ${SERVICE_NAME}. Nothing is ranked and no home pays to appear. Open beds are never in this data: openings are learned by phone. "not_on_file" means the record does not say; it never means no.`,
     '',
     `Attribute the data to the state licensing agency as compiled by ${SERVICE_NAME}, with a link to ${baseUrl}. Terms: ${baseUrl}/terms`,

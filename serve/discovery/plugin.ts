@@ -68,7 +68,7 @@ function routes(services: Services): ServerRoute[] {
       type: 'text/plain; charset=utf-8',
       get: (request) => {
         const snapshot = requestSnapshot(request, services.snapshots);
-        return onceFor(llmsBySnapshot, snapshot, () => body(llmsTxt(baseUrl, counties(snapshot))));
+        return onceFor(llmsBySnapshot, snapshot, () => body(llmsTxt(baseUrl, counties(snapshot), snapshot.meta.demoData)));
       },
     },
     { path: CRAWL_PATHS.robots, type: 'text/plain; charset=utf-8', get: () => robots },

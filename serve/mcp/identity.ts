@@ -1,5 +1,6 @@
 // Who the MCP server says it is: used in initialize / server/discover and available to the
 // discovery files (server card, registry server.json) so every surface names it the same way.
+import { DEMO_SENTENCE } from '../demo.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 
 /** Protocol revisions spoken on POST /mcp, newest first (spec "Versioning" 5). */
@@ -27,3 +28,8 @@ export const MCP_INSTRUCTIONS = [
   "7. Cite the home's page (links.page) and the state's record (state_record_url). If the user finds an error, hand them links.corrections.",
   'Start with find_homes (near a point or in a county/city), homes_near_hospital, search, or check_homes for homes the family already named; then get_home, get_state_documents, compare_homes; explain_care_topic for background; start_family_request to hand the family a call plan.',
 ].join('\n');
+
+/** The instructions, opening with the demo notice while invented demo homes are served. */
+export function mcpInstructions(demoData: boolean): string {
+  return demoData ? `${DEMO_SENTENCE}\n${MCP_INSTRUCTIONS}` : MCP_INSTRUCTIONS;
+}

@@ -5,7 +5,7 @@
 // instance: the tools read it from the SDK's per-request context (see context.ts).
 import { McpServer } from '@modelcontextprotocol/server';
 import type { McpCall } from './context.ts';
-import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './identity.ts';
+import { MCP_SERVER_INFO, mcpInstructions } from './identity.ts';
 import { registerTool } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
@@ -40,12 +40,12 @@ export type McpEra = 'modern' | 'legacy';
 
 let built = 0;
 
-function buildMcpServer(baseUrl: string, withExplainAlias: boolean): McpServer {
+function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean): McpServer {
   built += 1;
   const server = new McpServer(
     { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version, description: MCP_SERVER_INFO.description, websiteUrl: baseUrl },
     {
-      instructions: MCP_INSTRUCTIONS,
+      instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
       capabilities: { tools: { listChanged: false } },
       cacheHints: {
@@ -71,7 +71,7 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean): McpServer {
 /** Idle instances kept per kind; a burst beyond this builds more and lets them go after. */
 const MAX_IDLE_PER_KIND = 16;
 
-/** Idle instances by kind: era, base URL (the server info names it) and whether the alias is listed. */
+/** Idle instances by kind: era, base URL (the server info names it), whether the alias is listed and demo data. */
 const idle = new Map<string, McpServer[]>();
 
 /**
@@ -81,12 +81,14 @@ const idle = new Map<string, McpServer[]>();
  */
 export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
   const alias = explainAliasAvailable(call.now);
-  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${call.baseUrl}`;
+  // The instructions say so while demo data is served: a switch to a real snapshot takes other instances.
+  const demoData = call.services.snapshots.current.meta.demoData;
+  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl}`;
   let pool = idle.get(kind);
   if (!pool) idle.set(kind, (pool = []));
   const kept = pool.pop();
   if (kept) return kept;
-  const server = buildMcpServer(call.baseUrl, alias);
+  const server = buildMcpServer(call.baseUrl, alias, demoData);
   const home = pool;
   server.server.onclose = () => {
     if (server.server.transport === undefined && home.length < MAX_IDLE_PER_KIND && !home.includes(server)) home.push(server);

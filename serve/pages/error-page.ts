@@ -105,6 +105,7 @@ export function registerErrorPages(server: Server, baseUrl: string): void {
       const value = response.output.headers[name];
       if (value !== undefined) reply.header(name, String(value));
     }
-    return reply.takeover();
+    // Not a takeover: later response steps (the demo notice) still see the page.
+    return reply;
   });
 }

@@ -5,11 +5,12 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomesParts } from '../check.ts';
+import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
 import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
 import { listFacilities, reportsByLicense } from '../query.ts';
-import { shapeContext, type Services } from '../services.ts';
+import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { editorialAttribution, envelopeBytes, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
 import { frontDoor } from './front-door.ts';
@@ -72,7 +73,7 @@ function routes(services: Services): ServerRoute[] {
           errors: [400, 429, 500],
         }),
       },
-      handler: (_request, h) => h.response(frontDoor(baseUrl)),
+      handler: (request, h) => h.response({ ...frontDoor(baseUrl), ...demoFields(requestSnapshot(request, services.snapshots).meta.demoData) }),
     },
     {
       method: 'GET',
@@ -105,7 +106,7 @@ function routes(services: Services): ServerRoute[] {
         const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
         const records = homeRecords(context, page.licenses).map((record) => restFacilityJson(record, false)).join(',');
         const data = `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
-        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -129,7 +130,7 @@ function routes(services: Services): ServerRoute[] {
         const record = recordOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
         const data = record.encoded('rest:detail:bytes', () => Buffer.from(restFacilityJson(record, true)));
-        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -168,7 +169,7 @@ function routes(services: Services): ServerRoute[] {
           // The state's own count of what it lists; it can exceed what one index answer carried.
           total: Math.max(row.documents_count ?? 0, reports.length),
         });
-        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate)));
+        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {
@@ -226,7 +227,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf)));
+        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
       },
     },
   ];

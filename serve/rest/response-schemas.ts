@@ -93,6 +93,7 @@ const attribution = grows({
   source: Joi.string(),
   retrieved_on: date().allow(null),
   terms_url: uri(),
+  demo_data: Joi.boolean().valid(true).optional().description('Present, true, only while the homes served are invented demo data.'),
 }).meta({ component: 'Attribution' });
 
 export function envelope(component: string, data: Joi.Schema) {
@@ -246,13 +247,17 @@ export const frontDoor = grows({
   attribution: Joi.string(),
   ordering: Joi.string(),
   needs: Joi.array().items(Joi.string().valid(...NEED_KEYS)).optional(),
+  demo_data: Joi.boolean().valid(true).optional().description('Present, true, only while the homes served are invented demo data.'),
+  demo_notice: Joi.string().optional().description('Says in words that the homes served are invented (only with demo_data).'),
 }).meta({ component: 'FrontDoor' });
 
 export const health = grows({
-  status: Joi.string().valid('ok'),
+  status: Joi.string().valid('ok', 'degraded'),
+  reason: Joi.string().optional(),
   snapshot: grows({
     file: Joi.string(),
     snapshot_date: date().allow(null),
+    created_at: dateTime().allow(null),
     run_id: nullableText(),
     roster_as_of: date().allow(null),
   }),

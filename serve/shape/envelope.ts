@@ -6,10 +6,14 @@ export interface Attribution {
   source: string;
   retrieved_on: string | null;
   terms_url: string;
+  /** Present (true) only while the served snapshot holds invented demo homes. */
+  demo_data?: true;
 }
 
-export function stateAttribution(baseUrl: string, retrievedOn: string | null): Attribution {
-  return { source: STATE_SOURCE, retrieved_on: retrievedOn, terms_url: `${baseUrl}/terms` };
+export function stateAttribution(baseUrl: string, retrievedOn: string | null, demoData: boolean): Attribution {
+  const attribution: Attribution = { source: STATE_SOURCE, retrieved_on: retrievedOn, terms_url: `${baseUrl}/terms` };
+  if (demoData) attribution.demo_data = true;
+  return attribution;
 }
 
 export function editorialAttribution(baseUrl: string, reviewedOn: string | null): Attribution {
@@ -23,7 +27,7 @@ const ENVELOPE_HEAD_BYTES = Buffer.from(ENVELOPE_HEAD);
 const attributionJson = new Map<string, string>();
 
 function envelopeTail(attribution: Attribution, generatedAt: Date): string {
-  const key = `${attribution.source}\u0000${attribution.retrieved_on}\u0000${attribution.terms_url}`;
+  const key = `${attribution.source}\u0000${attribution.retrieved_on}\u0000${attribution.terms_url}\u0000${attribution.demo_data === true}`;
   let json = attributionJson.get(key);
   if (json === undefined) {
     if (attributionJson.size > 1_000) attributionJson.clear();

@@ -175,8 +175,10 @@ function allPointsBody(index: SiteIndex, asOf: string | null, attribution: unkno
 
 export function siteApiRoutes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
-  const attribution = (request: Request) =>
-    stateAttribution(baseUrl, requestSnapshot(request, services.snapshots).meta.snapshotDate);
+  const attribution = (request: Request) => {
+    const { meta } = requestSnapshot(request, services.snapshots);
+    return stateAttribution(baseUrl, meta.snapshotDate, meta.demoData);
+  };
 
   return [
     {

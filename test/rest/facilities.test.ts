@@ -20,7 +20,9 @@ const filled = (json: string) => JSON.parse(json.replaceAll('{base_url}', BASE_U
 
 function assertEnvelope(t: any, body: any, retrievedOn: string | null, source = 'California Department of Social Services, Community Care Licensing Division') {
   t.is(body.api_version, 'v1');
-  t.deepEqual(body.attribution, { source, retrieved_on: retrievedOn, terms_url: `${BASE_URL}/terms` });
+  // The test snapshot is built from the seeds: state data is marked demo (the editorial guides never are).
+  const demo = source.startsWith('California') ? { demo_data: true } : {};
+  t.deepEqual(body.attribution, { source, retrieved_on: retrievedOn, terms_url: `${BASE_URL}/terms`, ...demo });
   t.regex(body.generated_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   t.deepEqual(Object.keys(body).sort(), ['api_version', 'attribution', 'data', 'generated_at']);
 }

@@ -1,0 +1,87 @@
+// Demo data says so: while a snapshot built from the seeds is served, every page shows a notice,
+// the REST front door and the envelope's attribution carry demo_data: true, the MCP instructions
+// and llms.txt say so. A snapshot marked demo_data 'false' shows none of it.
+import test from 'ava';
+import { DEMO_SENTENCE, isDemoSnapshot } from '../serve/demo.ts';
+import { examples } from './helpers/examples.ts';
+import { call, postJson, startServer, type TestServer } from './helpers/server.ts';
+import { publishNewerSnapshot, snapshotDir } from './helpers/snapshot.ts';
+import { connect } from './mcp/helpers.ts';
+import { BROWSER_ACCEPT, decode } from './pages/helpers.ts';
+
+let demo: TestServer;
+let real: TestServer;
+let license = '';
+let homePath = '';
+test.before(async () => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name_slug: string }>('a listed home', 'SELECT license_number, name_slug FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  license = home.license_number;
+  homePath = `/facility/${home.name_slug}-${license}`;
+  demo = await startServer();
+  const dir = await snapshotDir();
+  await publishNewerSnapshot(dir, '2099-06-01', (db) => {
+    db.prepare("INSERT OR REPLACE INTO metadata (key, value) VALUES ('demo_data', 'false'), ('profile', 'state')").run();
+  });
+  real = await startServer({ snapshotsDir: dir });
+});
+test.after.always(async () => {
+  await demo?.close();
+  await real?.close();
+});
+
+const PAGES = () => ['/', '/county', '/guides', '/docs/api', '/terms', '/corrections', '/no-such-page', homePath];
+
+async function surfaces(server: TestServer) {
+  const pages = await Promise.all(PAGES().map(async (path) => ({ path, reply: await call(`${server.url}${path}`, { headers: { accept: BROWSER_ACCEPT } }) })));
+  const frontDoor = (await call(`${server.url}/api/v1`)).body;
+  const list = (await call(`${server.url}/api/v1/facilities?limit=1`)).body;
+  const detail = (await call(`${server.url}/api/v1/facilities/${license}`)).body;
+  const check = (await postJson(`${server.url}/api/v1/check`, { homes: [license] })).body;
+  const llms = (await call(`${server.url}/llms.txt`)).text;
+  const client = await connect(`${server.url}/mcp`, '2025-06-18');
+  const instructions = client.getInstructions() ?? '';
+  await client.close();
+  return { pages, frontDoor, envelopes: [list, detail, check], llms, instructions };
+}
+
+test('a demo snapshot (the seeds) says so on every surface', async (t) => {
+  t.true(demo.app.services.snapshots.current.meta.demoData);
+  const seen = await surfaces(demo);
+  for (const { path, reply } of seen.pages) {
+    t.regex(reply.headers.get('content-type') ?? '', /^text\/html/, path);
+    const text = decode(reply.text);
+    t.true(text.includes(DEMO_SENTENCE), `${path} (${reply.status}) shows the notice`);
+    t.is(text.split(DEMO_SENTENCE).length, 2, `${path}: once`);
+    t.regex(reply.text, /<\/header>\s*<div class="note demo-notice" role="note" id="demo-data">.*<\/div>\s*<main id="main">/, `${path}: at the top of the page`);
+  }
+  t.is(seen.frontDoor.demo_data, true);
+  t.is(seen.frontDoor.demo_notice, DEMO_SENTENCE);
+  for (const envelope of seen.envelopes) t.is(envelope.attribution.demo_data, true);
+  t.true(seen.llms.includes(DEMO_SENTENCE));
+  t.true(seen.instructions.startsWith(DEMO_SENTENCE));
+});
+
+test('a snapshot marked demo_data false shows none of it', async (t) => {
+  t.false(real.app.services.snapshots.current.meta.demoData);
+  const seen = await surfaces(real);
+  for (const { path, reply } of seen.pages) {
+    t.false(decode(reply.text).includes(DEMO_SENTENCE), path);
+    t.false(reply.text.includes('demo-notice'), path);
+  }
+  t.false('demo_data' in seen.frontDoor);
+  t.false('demo_notice' in seen.frontDoor);
+  for (const envelope of seen.envelopes) t.false('demo_data' in envelope.attribution);
+  t.false(seen.llms.includes(DEMO_SENTENCE));
+  t.false(seen.instructions.includes(DEMO_SENTENCE));
+  t.regex(seen.instructions, /not_on_file/, 'the instructions themselves are unchanged');
+});
+
+test('the metadata decides: the key first, then the profile; with neither, demo (every earlier snapshot came from the seeds)', (t) => {
+  t.true(isDemoSnapshot(new Map([['demo_data', 'true'], ['profile', 'state']])));
+  t.false(isDemoSnapshot(new Map([['demo_data', 'false'], ['profile', 'seeds']])));
+  t.true(isDemoSnapshot(new Map([['profile', 'seeds']])));
+  t.true(isDemoSnapshot(new Map([['profile', 'state-scale']])));
+  t.false(isDemoSnapshot(new Map([['profile', 'state']])));
+  t.true(isDemoSnapshot(new Map()));
+});
