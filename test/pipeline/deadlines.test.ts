@@ -39,7 +39,7 @@ test('a whole-file source that drips bytes forever ends the run at the source de
   const started = performance.now();
   const error = await t.throwsAsync(runPipeline({ snapshotsDir: await tempSnapshotsDir(), config }), { instanceOf: RunFailed });
   t.true(performance.now() - started < 5_000, 'the idle timeout (300 ms) never fires, the deadline does');
-  t.regex(error!.message, /^Could not fetch http:\/\/127\.0\.0\.1:\d+\/roster\.csv after 1 attempt: source "roster" passed its deadline of 1 s\. Nothing was published\.$/);
+  t.regex(error!.message, /^Could not fetch http:\/\/127\.0\.0\.1:\d+\/roster\.csv after \d+ attempts?: source "roster" passed its deadline of 1 s\. Nothing was published\.$/);
 });
 
 test('state documents that drip bytes forever end the run at the run deadline', async (t) => {
