@@ -12,7 +12,7 @@ import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { isUrl, readLocation, retrieveSource } from './sources/retrieve.ts';
+import { isUrl, readLocation, retrieveSource, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { collectStateDocuments } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
@@ -51,6 +51,22 @@ export interface RunResult {
 /** A run that could not finish: nothing was published and the previous snapshot is untouched. */
 export class RunFailed extends Error {
   override name = 'RunFailed';
+  constructor(
+    message: string,
+    /** What the run got as far as, one line per source, printed under the reason. */
+    readonly report: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** One report line per whole-file source: how it was retrieved, or why not. */
+function retrievalLines(outcomes: ReadonlyArray<[name: string, outcome: PromiseSettledResult<RetrievedSource>]>): string[] {
+  return outcomes.map(([name, outcome]) =>
+    outcome.status === 'fulfilled'
+      ? `  ${name.padEnd(13)} ${outcome.value.fetchStatus} (${outcome.value.bytes} bytes)`
+      : `  ${name.padEnd(13)} FAILED: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`,
+  );
 }
 
 /** A message as a sentence: ended by its own punctuation, or by a full stop. */
@@ -111,7 +127,7 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     const http = createHttpClient(config.http, runDeadline.signal);
     try {
       // 1. Retrieve every source; one that stays down fails the run before anything is written.
-      const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+      const { retrieved, lines: retrievalReport } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
         checkRunDeadline();
         throw error;
       });
@@ -120,7 +136,9 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
       // 2. Parse and validate; bad rows are kept out with their reason.
       // 3. State documents, live status and tallies, incrementally, through the document store:
       //    started as soon as the roster is read, while the other sources are parsed.
-      const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
+      const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http).catch((error: unknown) => {
+        throw error instanceof RunFailed ? new RunFailed(error.message, retrievalReport) : error;
+      });
       // Past the deadline, documents fetches failed for that reason alone: the run ends here.
       checkRunDeadline();
       if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
@@ -319,15 +337,17 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
   }
 }
 
-async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
+async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date) {
   const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
-  try {
-    const results = await Promise.all(configured.map(([name, location]) => retrieveSource(name, location, options)));
-    return Object.fromEntries(configured.map(([name], index) => [name, results[index]!])) as RetrievedSources;
-  } catch (error) {
-    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
-  }
+  // Every source settles (each has its deadline) before the run goes on or ends: none is left running.
+  const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
+  const named = configured.map(([name], index) => [name, outcomes[index]!] as [SourceName, PromiseSettledResult<RetrievedSource>]);
+  const lines = retrievalLines(named);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw new RunFailed(`${asSentence((failed.reason as Error).message)} Nothing was published.`, lines);
+  const retrieved = Object.fromEntries(named.map(([name, outcome]) => [name, (outcome as PromiseFulfilledResult<RetrievedSource>).value])) as RetrievedSources;
+  return { retrieved, lines };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -356,6 +376,7 @@ async function main(argv: string[]): Promise<void> {
       return 2;
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
+      if (error.report.length) console.log(['Sources:', ...error.report].join('\n'));
       console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
       return 1;
     }
