@@ -12,7 +12,7 @@ import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { isUrl, readLocation, retrieveSource } from './sources/retrieve.ts';
+import { isUrl, readLocation, retrieveSource, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { collectStateDocuments } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
@@ -51,6 +51,22 @@ export interface RunResult {
 /** A run that could not finish: nothing was published and the previous snapshot is untouched. */
 export class RunFailed extends Error {
   override name = 'RunFailed';
+  constructor(
+    message: string,
+    /** What the run got as far as, one line per source, printed under the reason. */
+    readonly report: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** One report line per whole-file source: how it was retrieved, or why not. */
+function retrievalLines(outcomes: ReadonlyArray<[name: string, outcome: PromiseSettledResult<RetrievedSource>]>): string[] {
+  return outcomes.map(([name, outcome]) =>
+    outcome.status === 'fulfilled'
+      ? `  ${name.padEnd(13)} ${outcome.value.fetchStatus} (${outcome.value.bytes} bytes)`
+      : `  ${name.padEnd(13)} FAILED: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`,
+  );
 }
 
 /** A message as a sentence: ended by its own punctuation, or by a full stop. */
@@ -77,19 +93,9 @@ function hashFacility(hash: Hash, row: FacilityRow): void {
 
 
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
-  const startedAt = options.now ?? new Date();
-  const started = performance.now();
   const config = options.config ?? selectProfile(pipelineConfig, options.profile);
   const profile = config.profile ?? (options.config ? 'custom' : (options.profile ?? pipelineConfig.default));
-  const demoData = config.demoData === true;
-  const log = options.log ?? (() => {});
-  const runId = randomUUID();
-  const runDate = dateIn(config.timeZone, startedAt);
-  const warnings: string[] = [];
-  const warn = (message: string) => warnings.push(message);
-  if (!demoData) refuseInventedSources(config, profile);
-  const notRead = sourcesNotRead(config);
-
+  if (!config.demoData) refuseInventedSources(config, profile);
   await mkdir(options.snapshotsDir, { recursive: true });
   let lock: RunLock;
   try {
@@ -98,162 +104,179 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     throw error instanceof LockHeld ? new RunFailed(error.message) : error;
   }
   try {
-    if (lock.staleFrom !== null) warn(`took over the lock of run pid ${lock.staleFrom}, which is no longer running`);
-    const stale = await removeStaleTemporaries(options.snapshotsDir);
-    if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
+    return await runLocked(options, config, profile, lock.staleFrom);
+  } finally {
+    await lock.release();
+  }
+}
 
-    // The run's deadline ends every request in flight; the stages check it between them.
-    const runDeadline = new AbortController();
-    const runTimer = setTimeout(() => runDeadline.abort(new Error(`the run passed its deadline of ${config.deadlines.runMs / 1000} s`)), config.deadlines.runMs);
-    const checkRunDeadline = () => {
-      if (runDeadline.signal.aborted) throw new RunFailed(`${(runDeadline.signal.reason as Error).message}. Nothing was published.`);
-    };
-    const http = createHttpClient(config.http, runDeadline.signal);
-    try {
-      // 1. Retrieve every source; one that stays down fails the run before anything is written.
-      const retrieved = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
-        checkRunDeadline();
-        throw error;
-      });
-      log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
+/** One run, once it holds the snapshots folder's lock. */
+async function runLocked(options: RunOptions, config: PipelineConfig, profile: string, staleLockFrom: number | null): Promise<RunResult> {
+  const startedAt = options.now ?? new Date();
+  const started = performance.now();
+  const demoData = config.demoData === true;
+  const log = options.log ?? (() => {});
+  const runId = randomUUID();
+  const runDate = dateIn(config.timeZone, startedAt);
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(message);
+  const notRead = sourcesNotRead(config);
 
-      // 2. Parse and validate; bad rows are kept out with their reason.
-      // 3. State documents, live status and tallies, incrementally, through the document store:
-      //    started as soon as the roster is read, while the other sources are parsed.
-      const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http);
-      // Past the deadline, documents fetches failed for that reason alone: the run ends here.
+  if (staleLockFrom !== null) warn(`took over the lock of run pid ${staleLockFrom}, which is no longer running`);
+  const stale = await removeStaleTemporaries(options.snapshotsDir);
+  if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
+
+  // The run's deadline ends every request in flight; the stages check it between them.
+  const runDeadline = new AbortController();
+  const runTimer = setTimeout(() => runDeadline.abort(new Error(`the run passed its deadline of ${config.deadlines.runMs / 1000} s`)), config.deadlines.runMs);
+  const checkRunDeadline = () => {
+    if (runDeadline.signal.aborted) throw new RunFailed(`${(runDeadline.signal.reason as Error).message}. Nothing was published.`);
+  };
+  const http = createHttpClient(config.http, runDeadline.signal);
+  try {
+    // 1. Retrieve every source; one that stays down fails the run before anything is written.
+    const { retrieved, lines: retrievalReport } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
       checkRunDeadline();
-      if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
-      for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
-      const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
-      if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
+      throw error;
+    });
+    log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
 
-      // 4. Normalize into one record per license. Each record is written to the new snapshot's
-      //    temporary file (and hashed) as it is built, so the run never holds them all at once;
-      //    the file is published only if the guards let the run through.
-      const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
-      const writeFailed = (error: unknown) =>
-        new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published.`);
-      const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
-        throw writeFailed(error);
-      });
-      let published = false;
-      try {
-        const normalized = normalizeFacilities(parsed, documents.byLicense);
-        for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
-        const hash = createHash('sha256');
-        const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
-        for (const row of normalized.facilities) {
-          try {
-            writer.addFacility(row);
-          } catch (error) {
-            throw writeFailed(error);
-          }
-          hashFacility(hash, row);
-          facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
-        }
-        const dataHash = hash.digest('hex');
+    // 2. Parse and validate; bad rows are kept out with their reason.
+    // 3. State documents, live status and tallies, incrementally, through the document store:
+    //    started as soon as the roster is read, while the other sources are parsed.
+    const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http).catch((error: unknown) => {
+      throw error instanceof RunFailed ? new RunFailed(error.message, retrievalReport) : error;
+    });
+    // Past the deadline, documents fetches failed for that reason alone: the run ends here.
+    checkRunDeadline();
+    if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
+    for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
+    const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
+    if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
 
-        // 5. Diff against the newest published snapshot, then the guards.
-        const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
-        let diff: ReturnType<typeof diffSnapshots>;
+    // 4. Normalize into one record per license. Each record is written to the new snapshot's
+    //    temporary file (and hashed) as it is built, so the run never holds them all at once;
+    //    the file is published only if the guards let the run through.
+    const snapshotPath = await nextSnapshotPath(options.snapshotsDir, config.snapshotName, runDate);
+    const writeFailed = (error: unknown) =>
+      new RunFailed(`Writing ${path.basename(snapshotPath)} failed (${(error as Error).message}). Nothing was published.`);
+    const writer = await openSnapshotWriter(snapshotPath).catch((error: unknown) => {
+      throw writeFailed(error);
+    });
+    let published = false;
+    try {
+      const normalized = normalizeFacilities(parsed, documents.byLicense);
+      for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
+      const hash = createHash('sha256');
+      const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
+      for (const row of normalized.facilities) {
         try {
-          diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
-        } finally {
-          previous?.close();
-        }
-        const problems = guardProblems(config.guards, {
-          licenses: facilities.length,
-          rosterRowsRead: parsed.roster.rowsRead,
-          rosterRowsRejected: parsed.rosterRejected,
-          diff,
-        });
-        const heldBack = problems.length && !options.force ? problems : [];
-        if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
-
-        const report = buildReport({
-          runId,
-          profile,
-          startedAt,
-          sources: parsed.sources,
-          rejections: parsed.rejections,
-          facilities,
-          duplicatesMerged: parsed.roster.duplicatesMerged,
-          fieldProblems: parsed.roster.fieldProblems,
-          notRead,
-          joins: normalized.joins,
-          waiverMatches: normalized.waiverMatches,
-          goesByExceptions: normalized.names.exceptions.length,
-          diff,
-          previousSnapshot: previous ? path.basename(previous.file) : null,
-          dataHash,
-          unchangedSincePrevious: previous?.dataHash === dataHash,
-          heldBack,
-          warnings,
-          requestsMade: http.requestsMade,
-          documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
-          hospitals: normalized.hospitals.length,
-        });
-        if (heldBack.length) {
-          report.elapsed_ms = Math.round(performance.now() - started);
-          log(formatReport(report));
-          return { published: false, snapshotPath: null, heldBack, report };
-        }
-
-        // 6. Write the rest to the temporary file, check it, rename it into place.
-        report.published = path.basename(snapshotPath);
-        report.elapsed_ms = Math.round(performance.now() - started);
-        const metadata: Record<string, string> = {
-          [META.runId]: runId,
-          [META.snapshotDate]: runDate,
-          [META.createdAt]: new Date().toISOString(),
-          [META.schemaVersion]: String(SCHEMA_VERSION),
-          [META.codeVersion]: codeVersion(),
-          [META.rosterAsOf]: parsed.dates.roster ?? '',
-          [META.approvalsAsOf]: parsed.dates.approvals ?? '',
-          [META.alwListAsOf]: parsed.dates.alwList ?? '',
-          [META.dataHash]: dataHash,
-          [META.counts]: JSON.stringify(report.licenses),
-          [META.runReport]: JSON.stringify(report),
-          [META.documentStore]: DOCUMENT_STORE_FILE,
-          [META.profile]: profile,
-          [META.demoData]: String(demoData),
-          guards: JSON.stringify(config.guards),
-        };
-        try {
-          await writer.publish(
-            {
-              metadata,
-              sources: parsed.sources,
-              goesByExceptions: normalized.names.exceptions,
-              waiver: normalized.waiverMatches,
-              rejections: parsed.rejections,
-              diff,
-              hospitals: normalized.hospitals,
-              reports: documents.byLicense,
-              documentProblems: documents.problems,
-              changeLog: { previousFile: previous?.file ?? null, snapshotFile: path.basename(snapshotPath) },
-            },
-            options,
-          );
+          writer.addFacility(row);
         } catch (error) {
           throw writeFailed(error);
         }
-        published = true;
-        const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
-        if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
-        log(formatReport(report));
-        return { published: true, snapshotPath, heldBack: [], report };
-      } finally {
-        // Held back, or failed before publishing: the temporary file goes.
-        if (!published) await writer.discard();
+        hashFacility(hash, row);
+        facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
       }
+      const dataHash = hash.digest('hex');
+
+      // 5. Diff against the newest published snapshot, then the guards.
+      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
+      let diff: ReturnType<typeof diffSnapshots>;
+      try {
+        diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
+      } finally {
+        previous?.close();
+      }
+      const problems = guardProblems(config.guards, {
+        licenses: facilities.length,
+        rosterRowsRead: parsed.roster.rowsRead,
+        rosterRowsRejected: parsed.rosterRejected,
+        diff,
+      });
+      const heldBack = problems.length && !options.force ? problems : [];
+      if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
+
+      const report = buildReport({
+        runId,
+        profile,
+        startedAt,
+        sources: parsed.sources,
+        rejections: parsed.rejections,
+        facilities,
+        duplicatesMerged: parsed.roster.duplicatesMerged,
+        fieldProblems: parsed.roster.fieldProblems,
+        notRead,
+        joins: normalized.joins,
+        waiverMatches: normalized.waiverMatches,
+        goesByExceptions: normalized.names.exceptions.length,
+        diff,
+        previousSnapshot: previous ? path.basename(previous.file) : null,
+        dataHash,
+        unchangedSincePrevious: previous?.dataHash === dataHash,
+        heldBack,
+        warnings,
+        requestsMade: http.requestsMade,
+        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
+        hospitals: normalized.hospitals.length,
+      });
+      if (heldBack.length) {
+        report.elapsed_ms = Math.round(performance.now() - started);
+        log(formatReport(report));
+        return { published: false, snapshotPath: null, heldBack, report };
+      }
+
+      // 6. Write the rest to the temporary file, check it, rename it into place.
+      report.published = path.basename(snapshotPath);
+      report.elapsed_ms = Math.round(performance.now() - started);
+      const metadata: Record<string, string> = {
+        [META.runId]: runId,
+        [META.snapshotDate]: runDate,
+        [META.createdAt]: new Date().toISOString(),
+        [META.schemaVersion]: String(SCHEMA_VERSION),
+        [META.codeVersion]: codeVersion(),
+        [META.rosterAsOf]: parsed.dates.roster ?? '',
+        [META.approvalsAsOf]: parsed.dates.approvals ?? '',
+        [META.alwListAsOf]: parsed.dates.alwList ?? '',
+        [META.dataHash]: dataHash,
+        [META.counts]: JSON.stringify(report.licenses),
+        [META.runReport]: JSON.stringify(report),
+        [META.documentStore]: DOCUMENT_STORE_FILE,
+        [META.profile]: profile,
+        [META.demoData]: String(demoData),
+        guards: JSON.stringify(config.guards),
+      };
+      try {
+        await writer.publish(
+          {
+            metadata,
+            sources: parsed.sources,
+            goesByExceptions: normalized.names.exceptions,
+            waiver: normalized.waiverMatches,
+            rejections: parsed.rejections,
+            diff,
+            hospitals: normalized.hospitals,
+            reports: documents.byLicense,
+            documentProblems: documents.problems,
+            changeLog: { previousFile: previous?.file ?? null, snapshotFile: path.basename(snapshotPath) },
+          },
+          options,
+        );
+      } catch (error) {
+        throw writeFailed(error);
+      }
+      published = true;
+      const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
+      if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
+      log(formatReport(report));
+      return { published: true, snapshotPath, heldBack: [], report };
     } finally {
-      clearTimeout(runTimer);
-      await http.close();
+      // Held back, or failed before publishing: the temporary file goes.
+      if (!published) await writer.discard();
     }
   } finally {
-    await lock.release();
+    clearTimeout(runTimer);
+    await http.close();
   }
 }
 
@@ -320,15 +343,17 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
   }
 }
 
-async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date): Promise<RetrievedSources> {
+async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date) {
   const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
-  try {
-    const results = await Promise.all(configured.map(([name, location]) => retrieveSource(name, location, options)));
-    return Object.fromEntries(configured.map(([name], index) => [name, results[index]!])) as RetrievedSources;
-  } catch (error) {
-    throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
-  }
+  // Every source settles (each has its deadline) before the run goes on or ends: none is left running.
+  const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
+  const named = configured.map(([name], index) => [name, outcomes[index]!] as [SourceName, PromiseSettledResult<RetrievedSource>]);
+  const lines = retrievalLines(named);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw new RunFailed(`${asSentence((failed.reason as Error).message)} Nothing was published.`, lines);
+  const retrieved = Object.fromEntries(named.map(([name, outcome]) => [name, (outcome as PromiseFulfilledResult<RetrievedSource>).value])) as RetrievedSources;
+  return { retrieved, lines };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -357,6 +382,7 @@ async function main(argv: string[]): Promise<void> {
       return 2;
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
+      if (error.report.length) console.log(['Sources:', ...error.report].join('\n'));
       console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
       return 1;
     }
