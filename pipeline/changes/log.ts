@@ -70,6 +70,7 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
   const meta = db.prepare('SELECT value FROM metadata WHERE key = ?').pluck();
   const runId = meta.get(META.runId) as string;
   const snapshotDate = meta.get(META.snapshotDate) as string;
+  // '' when the roster states no date: then a removal has no source date either (null, never the run date).
   const rosterAsOf = meta.get(META.rosterAsOf) as string;
   const insert = db.prepare(INSERT);
   const previous = new Database(inputs.previousFile, { readonly: true, fileMustExist: true });
@@ -96,7 +97,7 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         old_source_date: before?.date ?? null,
         new_source_date: after?.date ?? null,
         // A removal is seen on the roster that no longer lists the license.
-        observed_on: after?.date ?? rosterAsOf,
+        observed_on: after?.date ?? (rosterAsOf || null),
       });
       rows += 1;
     };

@@ -40,7 +40,7 @@ test.serial('the change log is carried forward across three runs and survives th
 
   const second = await run(
     [home(1), home(2, { licensee: 'NEW OWNER INC', fileDate: '11/23/2026' }), home(4, { fileDate: '11/23/2026' })].map((row) => ({ fileDate: '11/23/2026', ...row })),
-    '2026-11-21',
+    '2026-11-24',
   );
   const secondLog = readLog(second);
   const licenseeChange = secondLog.find((row) => row.field === 'licensee');
@@ -61,7 +61,7 @@ test.serial('the change log is carried forward across three runs and survives th
   t.like(secondLog.find((row) => row.change === 'added'), { license_number: '015600004', old_value: null, new_source_date: '2026-11-23' });
   t.false(secondLog.some((row) => row.field === 'disputes'), 'correction reviews are never record changes');
 
-  const third = await run([home(1, { capacity: '12' }), home(2, { licensee: 'NEW OWNER INC' }), home(4)].map((row) => ({ fileDate: '11/30/2026', ...row })), '2026-11-22');
+  const third = await run([home(1, { capacity: '12' }), home(2, { licensee: 'NEW OWNER INC' }), home(4)].map((row) => ({ fileDate: '11/30/2026', ...row })), '2026-12-01');
   const remaining = (await readdir(dir)).filter((entry) => entry.endsWith('.sqlite') && entry.startsWith('rcfe-')).sort();
   t.deepEqual(remaining, [path.basename(second), path.basename(third)], 'the first snapshot was pruned');
 

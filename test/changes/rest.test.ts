@@ -18,7 +18,8 @@ test('the list is newest run first, then alphabetical, with values verbatim, dat
   t.is(reply.status, 200);
   t.is(reply.headers.get('cache-control'), CACHE_CONTROL.facilities);
   t.is(reply.body.api_version, 'v1');
-  t.deepEqual(reply.body.attribution, { source: 'California Department of Social Services, Community Care Licensing Division', retrieved_on: '2030-02-05', terms_url: `${BASE_URL}/terms` });
+  // Built from the seeds, so the attribution says the homes are demo data.
+  t.deepEqual(reply.body.attribution, { source: 'California Department of Social Services, Community Care Licensing Division', retrieved_on: '2030-02-05', terms_url: `${BASE_URL}/terms`, demo_data: true });
   const { changes, total, order } = reply.body.data;
   t.is(order, 'run_desc_name_asc');
   t.is(total, 5);
