@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import type { Settings } from '../settings.ts';
 import type { SnapshotDownload } from './catalog.ts';
 
 const TRI_STATE = { type: 'string', constraints: { enum: ['true', 'false', 'not_on_file'] } };
@@ -63,14 +64,14 @@ export function listedHomesCsv(download: SnapshotDownload): string {
 }
 
 /** The usage conditions, as the terms page words them. */
-function conditions(baseUrl: string): string {
-  const terms = termsMarkdown(baseUrl);
+function conditions(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp'>): string {
+  const terms = termsMarkdown(baseUrl, budgets);
   const start = terms.indexOf('## The four conditions');
   const end = terms.indexOf('\n## ', start + 1);
   return terms.slice(start, end === -1 ? undefined : end).replace(/^## [^\n]*\n+/, '').trim();
 }
 
-export function dataPackage(baseUrl: string, download: SnapshotDownload): object {
+export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp'>, download: SnapshotDownload): object {
   const date = download.snapshot_date ?? 'unknown date';
   return {
     profile: 'tabular-data-package',
@@ -87,7 +88,7 @@ export function dataPackage(baseUrl: string, download: SnapshotDownload): object
     contributors: [{ title: SERVICE_NAME, path: baseUrl, role: 'publisher' }],
     licenses: [{ name: 'covelight-terms', title: `${SERVICE_NAME} terms of use: free, including commercial use, with attribution`, path: `${baseUrl}/terms` }],
     attribution: attributionTextSnippet(baseUrl),
-    usage_conditions: conditions(baseUrl),
+    usage_conditions: conditions(baseUrl, budgets),
     resources: [
       {
         name: 'listed_homes',

@@ -101,7 +101,7 @@ function routes(services: Services): ServerRoute[] {
             .header('content-disposition', `attachment; filename="${name}"`)
             .header('cache-control', FILE_CACHE_CONTROL);
         }
-        if (descriptor) return h.response(dataPackage(baseUrl, download)).header('cache-control', FILE_CACHE_CONTROL);
+        if (descriptor) return h.response(dataPackage(baseUrl, services.settings, download)).header('cache-control', FILE_CACHE_CONTROL);
         // inert sends the bytes with Last-Modified and answers Range; the ETag is the file's sha256.
         return h
           .file(download.path, { confine: false, etagMethod: false, mode: 'attachment', filename: download.file })

@@ -86,7 +86,7 @@ export const sitePlugin: Plugin<Services> = {
         description: MCP_DOCS_DESCRIPTION,
         markdown: (request) => mcpDocsMarkdown(request.server, services, examples(request), requestSnapshot(request, services.snapshots)),
       },
-      { path: TERMS_PATH, title: TERMS_TITLE, description: TERMS_DESCRIPTION, markdown: () => termsMarkdown(baseUrl) },
+      { path: TERMS_PATH, title: TERMS_TITLE, description: TERMS_DESCRIPTION, markdown: () => termsMarkdown(baseUrl, services.settings) },
     ];
 
     const routes: ServerRoute[] = [];

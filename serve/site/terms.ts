@@ -2,6 +2,8 @@
 // shows (snippets to copy), the open-data credit and "modified, not official" statement, and how
 // corrections work. Written once in Markdown; the HTML page is rendered from it.
 import { STATE_SEARCH_URL } from '../web/layout.ts';
+import { perWindow } from '../rate-limit.ts';
+import type { Settings } from '../settings.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { API_DOCS_PATH, MCP_DOCS_PATH } from '../web/links.ts';
 
@@ -29,7 +31,15 @@ export function attributionTextSnippet(baseUrl: string): string {
   );
 }
 
-export function termsMarkdown(baseUrl: string): string {
+/** The budgets this server was configured with (the spec's values by default), in words. */
+function budgetsInWords({ rateLimits: api, mcp }: Pick<Settings, 'rateLimits' | 'mcp'>): string {
+  return (
+    `${api.apiV1} requests ${perWindow(api.windowMs)} per address on \`/api/v1\`, ${api.apiAll} on all \`/api\` paths, ${api.check} batch checks, ` +
+    `and ${mcp.rateLimit} ${perWindow(mcp.windowMs)} on the MCP server`
+  );
+}
+
+export function termsMarkdown(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp'>): string {
   return `# ${TERMS_TITLE}
 
 ${SERVICE_NAME} publishes California's licensing record of residential care homes for the elderly (RCFEs) on this site, through a [REST API](${baseUrl}${API_DOCS_PATH}) and through an [MCP server](${baseUrl}${MCP_DOCS_PATH}) for AI assistants. All of it is **free to use, including commercial use**. No key, account or sign-up is needed. In return, anyone who uses or shows the data agrees to four conditions.
@@ -39,7 +49,7 @@ ${SERVICE_NAME} publishes California's licensing record of residential care home
 1. **Say where the data comes from.** Credit the data to the state licensing agency (${STATE_SOURCE}) as compiled by ${SERVICE_NAME}, with a link to ${baseUrl}. The snippets below do this for you.
 2. **Do not misrepresent it.** Do not present the data as your own original record. Never show "not on file" (\`not_on_file\`) as "no": it means the record does not say. Never attach a claim of an opening (an open bed) to a home: no website knows which homes have an open bed today. Never imply that a home pays for its place, or that any order is a ranking.
 3. **Credit the state's open data, and say it is modified.** Parts of this data come from the state's open-data portal. Where you show them, credit the ${OPEN_DATA_AGENCY} and say that the data shown is modified, not official government data. The official record is the state's own [facility search](${STATE_SEARCH_URL}).
-4. **Use the service fairly.** Traffic that breaks these terms, or that strains the service, may be slowed or blocked. Stay within the published [limits](${baseUrl}${API_DOCS_PATH}#limits): 120 requests a minute per address on \`/api/v1\`, 240 on all \`/api\` paths, 30 batch checks, and 60 a minute on the MCP server.
+4. **Use the service fairly.** Traffic that breaks these terms, or that strains the service, may be slowed or blocked. Stay within the published [limits](${baseUrl}${API_DOCS_PATH}#limits): ${budgetsInWords(budgets)}.
 
 ## The attribution to show
 

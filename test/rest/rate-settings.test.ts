@@ -45,3 +45,13 @@ test('the MCP 429 names the configured budget', async (t) => {
   t.is(refused.status, 429);
   t.regex(refused.body.error.message, /The MCP server allows 3 requests a minute per caller\./);
 });
+
+test('the terms page states the configured budgets, not the defaults written in', async (t) => {
+  const configured = settingsFromEnv(ENV);
+  const server = await startServer({ rateLimits: configured.rateLimits, mcp: configured.mcp });
+  t.teardown(() => server.close());
+  const terms = await call(`${server.url}/terms.md`);
+  t.is(terms.status, 200);
+  t.regex(terms.text, /7 requests a minute per address on `\/api\/v1`, 9 on all `\/api` paths, 2 batch checks, and 3 a minute on the MCP server\./);
+  t.notRegex(terms.text, /\b120 requests\b/);
+});
