@@ -3,14 +3,11 @@
 // client can detect: a notice on every page, `demo_data: true` on the REST front door and in the
 // envelope's attribution, a line in the MCP instructions and in llms.txt.
 import type { ResponseObject, Server } from '@hapi/hapi';
+import { META } from '../contract/snapshot-schema.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { html } from './web/html.ts';
 
-/** Metadata keys the pipeline writes: 'true' or 'false', and the profile the run used. */
-export const DEMO_DATA_KEY = 'demo_data';
-export const PROFILE_KEY = 'profile';
-
-/** Profiles that build from invented data. */
+/** Profiles that build from invented data (read only for snapshots written before `demo_data`). */
 export const DEMO_PROFILES: ReadonlySet<string> = new Set(['seeds', 'state-scale']);
 
 export const DEMO_SENTENCE =
@@ -22,10 +19,10 @@ export const DEMO_SENTENCE =
  * neither the snapshot predates the marking, and every such snapshot was built from the seeds.
  */
 export function isDemoSnapshot(metadata: ReadonlyMap<string, string>): boolean {
-  const flag = metadata.get(DEMO_DATA_KEY)?.trim().toLowerCase();
+  const flag = metadata.get(META.demoData)?.trim().toLowerCase();
   if (flag === 'true') return true;
   if (flag === 'false') return false;
-  const profile = metadata.get(PROFILE_KEY)?.trim();
+  const profile = metadata.get(META.profile)?.trim();
   return profile ? DEMO_PROFILES.has(profile) : true;
 }
 
