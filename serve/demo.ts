@@ -35,8 +35,17 @@ export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: str
 const PAGE_START = '<main id="main">';
 const NOTICE = html`<div class="note demo-notice" role="note" id="demo-data"><p><strong>${DEMO_SENTENCE}</strong></p></div>`.value;
 
+const MARKDOWN_NOTICE = `> **${DEMO_SENTENCE}**`;
+
+/** The notice goes right under a Markdown twin's title, so the first line stays the page's title. */
+export function withMarkdownNotice(markdown: string): string {
+  const titleEnd = markdown.startsWith('# ') ? markdown.indexOf('\n') : -1;
+  if (titleEnd < 0) return `${MARKDOWN_NOTICE}\n\n${markdown}`;
+  return `${markdown.slice(0, titleEnd)}\n\n${MARKDOWN_NOTICE}\n${markdown.slice(titleEnd)}`;
+}
+
 /**
- * Puts the notice at the top of every HTML page while a demo snapshot is served, error pages
+ * Puts the notice at the top of every HTML page and Markdown twin while a demo snapshot is served, error pages
  * included: one place for all pages, whoever rendered them.
  */
 export function registerDemoNotice(server: Server, snapshots: SnapshotStore): void {
@@ -47,8 +56,11 @@ export function registerDemoNotice(server: Server, snapshots: SnapshotStore): vo
     const demo = (request.app.snapshot ?? snapshots.current).meta.demoData;
     if (!demo || typeof response.source !== 'string') return h.continue;
     const type = String(response.headers['content-type'] ?? '');
-    if (!type.startsWith('text/html') || !response.source.includes(PAGE_START)) return h.continue;
-    response.source = response.source.replace(PAGE_START, `${NOTICE}\n${PAGE_START}`);
+    if (type.startsWith('text/html') && response.source.includes(PAGE_START)) {
+      response.source = response.source.replace(PAGE_START, `${NOTICE}\n${PAGE_START}`);
+    } else if (type.startsWith('text/markdown')) {
+      response.source = withMarkdownNotice(response.source);
+    }
     return h.continue;
   }, { after: ['pages'] }); // after the error pages turn errors into HTML
 }

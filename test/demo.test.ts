@@ -39,10 +39,11 @@ async function surfaces(server: TestServer) {
   const detail = (await call(`${server.url}/api/v1/facilities/${license}`)).body;
   const check = (await postJson(`${server.url}/api/v1/check`, { homes: [license] })).body;
   const llms = (await call(`${server.url}/llms.txt`)).text;
+  const twins = await Promise.all(['/index.md', '/county.md', '/guides.md', '/docs/api.md', `${homePath}.md`].map(async (path) => ({ path, reply: await call(`${server.url}${path}`) })));
   const client = await connect(`${server.url}/mcp`, '2025-06-18');
   const instructions = client.getInstructions() ?? '';
   await client.close();
-  return { pages, frontDoor, envelopes: [list, detail, check], llms, instructions };
+  return { pages, twins, frontDoor, envelopes: [list, detail, check], llms, instructions };
 }
 
 test('a demo snapshot (the seeds) says so on every surface', async (t) => {
@@ -54,6 +55,14 @@ test('a demo snapshot (the seeds) says so on every surface', async (t) => {
     t.true(text.includes(DEMO_SENTENCE), `${path} (${reply.status}) shows the notice`);
     t.is(text.split(DEMO_SENTENCE).length, 2, `${path}: once`);
     t.regex(reply.text, /<\/header>\s*<div class="note demo-notice" role="note" id="demo-data">.*<\/div>\s*<main id="main">/, `${path}: at the top of the page`);
+  }
+  for (const { path, reply } of seen.twins) {
+    t.regex(reply.headers.get('content-type') ?? '', /^text\/markdown/, path);
+    const [title, blank, notice] = reply.text.split('\n');
+    t.regex(title!, /^# \S/, `${path}: the title stays the first line`);
+    t.is(blank, '', path);
+    t.is(notice, `> **${DEMO_SENTENCE}**`, `${path}: the notice right under the title`);
+    t.is(reply.text.split(DEMO_SENTENCE).length, 2, `${path}: once`);
   }
   t.is(seen.frontDoor.demo_data, true);
   t.is(seen.frontDoor.demo_notice, DEMO_SENTENCE);
@@ -68,6 +77,10 @@ test('a snapshot marked demo_data false shows none of it', async (t) => {
   for (const { path, reply } of seen.pages) {
     t.false(decode(reply.text).includes(DEMO_SENTENCE), path);
     t.false(reply.text.includes('demo-notice'), path);
+  }
+  for (const { path, reply } of seen.twins) {
+    t.is(reply.status, 200, path);
+    t.false(reply.text.includes(DEMO_SENTENCE), path);
   }
   t.false('demo_data' in seen.frontDoor);
   t.false('demo_notice' in seen.frontDoor);
