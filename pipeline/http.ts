@@ -4,6 +4,7 @@
 // Built on undici's own request() on one Agent: a state-scale run makes ~77,000 requests, and
 // fetch() costs about three times its CPU per request.
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { HttpConfig } from './config.ts';
 
@@ -85,6 +86,8 @@ type Outcome<T> = { done: true; result: T } | { done: false; problem: string; re
 /** `runDeadline` bounds every request of the client (the per-run deadline). */
 export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal): HttpClient {
   const limit = pLimit(config.concurrency);
+  // undici adds one abort listener per request in flight: up to `concurrency` on the run's signal, no leak to warn of.
+  if (runDeadline) setMaxListeners(Math.max(getMaxListeners(runDeadline), config.concurrency + 10), runDeadline);
   const agent = new Agent({
     connections: config.concurrency,
     // The Agent's own timers: no response headers in time, or no body bytes for this long (a

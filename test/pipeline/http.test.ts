@@ -72,6 +72,23 @@ test('the run deadline given at creation bounds every request', async (t) => {
   t.is(error!.message, `Could not fetch ${server.origin}/slow.csv after 1 attempt: the run passed its deadline`);
 });
 
+test('many requests in flight under one run deadline raise no listener-leak warning', async (t) => {
+  const server = await startStateServer();
+  const http = createHttpClient({ ...BASE, concurrency: 32 }, new AbortController().signal);
+  t.teardown(async () => {
+    await http.close();
+    await server.close();
+  });
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.name);
+  process.on('warning', onWarning);
+  t.teardown(() => process.off('warning', onWarning));
+  server.route('/slow', { delayMs: 100, body: 'x' });
+  await Promise.all(Array.from({ length: 32 }, () => http.get(`${server.origin}/slow`, text)));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.deepEqual(warnings, []);
+});
+
 test('validators make a conditional request: 304 is not_modified; the answer carries ETag and Last-Modified', async (t) => {
   const { server, http } = await setup(t);
   const lastModified = 'Mon, 16 Nov 2026 08:00:00 GMT';
