@@ -89,6 +89,14 @@ test('many requests in flight under one run deadline raise no listener-leak warn
   t.deepEqual(warnings, []);
 });
 
+test('a redirect is followed, as a portal download link to its file store is', async (t) => {
+  const { server, http } = await setup(t);
+  server.route('/dataset/download', { status: 302, headers: { location: '/store/roster.csv' } });
+  server.route('/store/roster.csv', { body: 'roster' });
+  t.like(await http.get(`${server.origin}/dataset/download`, text), { status: 'fetched', value: 'roster' });
+  t.deepEqual(server.requests().map((r) => [r.path, r.status]), [['/dataset/download', 302], ['/store/roster.csv', 200]]);
+});
+
 test('validators make a conditional request: 304 is not_modified; the answer carries ETag and Last-Modified', async (t) => {
   const { server, http } = await setup(t);
   const lastModified = 'Mon, 16 Nov 2026 08:00:00 GMT';
