@@ -32,7 +32,7 @@ export interface RunOptions extends WriteOptions {
   snapshotsDir: string;
   /** A profile of pipeline.config.ts (default: its `default`, the seeds). */
   profile?: string;
-  /** A whole configuration instead of a profile (tests point sources at nock here). */
+  /** A whole configuration instead of a profile (tests point sources at a loopback stand-in here). */
   config?: PipelineConfig;
   /** Publish even when a guard would hold the run back (an operator's decision). */
   force?: boolean;

@@ -54,7 +54,7 @@ async function readCacheMeta(metaFile: string, location: string): Promise<CacheM
 }
 
 /** Streams a response body to `file` through a hash, so a large source never sits in memory. */
-async function writeBody(body: ReadableStream<Uint8Array>, file: string): Promise<{ sha256: string; bytes: number }> {
+async function writeBody(body: AsyncIterable<Buffer>, file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
   const handle = await open(file, 'w');
@@ -119,7 +119,7 @@ export async function retrieveSource(
  */
 export async function readLocation(location: string, options: { http: HttpClient; rootDir: string }): Promise<string> {
   if (!isUrl(location)) return readFile(path.resolve(options.rootDir, location), 'utf8');
-  const result = await options.http.get(location, (body) => new Response(body).text());
+  const result = await options.http.get(location, (body) => body.text());
   if (result.status !== 'fetched') throw new Error(`${location} answered 304 to an unconditional request`);
   return result.value;
 }

@@ -1,16 +1,12 @@
 // The cumulative change log across three runs and a prune: each snapshot carries the previous
 // log forward and appends its own diff, values verbatim with their own source dates.
 import test from 'ava';
-import nock from 'nock';
 import Database from 'better-sqlite3';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeLogRow } from '../../contract/changes.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, type RosterFixtureRow } from '../pipeline/fixtures.ts';
-
-test.before(() => nock.disableNetConnect());
-test.afterEach.always(() => nock.cleanAll());
 
 type LogRow = ChangeLogRow;
 

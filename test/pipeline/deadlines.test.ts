@@ -2,35 +2,25 @@
 // timeout ends the run at its deadline with a one-line reason; an HTML page in place of a CSV
 // fails without a stack trace, saying whether an older snapshot is still served.
 import test from 'ava';
-import http from 'node:http';
-import { once } from 'node:events';
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runPipeline, RunFailed, REPO_ROOT } from '../../pipeline/run.ts';
 import type { SourcesConfig } from '../../pipeline/config.ts';
 import { tempSnapshotsDir, testConfig } from './fixtures.ts';
+import { startStateServer } from './state-server.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ROSTER = path.join(FIXTURES, 'roster-real-shape-bom-crlf-no-file-date.csv');
 const OFF: Omit<SourcesConfig, 'roster'> = { approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
 
 /** A loopback server that answers 200 and then sends one byte every 100 ms, for ever. */
-async function slowDrip(t: { teardown(fn: () => void): void }): Promise<string> {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/csv' });
-    const timer = setInterval(() => response.write('x'), 100);
-    response.on('close', () => clearInterval(timer));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  t.teardown(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+async function slowDrip(t: { teardown(fn: () => Promise<void>): void }): Promise<string> {
+  const server = await startStateServer();
+  server.route(/.*/, { headers: { 'content-type': 'text/csv' }, drip: { chunk: 'x', everyMs: 100 } });
+  t.teardown(() => server.close());
+  return server.origin;
 }
 
 test('a whole-file source that drips bytes forever ends the run at the source deadline', async (t) => {

@@ -1,7 +1,6 @@
 // State documents, live status, hospitals and prices: fetched with retries, incrementally, keeping
 // the last good data when an endpoint fails; stable refs; transcription; the price kinds.
 import test from 'ava';
-import nock from 'nock';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { runPipeline } from '../../pipeline/run.ts';
@@ -11,7 +10,7 @@ import { detailSchema, indexSchema, parseDetail, parseIndex, type DocumentIndex,
 import { cell, usDateToIso } from '../../pipeline/normalize/text.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import {
-  STATE_ORIGIN,
+  stateServer,
   detailJson,
   indexJson,
   rosterCsv,
@@ -22,9 +21,6 @@ import {
   type DocumentFiles,
   type IndexFixtureEntry,
 } from './fixtures.ts';
-
-test.before(() => nock.disableNetConnect());
-test.afterEach.always(() => nock.cleanAll());
 
 type Row = Record<string, unknown>;
 
@@ -83,9 +79,13 @@ test('a report is transcribed to plain text with its Type A and Type B citations
 test.serial('index and report requests are retried; reports land in the snapshot newest first with stable doc refs', async (t) => {
   const dir = await tempSnapshotsDir();
   // The first attempt at the index and at one report fails; the retries succeed.
-  nock(STATE_ORIGIN).get('/documents/015600001/index.json').reply(503).get('/documents/015600001/0.html').reply(502);
-  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  const files = homeDocuments('015600001', entries);
+  serveStateFiles({ roster, documents: { '015600001': files } });
+  stateServer.route('/documents/015600001/index.json', { status: 503 }, { body: files.index });
+  stateServer.route('/documents/015600001/0.html', { status: 502 }, { body: files.reports![0]! });
   const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.deepEqual(stateServer.requests('/documents/015600001/index.json').map((r) => r.status), [503, 200]);
+  t.deepEqual(stateServer.requests('/documents/015600001/0.html').map((r) => r.status), [502, 200]);
   t.true(first.published);
   t.is(first.report.documents.licenses_with_problems, 0);
   t.is(first.report.documents.reports_fetched, 2);
@@ -117,7 +117,6 @@ test.serial('index and report requests are retried; reports land in the snapshot
   t.is(JSON.parse(stored[0]!.citations as string).length, 2);
 
   // The same listing a day later gives the same refs.
-  nock.cleanAll();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   t.deepEqual(open(second.snapshotPath!).prepare("SELECT ref FROM reports WHERE license_number = '015600001' ORDER BY position").pluck().all(), reports.map((r) => r.ref));
@@ -134,7 +133,6 @@ test.serial('a re-run fetches the index and reports only of homes whose detail c
   t.like(first.report.documents, { details_fetched: 3, indexes_fetched: 3, reports_fetched: 3 });
 
   // A new visit at 015600002 only.
-  nock.cleanAll();
   const newVisit: IndexFixtureEntry = { date: '11/02/2026', title: 'Case Management - Incidents', type: 'Other', page: 2 };
   serveStateFiles({ roster, documents: { ...documents, '015600002': homeDocuments('015600002', [newVisit, ...entries.slice(1)]) } });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
@@ -153,11 +151,11 @@ test.serial('a failing endpoint keeps the last good data for that home and the r
   await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   // Next day the detail endpoint for 015600001 is down (every retry).
-  nock.cleanAll();
-  nock(STATE_ORIGIN).get('/documents/015600001/detail.json').times(3).reply(500);
   serveStateFiles({ roster });
+  stateServer.route('/documents/015600001/detail.json', { status: 500 });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   t.true(second.published);
+  t.is(stateServer.requests('/documents/015600001/detail.json').length, 3, 'every attempt');
   t.is(second.report.documents.licenses_with_problems, 1);
   const db = open(second.snapshotPath!);
   t.deepEqual(db.prepare('SELECT license_number, endpoint, kept_from FROM document_fetch_problems').all(), [
@@ -175,7 +173,6 @@ test.serial('a report the state stops listing leaves the list but its text stays
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
   await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
-  nock.cleanAll();
   const next = homeDocuments('015600001', [entries[0]!], { NBRINSPTYPB: 0 });
   serveStateFiles({ roster, documents: { '015600001': next } });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });

@@ -1,12 +1,15 @@
-// Small state files in the sources' real shapes, served by nock, so each test states exactly the
-// quirk it is about. The pipeline reads them through its real HTTP client.
-import nock from 'nock';
+// Small state files in the sources' real shapes, served by a loopback stand-in of the state's
+// servers, so each test states exactly the quirk it is about. The pipeline reads them through its
+// real HTTP client, over a real socket.
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PipelineConfig } from '../../pipeline/config.ts';
+import { startStateServer } from './state-server.ts';
 
-export const STATE_ORIGIN = 'https://state.example.test';
+/** One stand-in per test file (each runs in its own worker); tests that use it run serially. */
+export const stateServer = await startStateServer();
+export const STATE_ORIGIN = stateServer.origin;
 
 export const ROSTER_HEADER =
   '_id,facility_type,facility_number,facility_name,licensee,facility_administrator,facility_telephone_number,facility_address,facility_city,facility_state,facility_zip,county_name,regional_office,facility_capacity,facility_status,license_first_date,closed_date,file_date';
@@ -136,7 +139,7 @@ export const SOURCE_PATHS = {
   countyRates: '/county-rates.csv',
 } as const;
 
-/** A configuration whose sources are all on the nock origin, with fast retries and timeouts. */
+/** A configuration whose sources are all on the stand-in, with fast retries and timeouts. */
 export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineConfig {
   return {
     snapshotName: 'rcfe',
@@ -167,40 +170,34 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
 }
 
 /**
- * Serves each whole-file source once (a run reads each once) and the transparency service for
- * every license: the given documents, else an empty detail and index.
+ * Forgets what the stand-in served before, then serves every whole-file source and the
+ * transparency service for every license: the given documents, else an empty detail and index.
  */
-export function serveStateFiles(files: StateFiles): nock.Scope {
+export function serveStateFiles(files: StateFiles): void {
+  stateServer.reset();
   serveDocuments(files.documents ?? {});
-  return nock(STATE_ORIGIN)
-    .get(SOURCE_PATHS.roster)
-    .reply(200, files.roster)
-    .get(SOURCE_PATHS.approvals)
-    .reply(200, files.approvals ?? APPROVALS_HEADER + '\n')
-    .get(SOURCE_PATHS.waiver)
-    .reply(200, files.waiver ?? waiverCsv([]))
-    .get(SOURCE_PATHS.geocodes)
-    .reply(200, files.geocodes ?? GEOCODES_CSV)
-    .get(SOURCE_PATHS.zipCentroids)
-    .reply(200, files.zipCentroids ?? ZIP_CENTROIDS_CSV)
-    .get(SOURCE_PATHS.hospitals)
-    .reply(200, files.hospitals ?? HOSPITALS_CSV)
-    .get(SOURCE_PATHS.listings)
-    .reply(200, files.listings ?? LISTINGS_HEADER + '\n')
-    .get(SOURCE_PATHS.countyRates)
-    .reply(200, files.countyRates ?? COUNTY_RATES_CSV);
+  const served: Record<keyof typeof SOURCE_PATHS, string> = {
+    roster: files.roster,
+    approvals: files.approvals ?? APPROVALS_HEADER + '\n',
+    waiver: files.waiver ?? waiverCsv([]),
+    geocodes: files.geocodes ?? GEOCODES_CSV,
+    zipCentroids: files.zipCentroids ?? ZIP_CENTROIDS_CSV,
+    hospitals: files.hospitals ?? HOSPITALS_CSV,
+    listings: files.listings ?? LISTINGS_HEADER + '\n',
+    countyRates: files.countyRates ?? COUNTY_RATES_CSV,
+  };
+  for (const [name, body] of Object.entries(served)) stateServer.route(SOURCE_PATHS[name as keyof typeof SOURCE_PATHS], { body });
 }
 
-/** Answers the transparency service for as many runs as the test makes. */
+/** The transparency service: the given licenses' files, and an empty detail and index for any other. */
 export function serveDocuments(documents: Record<string, DocumentFiles>): void {
-  const scope = nock(STATE_ORIGIN).persist();
   for (const [license, files] of Object.entries(documents)) {
-    scope.get(`/documents/${license}/detail.json`).reply(200, files.detail);
-    scope.get(`/documents/${license}/index.json`).reply(200, files.index);
-    for (const [page, html] of Object.entries(files.reports ?? {})) scope.get(`/documents/${license}/${page}.html`).reply(200, html);
+    stateServer.route(`/documents/${license}/detail.json`, { body: files.detail });
+    stateServer.route(`/documents/${license}/index.json`, { body: files.index });
+    for (const [page, html] of Object.entries(files.reports ?? {})) stateServer.route(`/documents/${license}/${page}.html`, { body: html });
   }
-  scope.get(/\/documents\/\d{9}\/detail\.json$/).reply(200, (uri) => detailJson(uri.split('/')[2]!));
-  scope.get(/\/documents\/\d{9}\/index\.json$/).reply(200, (uri) => indexJson(uri.split('/')[2]!, []));
+  stateServer.route(/^\/documents\/\d{9}\/detail\.json$/, (request) => ({ body: detailJson(request.path.split('/')[2]!) }));
+  stateServer.route(/^\/documents\/\d{9}\/index\.json$/, (request) => ({ body: indexJson(request.path.split('/')[2]!, []) }));
 }
 
 export async function tempSnapshotsDir(): Promise<string> {

@@ -1,19 +1,15 @@
-// Runs against nock-served state files: leading zeros, goes-by names and the collision rule,
+// Runs against state files served by the loopback stand-in: leading zeros, goes-by names and the collision rule,
 // tri-state derivation, waiver matching, malformed and duplicate rows.
 import test from 'ava';
-import nock from 'nock';
 import Database from 'better-sqlite3';
 import { runPipeline } from '../../pipeline/run.ts';
-import { approvalsCsv, rosterCsv, serveStateFiles, tempSnapshotsDir, testConfig, waiverCsv, ROSTER_HEADER } from './fixtures.ts';
-
-test.before(() => nock.disableNetConnect());
-test.afterEach.always(() => nock.cleanAll());
+import { approvalsCsv, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, ROSTER_HEADER } from './fixtures.ts';
 
 async function publish(files: Parameters<typeof serveStateFiles>[0], config = testConfig()) {
-  const scope = serveStateFiles(files);
+  serveStateFiles(files);
   const snapshotsDir = await tempSnapshotsDir();
   const result = await runPipeline({ snapshotsDir, config });
-  scope.done();
+  stateServer.assertAllUsed();
   if (!result.snapshotPath) throw new Error(`not published: ${result.heldBack.join('; ')}`);
   const db = new Database(result.snapshotPath, { readonly: true });
   return { result, db };

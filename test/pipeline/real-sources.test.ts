@@ -2,7 +2,6 @@
 // nothing a source did not give appears on a home, dates are the sources' own, and the run
 // report names what was not read and what joined nothing.
 import test from 'ava';
-import nock from 'nock';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import { runPipeline, RunFailed, REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile, type SourcesConfig } from '../../pipeline/config.ts';
 import { isUrl } from '../../pipeline/sources/retrieve.ts';
-import { STATE_ORIGIN, tempSnapshotsDir, testConfig } from './fixtures.ts';
+import { STATE_ORIGIN, stateServer, tempSnapshotsDir, testConfig } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -27,9 +26,6 @@ function facilities(file: string) {
   db.close();
   return { rows, meta };
 }
-
-test.before(() => nock.disableNetConnect());
-test.afterEach.always(() => nock.cleanAll());
 
 test('the state profile takes no source from seeds/: coordinates and prices are off until a real source is set', (t) => {
   const state = selectProfile(pipelineConfig, 'state');
@@ -95,7 +91,8 @@ test('a waiver list that joins under the configured share is warned about in the
 test('a roster without file_date is confirmed on its Last-Modified date, and on nothing without one: never the run date', async (t) => {
   const dir = await tempSnapshotsDir();
   const csv = await readFile(REAL_ROSTER, 'utf8');
-  nock(STATE_ORIGIN).get('/roster.csv').reply(200, csv, { 'last-modified': 'Mon, 16 Nov 2026 08:00:00 GMT' });
+  stateServer.reset();
+  stateServer.route('/roster.csv', { body: csv, lastModified: 'Mon, 16 Nov 2026 08:00:00 GMT' });
   const now = new Date('2026-11-22T18:00:00Z');
   const served = await runPipeline({ snapshotsDir: dir, config: rosterOnly(`${STATE_ORIGIN}/roster.csv`), now });
   const fromServer = facilities(served.snapshotPath!);

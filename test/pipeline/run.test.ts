@@ -1,33 +1,14 @@
-// A run as a whole against nock-served state sources: retries, failures that leave the previous
+// A run as a whole against state sources on the loopback stand-in: retries, failures that leave the previous
 // snapshot untouched, the publish guards, atomic writes, conditional requests, identical re-runs.
 import test from 'ava';
-import nock from 'nock';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline, RunFailed } from '../../pipeline/run.ts';
 import { SNAPSHOT_FILE } from '../../contract/snapshot-schema.ts';
-import {
-  APPROVALS_HEADER,
-  COUNTY_RATES_CSV,
-  GEOCODES_CSV,
-  HOSPITALS_CSV,
-  LISTINGS_HEADER,
-  serveDocuments,
-  SOURCE_PATHS,
-  STATE_ORIGIN,
-  ZIP_CENTROIDS_CSV,
-  rosterCsv,
-  serveStateFiles,
-  tempSnapshotsDir,
-  testConfig,
-  waiverCsv,
-  type RosterFixtureRow,
-} from './fixtures.ts';
-
-test.before(() => nock.disableNetConnect());
-test.afterEach.always(() => nock.cleanAll());
+import { APPROVALS_HEADER, SOURCE_PATHS, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, type RosterFixtureRow } from './fixtures.ts';
+import type { Responder } from './state-server.ts';
 
 const homes = (count: number, from = 1): RosterFixtureRow[] =>
   Array.from({ length: count }, (_, i) => ({ number: String(15600000 + from + i), name: `HOME ${from + i}`, street: `${from + i} MAIN ST` }));
@@ -39,45 +20,19 @@ async function fileHashes(dir: string): Promise<Record<string, string>> {
   return hashes;
 }
 
-/** Serves every source but the roster, which the test serves its own way. */
-function serveOtherSources(approvals = APPROVALS_HEADER + '\n') {
-  serveDocuments({});
-  return nock(STATE_ORIGIN)
-    .get(SOURCE_PATHS.approvals)
-    .reply(200, approvals)
-    .get(SOURCE_PATHS.waiver)
-    .reply(200, waiverCsv([]))
-    .get(SOURCE_PATHS.geocodes)
-    .reply(200, GEOCODES_CSV)
-    .get(SOURCE_PATHS.zipCentroids)
-    .reply(200, ZIP_CENTROIDS_CSV)
-    .get(SOURCE_PATHS.hospitals)
-    .reply(200, HOSPITALS_CSV)
-    .get(SOURCE_PATHS.listings)
-    .reply(200, LISTINGS_HEADER + '\n')
-    .get(SOURCE_PATHS.countyRates)
-    .reply(200, COUNTY_RATES_CSV);
+/** Serves every source as usual, the roster as the test says. */
+function serveWithRoster(roster: Responder[], approvals = APPROVALS_HEADER + '\n') {
+  serveStateFiles({ roster: '', approvals });
+  stateServer.route(SOURCE_PATHS.roster, ...roster);
 }
 
 test.serial('a source that fails twice with 5xx and then answers is retried and the run publishes', async (t) => {
   const dir = await tempSnapshotsDir();
-  const others = serveOtherSources();
-  let rosterAttempts = 0;
-  const roster = nock(STATE_ORIGIN)
-    .get(SOURCE_PATHS.roster)
-    .reply(503, 'busy')
-    .get(SOURCE_PATHS.roster)
-    .replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
-    .get(SOURCE_PATHS.roster)
-    .reply(200, rosterCsv(homes(3)));
-  roster.on('request', (request) => {
-    if (new URL(request.path, STATE_ORIGIN).pathname === SOURCE_PATHS.roster) rosterAttempts += 1;
-  });
+  serveWithRoster([{ status: 503, body: 'busy' }, { reset: true }, { body: rosterCsv(homes(3)) }]);
   const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
-  roster.done();
-  others.done();
+  stateServer.assertAllUsed();
   t.true(result.published);
-  t.is(rosterAttempts, 3);
+  t.deepEqual(stateServer.requests(SOURCE_PATHS.roster).map((r) => r.status), [503, null, 200]);
   // 3 roster attempts, 7 other whole-file sources, and a detail and an index for each of the 3 homes.
   t.is(result.report.requests_made, 3 + 7 + 3 * 2);
   t.is(result.report.licenses.total, 3);
@@ -90,22 +45,20 @@ test.serial('a source that stays down fails the run and leaves the previous snap
   t.true(first.published);
   const before = await fileHashes(dir);
 
-  serveOtherSources();
-  const roster = nock(STATE_ORIGIN).get(SOURCE_PATHS.roster).times(3).reply(500, 'down');
+  serveWithRoster([{ status: 500, body: 'down' }]);
   const error = await t.throwsAsync(runPipeline({ snapshotsDir: dir, config: testConfig() }), { instanceOf: RunFailed });
   t.regex(error!.message, /roster\.csv after 3 attempts: HTTP 500/);
   // Whether an older snapshot is still served is said by the command (servedStatus), which knows the folder.
   t.regex(error!.message, /Nothing was published\.$/);
-  roster.done();
+  t.is(stateServer.requests(SOURCE_PATHS.roster).length, 3);
   t.deepEqual(await fileHashes(dir), before);
 });
 
 test.serial('a source that hangs times out and the run fails cleanly', async (t) => {
   const dir = await tempSnapshotsDir();
-  serveOtherSources();
-  nock(STATE_ORIGIN).get(SOURCE_PATHS.roster).times(3).delay(2_000).reply(200, rosterCsv(homes(3)));
+  serveWithRoster([{ delayMs: 2_000, body: rosterCsv(homes(3)) }]);
   const error = await t.throwsAsync(runPipeline({ snapshotsDir: dir, config: testConfig() }), { instanceOf: RunFailed });
-  t.regex(error!.message, /no response within 300 ms|aborted/i);
+  t.regex(error!.message, /roster\.csv after 3 attempts: no response within 300 ms/);
   t.deepEqual(await fileHashes(dir), {});
 });
 
@@ -158,17 +111,16 @@ test.serial('an interrupted write leaves no partial file and the previous snapsh
 test.serial('a second run over unchanged sources publishes identical data, using conditional requests', async (t) => {
   const dir = await tempSnapshotsDir();
   const files = { roster: rosterCsv(homes(5)), approvals: APPROVALS_HEADER + '\n015600001,X,Y,N,,,970 - RCFE / DEMENTIA,11/09/2026\n' };
-  nock(STATE_ORIGIN)
-    .get(SOURCE_PATHS.roster)
-    .reply(200, files.roster, { etag: '"roster-v1"', 'last-modified': 'Mon, 16 Nov 2026 08:00:00 GMT' });
-  serveOtherSources(files.approvals);
+  const roster = { body: files.roster, etag: '"roster-v1"', lastModified: 'Mon, 16 Nov 2026 08:00:00 GMT' };
+  serveWithRoster([roster], files.approvals);
   const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T16:00:00Z') });
 
   // The roster answers 304 to the validators of the first download; the others send it again.
-  const conditional = nock(STATE_ORIGIN, { reqheaders: { 'if-none-match': '"roster-v1"' } }).get(SOURCE_PATHS.roster).reply(304);
-  serveOtherSources(files.approvals);
+  serveWithRoster([roster], files.approvals);
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T16:00:00Z') });
-  conditional.done();
+  t.like(stateServer.requests(SOURCE_PATHS.roster), [{ status: 304, headers: { 'if-none-match': '"roster-v1"', 'if-modified-since': 'Mon, 16 Nov 2026 08:00:00 GMT' } }]);
+  t.is(stateServer.requests(SOURCE_PATHS.roster).length, 1);
+  t.true(stateServer.requests(SOURCE_PATHS.approvals).every((r) => r.status === 200 && !r.headers['if-none-match']));
 
   t.is(second.report.sources.find((s) => s.name === 'roster')!.fetch_status, 'not_modified');
   t.true(second.report.unchanged_since_previous);
@@ -204,7 +156,6 @@ test.serial('a source that cannot be parsed while state documents are being fetc
   t.regex(error!.message, /Source "hospitals" has no header row/);
   t.deepEqual(await fileHashes(dir), {});
   // The document store was closed: a later run over good files publishes.
-  nock.cleanAll();
   serveStateFiles({ roster: rosterCsv(homes(40)) });
   const next = await runPipeline({ snapshotsDir: dir, config: testConfig() });
   t.true(next.published);
