@@ -33,6 +33,8 @@ export class FetchFailed extends Error {
 export interface HttpClient {
   /** `deadline`, when aborted, ends the request at once (body included) with no further attempt. */
   get<T>(url: string, consume: BodyConsumer<T>, validators?: Validators, deadline?: AbortSignal): Promise<HttpResult<T>>;
+  /** A form POST (the Census batch geocoder), paced, timed out and retried like get. */
+  post<T>(url: string, body: FormData, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<T>;
   /** Requests made so far (every attempt counts), for the run report and benchmarks. */
   readonly requestsMade: number;
   close(): Promise<void>;
@@ -163,8 +165,33 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     throw new FetchFailed(url, maxAttempts, lastProblem);
   }
 
+  /** Minimal stand-in until the undici request() client (branch h14-http) replaces this file. */
+  async function post<T>(url: string, body: FormData, consume: BodyConsumer<T>, sourceDeadline?: AbortSignal): Promise<T> {
+    const deadline = AbortSignal.any([runDeadline, sourceDeadline].filter((signal): signal is AbortSignal => signal !== undefined));
+    let lastProblem = '';
+    let attempts = 0;
+    while (attempts <= config.retries && !deadline.aborted) {
+      if (attempts > 0) await sleep(config.backoffMs * 2 ** (attempts - 1));
+      attempts += 1;
+      await pace();
+      requestsMade += 1;
+      try {
+        const signal = AbortSignal.any([AbortSignal.timeout(config.timeoutMs), deadline]);
+        const response = await fetch(url, { method: 'POST', body, headers: { 'user-agent': config.userAgent }, signal, dispatcher } as unknown as RequestInit);
+        if (response.ok && response.body) return await consume(withIdleTimeout(response.body, url));
+        await response.body?.cancel();
+        lastProblem = `HTTP ${response.status}`;
+        if (!isRetryableStatus(response.status)) break;
+      } catch (error) {
+        lastProblem = (error as Error)?.message ?? String(error);
+      }
+    }
+    throw new FetchFailed(url, attempts, deadline.aborted ? ((deadline.reason as Error)?.message ?? 'deadline passed') : lastProblem);
+  }
+
   return {
     get: (url, consume, validators, deadline) => limit(() => get(url, consume, validators, deadline)),
+    post: (url, body, consume, deadline) => limit(() => post(url, body, consume, deadline)),
     get requestsMade() {
       return requestsMade;
     },
