@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { GeocoderConfig } from '../config.ts';
 import type { HttpClient } from '../http.ts';
-import type { Rejection } from './csv.ts';
+import { newCount, type CsvCount, type Rejection } from './csv.ts';
 import { normalizeAddress, readCensusAnswers, type Point } from './geocodes.ts';
 
 /** The cache's file in the pipeline's source cache (never in a snapshot). */
@@ -167,13 +167,15 @@ export async function geocodeAddresses(options: GeocodeOptions): Promise<Geocode
     coverage.asked = toAsk.length;
     const askedOn = now.toISOString().slice(0, 10);
     const problems: string[] = [];
+    // Rejected answer lines are numbered through every batch's answer in turn: one line number, one line.
+    const answerLines = newCount();
     let failedInARow = 0;
     for (let start = 0; start < toAsk.length; start += config.batchSize) {
       if (deadline.signal.aborted || failedInARow >= FAILED_BATCHES_IN_A_ROW) break;
       const batch = toAsk.slice(start, start + config.batchSize);
       coverage.batches_sent += 1;
       try {
-        const answers = await askBatch(batch, options, deadline.signal);
+        const answers = await askBatch(batch, options, deadline.signal, answerLines);
         failedInARow = 0;
         cache.remember(answers, askedOn);
         for (const { address, point } of answers) {
@@ -202,8 +204,10 @@ export async function geocodeAddresses(options: GeocodeOptions): Promise<Geocode
 }
 
 /** One request: the answer streamed to a file and read by the Census answer parser, matched back by row number. */
-async function askBatch(batch: readonly GeocoderAddress[], options: GeocodeOptions, deadline: AbortSignal) {
+async function askBatch(batch: readonly GeocoderAddress[], options: GeocodeOptions, deadline: AbortSignal, linesBefore: CsvCount) {
   const answerFile = path.join(options.cacheDir, `geocoder-answer.${process.pid}.csv`);
+  const offset = linesBefore.lines;
+  const reject = (rejection: Rejection) => options.reject({ ...rejection, line: offset + rejection.line });
   try {
     await options.http.post(
       options.config.url,
@@ -212,7 +216,7 @@ async function askBatch(batch: readonly GeocoderAddress[], options: GeocodeOptio
       deadline,
     );
     const answers = new Map<string, { address: string; match: string; point: Point | null }>();
-    for await (const answer of readCensusAnswers(answerFile, 'geocoder', options.reject)) {
+    for await (const answer of readCensusAnswers(answerFile, 'geocoder', reject, linesBefore)) {
       const address = batch[Number(answer.id) - 1];
       if (address) answers.set(address.key, { address: address.key, match: answer.match, point: answer.point });
     }

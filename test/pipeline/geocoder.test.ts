@@ -18,7 +18,7 @@ import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile, type GeocoderConfig, type SourcesConfig } from '../../pipeline/config.ts';
 import { applySourceSettings, SourceSettingError } from '../../pipeline/source-settings.ts';
 import { GEOCODER_CACHE_FILE } from '../../pipeline/sources/census-geocoder.ts';
-import { tempSnapshotsDir, testConfig } from './fixtures.ts';
+import { rosterCsv, tempSnapshotsDir, testConfig } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** Five homes in the open-data shape: mixed casing, a street with a comma, a ZIP+4. */
@@ -34,6 +34,9 @@ const STAND_IN_ANSWERS: Record<string, { lon: number; lat: number } | 'No_Match'
   '5 PINE WAY': { lon: -122.2585, lat: 37.8716 },
   '77 NEW ST': { lon: -118.25, lat: 34.06 },
   '12 HARBOR BLVD': { lon: -117.92, lat: 33.84 },
+  // Placed by the geocoder, but in New York: no coordinate for a California home.
+  '1 STATE LINE RD': { lon: -73.9857, lat: 40.7484 },
+  '2 STATE LINE RD': { lon: -73.9857, lat: 40.7485 },
 };
 
 interface StandIn {
@@ -258,6 +261,28 @@ test('a geocoder that stalls past the per-source deadline leaves homes unplaced;
     result.report.warnings.some((w) => /^geocoder: 1 of 1 batch\(es\) failed \(.*the geocoder passed its deadline of 1 s\); 5 address\(es\) got no answer/.test(w)),
     result.report.warnings.join('\n'),
   );
+});
+
+test('a Match outside California is no coordinate: each such answer line is rejected with its reason, and remembered', async (t) => {
+  const standIn = await censusStandIn(t);
+  const dir = await tempSnapshotsDir();
+  const roster = path.join(dir, 'roster-two-homes-the-geocoder-places-out-of-state.csv');
+  await writeFile(roster, rosterCsv([{ number: '15600001', name: 'EAST HOME', street: '1 State Line Rd' }, { number: '15600002', name: 'WEST HOME', street: '2 State Line Rd' }]));
+  const config = stateLikeRun(roster, geocoderConfig(standIn.url, { batchSize: 1 }));
+  const result = await runPipeline({ snapshotsDir: dir, config, now: NOW });
+  t.true(result.published, result.heldBack.join('; '));
+  for (const home of Object.values(located(result.snapshotPath!))) t.like(home, { latitude: null, method: null });
+  // One answer line per batch: numbered through both answers, so each rejected line keeps its own row.
+  t.deepEqual(
+    result.report.rejected.rows.filter((row) => row.source === 'geocoder'),
+    [
+      { source: 'geocoder', line: 1, reason: 'coordinates missing or outside California' },
+      { source: 'geocoder', line: 2, reason: 'coordinates missing or outside California' },
+    ],
+  );
+  t.like(result.report.coordinates.geocoder, { placed: 0, not_placed: 2, batches_sent: 2 });
+  await runPipeline({ snapshotsDir: dir, config, now: NOW });
+  t.is(standIn.requests.length, 2, 'not asked again within the re-ask age');
 });
 
 test('an unreadable geocoder cache is started afresh with a warning, not a failed run', async (t) => {
