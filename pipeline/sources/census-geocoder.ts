@@ -75,9 +75,19 @@ interface CachedAnswer {
 /** The answers file: one transaction per batch, so a run that fails or is killed leaves it whole. */
 class GeocoderCache {
   private readonly db: Database.Database;
+  private lookup: Database.Statement | undefined;
 
   constructor(file: string) {
     this.db = new Database(file);
+    try {
+      this.createAndCheck();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+  }
+
+  private createAndCheck(): void {
     this.db.exec(`CREATE TABLE IF NOT EXISTS answers (
       address TEXT PRIMARY KEY,  -- normalized STREET, CITY, CA, ZIP5
       match TEXT NOT NULL,       -- the geocoder's word: Match, No_Match, Tie
@@ -85,11 +95,13 @@ class GeocoderCache {
       longitude REAL,
       asked_on TEXT NOT NULL     -- the date the geocoder was asked (YYYY-MM-DD)
     )`);
-    this.db.pragma('quick_check');
+    const check = this.db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(`quick_check: ${String(check)}`);
   }
 
   get(address: string): CachedAnswer | undefined {
-    return this.db.prepare('SELECT match, latitude, longitude, asked_on FROM answers WHERE address = ?').get(address) as CachedAnswer | undefined;
+    this.lookup ??= this.db.prepare('SELECT match, latitude, longitude, asked_on FROM answers WHERE address = ?');
+    return this.lookup.get(address) as CachedAnswer | undefined;
   }
 
   remember(answers: ReadonlyArray<{ address: string; match: string; point: Point | null }>, askedOn: string): void {
