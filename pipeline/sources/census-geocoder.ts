@@ -5,14 +5,14 @@
 // and Tie included (asked again once old), so a re-run sends only addresses never seen.
 import Database from 'better-sqlite3';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { GeocoderConfig } from '../config.ts';
 import type { HttpClient } from '../http.ts';
-import { newCount, type CsvCount, type Rejection } from './csv.ts';
+import { looksLikeHtml, newCount, type CsvCount, type Rejection } from './csv.ts';
 import { normalizeAddress, readCensusAnswers, type Point } from './geocodes.ts';
 
 /** The cache's file in the pipeline's source cache (never in a snapshot). */
@@ -227,6 +227,9 @@ async function askBatch(batch: readonly GeocoderAddress[], options: GeocodeOptio
       (body) => pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(answerFile)),
       deadline,
     );
+    // An error or login page is the endpoint's problem, not a thousand rejected answer lines.
+    const start = (await readFile(answerFile, 'utf8')).slice(0, 200);
+    if (looksLikeHtml(start)) throw new Error(`the geocoder answered an HTML page, not the Census CSV answer (it starts "${start.trim().split(/\r?\n/)[0]!.slice(0, 40)}"): is its URL right?`);
     const answers = new Map<string, { address: string; match: string; point: Point | null }>();
     for await (const answer of readCensusAnswers(answerFile, 'geocoder', reject, linesBefore)) {
       const address = batch[Number(answer.id) - 1];

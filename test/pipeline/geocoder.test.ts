@@ -47,7 +47,7 @@ interface StandIn {
   mostInFlight: number;
 }
 
-type Behaviour = 'answer' | 'error' | 'stall';
+type Behaviour = 'answer' | 'error' | 'stall' | 'html';
 
 /** The Census answer line for one request row, quoted as the service quotes it. */
 function censusLine([id, street, city, state, zip]: string[]): string {
@@ -69,6 +69,10 @@ async function censusStandIn(t: { teardown(fn: () => void): void }, behaviour: (
     if (mode === 'stall') return; // never answers
     if (mode === 'error') {
       response.writeHead(500).end('Internal Server Error');
+      return;
+    }
+    if (mode === 'html') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html>\n<html><body>Service unavailable</body></html>\n');
       return;
     }
     inFlight += 1;
@@ -246,6 +250,15 @@ test('a geocoder answering 500 leaves every home unplaced: the run publishes, wi
   );
   t.false(warning!.includes('\n'));
   t.like(result.report.coordinates.geocoder, { asked: 5, unanswered: 5, batches_sent: 2, batches_failed: 2 });
+});
+
+test('a geocoder answering an HTML page is a failed batch with one line saying so, not rejected answer lines', async (t) => {
+  const standIn = await censusStandIn(t, () => 'html');
+  const result = await runPipeline({ snapshotsDir: await tempSnapshotsDir(), config: stateLikeRun(REAL_ROSTER, geocoderConfig(standIn.url)), now: NOW });
+  t.true(result.published);
+  t.is(result.report.rejected.total, 0);
+  t.like(result.report.coordinates.geocoder, { batches_failed: 1, unanswered: 5 });
+  t.true(result.report.warnings.includes('geocoder: 1 of 1 batch(es) failed (the geocoder answered an HTML page, not the Census CSV answer (it starts "<!DOCTYPE html>"): is its URL right?); 5 address(es) got no answer and are asked again on the next run'), result.report.warnings.join('\n'));
 });
 
 test('a geocoder that stalls past the per-source deadline leaves homes unplaced; the run publishes with a warning', async (t) => {
