@@ -183,7 +183,11 @@ export async function geocodeAddresses(options: GeocodeOptions): Promise<Geocode
     const answerLines = newCount();
     let failedInARow = 0;
     for (let start = 0; start < toAsk.length; start += config.batchSize) {
-      if (deadline.signal.aborted || failedInARow >= FAILED_BATCHES_IN_A_ROW) break;
+      if (deadline.signal.aborted) {
+        problems.push((deadline.signal.reason as Error).message);
+        break;
+      }
+      if (failedInARow >= FAILED_BATCHES_IN_A_ROW) break;
       const batch = toAsk.slice(start, start + config.batchSize);
       coverage.batches_sent += 1;
       try {
