@@ -2,7 +2,7 @@
 // and when to run. `npm run pipeline` uses the default profile (the embedded seeds);
 // `npm run pipeline -- --profile state` reads the state's live sources; `--source name=path|url|none`
 // overrides any source for one run (docs/first-real-run.md).
-import type { HttpConfig, GuardConfig, PipelineConfig, PipelineProfiles, SourcesConfig, StateDocumentsConfig } from './pipeline/config.ts';
+import { GEOCODER_DEFAULTS, type HttpConfig, type GuardConfig, type PipelineConfig, type PipelineProfiles, type SourcesConfig, type StateDocumentsConfig } from './pipeline/config.ts';
 
 const http: HttpConfig = {
   timeoutMs: 30_000,
@@ -59,6 +59,8 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
 }
 
 const TRANSPARENCY_API = 'https://www.ccld.dss.ca.gov/transparencyapi/api';
+// The US Census Bureau's keyless batch address geocoder (coordinates only, no census geographies).
+const CENSUS_BATCH_GEOCODER = 'https://geocoding.geo.census.gov/geocoder/locations/addressbatch';
 
 const config: PipelineProfiles = {
   default: 'seeds',
@@ -70,11 +72,12 @@ const config: PipelineProfiles = {
     // The state's live sources. Resource addresses change when a portal republishes a dataset:
     // check them against the dataset pages before a production run (or point each at a local
     // file with `--source <name>=<path>`, see docs/first-real-run.md). Nothing here comes from
-    // seeds/: coordinates and prices have no real source wired yet, so they are off (null) and
-    // every home's location and price read as not on file.
+    // seeds/: coordinates come from the Census geocoder (no ZIP centroids unless a real table is
+    // set); prices have no real source wired yet, so they are off (null) and read as not on file.
     state: {
       ...common,
       http: { ...http, minIntervalMs: 100 },
+      geocoder: { url: CENSUS_BATCH_GEOCODER, ...GEOCODER_DEFAULTS },
       sources: {
         roster:
           'https://data.chhs.ca.gov/dataset/community-care-licensing-residential-elder-care-facility-locations/resource/rcfe-locations/download/rcfe-locations.csv',

@@ -35,6 +35,24 @@ export interface StateDocumentsConfig {
   concurrency: number;
 }
 
+/** A live batch geocoder speaking the US Census Bureau's addressbatch format (keyless). */
+export interface GeocoderConfig {
+  /** The batch endpoint, e.g. https://geocoding.geo.census.gov/geocoder/locations/addressbatch. */
+  url: SourceLocation;
+  /** The Census benchmark (address data vintage) sent with each batch. */
+  benchmark: string;
+  /**
+   * Addresses per request. The service takes at most 10,000 but answers only once the whole batch
+   * is done, so a batch must come back within http.timeoutMs.
+   */
+  batchSize: number;
+  /** An address the geocoder could not place (No_Match, Tie) is asked again once its answer is this many days old. */
+  reaskAfterDays: number;
+}
+
+/** Batch settings for `--source geocoder=<url>` on a profile that names none of its own. */
+export const GEOCODER_DEFAULTS: Omit<GeocoderConfig, 'url'> = { benchmark: 'Public_AR_Current', batchSize: 250, reaskAfterDays: 30 };
+
 export interface HttpConfig {
   /** Milliseconds to wait for response headers and between body chunks before giving up. */
   timeoutMs: number;
@@ -80,6 +98,11 @@ export interface PipelineConfig {
   /** Snapshot files are named `<snapshotName>-<date>.sqlite`. */
   snapshotName: string;
   sources: SourcesConfig;
+  /**
+   * Addresses not in the geocoder cache are asked here. Absent: the profile never asks one (the demo
+   * profiles read precomputed answers, sources.geocodes); null: switched off for this run.
+   */
+  geocoder?: GeocoderConfig | null;
   /** The state's per-license transparency service; null: not read (no live status, no documents). */
   stateDocuments: StateDocumentsConfig | null;
   http: HttpConfig;

@@ -8,7 +8,8 @@ import type { SnapshotDiff } from './diff.ts';
 import type { WaiverMatch } from './normalize/waiver-match.ts';
 import type { WaiverRow } from './sources/waiver.ts';
 import type { CollectStats } from './documents/collect.ts';
-import type { SourceJoin } from './normalize/facilities.ts';
+import type { LocationOrigins, SourceJoin } from './normalize/facilities.ts';
+import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
 
 const LISTED_REJECTIONS = 200;
@@ -39,6 +40,8 @@ export interface RunReport {
     by_status: Record<string, number>;
     with_coordinates: { address: number; zip_centroid: number; none: number };
   };
+  /** Where each home's coordinates came from; what the live geocoder did this run (null: none configured). */
+  coordinates: { homes: LocationOrigins; geocoder: GeocoderCoverage | null };
   goes_by_exceptions: number;
   waiver: {
     rows: number;
@@ -87,6 +90,7 @@ export function buildReport(inputs: {
   requestsMade: number;
   documents: CollectStats & { licenses_with_problems: number };
   hospitals: number;
+  coordinates: RunReport['coordinates'];
 }): RunReport {
   const byStatus: Record<string, number> = {};
   const coordinates = { address: 0, zip_centroid: 0, none: 0 };
@@ -145,6 +149,7 @@ export function buildReport(inputs: {
       by_status: Object.fromEntries(Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b))),
       with_coordinates: coordinates,
     },
+    coordinates: inputs.coordinates,
     goes_by_exceptions: inputs.goesByExceptions,
     waiver: {
       rows: inputs.waiverMatches.length,
@@ -190,6 +195,7 @@ export function formatReport(report: RunReport): string {
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
+    ...coordinateLines(report.coordinates),
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
     `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
@@ -201,6 +207,19 @@ export function formatReport(report: RunReport): string {
     report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
   ];
   return lines.join('\n');
+}
+
+/** Where coordinates came from, and what the live geocoder was asked and answered. */
+function coordinateLines({ homes, geocoder }: RunReport['coordinates']): string[] {
+  const lines = [
+    `    by origin: ${homes.geocodes_file} from a geocodes file, ${homes.geocoder_cache} from the geocoder cache, ${homes.geocoder_asked} newly geocoded, ${homes.zip_centroid} ZIP centroid (fallback), ${homes.none} none`,
+  ];
+  if (geocoder) {
+    lines.push(
+      `    geocoder ${geocoder.url}: ${geocoder.addresses} address(es), ${geocoder.from_cache} answered by the cache, ${geocoder.asked} asked in ${geocoder.batches_sent} batch(es) (${geocoder.batches_failed} failed): ${geocoder.placed} placed, ${geocoder.not_placed} not placed, ${geocoder.unanswered} unanswered`,
+    );
+  }
+  return lines;
 }
 
 /** "0 of 39 waiver rows matched a license": a source that joins nothing, or too little, is likely the wrong file. */

@@ -14,6 +14,7 @@ import { applySourceSettings, sourceArguments, splitSourceList } from './source-
 import { createHttpClient, type HttpClient } from './http.ts';
 import { isUrl, readLocation, retrieveSource, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
+import { geocodeAddresses, geocoderAddress } from './sources/census-geocoder.ts';
 import { collectStateDocuments } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
 import { normalizeFacilities } from './normalize/facilities.ts';
@@ -147,6 +148,20 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http).catch((error: unknown) => {
       throw error instanceof RunFailed ? new RunFailed(error.message, retrievalReport) : error;
     });
+    // Coordinates: addresses the geocoder cache cannot answer are asked; a geocoder that fails
+    // leaves those homes unplaced (or on a ZIP centroid) with a warning, never fails the run.
+    const geocoded = config.geocoder
+      ? await geocodeAddresses({
+          addresses: parsed.roster.rows.flatMap((row) => geocoderAddress(row) ?? []),
+          config: config.geocoder,
+          http,
+          cacheDir: path.join(options.snapshotsDir, '.source-cache'),
+          now: startedAt,
+          deadlineMs: config.deadlines.sourceMs,
+          reject: (rejection) => parsed.rejections.push(rejection),
+        })
+      : null;
+    for (const message of geocoded?.warnings ?? []) warn(message);
     // Past the deadline, documents fetches failed for that reason alone: the run ends here.
     checkRunDeadline();
     if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
@@ -165,7 +180,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     });
     let published = false;
     try {
-      const normalized = normalizeFacilities(parsed, documents.byLicense);
+      const normalized = normalizeFacilities(parsed, documents.byLicense, geocoded?.byAddress);
       for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
       const hash = createHash('sha256');
       const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
@@ -219,6 +234,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         requestsMade: http.requestsMade,
         documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
         hospitals: normalized.hospitals.length,
+        coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
       });
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);
@@ -326,6 +342,8 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
 /** Sources the configuration switches off, for the run report. */
 function sourcesNotRead(config: PipelineConfig): Array<{ name: string; reason: string }> {
   const off = Object.entries(config.sources).filter(([, location]) => location === null).map(([name]) => name);
+  // Absent (a demo profile's precomputed answers) is not switched off; null is.
+  if (config.geocoder === null) off.push('geocoder');
   if (!config.stateDocuments) off.push('stateDocuments');
   return off.map((name) => ({ name, reason: 'switched off (none)' }));
 }

@@ -2,7 +2,7 @@
 // switching it off, for one run, without editing pipeline.config.ts. Settings apply in order, so
 // a later one overrides an earlier one; `all=none` switches every source but what follows off.
 import path from 'node:path';
-import type { PipelineConfig, SourcesConfig, StateDocumentsConfig } from './config.ts';
+import { GEOCODER_DEFAULTS, type GeocoderConfig, type PipelineConfig, type SourcesConfig, type StateDocumentsConfig } from './config.ts';
 import { isUrl } from './sources/retrieve.ts';
 
 /** The names an operator types, and the source each sets. */
@@ -19,7 +19,7 @@ export const SOURCE_SETTING_NAMES = {
 
 /** The state's transparency service: its three per-license templates, or all of it (a folder or base URL, or none). */
 const DOCUMENT_SETTINGS = { documents_detail: 'detail', documents_index: 'index', documents_report: 'report' } as const;
-const ALL_NAMES = ['all', ...Object.keys(SOURCE_SETTING_NAMES), 'state_documents', ...Object.keys(DOCUMENT_SETTINGS)];
+const ALL_NAMES = ['all', ...Object.keys(SOURCE_SETTING_NAMES), 'geocoder', 'state_documents', ...Object.keys(DOCUMENT_SETTINGS)];
 
 /** A setting that cannot be applied: the message names what was wrong and what is accepted. */
 export class SourceSettingError extends Error {
@@ -62,6 +62,7 @@ function documentsUnder(base: string, concurrency: number): StateDocumentsConfig
 export function applySourceSettings(config: PipelineConfig, settings: readonly string[], cwd = process.cwd()): PipelineConfig {
   const sources: SourcesConfig = { ...config.sources };
   let documents: Partial<StateDocumentsConfig> | null = config.stateDocuments ? { ...config.stateDocuments } : null;
+  let geocoder: GeocoderConfig | null | undefined = config.geocoder;
   const concurrency = config.stateDocuments?.concurrency ?? 4;
   for (const setting of settings) {
     const match = /^([a-z_]+)=(.+)$/.exec(setting.trim());
@@ -72,6 +73,7 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
       if (where !== null) throw new SourceSettingError(`"all" only takes none (--source all=none); set each source by its name. Got "${value}".`);
       for (const key of Object.values(SOURCE_SETTING_NAMES)) if (key !== 'roster') sources[key] = null;
       documents = null;
+      geocoder = null;
       // The roster stays required: it is switched off here only until a later setting names it.
       sources.roster = '';
     } else if (name in SOURCE_SETTING_NAMES) {
@@ -82,6 +84,11 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
       } else {
         sources[key] = where;
       }
+    } else if (name === 'geocoder') {
+      if (where !== null && !isUrl(where)) {
+        throw new SourceSettingError(`geocoder takes the http(s) URL of a Census-format batch endpoint, or none; got "${value}". Precomputed answers in a file go in geocodes=<path>.`);
+      }
+      geocoder = where === null ? null : { ...GEOCODER_DEFAULTS, ...geocoder, url: where };
     } else if (name === 'state_documents') {
       documents = where === null ? null : documentsUnder(where, concurrency);
     } else if (name in DOCUMENT_SETTINGS) {
@@ -95,5 +102,5 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
   if (documents && !(documents.detail && documents.index && documents.report)) {
     throw new SourceSettingError('The state documents need documents_detail, documents_index and documents_report (or state_documents=<folder|url>).');
   }
-  return { ...config, sources, stateDocuments: documents as StateDocumentsConfig | null };
+  return { ...config, sources, stateDocuments: documents as StateDocumentsConfig | null, ...(geocoder === undefined ? {} : { geocoder }) };
 }

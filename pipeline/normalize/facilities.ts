@@ -5,28 +5,46 @@ import { nameSlug, placeKey } from '../../contract/names.ts';
 import type { ParsedSources } from '../sources/read-all.ts';
 import type { FacilityDocuments } from '../documents/collect.ts';
 import { geocodeKey, type Point } from '../sources/geocodes.ts';
+import { geocoderAddress, type GeocodedAddresses } from '../sources/census-geocoder.ts';
 import { goesByNames } from './names.ts';
 import { createWaiverMatcher } from './waiver-match.ts';
 import { createPricer, type PricedHome } from './price.ts';
 import { buildFacility, type FacilityRow } from './facility.ts';
 
-export function normalizeFacilities(parsed: ParsedSources, documents: Map<string, FacilityDocuments>) {
+/** Where each home's coordinates came from, for the run report. */
+export interface LocationOrigins {
+  /** A precomputed answer file (sources.geocodes). */
+  geocodes_file: number;
+  geocoder_cache: number;
+  geocoder_asked: number;
+  zip_centroid: number;
+  none: number;
+}
+
+export function normalizeFacilities(parsed: ParsedSources, documents: Map<string, FacilityDocuments>, geocoded: GeocodedAddresses['byAddress'] = new Map()) {
   const { roster } = parsed;
   const names = goesByNames(roster.rows.map((row) => ({ license_number: row.license_number, licensed_name: row.facility_name, city: row.city })));
   const matchWaiver = createWaiverMatcher(roster.rows.map((row) => ({ ...row, licensed_name: row.facility_name })));
   const waiverMatches = parsed.waiver.rows.map((row) => ({ row, match: matchWaiver(row) }));
   const onWaiverList = new Set(waiverMatches.flatMap(({ match }) => (match.license_number ? [match.license_number] : [])));
 
-  // Geocoded address first; the ZIP's centroid when the geocoder had no answer.
-  const locate = (row: (typeof roster.rows)[number]): { point: Point; method: 'address' | 'zip_centroid' } | null => {
+  // Geocoded address first (a precomputed answer, else the live geocoder's); the ZIP's centroid,
+  // marked as such, only when neither placed the address; else nothing.
+  type Located = { point: Point; method: 'address' | 'zip_centroid'; origin: keyof LocationOrigins };
+  const locate = (row: (typeof roster.rows)[number]): Located | null => {
     const inputAddress = [row.street, row.city, 'CA', row.zip].filter(Boolean).join(', ');
-    const geocoded = parsed.geocodes.byKey.get(geocodeKey(row.license_number, inputAddress));
-    if (geocoded) return { point: geocoded, method: 'address' };
+    const precomputed = parsed.geocodes.byKey.get(geocodeKey(row.license_number, inputAddress));
+    if (precomputed) return { point: precomputed, method: 'address', origin: 'geocodes_file' };
+    const address = geocoderAddress(row);
+    const answer = address ? geocoded.get(address.key) : undefined;
+    if (answer) return { point: answer.point, method: 'address', origin: answer.fresh ? 'geocoder_asked' : 'geocoder_cache' };
     const centroid = row.zip ? parsed.centroids.byZip.get(row.zip.slice(0, 5)) : undefined;
-    return centroid ? { point: centroid, method: 'zip_centroid' } : null;
+    return centroid ? { point: centroid, method: 'zip_centroid', origin: 'zip_centroid' } : null;
   };
+  const origins: LocationOrigins = { geocodes_file: 0, geocoder_cache: 0, geocoder_asked: 0, zip_centroid: 0, none: 0 };
   const located = roster.rows.map((row) => {
     const location = locate(row);
+    origins[location?.origin ?? 'none'] += 1;
     const priced: PricedHome = {
       license_number: row.license_number,
       // A home the state's live status shows closed gets no price either, whatever the roster says.
@@ -64,7 +82,7 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
     county_key: hospital.county === null ? null : placeKey(hospital.county),
   }));
 
-  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals, joins: joinCounts(parsed, located, waiverMatches) };
+  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals, joins: joinCounts(parsed, located, waiverMatches), locationOrigins: origins };
 }
 
 export interface SourceJoin {
@@ -78,7 +96,7 @@ export interface SourceJoin {
 /** For each source that keys onto licenses and was read: how many of its rows reached one. */
 function joinCounts(
   parsed: ParsedSources,
-  located: ReadonlyArray<{ row: { license_number: string; county: string | null }; location: { method: string } | null }>,
+  located: ReadonlyArray<{ row: { license_number: string; county: string | null }; location: { origin: keyof LocationOrigins } | null }>,
   waiverMatches: ReadonlyArray<{ match: { license_number: string | null } }>,
 ): SourceJoin[] {
   const licenses = new Set(located.map(({ row }) => row.license_number));
@@ -86,7 +104,7 @@ function joinCounts(
   const joins: Array<SourceJoin & { name: Parameters<typeof parsed.read.has>[0] }> = [
     { name: 'approvals', source: 'approvals', rows: parsed.approvals.byLicense.size, joined: [...parsed.approvals.byLicense.keys()].filter((license) => licenses.has(license)).length },
     { name: 'waiver', source: 'waiver', rows: waiverMatches.length, joined: waiverMatches.filter(({ match }) => match.license_number !== null).length },
-    { name: 'geocodes', source: 'geocodes', rows: parsed.geocodes.byKey.size, joined: located.filter(({ location }) => location?.method === 'address').length },
+    { name: 'geocodes', source: 'geocodes', rows: parsed.geocodes.byKey.size, joined: located.filter(({ location }) => location?.origin === 'geocodes_file').length },
     { name: 'listings', source: 'listings', rows: parsed.listings.listings.length, joined: parsed.listings.listings.filter((listing) => licenses.has(listing.license_number)).length },
     { name: 'countyRates', source: 'county_rates', rows: parsed.countyRates.byCounty.size, joined: [...parsed.countyRates.byCounty.keys()].filter((county) => counties.has(county)).length },
   ];

@@ -144,13 +144,18 @@ export async function* readCsv(
   }
   if (!columns) {
     // A portal's error or login page in place of the file: say so rather than "no header".
-    if (/^\s*<(?:!doctype\s+html|html|head|body)\b/i.test(firstLine ?? '')) {
+    if (looksLikeHtml(firstLine ?? '')) {
       throw new Error(`Source "${options.source}" is an HTML page, not a CSV file (it starts "${firstLine!.trim().slice(0, 40)}"): is its address right?`);
     }
     throw new Error(
       `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
     );
   }
+}
+
+/** A portal's error or login page where data was expected. */
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*<(?:!doctype\s+html|html|head|body)\b/i.test(text);
 }
 
 const ROW_PREFERENCES = { abortEarly: false, stripUnknown: true, convert: true } as const;
