@@ -143,6 +143,7 @@ export const findHomes = defineTool({
       const changed = licensesChangedSince(context.snapshot, args.changed_since);
       const kept = selection.licenses.flatMap((license, i) => (changed.has(license) ? [i] : []));
       selection.licenses = kept.map((i) => selection.licenses[i]!);
+      selection.homes = kept.map((i) => selection.homes[i]!);
       if (args.near) selection.distances = kept.map((i) => selection.distances[i]!);
     }
     const limit = args.limit ?? LIST_DEFAULT_LIMIT;
