@@ -3,7 +3,7 @@
 // names apart. The roster writes "DESERT ROSE ASSISTED LIVING INC" where a family writes the name
 // without it, so a PENDING "DESERT ROSE ASSISTED LIVING" beside it is one of two fits, never the match.
 import { allNameKeys, facilityByLicense, type FacilityRow } from './query.ts';
-import type { Snapshot } from './snapshot.ts';
+import { derived, type Snapshot } from './snapshot.ts';
 
 /** Legal forms as name keys spell them (lower case, punctuation as spaces). */
 const LEGAL_FORM = / (inc|incorporated|llc|l l c|llp|l l p|lp|l p|ltd|limited|corp|corporation|co|company|pc|p c)$/;
@@ -17,28 +17,23 @@ export function baseNameKey(key: string): string {
   return base;
 }
 
-const byBaseKey = new WeakMap<Snapshot, Map<string, string[]>>();
-
-function baseKeyMap(snapshot: Snapshot): Map<string, string[]> {
-  let map = byBaseKey.get(snapshot);
-  if (!map) {
-    map = new Map();
-    for (const row of allNameKeys(snapshot)) {
-      for (const base of new Set([baseNameKey(row.name_key), baseNameKey(row.licensed_name_key)])) {
-        if (!base) continue;
-        const list = map.get(base);
-        if (list) list.push(row.license_number);
-        else map.set(base, [row.license_number]);
-      }
+/** Every base name key to the licenses whose goes-by or licensed name has it, any status. */
+const licensesByBaseKey = derived('licenses by base name key (legal forms stripped)', (snapshot) => {
+  const map = new Map<string, string[]>();
+  for (const row of allNameKeys(snapshot)) {
+    for (const base of new Set([baseNameKey(row.name_key), baseNameKey(row.licensed_name_key)])) {
+      if (!base) continue;
+      const list = map.get(base);
+      if (list) list.push(row.license_number);
+      else map.set(base, [row.license_number]);
     }
-    byBaseKey.set(snapshot, map);
   }
   return map;
-}
+});
 
 /** Every license the name key fits, each once (callers put them in the neutral order). */
 export function facilitiesFittingName(snapshot: Snapshot, key: string): FacilityRow[] {
   if (!key) return [];
-  const licenses = new Set(baseKeyMap(snapshot).get(baseNameKey(key)) ?? []);
+  const licenses = new Set(snapshot.derive(licensesByBaseKey).get(baseNameKey(key)) ?? []);
   return [...licenses].map((license) => facilityByLicense(snapshot, license)!);
 }

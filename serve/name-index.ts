@@ -1,6 +1,6 @@
 // In-memory did-you-mean index over every license's name keys, built once per snapshot: trigram
 // postings, scored by the Dice coefficient. Used only after exact license and exact name missed.
-import type { Snapshot } from './snapshot.ts';
+import { derived, type Snapshot } from './snapshot.ts';
 import { allNameKeys } from './query.ts';
 
 /** Dice similarity a name needs to be offered as a did-you-mean. */
@@ -66,13 +66,8 @@ export class NameIndex {
   }
 }
 
-const indexes = new WeakMap<Snapshot, NameIndex>();
+const nameIndex = derived('name trigram index (did-you-mean)', (snapshot) => new NameIndex(allNameKeys(snapshot)));
 
 export function nameIndexOf(snapshot: Snapshot): NameIndex {
-  let index = indexes.get(snapshot);
-  if (!index) {
-    index = new NameIndex(allNameKeys(snapshot));
-    indexes.set(snapshot, index);
-  }
-  return index;
+  return snapshot.derive(nameIndex);
 }

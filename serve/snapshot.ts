@@ -24,10 +24,34 @@ export interface SnapshotMeta {
   demoData: boolean;
 }
 
+/**
+ * A structure worked out from a snapshot's rows (an index, a slug map): built on first use, once
+ * per snapshot, and dropped with it. The one mechanism for per-snapshot derived data besides the
+ * home-record LRU; every kind is listed in docs/serving-core.md.
+ */
+export interface Derived<T> {
+  readonly name: string;
+  readonly build: (snapshot: Snapshot) => T;
+}
+
+const derivedKinds: string[] = [];
+
+/** Declares a derived structure (at module level: one declaration per kind). */
+export function derived<T>(name: string, build: (snapshot: Snapshot) => T): Derived<T> {
+  derivedKinds.push(name);
+  return { name, build };
+}
+
+/** The names of the derived structures declared so far (the modules loaded declare them). */
+export function derivedKindNames(): readonly string[] {
+  return derivedKinds;
+}
+
 export class Snapshot {
   private refs = 0;
   private retired = false;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly derivations = new Map<Derived<unknown>, unknown>();
 
   constructor(
     readonly file: string,
@@ -43,6 +67,14 @@ export class Snapshot {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /** The structure `kind` derives from this snapshot, built on first use. */
+  derive<T>(kind: Derived<T>): T {
+    if (this.derivations.has(kind)) return this.derivations.get(kind) as T;
+    const value = kind.build(this);
+    this.derivations.set(kind, value);
+    return value;
   }
 
   get isOpen(): boolean {

@@ -3,7 +3,7 @@
 // name and license (never by what changed or how much). A snapshot written before the log
 // existed has no such table: it reads as an empty log.
 import type { ChangeKind, ChangeLogRow } from '../../contract/changes.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 
 /** A change log row and, when the license is still in this snapshot, its page slug. */
 export type ChangeRow = ChangeLogRow & { name_slug: string | null };
@@ -21,15 +21,13 @@ const ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
 const COLUMNS = 'c.*, f.name_slug AS name_slug';
 const FROM = 'FROM change_log c LEFT JOIN facilities f ON f.license_number = c.license_number';
 
-const logPresent = new WeakMap<Snapshot, boolean>();
+const logPresent = derived(
+  'change log present',
+  (snapshot) => snapshot.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get() !== undefined,
+);
 
 export function hasChangeLog(snapshot: Snapshot): boolean {
-  let present = logPresent.get(snapshot);
-  if (present === undefined) {
-    present = snapshot.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get() !== undefined;
-    logPresent.set(snapshot, present);
-  }
-  return present;
+  return snapshot.derive(logPresent);
 }
 
 /** One page of changes matching the filter, and how many match in all. */

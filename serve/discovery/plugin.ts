@@ -6,7 +6,7 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { counties } from '../pages/places.ts';
 import { requestSnapshot, type Services } from '../services.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 import { serveAssets } from '../web/assets.ts';
 import { FAVICON_PATH, ICON_PATH, ICON_SVG } from '../web/icon.ts';
 import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths, type Sitemap } from './crawl.ts';
@@ -28,17 +28,14 @@ function body(text: string): Body {
   return { text, etag: etagOf(text) };
 }
 
-/** llms.txt and the sitemap list the snapshot being served: each built once per snapshot. */
-const llmsBySnapshot = new WeakMap<Snapshot, Body>();
-const sitemapBySnapshot = new WeakMap<Snapshot, { root: Body; parts: Body[] }>();
+/** llms.txt and the sitemap list the snapshot being served: each built once per snapshot and base URL. */
+const discoveryFiles = derived('discovery files (llms.txt, sitemap) by base URL', () => new Map<string, unknown>());
 
-function onceFor<T>(cache: WeakMap<Snapshot, T>, snapshot: Snapshot, build: () => T): T {
-  let built = cache.get(snapshot);
-  if (!built) {
-    built = build();
-    cache.set(snapshot, built);
-  }
-  return built;
+function onceFor<T>(snapshot: Snapshot, file: string, baseUrl: string, build: () => T): T {
+  const files = snapshot.derive(discoveryFiles);
+  const key = `${file} ${baseUrl}`;
+  if (!files.has(key)) files.set(key, build());
+  return files.get(key) as T;
 }
 
 function routes(services: Services): ServerRoute[] {
@@ -52,7 +49,7 @@ function routes(services: Services): ServerRoute[] {
   const XML = 'application/xml; charset=utf-8';
   const sitemapOf = (request: Request) => {
     const snapshot = requestSnapshot(request, services.snapshots);
-    return onceFor(sitemapBySnapshot, snapshot, () => {
+    return onceFor(snapshot, 'sitemap', baseUrl, (): { root: Body; parts: Body[] } => {
       const sitemap: Sitemap = buildSitemap(baseUrl, sitemapPaths(snapshot));
       return { root: body(sitemap.root), parts: sitemap.parts.map((part) => body(part)) };
     });
@@ -68,7 +65,7 @@ function routes(services: Services): ServerRoute[] {
       type: 'text/plain; charset=utf-8',
       get: (request) => {
         const snapshot = requestSnapshot(request, services.snapshots);
-        return onceFor(llmsBySnapshot, snapshot, () => body(llmsTxt(baseUrl, counties(snapshot), snapshot.meta.demoData)));
+        return onceFor(snapshot, 'llms.txt', baseUrl, () => body(llmsTxt(baseUrl, counties(snapshot), snapshot.meta.demoData)));
       },
     },
     { path: CRAWL_PATHS.robots, type: 'text/plain; charset=utf-8', get: () => robots },

@@ -3,7 +3,7 @@
 // answered with candidates, never a guess.
 import { nameKey } from '../../contract/names.ts';
 import { allHospitals, type HospitalRow } from '../query.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 
 const MAX_CANDIDATES = 8;
 const MIN_SIMILARITY = 0.45;
@@ -95,13 +95,8 @@ function alphabetical(rows: HospitalRow[]): HospitalRow[] {
   return [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.facid.localeCompare(b.facid));
 }
 
-const indexes = new WeakMap<Snapshot, HospitalIndex>();
+const hospitalIndex = derived('hospital name index', (snapshot) => new HospitalIndex(allHospitals(snapshot)));
 
 export function hospitalsOf(snapshot: Snapshot): HospitalIndex {
-  let index = indexes.get(snapshot);
-  if (!index) {
-    index = new HospitalIndex(allHospitals(snapshot));
-    indexes.set(snapshot, index);
-  }
-  return index;
+  return snapshot.derive(hospitalIndex);
 }

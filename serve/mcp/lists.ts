@@ -2,7 +2,7 @@
 import { homeRecords } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { mcpListedHome, type McpListedHome } from '../shape/mcp-record.ts';
-import type { Selection } from './listed-homes.ts';
+import type { Selection } from '../listed-homes.ts';
 
 export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {
   const licenses = selection.licenses.slice(offset, offset + limit);

@@ -5,7 +5,8 @@
 // hospital the list stays alphabetical and shows each home's straight-line distance.
 import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
-import { hospitalByFacid, hospitalsByCounty, pageHomes, pageHomesInBox, type PageHomeRow, type PageHospitalRow } from '../query.ts';
+import { hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../query.ts';
+import { listedHomesOf, type ListedHome, type ListingFilter } from '../listed-homes.ts';
 import { licensesFailingNeeds } from '../home-record.ts';
 import { countyChangesSection } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
@@ -26,7 +27,6 @@ import {
   type Paging,
 } from './page.ts';
 import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from './places.ts';
-import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;
@@ -74,11 +74,11 @@ interface ListSpec {
   isIndex?: boolean;
 }
 
-function beds(row: PageHomeRow): string {
+function beds(row: ListedHome): string {
   return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
 }
 
-function itemOf(baseUrl: string, row: PageHomeRow, extra: string[] = []): ListItem {
+function itemOf(baseUrl: string, row: ListedHome, extra: string[] = []): ListItem {
   return {
     name: row.name,
     url: `${baseUrl}${facilityPath(row.name_slug, row.license_number)}`,
@@ -174,6 +174,14 @@ ${(spec.sections ?? []).map(
   };
 }
 
+/** One page of a list drawn from the listed-homes index. */
+function listPage(context: ShapeContext, filter: ListingFilter, page: number): { at: Paging; rows: ListedHome[]; distances: number[] } {
+  const selection = listedHomesOf(context.snapshot).select(filter);
+  const at = paging(page, selection.homes.length);
+  const end = at.offset + PAGE_SIZE;
+  return { at, rows: selection.homes.slice(at.offset, end), distances: selection.distances.slice(at.offset, end) };
+}
+
 function singlePage(count: number): Paging {
   return { page: 1, pages: 1, total: count, offset: 0 };
 }
@@ -217,9 +225,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
   const baseUrl = context.filler.baseUrl;
   const county = countyBySlug(context.snapshot, countySlug);
   if (!county) throw pageError(404, 'No county with licensed homes has this address. The list of counties is at /county.');
-  const { total } = pageHomes(context.snapshot, { countyKey: county.key }, 0, 0);
-  const at = paging(page, total);
-  const { rows } = pageHomes(context.snapshot, { countyKey: county.key }, PAGE_SIZE, at.offset);
+  const { at, rows } = listPage(context, { countyKey: county.key }, page);
   const url = `${baseUrl}/county/${county.slug}`;
   return listDoc(baseUrl, {
     title: `Licensed care homes in ${county.name} County`,
@@ -250,9 +256,7 @@ export function cityPage(context: ShapeContext, countySlug: string, citySlug: st
   const county = countyBySlug(context.snapshot, countySlug);
   const city = county ? cityBySlug(context.snapshot, county, citySlug) : undefined;
   if (!county || !city) throw pageError(404, 'No city with licensed homes has this address. The list of counties is at /county.');
-  const filter = { countyKey: county.key, cityKey: city.key };
-  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
-  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const { at, rows } = listPage(context, { countyKey: county.key, cityKey: city.key }, page);
   return listDoc(baseUrl, {
     title: `Licensed care homes in ${city.name}, ${county.name} County`,
     description: `Residential care homes for the elderly (RCFEs) licensed in ${city.name}, ${county.name} County, California.`,
@@ -302,9 +306,8 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
   }
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   // A clearance under a correction review reads not on file and does not match (spec rule 2).
-  const filter = { countyKey: county?.key ?? null, clearance, excluded: [...licensesFailingNeeds(context.overlay, [clearance])] };
-  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
-  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const filter = { countyKey: county?.key ?? null, clearances: [clearance], excluded: licensesFailingNeeds(context.overlay, [clearance]) };
+  const { at, rows } = listPage(context, filter, page);
   const where = county ? ` in ${county.name} County` : ' in California';
   return listDoc(baseUrl, {
     title: `${type.title}${where}`,
@@ -332,9 +335,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
 export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
   const baseUrl = context.filler.baseUrl;
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
-  const filter = { countyKey: county?.key ?? null, waiver: true };
-  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
-  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const { at, rows } = listPage(context, { countyKey: county?.key ?? null, waiver: true }, page);
   const listDate = context.snapshot.meta.alwListAsOf;
   // One heading per county, spelled as its page spells it, whatever each row's casing.
   const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));
@@ -410,16 +411,9 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
   const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const latSpan = radius / 69;
   const lonSpan = radius / (69 * Math.max(0.1, Math.cos((hospital.latitude * Math.PI) / 180)));
-  const near = pageHomesInBox(context.snapshot, {
-    south: hospital.latitude - latSpan,
-    north: hospital.latitude + latSpan,
-    west: hospital.longitude - lonSpan,
-    east: hospital.longitude + lonSpan,
-  })
-    .map((row) => ({ row, miles: milesBetween(hospital, { latitude: row.latitude!, longitude: row.longitude! }) }))
-    .filter(({ miles }) => miles <= radius);
-  const at = paging(page, near.length);
-  const shown = near.slice(at.offset, at.offset + PAGE_SIZE);
+  // The box only narrows the scan; the radius decides. The list stays alphabetical.
+  const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
+  const { at, rows, distances } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
   const place = [hospital.city, hospital.county ? `${hospital.county} County` : null].filter(Boolean).join(', ');
   const doc = listDoc(baseUrl, {
     title: `Care homes within ${radius} miles of ${hospital.name}`,
@@ -429,8 +423,8 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
       `Licensed residential care homes within ${radius} miles of ${hospital.name}${place ? ` (${place})` : ''}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.`,
     ],
     paging: at,
-    items: shown.map(({ row, miles }) =>
-      itemOf(baseUrl, row, [`${miles.toFixed(1)} miles${row.location_method === 'zip_centroid' ? ' (approximate: located by ZIP code)' : ''}`]),
+    items: rows.map((row, i) =>
+      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${row.location_method === 'zip_centroid' ? ' (approximate: located by ZIP code)' : ''}`]),
     ),
     empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
     sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
@@ -444,9 +438,7 @@ export function licenseePage(context: ShapeContext, slug: string, page: number):
   const baseUrl = context.filler.baseUrl;
   const holder = licenseeBySlug(context.snapshot, slug);
   if (!holder) throw pageError(404, 'No license holder with a current license has this address.');
-  const filter = { licensees: holder.names };
-  const at = paging(page, pageHomes(context.snapshot, filter, 0, 0).total);
-  const { rows } = pageHomes(context.snapshot, filter, PAGE_SIZE, at.offset);
+  const { at, rows } = listPage(context, { licensees: new Set(holder.names) }, page);
   const name = holder.names[0]!;
   return listDoc(baseUrl, {
     title: `Licenses held by ${name}`,

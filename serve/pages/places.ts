@@ -1,8 +1,8 @@
 // URL slugs of the places and license holders that have pages, worked out once per snapshot
 // (snapshots never change, so each index is built on first use and dropped with the snapshot).
 import { nameSlug } from '../../contract/names.ts';
-import { licenseesWithListedHomes, placesWithListedHomes, waiverCounties } from '../query.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { listedHomesOf, type Place as ListedPlace } from '../listed-homes.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 
 export interface Place {
   /** The place as the record spells it (verbatim casing). */
@@ -29,25 +29,22 @@ interface PlaceIndex {
   waiverCounties: Place[];
 }
 
-const indexes = new WeakMap<Snapshot, PlaceIndex>();
-
 function bySlug(places: readonly Place[]): Map<string, Place> {
   const map = new Map<string, Place>();
   for (const place of places) if (!map.has(place.slug)) map.set(place.slug, place);
   return map;
 }
 
-function toPlaces(rows: Array<{ place: string; key: string; homes: number }>): Place[] {
-  return rows.map((row) => ({ name: row.place, key: row.key, slug: nameSlug(row.place), homes: row.homes }));
+function toPlaces(places: readonly ListedPlace[]): Place[] {
+  return places.map((place) => ({ ...place, slug: nameSlug(place.name) }));
 }
 
-function index(snapshot: Snapshot): PlaceIndex {
-  let built = indexes.get(snapshot);
-  if (built) return built;
-  const counties = toPlaces(placesWithListedHomes(snapshot, null));
+const placeSlugs = derived('page place and license-holder slugs', (snapshot): PlaceIndex => {
+  const listed = listedHomesOf(snapshot);
+  const counties = toPlaces(listed.counties);
   const licensees = new Map<string, Licensee>();
   const slugByLicensee = new Map<string, string>();
-  for (const { licensee, homes } of licenseesWithListedHomes(snapshot)) {
+  for (const { licensee, homes } of listed.licensees) {
     const slug = nameSlug(licensee);
     const entry = licensees.get(slug);
     if (entry) {
@@ -56,16 +53,16 @@ function index(snapshot: Snapshot): PlaceIndex {
     } else licensees.set(slug, { slug, names: [licensee], homes });
     slugByLicensee.set(licensee, slug);
   }
-  built = {
-    counties,
-    countyBySlug: bySlug(counties),
-    cities: new Map(),
-    licensees,
-    slugByLicensee,
-    waiverCounties: toPlaces(waiverCounties(snapshot)),
-  };
-  indexes.set(snapshot, built);
-  return built;
+  const cities = new Map<string, { list: Place[]; bySlug: Map<string, Place> }>();
+  for (const county of counties) {
+    const list = toPlaces(listed.citiesOf(county.key));
+    cities.set(county.key, { list, bySlug: bySlug(list) });
+  }
+  return { counties, countyBySlug: bySlug(counties), cities, licensees, slugByLicensee, waiverCounties: toPlaces(listed.waiverCounties) };
+});
+
+function index(snapshot: Snapshot): PlaceIndex {
+  return snapshot.derive(placeSlugs);
 }
 
 /** Counties with at least one listed home, alphabetical. */
@@ -87,14 +84,7 @@ export function cityBySlug(snapshot: Snapshot, county: Place, slug: string): Pla
 }
 
 function cityIndex(snapshot: Snapshot, county: Place) {
-  const { cities } = index(snapshot);
-  let entry = cities.get(county.key);
-  if (!entry) {
-    const list = toPlaces(placesWithListedHomes(snapshot, county.key));
-    entry = { list, bySlug: bySlug(list) };
-    cities.set(county.key, entry);
-  }
-  return entry;
+  return index(snapshot).cities.get(county.key) ?? { list: [], bySlug: new Map<string, Place>() };
 }
 
 export function licenseeBySlug(snapshot: Snapshot, slug: string): Licensee | undefined {

@@ -9,7 +9,8 @@ import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
 import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
-import { listFacilities, reportsByLicense } from '../query.ts';
+import { listedHomesOf } from '../listed-homes.ts';
+import { reportsByLicense } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { editorialAttribution, envelopeBytes, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restFacilityJson } from '../shape/facility.ts';
@@ -97,15 +98,15 @@ function routes(services: Services): ServerRoute[] {
         const query = request.query as unknown as FacilityListQuery;
         const context = shapeContext(request, services);
         const needs = query.needs ?? [];
-        const filter = {
+        const { licenses } = listedHomesOf(context.snapshot).select({
           countyKey: query.county === undefined ? null : placeKey(query.county),
           cityKey: query.city === undefined ? null : placeKey(query.city),
-          needs,
-          excluded: [...licensesFailingNeeds(context.overlay, needs)],
-        };
-        const page = listFacilities(context.snapshot, filter, query.limit, query.offset);
-        const records = homeRecords(context, page.licenses).map((record) => restFacilityJson(record, false)).join(',');
-        const data = `{"facilities":[${records}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+          clearances: needs,
+          excluded: licensesFailingNeeds(context.overlay, needs),
+        });
+        const page = licenses.slice(query.offset, query.offset + query.limit);
+        const records = homeRecords(context, page).map((record) => restFacilityJson(record, false)).join(',');
+        const data = `{"facilities":[${records}],"total":${licenses.length},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
         return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },

@@ -10,7 +10,7 @@ import type { Server } from '@hapi/hapi';
 import { HANDOFF_TIMINGS } from '../handoff/link.ts';
 import { allHospitals } from '../query.ts';
 import type { Services } from '../services.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
 import type { DocsExamples } from './docs-api.ts';
 import { API_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
@@ -342,15 +342,11 @@ ${reference}
 `;
 }
 
-const cache = new WeakMap<Snapshot, Map<string, Promise<ToolExample[] | null>>>();
+const examplesByServer = derived('MCP docs tool examples by server', () => new Map<string, Promise<ToolExample[] | null>>());
 
 /** The tool examples for this data run, collected once per snapshot and server. */
 function cachedExamples(server: Server, ex: DocsExamples, snapshot: Snapshot): Promise<ToolExample[] | null> {
-  let perServer = cache.get(snapshot);
-  if (!perServer) {
-    perServer = new Map();
-    cache.set(snapshot, perServer);
-  }
+  const perServer = snapshot.derive(examplesByServer);
   const key = server.info.id;
   let pending = perServer.get(key);
   if (!pending) {

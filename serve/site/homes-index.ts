@@ -1,29 +1,19 @@
-// The site's in-memory view of the listed homes, built once per snapshot (snapshots are
-// immutable): type-ahead matching, the map box filter and the all-points body are lookups over
-// it, never a table scan per request. Everything is kept in the record's alphabetical order
-// (name, then license number), so every answer is alphabetical or, when the family chose a
-// point, by straight-line distance from it: never by anything else.
+// The site's view of the listed-homes index (serve/listed-homes.ts), built once per snapshot:
+// each home with its page path, the county and city entries the type-ahead matches, the map box
+// filter and the all-points body. Every answer is alphabetical (name, then license number) or,
+// when the family chose a point, by straight-line distance from it: never by anything else.
 import { createHash } from 'node:crypto';
-import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
-import { nameKey, placeKey } from '../../contract/names.ts';
-import { siteListedHomes } from '../query.ts';
-import type { Snapshot } from '../snapshot.ts';
+import type { ClearanceKey } from '../../contract/facts.ts';
+import { nameKey } from '../../contract/names.ts';
+import { firstMatches, listedHomesOf, type Box, type ListedHome, type ListedHomes, type Matches } from '../listed-homes.ts';
+import { derived, type Snapshot } from '../snapshot.ts';
 import { cityPath, countyPath, facilityPath } from '../web/links.ts';
-import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
-export interface SiteHome {
-  license_number: string;
-  name: string;
-  license_status: string | null;
-  city: string | null;
-  county: string | null;
+export type { Box, Matches };
+
+export interface SiteHome extends ListedHome {
   /** Site path of the home's page. */
   path: string;
-  latitude: number | null;
-  longitude: number | null;
-  clearances: Record<ClearanceKey, string>;
-  /** ` <name key> <licensed name key>`: word-prefix matching is a substring search for ` <query>`. */
-  searchText: string;
 }
 
 export interface CountyEntry {
@@ -41,42 +31,19 @@ export interface CityEntry {
   searchText: string;
 }
 
-export interface Box {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
-
 export interface Point {
   latitude: number;
   longitude: number;
 }
 
-export interface Matches<T> {
-  items: T[];
-  total: number;
-}
-
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 
 /** The query as a key for word-prefix matching, or '' when nothing searchable is left. */
 export function queryKey(q: string): string {
   return nameKey(q);
 }
 
-function firstMatches<T extends { searchText: string }>(entries: readonly T[], key: string, limit: number): Matches<T> {
-  const needle = ` ${key}`;
-  const items: T[] = [];
-  let total = 0;
-  for (const entry of entries) {
-    if (!entry.searchText.includes(needle)) continue;
-    total += 1;
-    if (items.length < limit) items.push(entry);
-  }
-  return { items, total };
-}
+const bySearchText = (entry: { searchText: string }) => entry.searchText;
 
 export class SiteIndex {
   readonly homes: readonly SiteHome[];
@@ -84,63 +51,47 @@ export class SiteIndex {
   readonly located: readonly SiteHome[];
   readonly counties: readonly CountyEntry[];
   readonly cities: readonly CityEntry[];
+  private readonly siteHome = new Map<ListedHome, SiteHome>();
   private readonly allPointsBodies = new Map<string, { body: string; etag: string }>();
 
-  constructor(rows: ReturnType<typeof siteListedHomes>) {
-    this.homes = rows.map((row) => ({
-      license_number: row.license_number,
-      name: row.name,
-      license_status: row.license_status,
-      city: row.city,
-      county: row.county,
-      path: facilityPath(row.name_slug, row.license_number),
-      latitude: row.latitude,
-      longitude: row.longitude,
-      clearances: Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, row[key]])) as Record<ClearanceKey, string>,
-      searchText: ` ${row.name_key} ${row.licensed_name_key}`,
-    }));
+  constructor(private readonly listed: ListedHomes) {
+    this.homes = listed.homes.map((home) => {
+      const siteHome = { ...home, path: facilityPath(home.name_slug, home.license_number) };
+      this.siteHome.set(home, siteHome);
+      return siteHome;
+    });
     this.located = this.homes.filter((home) => home.latitude !== null && home.longitude !== null);
-
-    const counties = new Map<string, CountyEntry>();
-    const cities = new Map<string, CityEntry>();
-    for (const home of this.homes) {
-      if (!home.county) continue;
-      const countyKey = placeKey(home.county);
-      const county = counties.get(countyKey);
-      if (county) county.listedHomes += 1;
-      else {
-        const key = nameKey(home.county);
-        counties.set(countyKey, { county: home.county, listedHomes: 1, path: countyPath(home.county), searchText: ` ${key} ${key} county` });
-      }
-      if (!home.city) continue;
-      const cityKey = `${placeKey(home.city)}|${countyKey}`;
-      const city = cities.get(cityKey);
-      if (city) city.listedHomes += 1;
-      else {
-        cities.set(cityKey, {
-          city: home.city,
-          county: home.county,
-          listedHomes: 1,
-          path: cityPath(home.county, home.city),
-          searchText: ` ${nameKey(home.city)}`,
+    const counties: CountyEntry[] = [];
+    const cities: CityEntry[] = [];
+    for (const county of listed.counties) {
+      const key = nameKey(county.name);
+      counties.push({ county: county.name, listedHomes: county.homes, path: countyPath(county.name), searchText: ` ${key} ${key} county` });
+      for (const city of listed.citiesOf(county.key)) {
+        cities.push({
+          city: city.name,
+          county: county.name,
+          listedHomes: city.homes,
+          path: cityPath(county.name, city.name),
+          searchText: ` ${nameKey(city.name)}`,
         });
       }
     }
-    this.counties = [...counties.values()].sort((a, b) => collator.compare(a.county, b.county));
-    this.cities = [...cities.values()].sort((a, b) => collator.compare(a.city, b.city) || collator.compare(a.county, b.county));
+    this.counties = counties.sort((a, b) => collator.compare(a.county, b.county));
+    this.cities = cities.sort((a, b) => collator.compare(a.city, b.city) || collator.compare(a.county, b.county));
   }
 
   /** Homes whose goes-by or licensed name has a word starting with the key, alphabetical. */
   matchHomes(key: string, limit: number): Matches<SiteHome> {
-    return key ? firstMatches(this.homes, key, limit) : { items: [], total: 0 };
+    const { items, total } = this.listed.matchName(key, limit);
+    return { items: items.map((home) => this.siteHome.get(home)!), total };
   }
 
   matchCities(key: string, limit: number): Matches<CityEntry> {
-    return key ? firstMatches(this.cities, key, limit) : { items: [], total: 0 };
+    return key ? firstMatches(this.cities, bySearchText, key, limit) : { items: [], total: 0 };
   }
 
   matchCounties(key: string, limit: number): Matches<CountyEntry> {
-    return key ? firstMatches(this.counties, key, limit) : { items: [], total: 0 };
+    return key ? firstMatches(this.counties, bySearchText, key, limit) : { items: [], total: 0 };
   }
 
   /**
@@ -154,21 +105,10 @@ export class SiteIndex {
     near: Point | null,
     limit: number,
   ): { items: Array<{ home: SiteHome; miles: number | null }>; total: number } {
-    const inside: SiteHome[] = [];
-    for (const home of this.located) {
-      const { latitude, longitude } = home as { latitude: number; longitude: number };
-      if (latitude < box.south || latitude > box.north || longitude < box.west || longitude > box.east) continue;
-      if (needs.some((need) => home.clearances[need] !== 'true')) continue;
-      if (underReview.size > 0 && underReview.has(home.license_number)) continue;
-      inside.push(home);
-    }
-    if (!near) return { items: inside.slice(0, limit).map((home) => ({ home, miles: null })), total: inside.length };
-    // Distance first; equal distances keep the alphabetical order (the sort is stable).
-    const measured = inside.map((home) => ({ home, miles: milesBetween(near, home as unknown as Point) }));
-    measured.sort((a, b) => a.miles - b.miles);
-    return { items: measured.slice(0, limit), total: inside.length };
+    const found = this.listed.select({ box, near, unit: 'miles', clearances: needs, excluded: underReview });
+    const items = found.homes.slice(0, limit).map((home, i) => ({ home: this.siteHome.get(home)!, miles: near ? found.distances[i]! : null }));
+    return { items, total: found.homes.length };
   }
-
   /** The all-points body for this server's address, serialized once and reused, with its ETag. */
   allPoints(build: (index: SiteIndex) => string, variant: string): { body: string; etag: string } {
     let cached = this.allPointsBodies.get(variant);
@@ -181,13 +121,8 @@ export class SiteIndex {
   }
 }
 
-const indexes = new WeakMap<Snapshot, SiteIndex>();
+const siteView = derived('site view (paths, place entries, all-points bodies)', (snapshot) => new SiteIndex(listedHomesOf(snapshot)));
 
 export function siteIndexOf(snapshot: Snapshot): SiteIndex {
-  let index = indexes.get(snapshot);
-  if (!index) {
-    index = new SiteIndex(siteListedHomes(snapshot));
-    indexes.set(snapshot, index);
-  }
-  return index;
+  return snapshot.derive(siteView);
 }

@@ -8,7 +8,7 @@ import { CHANGES_FAIRNESS } from '../../changes/shape.ts';
 import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
-import { clearancesFor, listedHomesOf, type Place } from '../listed-homes.ts';
+import { clearancesFor, listedHomesOf, type Place } from '../../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -121,9 +121,9 @@ export const findHomes = defineTool({
     const context = call.context();
     const index = listedHomesOf(context.snapshot);
     const county = args.county === undefined ? null : index.county(args.county);
-    if (args.county !== undefined && !county) placeRefusal('county', args.county, similarPlaces(index.counties.values(), args.county));
+    if (args.county !== undefined && !county) placeRefusal('county', args.county, similarPlaces(index.counties, args.county));
     const city = args.city === undefined ? null : index.city(args.city);
-    if (args.city !== undefined && !city) placeRefusal('city', args.city, similarPlaces(index.cities.values(), args.city));
+    if (args.city !== undefined && !city) placeRefusal('city', args.city, similarPlaces(index.allCities(), args.city));
 
     const needs = [...new Set(args.needs ?? [])];
     const clearances = clearancesFor(needs);
@@ -132,7 +132,7 @@ export const findHomes = defineTool({
     const budget = args.max_monthly_budget_usd ?? null;
     const selection = index.select({
       near: args.near ?? null,
-      radiusKm,
+      radius: radiusKm,
       countyKey: county?.key ?? null,
       cityKey: city?.key ?? null,
       clearances,
@@ -141,9 +141,10 @@ export const findHomes = defineTool({
     });
     if (args.changed_since !== undefined) {
       const changed = licensesChangedSince(context.snapshot, args.changed_since);
-      const kept = selection.licenses.map((license, i) => [license, selection.distances[i] ?? null] as const).filter(([license]) => changed.has(license));
-      selection.licenses = kept.map(([license]) => license);
-      selection.distances = kept.map(([, distance]) => distance);
+      const kept = selection.licenses.flatMap((license, i) => (changed.has(license) ? [i] : []));
+      selection.licenses = kept.map((i) => selection.licenses[i]!);
+      selection.homes = kept.map((i) => selection.homes[i]!);
+      if (args.near) selection.distances = kept.map((i) => selection.distances[i]!);
     }
     const limit = args.limit ?? LIST_DEFAULT_LIMIT;
     const offset = args.offset ?? 0;

@@ -6,7 +6,7 @@ import type { HospitalRow } from '../../query.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../../shape/mcp-record.ts';
 import { hospitalsOf } from '../hospitals.ts';
-import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
+import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -123,9 +123,7 @@ export const homesNearHospital = defineTool({
     const clearances = clearancesFor(needs);
     const selection = listedHomesOf(snapshot).select({
       near: { latitude: match.hospital.latitude, longitude: match.hospital.longitude },
-      radiusKm,
-      countyKey: null,
-      cityKey: null,
+      radius: radiusKm,
       clearances,
       excluded: licensesFailingNeeds(context.overlay, clearances),
       maxMonthlyUsd: budget,

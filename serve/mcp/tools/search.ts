@@ -9,10 +9,9 @@ import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
 import { nameIndexOf } from '../../name-index.ts';
 import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../home-record.ts';
 import { facilitiesByNameKey } from '../../query.ts';
-import { siteIndexOf } from '../../site/homes-index.ts';
 import type { Snapshot } from '../../snapshot.ts';
 import type { ShapeContext } from '../../shape/context.ts';
-import { clearancesFor, listedHomesOf } from '../listed-homes.ts';
+import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
@@ -98,34 +97,15 @@ function placeSearch(context: ShapeContext, query: string): string[] | null {
   if (!city && !county) return null;
   const clearances = clearancesFor([...needs]);
   return index.select({
-    near: null,
-    radiusKm: null,
     countyKey: county?.key ?? null,
     cityKey: city?.key ?? null,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
-    maxMonthlyUsd: null,
   }).licenses;
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
 const OPTIONAL_WORDS = new Set([...FILLER, 'county']);
-
-/** Per snapshot: each listed home's name words and place words (city, county), alphabetical. */
-const wordsBySnapshot = new WeakMap<Snapshot, Array<{ license: string; name: string; place: string }>>();
-
-function homeWords(snapshot: Snapshot) {
-  let words = wordsBySnapshot.get(snapshot);
-  if (!words) {
-    words = siteIndexOf(snapshot).homes.map((home) => ({
-      license: home.license_number,
-      name: home.searchText,
-      place: ` ${nameKey(home.city ?? '')} ${nameKey(home.county ?? '')}`,
-    }));
-    wordsBySnapshot.set(snapshot, words);
-  }
-  return words;
-}
 
 /**
  * Listed homes where every word of the query starts a word of the home's name, city or county, at
@@ -136,12 +116,9 @@ function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
     .split(' ')
     .filter((word) => word && !OPTIONAL_WORDS.has(word));
   if (words.length < 2) return [];
-  return homeWords(snapshot)
-    .filter((home) => {
-      const inName = words.filter((word) => home.name.includes(` ${word}`));
-      return inName.length > 0 && words.every((word) => inName.includes(word) || home.place.includes(` ${word}`));
-    })
-    .map((home) => home.license);
+  return listedHomesOf(snapshot)
+    .matchNameAndPlace(words)
+    .map((home) => home.license_number);
 }
 
 function nothingFound(query: string): string {
