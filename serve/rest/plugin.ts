@@ -4,7 +4,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomesParts } from '../check.ts';
+import { checkHomes } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import type { OpenApiRoute } from '../openapi/route-docs.ts';
@@ -227,7 +227,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
+        return json(h, envelopeJson(JSON.stringify(checkHomes(context, request.payload as CheckBody)), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
       },
     },
   ];
