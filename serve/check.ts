@@ -3,7 +3,7 @@
 // did-you-mean. Anything but one exact hit is `ambiguous` with candidates or `not_found`: a
 // name that fits several licenses, or only resembles one, is never turned into a guess.
 import { licenseNumberFrom, nameKey } from '../contract/names.ts';
-import type { CompactHome, FacilityRecord } from '../contract/records.ts';
+import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
 import { homeRecordFrom, homeRow, type HomeRecord } from './home-record.ts';
 import { facilitiesFittingName } from './name-fit.ts';
@@ -24,7 +24,7 @@ export interface CheckInput {
   detail?: boolean;
 }
 
-export type CheckedHome = CompactHome & { record?: FacilityRecord };
+export type CheckedHome = CompactHome & { record?: FacilityDetailRecord };
 
 export interface CheckResultItem {
   input: string;
