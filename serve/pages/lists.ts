@@ -25,7 +25,7 @@ import {
   type PageDoc,
   type Paging,
 } from './page.ts';
-import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from './places.ts';
+import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../places.ts';
 import { distanceMiles as milesBetween } from '../../contract/geo.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */

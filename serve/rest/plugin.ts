@@ -7,7 +7,7 @@ import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomes } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
-import type { OpenApiRoute } from '../openapi/route-docs.ts';
+import type { OpenApiRoute } from './route-docs.ts';
 import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
 import { listFacilities, reportsByLicense } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
