@@ -12,7 +12,8 @@ import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import type { Candidate } from '../serve/shape/candidate.ts';
 import { checkResult as mcpCheckResult, honesty as mcpHonesty } from '../serve/mcp/schemas.ts';
 import { toJsonSchema, type Components, type JsonSchema } from '../serve/openapi/joi-json-schema.ts';
-import { checkResponse } from '../serve/rest/response-schemas.ts';
+import { getStateDocuments } from '../serve/mcp/tools/get-state-documents.ts';
+import { checkResponse, reportsResponse } from '../serve/rest/response-schemas.ts';
 
 interface Field {
   types: string[];
@@ -54,9 +55,9 @@ function withoutRef(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-function restFields(): Map<string, Field> {
+function restFields(response: typeof checkResponse = checkResponse): Map<string, Field> {
   const components: Components = new Map();
-  const envelope = toJsonSchema(checkResponse, components);
+  const envelope = toJsonSchema(response, components);
   const resolve = (ref: string) => components.get(ref.replace('#/components/schemas/', ''))!;
   const data = (flatten(envelope, resolve)[0]!.properties as Record<string, JsonSchema>).data!;
   return fields(data, resolve);
@@ -74,12 +75,21 @@ function mcpFields(schema: z.ZodType): Map<string, Field> {
  * limits, descriptions and additionalProperties are not compared: REST objects may grow within
  * v1 and carry date/uri formats for OpenAPI readers; MCP advertises closed objects.)
  */
-const INTENDED: Array<{ path: RegExp; differs: keyof Field; why: string }> = [
+const INTENDED: Array<{ path: RegExp; differs: keyof Field | 'presence'; why: string }> = [
   // REST pins each Fact's ref to its field's source column (OpenAPI readers see which one); MCP
   // describes ref as text. The values sent are the same (one record).
   // next_due: REST documents the date a published re-check cadence will give; none exists, so the
   // TypeScript type and MCP say null, which is what every fact carries today.
   { path: /\.next_due$/, differs: 'types', why: 'REST leaves room for a date' },
+  // A state report: REST lists each with the state's document address (url); MCP get_state_documents
+  // adds what an assistant reads in the same call (texts, citations, whether the state still lists
+  // it, the home's state record page) and leaves url out (the state has no stable per-report page).
+  { path: /^reports\[\]\.url$/, differs: 'presence', why: 'REST only' },
+  {
+    path: /^reports\[\]\.(listed_by_state|note|state_record_url|citation_counts.*|text|text_truncated|citations.*)$/,
+    differs: 'presence',
+    why: 'MCP only: the texts and their findings',
+  },
   { path: /^results\[\]\.home\.record\..*\.ref$/, differs: 'enum', why: 'REST pins each Fact ref' },
 ];
 
@@ -89,6 +99,7 @@ function compare(rest: Map<string, Field>, mcp: Map<string, Field>): string[] {
     const a = rest.get(path);
     const b = mcp.get(path);
     if (!a || !b) {
+      if (INTENDED.some((allowed) => allowed.differs === 'presence' && allowed.path.test(path))) continue;
       drift.push(`${path}: only in ${a ? 'REST' : 'MCP'}`);
       continue;
     }
@@ -111,6 +122,14 @@ test('the honesty block of the check is the MCP honesty shape', (t) => {
   const rest = new Map([...restFields()].filter(([path]) => path.startsWith('honesty.')).map(([path, field]) => [path.slice('honesty.'.length), field]));
   t.is(rest.size, 4);
   t.deepEqual(compare(rest, mcpFields(mcpHonesty)), []);
+});
+
+test("a state report: REST's Report and MCP get_state_documents' report agree on every field both carry", (t) => {
+  const only = (fields: Map<string, Field>) => new Map([...fields].filter(([path]) => path.startsWith('reports[]')));
+  const rest = only(restFields(reportsResponse));
+  const mcp = only(mcpFields(getStateDocuments.output));
+  t.true(rest.has('reports[].control_number') && mcp.has('reports[].control_number'));
+  t.deepEqual(compare(rest, mcp), []);
 });
 
 test('the comparison sees drift: a renamed, retyped or no-longer-nullable field fails', (t) => {
