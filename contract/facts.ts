@@ -75,3 +75,13 @@ export function triStateWords(value: TriState): string {
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Plain-words names of the four care approvals, in the spec's order. */
+export const APPROVAL_LABELS: Record<ClearanceKey, string> = {
+  dementia: 'Dementia care',
+  hospice: 'Hospice care (hospice waiver)',
+  non_ambulatory: 'Residents who cannot walk unaided, such as wheelchair users (non-ambulatory)',
+  bedridden: 'Bedridden residents',
+};
+
+export const WAIVER_LABEL = 'Assisted Living Waiver (Medi-Cal)';

@@ -1,6 +1,7 @@
 // Output shapes stored precomputed in each snapshot (as JSON) and served as they are.
 // URLs inside stored JSON start with BASE_URL_TOKEN; the server puts its BASE_URL there.
 import type { ClearanceKey, Fact, TriState, TriStateFact } from './facts.ts';
+import type { DisputeAnnotation } from './overlay.ts';
 
 export const BASE_URL_TOKEN = '{base_url}';
 
@@ -38,13 +39,18 @@ export interface FacilityRecord {
   licensee: Fact<string | null>;
   operating_since_year: Fact<number | null>;
   clearances: Record<ClearanceKey, TriStateFact>;
-  alw_participation: TriStateFact;
+  /** Absence from the waiver list is not a verified no: never 'false'. */
+  alw_participation: Fact<'true' | 'not_on_file'>;
   service_designations: Fact<string[]>;
   last_state_visit: Fact<string | null>;
-  state_documents?: Fact<StateDocumentsValue>;
-  disputes: unknown[];
+  /** Detail form only; value null until the license's state documents are loaded. */
+  state_documents?: Fact<StateDocumentsValue | null>;
+  disputes: DisputeAnnotation[];
   links: { facility_page: string; corrections: string };
 }
+
+/** The detail form: the Facility record with `state_documents`. */
+export type FacilityDetailRecord = FacilityRecord & Required<Pick<FacilityRecord, 'state_documents'>>;
 
 /** The compact `home` of a batch-check result. */
 export interface CompactHome {

@@ -282,3 +282,18 @@ export const META = {
   /** 'true' when the homes are invented demo data (the seeds, state-scale profiles), else 'false'. */
   demoData: 'demo_data',
 } as const;
+
+/** Profiles that build from invented data (read only for snapshots written before `demo_data`). */
+export const DEMO_PROFILES: ReadonlySet<string> = new Set(['seeds', 'state-scale']);
+
+/**
+ * Whether a snapshot's metadata marks it as demo data. Without the key, the profile decides; with
+ * neither the snapshot predates the marking, and every such snapshot was built from the seeds.
+ */
+export function isDemoSnapshot(metadata: ReadonlyMap<string, string>): boolean {
+  const flag = metadata.get(META.demoData)?.trim().toLowerCase();
+  if (flag === 'true') return true;
+  if (flag === 'false') return false;
+  const profile = metadata.get(META.profile)?.trim();
+  return profile ? DEMO_PROFILES.has(profile) : true;
+}

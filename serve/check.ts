@@ -3,9 +3,9 @@
 // did-you-mean. Anything but one exact hit is `ambiguous` with candidates or `not_found`: a
 // name that fits several licenses, or only resembles one, is never turned into a guess.
 import { licenseNumberFrom, nameKey } from '../contract/names.ts';
-import type { CompactHome, FacilityRecord } from '../contract/records.ts';
+import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
-import { homeRecordFrom, homeRow } from './home-record.ts';
+import { homeRecordFrom, homeRow, type HomeRecord } from './home-record.ts';
 import { facilitiesFittingName } from './name-fit.ts';
 import { facilitiesByLicenses, type FacilityRow } from './query.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
@@ -24,7 +24,7 @@ export interface CheckInput {
   detail?: boolean;
 }
 
-export type CheckedHome = CompactHome & { record?: FacilityRecord };
+export type CheckedHome = CompactHome & { record?: FacilityDetailRecord };
 
 export interface CheckResultItem {
   input: string;
@@ -95,38 +95,18 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   return offered.length > 0 ? { status: 'ambiguous', rows: offered } : { status: 'not_found' };
 }
 
-/**
- * A matched home's or a candidate's part of the answer, as the bytes sent: its JSON, and what its
- * display line says (JSON-escaped, to go inside the display string).
- */
-interface Fragment {
-  json: Buffer;
-  said: Buffer;
+/** A matched home as sent, kept with its record (detail adds the full Facility record). */
+function matchedHome(record: HomeRecord, detail: boolean): CheckedHome {
+  return detail ? record.encoded('check:home+record', () => ({ ...record.compact, record: record.detail })) : record.compact;
 }
 
-/** Text as it goes inside a JSON string. */
-function escaped(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+/** What a result line says about a record (matched, or offered as a candidate), kept with it. */
+function saidOf(record: HomeRecord, form: 'matched' | 'candidate'): string {
+  return record.encoded(`check:said:${form}`, () => (form === 'matched' ? matchedLine(record.compact) : candidateText(candidateOf(record))));
 }
 
-/**
- * Fragments depend only on the home record, so each is encoded once and kept with it; a check of
- * 100 homes is then name look-ups and copying bytes.
- */
-function matchedFragment(context: ShapeContext, row: FacilityRow, detail: boolean): Fragment {
-  const record = homeRecordFrom(context, row);
-  return record.encoded(detail ? 'check:home+record' : 'check:home', () => {
-    const home: CheckedHome = detail ? { ...record.compact, record: record.detail } : record.compact;
-    return { json: Buffer.from(JSON.stringify(home)), said: Buffer.from(escaped(matchedLine(home))) };
-  });
-}
-
-function candidateFragment(context: ShapeContext, row: FacilityRow): Fragment {
-  const record = homeRecordFrom(context, row);
-  return record.encoded('check:candidate', () => {
-    const offered = candidate(record);
-    return { json: Buffer.from(JSON.stringify(offered)), said: Buffer.from(escaped(candidateText(offered))) };
-  });
+function candidateOf(record: HomeRecord): Candidate {
+  return record.encoded('check:candidate', () => candidate(record));
 }
 
 /** The order localeCompare gives, from one collator: localeCompare builds one per call. */
@@ -136,61 +116,39 @@ function byNameThenLicense(a: FacilityRow, b: FacilityRow): number {
   return alphabetical.compare(a.name, b.name) || alphabetical.compare(a.license_number, b.license_number);
 }
 
-const COMMA = Buffer.from(',');
-const SEMICOLON = Buffer.from('; ');
-const NEWLINE = Buffer.from(escaped('\n'));
-const MATCHED_END = Buffer.from(',"candidates":[]}');
-const AMBIGUOUS_END = Buffer.from(']}');
-const LINE_END = Buffer.from('.');
-const DISPLAY_END = Buffer.from(`${escaped(['', ...DISPLAY_CLOSING].join('\n'))}"}`);
+const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
 
 /**
- * The check as the JSON bytes both surfaces send (REST inside its envelope, MCP parsed as
- * structuredContent), in pieces to be joined once: per distinct input in the order sent, its
- * result, then counts, honesty, data dates and the Markdown display.
+ * The check, as one object both doors serialize once (REST inside its envelope, MCP as
+ * structuredContent and text): per distinct input in the order sent, its result, then counts,
+ * honesty, data dates and the Markdown display. Homes and candidates are the records' own shared
+ * objects: never mutate a result.
  */
-export function checkHomesParts(context: ShapeContext, input: CheckInput): Buffer[] {
+export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
     const key = duplicateKey(entry);
     if (!distinct.has(key)) distinct.set(key, entry);
   }
 
-  const results: Buffer[] = [Buffer.from('{"results":[')];
-  const lines: Buffer[] = [];
+  const results: CheckResultItem[] = [];
+  const lines: string[] = [];
   const counts = { given: input.homes.length, duplicates_merged: input.homes.length - distinct.size, matched: 0, ambiguous: 0, not_found: 0 };
-  let position = 0;
   for (const entry of distinct.values()) {
     const match = matchEntry(context, entry);
     counts[match.status] += 1;
-    position += 1;
-    if (position > 1) {
-      results.push(COMMA);
-      lines.push(NEWLINE);
-    }
-    const head = `{"input":${JSON.stringify(entry)},"status":"${match.status}"`;
-    const lineHeadJson = escaped(`${lineHead(position, entry)}: `);
+    const head = `${lineHead(results.length + 1, entry)}: `;
     if (match.status === 'matched') {
-      const home = matchedFragment(context, match.row, input.detail === true);
-      results.push(Buffer.from(`${head},"home":`), home.json, MATCHED_END);
-      lines.push(Buffer.from(lineHeadJson), home.said);
+      const record = homeRecordFrom(context, match.row);
+      results.push({ input: entry, status: 'matched', home: matchedHome(record, input.detail === true), candidates: [] });
+      lines.push(head + saidOf(record, 'matched'));
     } else if (match.status === 'ambiguous') {
-      const offered = [...match.rows].sort(byNameThenLicense).slice(0, MAX_CANDIDATES).map((row) => candidateFragment(context, row));
-      results.push(Buffer.from(`${head},"home":null,"candidates":[`));
-      lines.push(Buffer.from(lineHeadJson + escaped(AMBIGUOUS_SAID)));
-      offered.forEach((fragment, index) => {
-        if (index > 0) {
-          results.push(COMMA);
-          lines.push(SEMICOLON);
-        }
-        results.push(fragment.json);
-        lines.push(fragment.said);
-      });
-      results.push(AMBIGUOUS_END);
-      lines.push(LINE_END);
+      const offered = [...match.rows].sort(byNameThenLicense).slice(0, MAX_CANDIDATES).map((row) => homeRecordFrom(context, row));
+      results.push({ input: entry, status: 'ambiguous', home: null, candidates: offered.map(candidateOf) });
+      lines.push(`${head}${AMBIGUOUS_SAID}${offered.map((record) => saidOf(record, 'candidate')).join('; ')}.`);
     } else {
-      results.push(Buffer.from(`${head},"home":null,"candidates":[]}`));
-      lines.push(Buffer.from(lineHeadJson + escaped(NOT_FOUND_SAID)));
+      results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
+      lines.push(head + NOT_FOUND_SAID);
     }
   }
 
@@ -198,18 +156,12 @@ export function checkHomesParts(context: ShapeContext, input: CheckInput): Buffe
     state_record_loaded_on: context.snapshot.meta.rosterAsOf,
     alw_list_as_of: context.snapshot.meta.alwListAsOf,
   };
-  const honesty = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
-  const summary = escaped(`${checkSummary(distinct.size, counts, data_dates)}\n\n`);
-  results.push(
-    Buffer.from(
-      `],"counts":${JSON.stringify(counts)},"honesty":${JSON.stringify(honesty)},"data_dates":${JSON.stringify(data_dates)},"display":"${summary}`,
-    ),
-    ...lines,
-    DISPLAY_END,
-  );
-  return results;
+  return {
+    results,
+    counts,
+    honesty: CHECK_HONESTY,
+    data_dates,
+    display: [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n'),
+  };
 }
 
-export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
-  return JSON.parse(Buffer.concat(checkHomesParts(context, input)).toString('utf8')) as CheckResult;
-}

@@ -3,28 +3,12 @@
 // client can detect: a notice on every page, `demo_data: true` on the REST front door and in the
 // envelope's attribution, a line in the MCP instructions and in llms.txt.
 import type { ResponseObject, Server } from '@hapi/hapi';
-import { META } from '../contract/snapshot-schema.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { html } from './web/html.ts';
-
-/** Profiles that build from invented data (read only for snapshots written before `demo_data`). */
-export const DEMO_PROFILES: ReadonlySet<string> = new Set(['seeds', 'state-scale']);
 
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
   'do not use them to choose care. The real record is the state\'s own facility search.';
-
-/**
- * Whether a snapshot's metadata marks it as demo data. Without the key, the profile decides; with
- * neither the snapshot predates the marking, and every such snapshot was built from the seeds.
- */
-export function isDemoSnapshot(metadata: ReadonlyMap<string, string>): boolean {
-  const flag = metadata.get(META.demoData)?.trim().toLowerCase();
-  if (flag === 'true') return true;
-  if (flag === 'false') return false;
-  const profile = metadata.get(META.profile)?.trim();
-  return profile ? DEMO_PROFILES.has(profile) : true;
-}
 
 /** Fields the REST front door gains while demo data is served (none otherwise). */
 export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: string } {

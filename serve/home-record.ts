@@ -7,7 +7,7 @@
 // server's one cache of home data.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
-import type { CompactHome, FacilityRecord } from '../contract/records.ts';
+import type { CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
 import { facilityByLicense, facilitiesByLicenses, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
@@ -24,7 +24,7 @@ export interface HomeRecord {
   /** The REST Facility record, list form, overlay applied. Shared: never mutate. */
   readonly facility: FacilityRecord;
   /** The detail form: `facility` plus `state_documents`. */
-  readonly detail: FacilityRecord;
+  readonly detail: FacilityDetailRecord;
   /** The compact home (check, MCP lists, pages), overlay applied. */
   readonly compact: CompactHome;
   /** The stored texts, base URL filled, when the overlay changed nothing: served verbatim. */
@@ -127,7 +127,7 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
     };
     facility.disputes = [...overlay.disputesOf(license)];
   }
-  const detail = { ...facility, state_documents: JSON.parse(documentsJson) as FacilityRecord['state_documents'] };
+  const detail = { ...facility, state_documents: JSON.parse(documentsJson) as FacilityDetailRecord['state_documents'] };
 
   const forms = new Map<string, object | string>();
   return {

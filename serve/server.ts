@@ -16,6 +16,7 @@ import { Metrics, type MetricsListener } from './metrics.ts';
 import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
+import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
 import { callerAddress, overBudgetMessage, RateLimiter } from './rate-limit.ts';
@@ -105,6 +106,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: healthPlugin, options: services },
     { plugin: assetsPlugin },
     { plugin: pagesPlugin, options: services },
+    { plugin: handoffPlugin, options: services },
     { plugin: discoveryPlugin, options: services },
     { plugin: sitePlugin, options: services },
   ]);

@@ -6,8 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles } from '../contract/snapshot-schema.ts';
-import { isDemoSnapshot } from './demo.ts';
+import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot } from '../contract/snapshot-schema.ts';
 import type { Logger } from './log.ts';
 
 export interface SnapshotMeta {

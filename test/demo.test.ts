@@ -2,7 +2,8 @@
 // the REST front door and the envelope's attribution carry demo_data: true, the MCP instructions
 // and llms.txt say so. A snapshot marked demo_data 'false' shows none of it.
 import test from 'ava';
-import { DEMO_SENTENCE, isDemoSnapshot } from '../serve/demo.ts';
+import { isDemoSnapshot } from '../contract/snapshot-schema.ts';
+import { DEMO_SENTENCE } from '../serve/demo.ts';
 import { examples } from './helpers/examples.ts';
 import { call, postJson, startServer, type TestServer } from './helpers/server.ts';
 import { publishNewerSnapshot, snapshotDir } from './helpers/snapshot.ts';

@@ -9,7 +9,7 @@ import { licenseParams, noQuery } from '../rest/input-schemas.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { envelopeJson, stateAttribution } from '../shape/envelope.ts';
-import { countyBySlug } from '../pages/places.ts';
+import { countyBySlug } from '../places.ts';
 import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
 import { historyOf, listChanges, type ChangeFilter } from './query.ts';
 import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';

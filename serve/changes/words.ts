@@ -2,8 +2,7 @@
 // of 2026-11-16)". Feeds, pages and their Markdown twins all say it this way. Non-true care
 // values read "not on file", as everywhere.
 import type { ChangeLogRow } from '../../contract/changes.ts';
-import { triStateWords, type TriState } from '../../contract/facts.ts';
-import { APPROVAL_LABELS, WAIVER_LABEL } from '../pages/home-view.ts';
+import { APPROVAL_LABELS, triStateWords, WAIVER_LABEL, type TriState } from '../../contract/facts.ts';
 
 // Built on first use: the page view imports these words, and this module its labels.
 let fieldLabels: Record<string, string> | null = null;

@@ -4,7 +4,7 @@
 // hour. OPTIONS answers a browser's preflight.
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { counties } from '../pages/places.ts';
+import { counties } from '../places.ts';
 import { requestSnapshot, type Services } from '../services.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
 import { serveAssets } from '../web/assets.ts';

@@ -26,9 +26,9 @@ import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
 import { telHref } from '../pages/home-view.ts';
 import { callerAddress } from '../rate-limit.ts';
-import { formList, formText, printable, sameOrigin, SubmissionBudget } from './guard.ts';
+import { formList, formText, printable, sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
-import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from './store.ts';
+import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator-writes.ts';
 
 /** What the family ticks, word for word (stored with the request). */
 export const CONSENT_SENTENCE =

@@ -1,7 +1,7 @@
 // One page of a list selection, shaped: only the page's rows are read from the snapshot.
 import { homeRecords } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { mcpListedHome, type McpListedHome } from '../shape/mcp-record.ts';
+import { mcpListedHome, type McpListedHome } from './record.ts';
 import type { Selection } from '../listed-homes.ts';
 
 export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {

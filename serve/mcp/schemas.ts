@@ -231,12 +231,12 @@ const facilityRecord = z.object({
     non_ambulatory: fact(triState),
     bedridden: fact(triState),
   }),
-  alw_participation: fact(triState),
+  alw_participation: fact(waiverValue),
   service_designations: fact(z.array(z.string())),
   last_state_visit: fact(z.string().nullable()),
   state_documents: fact(
     z.object({ count: z.number().int(), since_year: z.string().nullable(), latest_date: z.string().nullable() }).nullable(),
-  ).optional(),
+  ),
   disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
   links: z.object({ facility_page: z.string(), corrections: z.string() }),
 });

@@ -7,7 +7,7 @@ import { errorBody } from '../rest/response-schemas.ts';
 import { schemaOf } from '../rest/validation.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { objectProperties, toJsonSchema, type Components } from './joi-json-schema.ts';
-import type { DocumentedError, OpenApiRoute } from './route-docs.ts';
+import type { DocumentedError, OpenApiRoute } from '../rest/route-docs.ts';
 
 const ERROR_DESCRIPTIONS: Record<DocumentedError, string> = {
   400:

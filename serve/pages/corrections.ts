@@ -2,16 +2,15 @@
 // `/corrections?license=<license>&field=<field>`, prefilled with the home and the field. It asks
 // what is wrong, what the record should say and, optionally, a source link; never a name, phone
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
-import { CLEARANCE_KEYS } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { formText, printable } from '../handoff/guard.ts';
-import { NOT_SAVED } from '../handoff/store.ts';
+import { formText, printable } from '../web/form-guard.ts';
+import { NOT_SAVED } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
-import { APPROVAL_LABELS, WAIVER_LABEL } from './home-view.ts';
 import { NO_STORE, type PageDoc } from './page.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */

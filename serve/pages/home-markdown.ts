@@ -6,7 +6,7 @@ import type { HomeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
-import { licenseeSlug } from './places.ts';
+import { licenseeSlug } from '../places.ts';
 
 export interface HomeMarkdown {
   /** The name the home goes by. */

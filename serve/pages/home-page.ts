@@ -9,7 +9,7 @@ import { homePagePath } from '../web/links.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { renderHomeMarkdown } from './home-markdown.ts';
 import { pageError, RECORD_PAGE_CACHE, type PageDoc } from './page.ts';
-import { cityBySlug, countyBySlug, licenseeSlug } from './places.ts';
+import { cityBySlug, countyBySlug, licenseeSlug } from '../places.ts';
 
 /** `<slug>-<license>` (or a bare license number) from the path. */
 export function parseFacilityParam(param: string): { slug: string; licenseDigits: string } | null {

@@ -2,7 +2,7 @@
 // same order. A function of the home record (its detail Facility and compact home carry the
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
-import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
@@ -10,16 +10,6 @@ import { homeChanges, type HomeChanges } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
-
-/** Plain-words names of the four care approvals, in the spec's order. */
-export const APPROVAL_LABELS: Record<ClearanceKey, string> = {
-  dementia: 'Dementia care',
-  hospice: 'Hospice care (hospice waiver)',
-  non_ambulatory: 'Residents who cannot walk unaided, such as wheelchair users (non-ambulatory)',
-  bedridden: 'Bedridden residents',
-};
-
-export const WAIVER_LABEL = 'Assisted Living Waiver (Medi-Cal)';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;

@@ -26,7 +26,7 @@ import {
   type PageDoc,
   type Paging,
 } from './page.ts';
-import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from './places.ts';
+import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../places.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;

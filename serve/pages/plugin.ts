@@ -18,10 +18,9 @@
 // Unknown query parameters are ignored (people's links carry tracking tags); a malformed `page`
 // or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { sameOrigin, SubmissionBudget } from '../handoff/guard.ts';
+import { sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
 import { callerAddress } from '../rate-limit.ts';
-import { planRoutes } from '../handoff/plan.ts';
-import { OperatorStoreUnavailable, OperatorWrites } from '../handoff/store.ts';
+import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
@@ -153,7 +152,6 @@ function routes(services: Services): ServerRoute[] {
         return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
       },
     },
-    ...planRoutes(services, writes),
   ];
 }
 

@@ -4,10 +4,10 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomesParts } from '../check.ts';
+import { checkHomes } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
-import type { OpenApiRoute } from '../openapi/route-docs.ts';
+import type { OpenApiRoute } from './route-docs.ts';
 import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
 import { listedHomesOf } from '../listed-homes.ts';
 import { reportsByLicense } from '../query.ts';
@@ -228,7 +228,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeBytes(checkHomesParts(context, request.payload as CheckBody), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
+        return json(h, envelopeJson(JSON.stringify(checkHomes(context, request.payload as CheckBody)), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
       },
     },
   ];

@@ -154,8 +154,8 @@ const closedFields = { license_closed: Joi.boolean(), closed_note: nullableText(
 const price = grows({
   kind: Joi.string().valid('home_listed', 'home_confirmed', 'covelight_estimate', 'area_typical'),
   is_this_homes_own_rate: Joi.boolean(),
-  monthly_usd: Joi.number().allow(null),
-  likely_range_usd: object({ low: Joi.number(), high: Joi.number() }).allow(null),
+  monthly_usd: integer().allow(null),
+  likely_range_usd: object({ low: integer(), high: integer() }).allow(null),
   line: Joi.string(),
   listing: grows({ site: Joi.string(), url: uri(), seen_on: date().allow(null), updated_on: date().allow(null) }).optional(),
 })

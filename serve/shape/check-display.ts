@@ -1,7 +1,6 @@
 // The batch check's `display`: a Markdown summary a person can read as it is.
 import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
-import type { CheckResult } from '../check.ts';
 import type { Candidate } from './candidate.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
 
@@ -41,8 +40,12 @@ export const NOT_FOUND_SAID = 'no home on the state roster matches.';
 export const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
 
 /** The display's first line: what was checked and what came of it. */
-export function checkSummary(checked: number, counts: CheckResult['counts'], dates: CheckResult['data_dates']): string {
-  const loaded = dates.state_record_loaded_on ? ` (state record loaded ${dates.state_record_loaded_on})` : '';
+export function checkSummary(
+  checked: number,
+  counts: { matched: number; ambiguous: number; not_found: number; duplicates_merged: number },
+  loadedOn: string | null,
+): string {
+  const loaded = loadedOn ? ` (state record loaded ${loadedOn})` : '';
   return (
     `**Checked ${plural(checked, 'home', 'homes')} against the state licensing record${loaded}.** ` +
     `${counts.matched} matched, ${counts.ambiguous} need a choice, ${counts.not_found} not found` +

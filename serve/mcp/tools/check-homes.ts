@@ -33,7 +33,6 @@ export const checkHomes = defineTool({
   input,
   output: checkResult,
   run(args, call) {
-    // The stored records type disputes loosely (unknown[]); at run time they are {field, text, approved_on}.
-    return runCheck(call.context(), { homes: args.homes, detail: args.detail ?? false }) as z.infer<typeof checkResult>;
+    return runCheck(call.context(), { homes: args.homes, detail: args.detail ?? false });
   },
 });

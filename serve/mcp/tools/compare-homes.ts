@@ -2,7 +2,7 @@
 // the same facts for each home, in the column order.
 import * as z from 'zod/v4';
 import { homeRecords, type HomeRecord } from '../../home-record.ts';
-import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../../shape/mcp-record.ts';
+import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../record.ts';
 import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';

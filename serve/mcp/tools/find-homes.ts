@@ -7,7 +7,7 @@ import { licensesChangedSince } from '../../changes/query.ts';
 import { CHANGES_FAIRNESS } from '../../changes/shape.ts';
 import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
-import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';

@@ -2,7 +2,7 @@
 import * as z from 'zod/v4';
 import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../../changes/mcp.ts';
 import { homeRecord } from '../../home-record.ts';
-import { mcpDataDates, mcpFullRecord } from '../../shape/mcp-record.ts';
+import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
 import { deepFreeze, defineTool } from '../tool.ts';
 import { licenseOrRefuse, notOnRoster, readingNotes } from './common.ts';

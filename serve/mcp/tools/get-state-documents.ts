@@ -3,7 +3,7 @@
 import * as z from 'zod/v4';
 import type { Citation } from '../../../contract/document-store.ts';
 import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type StoredDocumentRow } from '../../query.ts';
-import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { mcpDataDates } from '../record.ts';
 import { FAIRNESS_NOTE } from '../../wording.ts';
 import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';

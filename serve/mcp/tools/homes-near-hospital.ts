@@ -4,7 +4,7 @@ import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
 import type { HospitalRow } from '../../query.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
-import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';

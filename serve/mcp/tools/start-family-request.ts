@@ -10,7 +10,7 @@ import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../hand
 import { productNameOrNull, screenFields, screenRefusal } from '../../handoff/screen.ts';
 import { homeRecordFrom, type HomeRecord } from '../../home-record.ts';
 import { facilitiesByLicenses } from '../../query.ts';
-import { mcpDataDates } from '../../shape/mcp-record.ts';
+import { mcpDataDates } from '../record.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA } from '../../wording.ts';
 import type { McpCall } from '../context.ts';
 import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';

@@ -5,10 +5,10 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
-import type { compactRecord, dataDates, fullRecord, listedHome } from '../mcp/schemas.ts';
+import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord } from '../home-record.ts';
 import type { Snapshot } from '../snapshot.ts';
-import type { ShapeContext } from './context.ts';
+import type { ShapeContext } from '../shape/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
 export type McpListedHome = z.infer<typeof listedHome>;

@@ -1,4 +1,4 @@
-// What a route declares about itself for /openapi.json, next to its handler (route
+// What a REST route declares about itself for /openapi.json, next to its handler (route
 // options.plugins.openapi). Inputs come from the route's own joi validation, not from here.
 import type Joi from 'joi';
 

@@ -1,8 +1,8 @@
 // URL slugs of the places and license holders that have pages, worked out once per snapshot
 // (snapshots never change, so each index is built on first use and dropped with the snapshot).
-import { nameSlug } from '../../contract/names.ts';
-import { listedHomesOf, type Place as ListedPlace } from '../listed-homes.ts';
-import { derived, type Snapshot } from '../snapshot.ts';
+import { nameSlug } from '../contract/names.ts';
+import { listedHomesOf, type Place as ListedPlace } from './listed-homes.ts';
+import { derived, type Snapshot } from './snapshot.ts';
 
 export interface Place {
   /** The place as the record spells it (verbatim casing). */

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { OPERATOR_STORE_DDL, OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import type { Logger } from '../log.ts';
+import { OPERATOR_STORE_DDL, OPERATOR_STORE_FILE } from '../contract/overlay.ts';
+import type { Logger } from './log.ts';
 
 export interface NewCoordinationRequest {
   licenses: readonly string[];
