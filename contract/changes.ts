@@ -47,5 +47,6 @@ export interface ChangeLogRow {
   new_value: string | null;
   old_source_date: string | null;
   new_source_date: string | null;
-  observed_on: string;
+  /** The source's own date of the change; null when the source states none. */
+  observed_on: string | null;
 }

@@ -202,7 +202,7 @@ CREATE TABLE change_log (
   new_value TEXT,
   old_source_date TEXT,
   new_source_date TEXT,
-  observed_on TEXT NOT NULL
+  observed_on TEXT
 );
 CREATE INDEX change_log_order ON change_log (run_seq, sort_key, license_number);
 CREATE INDEX change_log_license ON change_log (license_number, run_seq);
@@ -249,7 +249,7 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
   ['rejected_rows', 'table', 'Source rows kept out of the snapshot, with the reason and the raw row.'],
   ['changes', 'table', 'Diff against the previous snapshot: licenses added, removed or changed, with the changed fields.'],
-  ['change_log', 'table', "Every change the pipeline has seen on the state record since the first diff, carried forward from snapshot to snapshot so it outlives pruned files: one row per license added or removed (field NULL; the whole record as old_value or new_value) and per changed field (field is the record's dotted path, e.g. licensee or clearances.dementia; state_documents is the detail's documents fact). old_value and new_value are the values verbatim as JSON text; old_source_date and new_source_date are each value's own source date (the fact's confirmed_on); observed_on is the new value's source date, or for a removal the date of the roster that no longer listed it. run_seq orders runs (1 = first logged run), with the run_id, snapshot_file and snapshot_date of the run that saw the change. Correction reviews are not record changes and never appear here."],
+  ['change_log', 'table', "Every change the pipeline has seen on the state record since the first diff, carried forward from snapshot to snapshot so it outlives pruned files: one row per license added or removed (field NULL; the whole record as old_value or new_value) and per changed field (field is the record's dotted path, e.g. licensee or clearances.dementia; state_documents is the detail's documents fact). old_value and new_value are the values verbatim as JSON text; old_source_date and new_source_date are each value's own source date (the fact's confirmed_on); observed_on is the new value's source date, or for a removal the date of the roster that no longer listed it; NULL when that source states no date (never the run date). run_seq orders runs (1 = first logged run), with the run_id, snapshot_file and snapshot_date of the run that saw the change. Correction reviews are not record changes and never appear here."],
   ['listed_homes', 'view', 'Licenses a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary), alphabetical by name then license.'],
   ['licensed_homes_by_county', 'view', 'Listed homes and licensed beds per county.'],
   ['clearances_by_county', 'view', 'Per county, how many listed homes carry each clearance and how many have it not on file.'],

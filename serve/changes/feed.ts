@@ -42,7 +42,8 @@ function entry(baseUrl: string, row: ChangeRow): string {
     `    <id>${xml(id)}</id>`,
     `    <title>${xml(`${row.name}: ${changeLine(row)}`)}</title>`,
     `    <link rel="alternate" type="text/html" href="${xml(link)}"/>`,
-    `    <updated>${instant(row.observed_on)}</updated>`,
+    // Atom requires a date: an undated source's change is dated by the snapshot that first showed it.
+    `    <updated>${instant(row.observed_on ?? row.snapshot_date)}</updated>`,
     `    <summary type="text">${xml(`${row.name} (license ${row.license_number}${row.city ? `, ${row.city}` : ''}): ${changeLine(row)}. Seen by the run of ${row.snapshot_date} (${row.snapshot_file}).`)}</summary>`,
     '  </entry>',
   ].join('\n');
@@ -50,7 +51,7 @@ function entry(baseUrl: string, row: ChangeRow): string {
 
 export function atomFeed(options: FeedOptions, rows: readonly ChangeRow[]): string {
   const { baseUrl } = options;
-  const newest = rows.reduce<string | null>((latest, row) => (latest === null || row.observed_on > latest ? row.observed_on : latest), null);
+  const newest = rows.reduce<string | null>((latest, row) => (row.observed_on !== null && (latest === null || row.observed_on > latest) ? row.observed_on : latest), null);
   const updated = newest ?? options.snapshotDate ?? '1970-01-01';
   return [
     '<?xml version="1.0" encoding="utf-8"?>',

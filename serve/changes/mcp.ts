@@ -15,7 +15,7 @@ export const recentChanges = z
     latest: z
       .array(
         z.object({
-          observed_on: z.string().describe("The source's own date that first showed the change."),
+          observed_on: z.string().nullable().describe("The source's own date that first showed the change; null when that source states no date."),
           change: z.enum(['added', 'removed', 'changed']),
           field: z.string().nullable().describe('The record field (dotted path); null for added and removed.'),
           line: z.string().describe('The change in plain words with its source and date, to quote.'),

@@ -54,7 +54,7 @@ const change = object({
   new_value: Joi.any().description("The field's value after, verbatim (for added: the whole record); null for removed."),
   old_source_date: date().allow(null).description("The old value's own source date."),
   new_source_date: date().allow(null).description("The new value's own source date."),
-  observed_on: date().description('The source date that first showed the change (for removed: the roster that no longer listed it).'),
+  observed_on: date().allow(null).description('The source date that first showed the change (for removed: the roster that no longer listed it); null when that source states no date.'),
   run: object({ run_id: Joi.string(), snapshot_file: Joi.string(), snapshot_date: date() }),
   links: object({ facility_page: Joi.string().uri().allow(null), history: Joi.string().uri() }),
 }).meta({ component: 'Change' });

@@ -58,9 +58,10 @@ function valueWords(json: string | null): string {
   return String(value);
 }
 
-/** The date in brackets: the new value's own source date, else the date the change was seen. */
+/** The date in brackets: the new value's own source date, else the change's; a source without a date says so. */
 export function changeSource(row: Pick<ChangeLogRow, 'field' | 'new_source_date' | 'observed_on'>): string {
-  return `${sourceName(row.field)} of ${row.new_source_date ?? row.observed_on}`;
+  const date = row.new_source_date ?? row.observed_on;
+  return date ? `${sourceName(row.field)} of ${date}` : `${sourceName(row.field)}, undated`;
 }
 
 /** What changed, without the home's name or the date. */

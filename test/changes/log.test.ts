@@ -70,3 +70,23 @@ test.serial('the change log is carried forward across three runs and survives th
   );
   t.is(capacity[0]!.snapshot_file, path.basename(third));
 });
+
+test.serial('on a roster that states no date, a change is still published and logged undated: observed_on null, never the run date', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const config = testConfig({ guards: { minLicenses: 1, maxRemovedShare: 1, maxChangedShare: 1, maxRejectedShare: 0.5, minJoinedShare: 0 } });
+  const undated = (rows: RosterFixtureRow[]) => rows.map((row) => ({ ...row, fileDate: '' }));
+  serveStateFiles({ roster: rosterCsv(undated([home(1), home(2)])) });
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-20T16:00:00Z') })).published);
+  serveStateFiles({ roster: rosterCsv(undated([home(1, { licensee: 'NEW OWNER INC' }), home(3)])) });
+  const second = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-24T16:00:00Z') });
+  t.true(second.published, second.heldBack.join('; '));
+  const log = readLog(second.snapshotPath!);
+  t.deepEqual(
+    log.map((row) => [row.license_number, row.change, row.field, row.observed_on]),
+    [
+      ['015600001', 'changed', 'licensee', null],
+      ['015600002', 'removed', null, null],
+      ['015600003', 'added', null, null],
+    ],
+  );
+});
