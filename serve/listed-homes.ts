@@ -67,6 +67,8 @@ export interface ListingFilter {
   waiver?: boolean;
   /** Only licenses held by one of these licensee strings (verbatim). */
   licensees?: ReadonlySet<string> | null;
+  /** Only these licenses (e.g. homes whose record changed since a date), or null for any. */
+  only?: ReadonlySet<string> | null;
 }
 
 export interface Selection {
@@ -190,7 +192,7 @@ export class ListedHomes {
           ? (this.positionsByCounty.get(filter.countyKey) ?? [])
           : null;
     const count = candidates ? candidates.length : this.homes.length;
-    const { box = null, near = null, licensees = null, maxMonthlyUsd = null } = filter;
+    const { box = null, near = null, licensees = null, maxMonthlyUsd = null, only = null } = filter;
     const excluded = mask !== 0 && filter.excluded && filter.excluded.size > 0 ? filter.excluded : null;
     const measure = filter.unit === 'miles' ? distanceMiles : distanceKm;
     const hits: number[] = [];
@@ -203,6 +205,7 @@ export class ListedHomes {
       if (filter.countyKey != null && home.county_key !== filter.countyKey) continue;
       if ((this.clearanceBits[i]! & mask) !== mask) continue;
       if (excluded && excluded.has(home.license_number)) continue;
+      if (only && !only.has(home.license_number)) continue;
       if (filter.waiver && home.alw_participation !== 'true') continue;
       if (licensees && (home.licensee === null || !licensees.has(home.licensee))) continue;
       const price = home.price_monthly_usd;

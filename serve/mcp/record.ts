@@ -53,40 +53,19 @@ function priceOf(home: CompactHome): McpCompactRecord['price'] {
   };
 }
 
-function clearancesOf(home: CompactHome) {
-  return {
-    dementia: home.clearances.dementia,
-    hospice: home.clearances.hospice,
-    non_ambulatory: home.clearances.non_ambulatory,
-    bedridden: home.clearances.bedridden,
-    as_of: home.clearances.as_of,
-    license_closed: home.clearances.license_closed,
-    closed_note: home.clearances.closed_note,
-  };
+/** The named fields only, in this order: the MCP record carries no field the schema does not declare. */
+function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 }
 
-function mediCalAlwOf(home: CompactHome): McpCompactRecord['medi_cal_alw'] {
-  const alw = home.medi_cal_alw;
-  return {
-    value: alw.value,
-    line: alw.line,
-    scope: alw.scope,
-    list_as_of: alw.list_as_of,
-    license_closed: alw.license_closed,
-    closed_note: alw.closed_note,
-  };
-}
+const clearancesOf = (home: CompactHome) =>
+  pick(home.clearances, ['dementia', 'hospice', 'non_ambulatory', 'bedridden', 'as_of', 'license_closed', 'closed_note']);
 
-function stateRecordOf(home: CompactHome): McpCompactRecord['state_record'] {
-  const record = home.state_record;
-  return {
-    documents_on_file: record.documents_on_file,
-    latest_visit_date: record.latest_visit_date,
-    type_a_citations: record.type_a_citations,
-    type_b_citations: record.type_b_citations,
-    tallies_since_year: record.tallies_since_year,
-  };
-}
+const mediCalAlwOf = (home: CompactHome): McpCompactRecord['medi_cal_alw'] =>
+  pick(home.medi_cal_alw, ['value', 'line', 'scope', 'list_as_of', 'license_closed', 'closed_note']);
+
+const stateRecordOf = (home: CompactHome): McpCompactRecord['state_record'] =>
+  pick(home.state_record, ['documents_on_file', 'latest_visit_date', 'type_a_citations', 'type_b_citations', 'tallies_since_year']);
 
 /** Compact form: what every list, comparison and hand-off carries per home. */
 export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: HomeRecord): McpCompactRecord {

@@ -48,6 +48,7 @@ ${options.head ?? ''}
       <li><a href="${baseUrl}/guides">Guides</a></li>
       <li><a href="${baseUrl}/docs/api">API</a></li>
       <li><a href="${baseUrl}/docs/mcp">MCP</a></li>
+      <li><a href="${baseUrl}/data">Data</a></li>
     </ul>
   </nav>
 </header>

@@ -129,3 +129,11 @@ test('downloads have their own per-address budget', async (t) => {
     await limited.close();
   }
 });
+
+test('every page links the downloads from the site navigation', async (t) => {
+  for (const page of ['/', '/guides', '/docs/api', '/data']) {
+    const html = await (await get(page, { headers: { accept: 'text/html' } })).text();
+    const nav = /<nav aria-label="Site">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    t.regex(nav, new RegExp(`<a href="${BASE_URL}/data">Data</a>`), page);
+  }
+});

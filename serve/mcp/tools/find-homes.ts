@@ -138,14 +138,9 @@ export const findHomes = defineTool({
       clearances,
       excluded,
       maxMonthlyUsd: budget,
+      // Narrowed inside the index, so every count in the notes is of the homes listed.
+      only: args.changed_since === undefined ? null : licensesChangedSince(context.snapshot, args.changed_since),
     });
-    if (args.changed_since !== undefined) {
-      const changed = licensesChangedSince(context.snapshot, args.changed_since);
-      const kept = selection.licenses.flatMap((license, i) => (changed.has(license) ? [i] : []));
-      selection.licenses = kept.map((i) => selection.licenses[i]!);
-      selection.homes = kept.map((i) => selection.homes[i]!);
-      if (args.near) selection.distances = kept.map((i) => selection.distances[i]!);
-    }
     const limit = args.limit ?? LIST_DEFAULT_LIMIT;
     const offset = args.offset ?? 0;
     const total = selection.licenses.length;
