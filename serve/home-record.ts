@@ -114,29 +114,42 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
 
   const recordJson = fill(row.record_json);
   const documentsJson = fill(row.state_documents_json);
-  const facility = JSON.parse(recordJson) as FacilityRecord;
-  const compact = JSON.parse(fill(row.home_json)) as CompactHome;
-  if (touched) {
-    for (const clearance of underReview) {
-      facility.clearances[clearance] = { ...facility.clearances[clearance], value: 'not_on_file' };
-      compact.clearances[clearance] = 'not_on_file';
+  // Decoded on first use: a REST answer for an untouched home sends the verbatim text and never
+  // needs the objects, and a first touch of a home is the common case under real traffic.
+  let decoded: { facility: FacilityRecord; compact: CompactHome } | undefined;
+  let detail: FacilityDetailRecord | undefined;
+  const decode = () => {
+    if (decoded) return decoded;
+    const facility = JSON.parse(recordJson) as FacilityRecord;
+    const compact = JSON.parse(fill(row.home_json)) as CompactHome;
+    if (touched) {
+      for (const clearance of underReview) {
+        facility.clearances[clearance] = { ...facility.clearances[clearance], value: 'not_on_file' };
+        compact.clearances[clearance] = 'not_on_file';
+      }
+      facility.service_designations = {
+        ...facility.service_designations,
+        value: withoutCodesUnderReview(facility.service_designations.value, underReview),
+      };
+      facility.disputes = [...overlay.disputesOf(license)];
     }
-    facility.service_designations = {
-      ...facility.service_designations,
-      value: withoutCodesUnderReview(facility.service_designations.value, underReview),
-    };
-    facility.disputes = [...overlay.disputesOf(license)];
-  }
-  const detail = { ...facility, state_documents: JSON.parse(documentsJson) as FacilityDetailRecord['state_documents'] };
+    return (decoded = { facility, compact });
+  };
 
   const forms = new Map<string, object | string>();
   return {
     license,
     row,
     underReview,
-    facility,
-    detail,
-    compact,
+    get facility() {
+      return decode().facility;
+    },
+    get detail() {
+      return (detail ??= { ...decode().facility, state_documents: JSON.parse(documentsJson) as FacilityDetailRecord['state_documents'] });
+    },
+    get compact() {
+      return decode().compact;
+    },
     verbatim: touched ? null : { record: recordJson, documents: documentsJson },
     encoded<T extends object | string>(form: string, build: () => T): T {
       let value = forms.get(form) as T | undefined;
