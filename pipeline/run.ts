@@ -27,6 +27,9 @@ import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
+/** Downloaded sources and the geocoder's answers, kept between runs beside the snapshots (never served). */
+const sourceCacheDir = (snapshotsDir: string) => path.join(snapshotsDir, '.source-cache');
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunOptions extends WriteOptions {
@@ -155,7 +158,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
           addresses: parsed.roster.rows.flatMap((row) => geocoderAddress(row) ?? []),
           config: config.geocoder,
           http,
-          cacheDir: path.join(options.snapshotsDir, '.source-cache'),
+          cacheDir: sourceCacheDir(options.snapshotsDir),
           now: startedAt,
           deadlineMs: config.deadlines.sourceMs,
           reject: (rejection) => parsed.rejections.push(rejection),
@@ -362,7 +365,7 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
 }
 
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date) {
-  const options = { http, cacheDir: path.join(snapshotsDir, '.source-cache'), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
+  const options = { http, cacheDir: sourceCacheDir(snapshotsDir), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   // Every source settles (each has its deadline) before the run goes on or ends: none is left running.
   const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
