@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeLogRow } from '../../contract/changes.ts';
 import { runPipeline } from '../../pipeline/run.ts';
+import { startServer } from '../helpers/server.ts';
 import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, type RosterFixtureRow } from '../pipeline/fixtures.ts';
 
 type LogRow = ChangeLogRow;
@@ -89,4 +90,17 @@ test.serial('on a roster that states no date, a change is still published and lo
       ['015600003', 'added', null, null],
     ],
   );
+  // Served as undated: null in the API, a change no `since` date can place, the feed dated by its snapshot.
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const history = (await (await fetch(`${server.url}/api/v1/facilities/015600001/history`)).json()) as any;
+    t.deepEqual(history.data.changes.map((row: any) => [row.field, row.observed_on]), [['licensee', null]]);
+    const since = (await (await fetch(`${server.url}/api/v1/changes?since=2000-01-01`)).json()) as any;
+    t.is(since.data.changes.length, 0);
+    const feed = await (await fetch(`${server.url}/changes.atom`)).text();
+    t.regex(feed, /<updated>2026-11-24T/);
+    t.notRegex(feed, /Invalid|NaN|null/);
+  } finally {
+    await server.close();
+  }
 });
