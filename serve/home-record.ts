@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
 import type { CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { facilityByLicense, facilitiesByLicenses, type FacilityRow } from './query.ts';
+import { facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -28,7 +28,7 @@ export interface HomeRecord {
   /** The compact home (check, MCP lists, pages), overlay applied. */
   readonly compact: CompactHome;
   /** The stored texts, base URL filled, when the overlay changed nothing: served verbatim. */
-  readonly verbatim: { record: string; documents: string } | null;
+  readonly verbatim: StoredTexts | null;
   /** An encoded form of this record (REST bytes, check fragments), built once and kept with it. */
   encoded<T extends object | string>(form: string, build: () => T): T;
 }
@@ -77,6 +77,26 @@ export function homeRow(snapshot: Snapshot, license: string): FacilityRow | unde
 export function homeRecord(context: ShapeContext, license: string): HomeRecord | undefined {
   const entry = entryOf(context.snapshot, license);
   return entry && recordOf(context, entry);
+}
+
+/** A home's stored texts, base URL filled: what a record the overlay left alone sends verbatim. */
+export interface StoredTexts {
+  record: string;
+  documents: string;
+}
+
+/**
+ * What a home's REST answer is made of: the stored texts when the overlay leaves the home alone,
+ * else its record. The texts come from one narrow read that builds and keeps nothing: under real
+ * traffic almost every request is a home's first touch, and a record built only to send its stored
+ * text would be dropped unread. Undefined when the license is not on the roster.
+ */
+export function storedOrRecord(context: ShapeContext, license: string): StoredTexts | HomeRecord | undefined {
+  const held = cacheOf(context.snapshot).get(license);
+  if (held === 'absent') return undefined;
+  if (held !== undefined || context.overlay.touches(license)) return homeRecord(context, license);
+  const texts = storedTextsByLicense(context.snapshot, license);
+  return texts && { record: context.filler.fillText(texts.record_json), documents: context.filler.fillText(texts.state_documents_json) };
 }
 
 /** The record of a row already read (a name look-up's); the row is kept if none was held. */

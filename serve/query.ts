@@ -39,6 +39,13 @@ export function facilityByLicense(snapshot: Snapshot, license: string): Facility
   return snapshot.statement(`SELECT ${FACILITY_COLUMNS} FROM facilities WHERE license_number = ?`).get(license) as FacilityRow | undefined;
 }
 
+/** One license's stored REST texts and nothing else: the narrow read of a first touch. */
+export function storedTextsByLicense(snapshot: Snapshot, license: string): Pick<FacilityRow, 'record_json' | 'state_documents_json'> | undefined {
+  return snapshot.statement('SELECT record_json, state_documents_json FROM facilities WHERE license_number = ?').get(license) as
+    | Pick<FacilityRow, 'record_json' | 'state_documents_json'>
+    | undefined;
+}
+
 /** Every name key (goes-by and licensed) to the licenses that carry it, any status. */
 const licensesByNameKey = derived('licenses by name key', (snapshot) => {
   const byKey = new Map<string, string[]>();

@@ -12,8 +12,8 @@ import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '
 import { listedHomesOf } from '../listed-homes.ts';
 import { reportsByLicense } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
-import { editorialAttribution, envelopeBytes, envelopeJson, stateAttribution } from '../shape/envelope.ts';
-import { restFacilityJson } from '../shape/facility.ts';
+import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
+import { restDetailJson, restFacilityJson } from '../shape/facility.ts';
 import { frontDoor } from './front-door.ts';
 import {
   checkBody,
@@ -43,13 +43,21 @@ function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type(JSON_TYPE);
 }
 
+/** The license a path names: its nine digits (a shorter number zero-padded), else as given. */
+function licenseOf(given: string): string {
+  return licenseNumberFrom(given) ?? given;
+}
+
+/** The spec's 404 for a license not on the roster. */
+function notOnRoster(given: string): Boom.Boom {
+  const shown = given.length > 40 ? `${given.slice(0, 40)}…` : given;
+  return Boom.notFound(`No home with license number ${shown} is on the roster.`);
+}
+
 /** The requested license's record, or the spec's 404. */
 export function recordOr404(services: Services, request: Request, license: string): HomeRecord {
-  const record = homeRecord(shapeContext(request, services), licenseNumberFrom(license) ?? license);
-  if (!record) {
-    const shown = license.length > 40 ? `${license.slice(0, 40)}…` : license;
-    throw Boom.notFound(`No home with license number ${shown} is on the roster.`);
-  }
+  const record = homeRecord(shapeContext(request, services), licenseOf(license));
+  if (!record) throw notOnRoster(license);
   return record;
 }
 
@@ -128,10 +136,11 @@ function routes(services: Services): ServerRoute[] {
         }),
       },
       handler: (request, h) => {
-        const record = recordOr404(services, request, (request.params as { license: string }).license);
+        const { license } = request.params as { license: string };
         const context = shapeContext(request, services);
-        const data = record.encoded('rest:detail:bytes', () => Buffer.from(restFacilityJson(record, true)));
-        return json(h, envelopeBytes([data], stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
+        const data = restDetailJson(context, licenseOf(license));
+        if (data === undefined) throw notOnRoster(license);
+        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
       },
     },
     {

@@ -1,4 +1,4 @@
-// The REST envelope. Built around data that is already JSON (a string, or encoded bytes), so
+// The REST envelope. Built around data that is already JSON text, so
 // stored records are never parsed just to be re-serialized.
 import { EDITORIAL_SOURCE, STATE_SOURCE } from '../wording.ts';
 
@@ -21,7 +21,6 @@ export function editorialAttribution(baseUrl: string, reviewedOn: string | null)
 }
 
 const ENVELOPE_HEAD = '{"api_version":"v1","data":';
-const ENVELOPE_HEAD_BYTES = Buffer.from(ENVELOPE_HEAD);
 
 /** The few distinct attributions a server sends (one per source and date), serialized once each. */
 const attributionJson = new Map<string, string>();
@@ -38,9 +37,4 @@ function envelopeTail(attribution: Attribution, generatedAt: Date): string {
 
 export function envelopeJson(dataJson: string, attribution: Attribution, generatedAt: Date = new Date()): string {
   return ENVELOPE_HEAD + dataJson + envelopeTail(attribution, generatedAt);
-}
-
-/** The same envelope around data already encoded, in pieces: joined once, never re-encoded. */
-export function envelopeBytes(data: readonly Buffer[], attribution: Attribution, generatedAt: Date = new Date()): Buffer {
-  return Buffer.concat([ENVELOPE_HEAD_BYTES, ...data, Buffer.from(envelopeTail(attribution, generatedAt))]);
 }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { homeRecord, licensesFailingNeeds } from '../../serve/home-record.ts';
+import { homeRecord, licensesFailingNeeds, storedOrRecord } from '../../serve/home-record.ts';
+import { restDetailJson, restFacilityJson } from '../../serve/shape/facility.ts';
 import type { Logger } from '../../serve/log.ts';
 import { Overlay, OverlayStore } from '../../serve/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
@@ -63,4 +64,32 @@ test('an unchanged re-read keeps the overlay object; a change replaces it', asyn
   store.refresh();
   t.not(store.current, first);
   t.not(store.current.version, first.version);
+});
+
+test('a first touch sends the stored texts from a narrow read, the same bytes the record sends', async (t) => {
+  const ex = await examples();
+  const licenses = ex.all<{ license_number: string }>('SELECT license_number FROM facilities ORDER BY license_number LIMIT 40').map((row) => row.license_number);
+  const filler = new BaseUrlFiller('https://care.example');
+  const none = Overlay.empty();
+  const fresh = () => {
+    const snapshot = openSnapshot(seedFile, { pages: 'skip' });
+    t.teardown(() => snapshot.retire());
+    return { snapshot, overlay: none, filler };
+  };
+  const seedFile = await seedSnapshotFile();
+  const narrow = fresh();
+  const built = fresh();
+  for (const license of licenses) {
+    const stored = storedOrRecord(narrow, license);
+    t.truthy(stored && !('license' in stored), `${license}: an untouched, unheld home is read narrowly`);
+    const viaRecord = restFacilityJson(homeRecord(built, license)!, true);
+    t.is(restDetailJson(narrow, license), viaRecord, `${license}: identical detail bytes`);
+    t.false(viaRecord.includes('{base_url}'));
+  }
+  // A home the overlay touches is always answered from its record, with the review in it.
+  const held = new Overlay([{ license_number: licenses[0]!, clearance: 'dementia' }], [], none.handoffMode, null);
+  const touched = storedOrRecord({ ...fresh(), overlay: held }, licenses[0]!);
+  t.truthy(touched && 'license' in touched);
+  t.is(JSON.parse(restDetailJson({ ...fresh(), overlay: held }, licenses[0]!)!).clearances.dementia.value, 'not_on_file');
+  t.is(storedOrRecord(fresh(), '000000000'), undefined);
 });
