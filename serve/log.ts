@@ -1,6 +1,6 @@
 // Structured logs through pino: one JSON object per line on stdout, so any log shipper can parse
-// them. Every line has `level` (a word), `time` (ISO 8601) and `msg`; hapi-pino (serve/request-log.ts)
-// gives each request a child of the same logger.
+// them. Every line has `level` (a word), `time` (ISO 8601) and `msg`; serve/request-log.ts writes
+// the request lines through the same logger.
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from './settings.ts';
 
@@ -11,7 +11,7 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
   debug(msg: string, fields?: LogFields): void;
-  /** The pino logger underneath, for hapi-pino. */
+  /** The pino logger underneath, for the request lines. */
   readonly pino: PinoLogger;
 }
 

@@ -20,7 +20,7 @@ import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './overlay.ts';
 import { answerOversizedRequests } from './oversized.ts';
 import { callerAddress, overBudgetMessage, RateLimiter } from './rate-limit.ts';
-import { logRequest, registerRequestLog } from './request-log.ts';
+import { logRequest } from './request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
@@ -73,8 +73,6 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   });
   answerOversizedRequests(server.listener);
 
-  // First, so every request (a refused one too) has its pino child logger.
-  await registerRequestLog(server, log);
   const metrics = new Metrics(snapshots, overlays);
 
   const limiter = new RateLimiter(settings.rateLimits);

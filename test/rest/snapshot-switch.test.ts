@@ -200,16 +200,16 @@ async function serveWithMain(t: any, env: Record<string, string>) {
   return { health, stdout };
 }
 
-test('npm start serves the newest snapshot and logs one JSON line per request', async (t) => {
+test('npm start serves the newest snapshot and, at LOG_LEVEL=debug, logs one JSON line per request', async (t) => {
   const dir = await snapshotDir();
-  const { health, stdout } = await serveWithMain(t, { SNAPSHOTS_DIR: dir, SNAPSHOT_BUILD_ON_START: 'false' });
+  const { health, stdout } = await serveWithMain(t, { SNAPSHOTS_DIR: dir, SNAPSHOT_BUILD_ON_START: 'false', LOG_LEVEL: 'debug' });
   t.is(health.body.snapshot.file, fs.readdirSync(dir).find((name) => name.endsWith('.sqlite')));
   const request = stdout
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
     .find((entry) => entry.msg === 'request');
-  t.like(request, { level: 'info', method: 'GET', path: '/healthz', status: 200, snapshot: health.body.snapshot.file });
+  t.like(request, { level: 'debug', method: 'GET', path: '/healthz', status: 200, snapshot: health.body.snapshot.file });
   t.is(typeof request.ms, 'number');
 });
 
