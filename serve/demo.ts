@@ -2,7 +2,7 @@
 // holds invented homes; while one is served, every surface says so in a form a person sees and a
 // client can detect: a notice on every page, `demo_data: true` on the REST front door and in the
 // envelope's attribution, a line in the MCP instructions and in llms.txt.
-import type { ResponseObject, Server } from '@hapi/hapi';
+import type { Request, ResponseObject } from '@hapi/hapi';
 import type { SnapshotStore } from './snapshot.ts';
 import { html } from './web/html.ts';
 
@@ -29,22 +29,17 @@ export function withMarkdownNotice(markdown: string): string {
 }
 
 /**
- * Puts the notice at the top of every HTML page and Markdown twin while a demo snapshot is served, error pages
- * included: one place for all pages, whoever rendered them.
+ * A response step (serve/server.ts): puts the notice at the top of every HTML page and Markdown
+ * twin while a demo snapshot is served, error pages included: one place for all pages, whoever
+ * rendered them. The source is replaced before hapi encodes it, so the length stays right.
  */
-export function registerDemoNotice(server: Server, snapshots: SnapshotStore): void {
-  server.ext('onPreResponse', (request, h) => {
-    if ('isBoom' in request.response && request.response.isBoom) return h.continue;
-    // The source is replaced before hapi encodes it (after onPreResponse), so the length stays right.
-    const response = request.response as ResponseObject & { source: unknown };
-    const demo = (request.app.snapshot ?? snapshots.current).meta.demoData;
-    if (!demo || typeof response.source !== 'string') return h.continue;
-    const type = String(response.headers['content-type'] ?? '');
-    if (type.startsWith('text/html') && response.source.includes(PAGE_START)) {
-      response.source = response.source.replace(PAGE_START, `${NOTICE}\n${PAGE_START}`);
-    } else if (type.startsWith('text/markdown')) {
-      response.source = withMarkdownNotice(response.source);
-    }
-    return h.continue;
-  }, { after: ['pages'] }); // after the error pages turn errors into HTML
+export function addDemoNotice(request: Request, response: ResponseObject, snapshots: SnapshotStore): void {
+  const answer = response as ResponseObject & { source: unknown };
+  if (typeof answer.source !== 'string' || !(request.app.snapshot ?? snapshots.current).meta.demoData) return;
+  const type = String(answer.headers['content-type'] ?? '');
+  if (type.startsWith('text/html') && answer.source.includes(PAGE_START)) {
+    answer.source = answer.source.replace(PAGE_START, `${NOTICE}\n${PAGE_START}`);
+  } else if (type.startsWith('text/markdown')) {
+    answer.source = withMarkdownNotice(answer.source);
+  }
 }

@@ -3,18 +3,19 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
-import Hapi, { type Request, type Server } from '@hapi/hapi';
+import Hapi, { type Request, type ResponseObject, type Server } from '@hapi/hapi';
 import { changesPlugin } from './changes/plugin.ts';
 import { dataPlugin } from './data/plugin.ts';
-import { registerDemoNotice } from './demo.ts';
+import { addDemoNotice } from './demo.ts';
 import { discoveryPlugin } from './discovery/plugin.ts';
-import { registerErrorShape } from './errors.ts';
+import { shapeError } from './errors.ts';
 import { HandoffSigner } from './handoff/link.ts';
 import { healthPlugin } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Metrics, type MetricsListener } from './metrics.ts';
 import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './openapi/plugin.ts';
+import { errorPage } from './pages/error-page.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './overlay.ts';
@@ -25,7 +26,7 @@ import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
-import { registerEtags } from './web/etag.ts';
+import { cacheTagger } from './web/etag.ts';
 import { settingsFromEnv, type RateLimits, type Settings } from './settings.ts';
 import { BaseUrlFiller } from './shape/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './snapshot.ts';
@@ -93,8 +94,20 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     releaseSnapshot(request);
   });
 
-  registerErrorShape(server, settings.baseUrl, log);
-  registerEtags(server, services);
+  // Every response's steps, in one extension (each one a hapi lifecycle step costs): an error
+  // takes the spec's shape, or a page where a person asked; then the demo notice and the ETag.
+  const tagForCaching = cacheTagger(services);
+  server.ext('onPreResponse', (request, h) => {
+    shapeError(request, settings.baseUrl, log);
+    const page = errorPage(request, h, settings.baseUrl);
+    const response = page ?? request.response;
+    if (!('isBoom' in response && response.isBoom)) {
+      addDemoNotice(request, response as ResponseObject, snapshots);
+      tagForCaching(request, response as ResponseObject);
+    }
+    // A page is not a takeover: hapi still sends it through the rest of the response lifecycle.
+    return page ?? h.continue;
+  });
   await server.register([
     { plugin: restPlugin, options: services },
     { plugin: changesPlugin, options: services },
@@ -108,7 +121,6 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     { plugin: discoveryPlugin, options: services },
     { plugin: sitePlugin, options: services },
   ]);
-  registerDemoNotice(server, snapshots);
 
   let metricsListener: MetricsListener | null = null;
   try {

@@ -1,8 +1,8 @@
 // Errors on pages people read get a friendly HTML page (or a short Markdown one when Markdown was
 // asked for), never a stack or an error dump. REST, MCP and discovery paths keep the JSON error
-// shape of serve/errors.ts: this extension runs after it and leaves those paths alone. Elsewhere
+// shape of serve/errors.ts: this step runs after it and leaves those paths alone. Elsewhere
 // the answer is negotiated: a page for a browser or a Markdown reader, the JSON error for a program.
-import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html } from '../web/html.ts';
 import { acceptsMarkdown } from '../web/respond.ts';
 import { mdBlocks } from './markdown.ts';
@@ -61,51 +61,49 @@ const MESSAGES: Record<number, string> = {
 
 const SERVER_TROUBLE = 'The server could not finish this request; nothing was changed. Please try again in a minute.';
 
-export function registerErrorPages(server: Server, baseUrl: string): void {
-  server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
-    const response = request.response;
-    if (!('isBoom' in response) || !response.isBoom || isMachinePath(request.path)) return h.continue;
-    // Negotiated: a browser (Accept: text/html), a Markdown reader (text/markdown, or a page's
-    // `.md` address) and a form's POST get a page; a program asking for anything gets the JSON error.
-    const document =
-      wantsDocument(request) ||
-      (isPagePath(request.path) && (request.path.endsWith('.md') || (request.method === 'post' && FORM_PATHS.has(request.path))));
-    if (!document) return h.continue;
-    const status = response.output.statusCode;
-    const pageMessage = (response.data as { pageMessage?: unknown } | null)?.pageMessage;
-    // Only messages a page wrote on purpose are shown; anything else gets the status's own words.
-    const message = status >= 500 ? SERVER_TROUBLE : typeof pageMessage === 'string' ? pageMessage : (MESSAGES[status] ?? MESSAGES[400]!);
-    const title = status >= 500 ? 'Something went wrong' : (TITLES[status] ?? TITLES[400]!);
-    const wantsMarkdown = request.path.endsWith('.md') || acceptsMarkdown(request);
-    const reply = wantsMarkdown
-      ? h
-          .response(mdBlocks([`# ${title}`, message, `Find licensed homes: ${baseUrl}/county · Guides: ${baseUrl}/guides`]))
-          .type('text/markdown; charset=utf-8')
-      : h
-          .response(
-            renderPage(baseUrl, {
-              title,
-              description: message,
-              canonicalUrl: `${baseUrl}${request.path}`,
-              cacheControl: 'no-store',
-              noindex: true,
-              body: html`<h1>${title}</h1>
+/** A response step (serve/server.ts): the page to answer in place of an error, or null to keep it. */
+export function errorPage(request: Request, h: ResponseToolkit, baseUrl: string): ResponseObject | null {
+  const response = request.response;
+  if (!('isBoom' in response) || !response.isBoom || isMachinePath(request.path)) return null;
+  // Negotiated: a browser (Accept: text/html), a Markdown reader (text/markdown, or a page's
+  // `.md` address) and a form's POST get a page; a program asking for anything gets the JSON error.
+  const document =
+    wantsDocument(request) ||
+    (isPagePath(request.path) && (request.path.endsWith('.md') || (request.method === 'post' && FORM_PATHS.has(request.path))));
+  if (!document) return null;
+  const status = response.output.statusCode;
+  const pageMessage = (response.data as { pageMessage?: unknown } | null)?.pageMessage;
+  // Only messages a page wrote on purpose are shown; anything else gets the status's own words.
+  const message = status >= 500 ? SERVER_TROUBLE : typeof pageMessage === 'string' ? pageMessage : (MESSAGES[status] ?? MESSAGES[400]!);
+  const title = status >= 500 ? 'Something went wrong' : (TITLES[status] ?? TITLES[400]!);
+  const wantsMarkdown = request.path.endsWith('.md') || acceptsMarkdown(request);
+  const reply = wantsMarkdown
+    ? h
+        .response(mdBlocks([`# ${title}`, message, `Find licensed homes: ${baseUrl}/county · Guides: ${baseUrl}/guides`]))
+        .type('text/markdown; charset=utf-8')
+    : h
+        .response(
+          renderPage(baseUrl, {
+            title,
+            description: message,
+            canonicalUrl: `${baseUrl}${request.path}`,
+            cacheControl: 'no-store',
+            noindex: true,
+            body: html`<h1>${title}</h1>
 <p>${message}</p>
 <ul class="links">
   <li><a href="${baseUrl}/">Find a licensed home</a></li>
   <li><a href="${baseUrl}/county">Homes by county</a></li>
   <li><a href="${baseUrl}/guides">Guides</a></li>
 </ul>`,
-            }),
-          )
-          .type('text/html; charset=utf-8')
-          .header('content-security-policy', contentSecurityPolicy(baseUrl));
-    reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-    for (const name of ['retry-after', 'allow']) {
-      const value = response.output.headers[name];
-      if (value !== undefined) reply.header(name, String(value));
-    }
-    // Not a takeover: later response steps (the demo notice) still see the page.
-    return reply;
-  });
+          }),
+        )
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', contentSecurityPolicy(baseUrl));
+  reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  for (const name of ['retry-after', 'allow']) {
+    const value = response.output.headers[name];
+    if (value !== undefined) reply.header(name, String(value));
+  }
+  return reply;
 }

@@ -24,7 +24,6 @@ import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts'
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
-import { registerErrorPages } from './error-page.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
 import { homePage, lookUpFacility } from './home-page.ts';
 import {
@@ -158,7 +157,6 @@ function routes(services: Services): ServerRoute[] {
 export const pagesPlugin: Plugin<Services> = {
   name: 'pages',
   register(server, services) {
-    registerErrorPages(server, services.settings.baseUrl);
     server.route(routes(services));
   },
 };

@@ -4,8 +4,8 @@
 // exactly those, so equal tags mean equal content and hapi answers a matching If-None-Match with
 // 304 and no body (its own conditional check, which keeps Cache-Control). Responses that are not
 // cacheable (no-store, private, errors) get no tag; one that set its own tag keeps it.
-import { createHash, randomUUID } from 'node:crypto';
-import type { Request, ResponseObject, Server } from '@hapi/hapi';
+import { hash, randomUUID } from 'node:crypto';
+import type { Request, ResponseObject } from '@hapi/hapi';
 import type { Services } from '../services.ts';
 
 /** A cacheable Cache-Control: shared or browser lifetime, and neither no-store nor private. */
@@ -20,37 +20,39 @@ function cacheControlOf(request: Request, response: ResponseObject): string {
   return route ? (route.otherwise ?? '') : '';
 }
 
-export function registerEtags(server: Server, services: Services): void {
-  // A new start may run new code: tags of an earlier process never match.
+/**
+ * A response step (serve/server.ts): tags a cacheable 200. Built once per server: a new start may
+ * run new code, so the tags of an earlier process never match.
+ */
+export function cacheTagger(services: Services): (request: Request, response: ResponseObject) => void {
   const instance = randomUUID();
-  server.ext('onPreResponse', (request, h) => {
-    const response = request.response;
-    if (request.method !== 'get' && request.method !== 'head') return h.continue;
-    if (!response || 'isBoom' in response || response.statusCode !== 200 || response.headers.etag !== undefined) return h.continue;
-    if (!cacheable(cacheControlOf(request, response))) return h.continue;
+  return (request, response) => {
+    if (request.method !== 'get' && request.method !== 'head') return;
+    if (response.statusCode !== 200 || response.headers.etag !== undefined) return;
+    if (!cacheable(cacheControlOf(request, response))) return;
     const snapshot = request.app.snapshot;
     const overlay = request.app.overlay ?? services.overlays.current;
-    const varied = String(response.headers.vary ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean)
-      .map((name) => [name, request.headers[name] ?? null]);
-    const tag = createHash('sha256')
-      .update(
-        JSON.stringify([
-          instance,
-          // The data hash leaves out confirmation dates, which bodies carry: the run names those.
-          snapshot ? [snapshot.meta.dataHash, snapshot.meta.runId, snapshot.file] : null,
-          overlay.version,
-          request.url.pathname,
-          request.url.search,
-          response.headers['content-type'] ?? null,
-          varied,
-        ]),
-      )
-      .digest('base64url')
-      .slice(0, 27);
-    response.etag(tag);
-    return h.continue;
-  });
+    const vary = response.headers.vary;
+    const varied =
+      vary === undefined
+        ? ''
+        : String(vary)
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean)
+            .map((name) => (request.headers[name] === undefined ? name : `${name}=${String(request.headers[name])}`))
+            .join('\u0000');
+    // NUL cannot occur in a request line or header value, so the joined parts are unambiguous.
+    const named = [
+      instance,
+      // The data hash leaves out confirmation dates, which bodies carry: the run names those.
+      snapshot ? `${snapshot.meta.dataHash} ${snapshot.meta.runId} ${snapshot.file}` : '',
+      overlay.version,
+      request.url.pathname,
+      request.url.search,
+      String(response.headers['content-type'] ?? ''),
+      varied,
+    ].join('\u0000');
+    response.etag(hash('sha256', named, 'base64url').slice(0, 27));
+  };
 }
