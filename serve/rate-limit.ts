@@ -19,7 +19,8 @@ class FixedWindowBudget {
     readonly limit: number,
     private readonly windowMs: number,
   ) {
-    this.windows = new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS, ttl: windowMs, ttlAutopurge: false });
+    // No TTL: a window's own start says when it is over, and an idle client is forgotten by age.
+    this.windows = new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS });
   }
 
   /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
@@ -59,15 +60,19 @@ export class RateLimiter {
 
   /** `spent` names the budgets the request went over (api_all, api_v1, check), for the metrics. */
   hit(client: string, method: string, path: string, now: number = Date.now()): BudgetVerdict & { spent: string[] } {
-    const budgets: Array<[string, FixedWindowBudget]> = [['api_all', this.apiAll]];
-    if (path === '/api/v1' || path.startsWith('/api/v1/')) budgets.push(['api_v1', this.apiV1]);
-    if (method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check') budgets.push(['check', this.check]);
-    const waits = budgets.map(([, budget]) => budget.hit(client, now));
-    const retryAfterSeconds = Math.max(...waits);
-    const spent = budgets.filter((_, i) => waits[i]! > 0).map(([name]) => name);
-    return { allowed: retryAfterSeconds === 0, retryAfterSeconds, spent };
+    const underV1 = path === '/api/v1' || path.startsWith('/api/v1/');
+    const isCheck = underV1 && method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check';
+    const waits: Array<[string, number]> = [['api_all', this.apiAll.hit(client, now)]];
+    if (underV1) waits.push(['api_v1', this.apiV1.hit(client, now)]);
+    if (isCheck) waits.push(['check', this.check.hit(client, now)]);
+    const retryAfterSeconds = Math.max(...waits.map(([, wait]) => wait));
+    if (retryAfterSeconds === 0) return ALLOWED;
+    return { allowed: false, retryAfterSeconds, spent: waits.filter(([, wait]) => wait > 0).map(([name]) => name) };
   }
 }
+
+/** The one verdict of every request within its budgets (never mutated). */
+const ALLOWED: BudgetVerdict & { spent: string[] } = Object.freeze({ allowed: true, retryAfterSeconds: 0, spent: [] as string[] });
 
 /** "a minute" for the usual window, else the window in seconds. */
 export function perWindow(windowMs: number): string {
