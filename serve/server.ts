@@ -67,9 +67,11 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     host: settings.host,
     debug: false, // errors are logged once, as JSON, by the error shape
     router: { stripTrailingSlash: true },
-    state: { strictHeader: false, ignoreErrors: true }, // no surface reads cookies; a bad one must not fail a request
     routes: {
       cors: false,
+      // No surface reads cookies: none is parsed, so a bad one cannot fail a request and no
+      // request pays a lifecycle step for them.
+      state: { parse: false, failAction: 'ignore' },
     },
   });
   answerOversizedRequests(server.listener);
