@@ -25,6 +25,7 @@ import {
   type RequestsFile,
 } from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import { changeLogRows, runOnLaterRoster } from './later-roster.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -105,16 +106,24 @@ async function measureOurs(dir: string, work: Workload, connections: number): Pr
 let shared: Promise<{ dir: string; snapshot: string; keys: BenchKeys }> | undefined;
 
 /**
- * A state-scale snapshot in a temporary folder (the pipeline on generated data) and the keys drawn
- * from it, built once per bench run for every suite that serves it, and removed when the run ends.
+ * A state-scale snapshot in a temporary folder (the pipeline on generated data, then again on a
+ * later roster, later-roster.ts) and the keys drawn from it, built once per bench run for every
+ * suite that serves it, and removed when the run ends.
  */
 export function sharedStateScaleSnapshot(): Promise<{ dir: string; snapshot: string; keys: BenchKeys }> {
   shared ??= (async () => {
     await ensureStateScaleSeeds();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
-    if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
+    const first = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
+    if (!first.snapshotPath) throw new Error(`state-scale snapshot not published: ${first.heldBack.join('; ')}`);
+    // A second, later run, so the served snapshot's change log is populated as in production.
+    const { result, roster } = await runOnLaterRoster(dir);
+    if (!result.snapshotPath) throw new Error(`the later state-scale snapshot was not published: ${result.heldBack.join('; ')}`);
+    console.log(
+      `Bench snapshot: two state-scale runs; the later roster (${roster.rosterDate}, approvals ${roster.approvalsDate}) changed ${roster.changed} licenses, ` +
+        `removed ${roster.removed}, added ${roster.added} and flipped ${roster.clearancesFlipped} care approvals: ${changeLogRows(result.snapshotPath)} change log rows.`,
+    );
     return { dir, snapshot: result.snapshotPath, keys: benchKeys(result.snapshotPath) };
   })();
   return shared;
