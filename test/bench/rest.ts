@@ -1,5 +1,6 @@
 // REST and MCP under load with varied keys, the way real clients call (keys.ts): a home's detail,
-// a list page (limit 50) with varied filters and a 100-home check with varied bodies, at 1 and 64
+// a list page (limit 50) with varied filters, a changes feed page (limit 50) with varied filters
+// over the snapshot's change log, and a 100-home check with varied bodies, at 1 and 64
 // connections, against a minimal node:http server and a bare hapi route that send the bytes
 // recorded for each key (the framework's cost ratio); and MCP get_home (both protocol eras) and
 // find_homes against their REST counterparts. Each cell gets a freshly started server, so its
@@ -16,6 +17,7 @@ import {
   findHomesArgs,
   mcpOpening,
   mcpToolCall,
+  restChanges,
   restCheck,
   restDetail,
   restList,
@@ -158,7 +160,14 @@ async function repeatedKey(dir: string, work: Workload): Promise<Workload> {
 export async function benchRest(): Promise<void> {
   const { dir, keys } = await sharedStateScaleSnapshot();
   const detail = await workload(dir, 'home detail', restDetail(keys.licenses.slice(0, REST_DETAIL_KEYS)), Math.min(REST_DETAIL_KEYS, keys.licenses.length));
-  const works = [detail, await repeatedKey(dir, detail), await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes), await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes)];
+  const works = [
+    detail,
+    await repeatedKey(dir, detail),
+    await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes),
+    // Beside the list page: the same page size over the change log, with its own filters.
+    await workload(dir, 'changes feed (limit 50), varied filters', restChanges(keys.changes), keys.changeHomes),
+    await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes),
+  ];
 
   const recorder = await startChild(['ours', dir]);
   const bodiesFile = path.join(dir, 'baseline-bodies.json');
