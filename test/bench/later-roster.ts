@@ -3,7 +3,8 @@
 // licenses changed, some licenses gone, some new, care approvals flipped), dated a week after the
 // first. A second pipeline run over them publishes a snapshot whose change log holds dated
 // `changed`, `added` and `removed` rows, as the changes endpoint serves in production. Only these
-// two files are rewritten; every other source is read where the first run read it.
+// two files are rewritten; every other source is read where the first run read it. The test
+// (later-roster.test.ts) does the same at seed scale, with fewer changes.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +17,15 @@ import { runPipeline, type RunResult } from '../../pipeline/run.ts';
 import { csvField } from '../../seeds/files.ts';
 import { APPROVALS_AS_OF, FILE_DATE } from '../../seeds/model.ts';
 import { Rng } from '../../seeds/prng.ts';
-import { STATE_SCALE_DIR } from './pipeline.ts';
 
-/** How many licenses each kind of change touches (a few percent of the roster, inside the publish guards). */
-export const LATER_ROSTER_CHANGES = { changed: 320, removed: 60, added: 60, clearancesFlipped: 200 } as const;
+export interface RosterChanges {
+  changed: number;
+  removed: number;
+  added: number;
+  clearancesFlipped: number;
+}
+/** How many licenses each kind of change touches at state scale (a few percent, inside the publish guards). */
+export const LATER_ROSTER_CHANGES: RosterChanges = { changed: 320, removed: 60, added: 60, clearancesFlipped: 200 };
 /** The later files are dated this many days after the generated ones (a weekly refresh). */
 const DAYS_LATER = 7;
 /** What a status becomes: a license put on probation or closed, a pending one granted, a probation ended. */
@@ -54,23 +60,21 @@ function laterUsDate(usDate: string, days: number, today: string, padded: boolea
   return { iso, text: `${part(month!)}/${part(day!)}/${year}` };
 }
 
-export interface LaterRoster {
+/** What the later files hold: their dates, and how many licenses each kind of change touched. */
+export interface LaterRoster extends RosterChanges {
   rosterDate: string;
   approvalsDate: string;
-  changed: number;
-  removed: number;
-  added: number;
-  clearancesFlipped: number;
 }
 
 /**
- * Writes roster.csv and approvals.csv to `outDir`: the files of `sourceDir` with the changes of
- * LATER_ROSTER_CHANGES (seeded, so the same input gives the same bytes) and later file dates.
+ * Writes roster.csv and approvals.csv to `outDir`: the given files with `counts` changes (seeded,
+ * so the same input gives the same bytes) and later file dates.
  */
-export async function mutateRoster(sourceDir: string, outDir: string, today: string): Promise<LaterRoster> {
+export async function mutateRoster(sources: { roster: string; approvals: string }, outDir: string, today: string, counts: RosterChanges = LATER_ROSTER_CHANGES): Promise<LaterRoster> {
   const rng = new Rng('bench later roster');
-  const roster = await readTable(path.join(sourceDir, 'roster.csv'));
-  const approvals = await readTable(path.join(sourceDir, 'approvals.csv'));
+  const roster = await readTable(sources.roster);
+  const approvals = await readTable(sources.approvals);
+  const approvalNumber = (row: string[]) => Number(row[approvals.at('FACILITY_NUMBER')]);
   const [id, number, name, licensee, capacity, status, firstDate, closedDate, fileDate] = ['_id', 'facility_number', 'facility_name', 'licensee', 'facility_capacity', 'facility_status', 'license_first_date', 'closed_date', 'file_date'].map(roster.at);
   const rosterDate = laterUsDate(FILE_DATE, DAYS_LATER, today, false);
   const approvalsDate = laterUsDate(APPROVALS_AS_OF, DAYS_LATER, today, true);
@@ -79,7 +83,7 @@ export async function mutateRoster(sourceDir: string, outDir: string, today: str
   const rowsOf = new Map<string, number>();
   for (const row of roster.rows) rowsOf.set(row[number!]!, (rowsOf.get(row[number!]!) ?? 0) + 1);
   const clean = rng.shuffle(roster.rows.filter((row) => /^\d+$/.test(row[number!]!) && rowsOf.get(row[number!]!) === 1 && /^\d+$/.test(row[capacity!]!) && row[status!]! in NEXT_STATUS));
-  const { changed: changeCount, removed: removeCount, added: addCount, clearancesFlipped } = LATER_ROSTER_CHANGES;
+  const { changed: changeCount, removed: removeCount, added: addCount, clearancesFlipped } = counts;
   const changed = clean.slice(0, changeCount);
   const removed = new Set(clean.slice(changeCount, changeCount + removeCount));
   // Names and license holders come from other homes of the roster: real values, moved around.
@@ -104,7 +108,7 @@ export async function mutateRoster(sourceDir: string, outDir: string, today: str
   });
 
   // New licenses: an unused number near a real one, a name and holder of another home, pending.
-  const used = new Set([...roster.rows.map((row) => Number(row[number!])), ...approvals.rows.map((row) => Number(row[approvals.at('FACILITY_NUMBER')]))]);
+  const used = new Set([...roster.rows.map((row) => Number(row[number!])), ...approvals.rows.map(approvalNumber)]);
   let nextId = Math.max(...roster.rows.map((row) => Number(row[id!]) || 0));
   const added = donors.slice(0, addCount).map((template, index) => {
     let licenseNumber = Number(template[number!]) + 1;
@@ -119,9 +123,15 @@ export async function mutateRoster(sourceDir: string, outDir: string, today: str
   for (const row of roster.rows) if (row[fileDate!]) row[fileDate!] = rosterDate.text;
 
   // Care approvals: one Y/N flag of a license flipped; every row re-dated like a refreshed file.
+  // Only licenses still on the roster on one clean row, with one approvals row, so each flip is logged.
   const asOf = approvals.at('AS_OF_DATE');
   const flags = CLEARANCE_COLUMNS.map(approvals.at);
-  const flippable = rng.shuffle(approvals.rows.filter((row) => flags.some((flag) => row[flag] === 'Y' || row[flag] === 'N')));
+  const approvalRowsOf = new Map<number, number>();
+  for (const row of approvals.rows) approvalRowsOf.set(approvalNumber(row), (approvalRowsOf.get(approvalNumber(row)) ?? 0) + 1);
+  const kept = new Set(clean.filter((row) => !removed.has(row)).map((row) => Number(row[number!])));
+  const flippable = rng.shuffle(
+    approvals.rows.filter((row) => kept.has(approvalNumber(row)) && approvalRowsOf.get(approvalNumber(row)) === 1 && flags.some((flag) => row[flag] === 'Y' || row[flag] === 'N')),
+  );
   for (const row of flippable.slice(0, clearancesFlipped)) {
     const flag = rng.pick(flags.filter((f) => row[f] === 'Y' || row[f] === 'N'));
     row[flag] = row[flag] === 'Y' ? 'N' : 'Y';
@@ -134,17 +144,18 @@ export async function mutateRoster(sourceDir: string, outDir: string, today: str
 }
 
 /**
- * The second run on `snapshotsDir` (after a first state-scale run there): the state-scale profile
- * with its roster and approvals read from the later copy, through the real pipeline.
+ * The second run on `snapshotsDir` (after a first run of `profile` there): the profile with its
+ * roster and approvals read from their later copy, through the real pipeline.
  */
-export async function runOnLaterRoster(snapshotsDir: string): Promise<{ result: RunResult; roster: LaterRoster }> {
-  const base = selectProfile(config, 'state-scale');
+export async function runOnLaterRoster(snapshotsDir: string, profile = 'state-scale', counts: RosterChanges = LATER_ROSTER_CHANGES): Promise<{ result: RunResult; roster: LaterRoster }> {
+  const base = selectProfile(config, profile);
+  if (!base.sources.approvals) throw new Error(`the ${profile} profile reads no approvals file: the later roster needs one`);
   const now = new Date();
   // The run's own date, as the pipeline works it out: the later files may not be dated after it.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: base.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-later-roster-'));
   try {
-    const roster = await mutateRoster(STATE_SCALE_DIR, dir, today);
+    const roster = await mutateRoster({ roster: base.sources.roster, approvals: base.sources.approvals }, dir, today, counts);
     const sources = { ...base.sources, roster: path.join(dir, 'roster.csv'), approvals: path.join(dir, 'approvals.csv') };
     return { result: await runPipeline({ snapshotsDir, now, config: { ...base, sources } }), roster };
   } finally {
