@@ -46,6 +46,13 @@ async function readTable(file: string): Promise<CsvTable> {
   return { header: header!, rows, eol: text.includes('\r\n') ? '\r\n' : '\n', at: (column) => header!.indexOf(column) };
 }
 
+/** How many rows share each key. */
+function countBy<K>(rows: string[][], key: (row: string[]) => K): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+}
+
 /** Written as the generator writes (seeds/files.ts), so an untouched row is the same bytes. */
 const writeTable = (file: string, table: CsvTable) => writeFile(file, [table.header, ...table.rows].map((row) => row.map((cell) => csvField(cell)).join(',')).join(table.eol) + table.eol);
 
@@ -80,8 +87,7 @@ export async function mutateRoster(sources: { roster: string; approvals: string 
   const approvalsDate = laterUsDate(APPROVALS_AS_OF, DAYS_LATER, today, true);
 
   // Only licenses on one well-formed row change, so each change is exactly the one made here.
-  const rowsOf = new Map<string, number>();
-  for (const row of roster.rows) rowsOf.set(row[number!]!, (rowsOf.get(row[number!]!) ?? 0) + 1);
+  const rowsOf = countBy(roster.rows, (row) => row[number!]!);
   const clean = rng.shuffle(roster.rows.filter((row) => /^\d+$/.test(row[number!]!) && rowsOf.get(row[number!]!) === 1 && /^\d+$/.test(row[capacity!]!) && row[status!]! in NEXT_STATUS));
   const { changed: changeCount, removed: removeCount, added: addCount, clearancesFlipped } = counts;
   const changed = clean.slice(0, changeCount);
@@ -126,14 +132,14 @@ export async function mutateRoster(sources: { roster: string; approvals: string 
   // Only licenses still on the roster on one clean row, with one approvals row, so each flip is logged.
   const asOf = approvals.at('AS_OF_DATE');
   const flags = CLEARANCE_COLUMNS.map(approvals.at);
-  const approvalRowsOf = new Map<number, number>();
-  for (const row of approvals.rows) approvalRowsOf.set(approvalNumber(row), (approvalRowsOf.get(approvalNumber(row)) ?? 0) + 1);
+  const approvalRowsOf = countBy(approvals.rows, approvalNumber);
+  const yesOrNo = (row: string[], flag: number) => row[flag] === 'Y' || row[flag] === 'N';
   const kept = new Set(clean.filter((row) => !removed.has(row)).map((row) => Number(row[number!])));
   const flippable = rng.shuffle(
-    approvals.rows.filter((row) => kept.has(approvalNumber(row)) && approvalRowsOf.get(approvalNumber(row)) === 1 && flags.some((flag) => row[flag] === 'Y' || row[flag] === 'N')),
+    approvals.rows.filter((row) => kept.has(approvalNumber(row)) && approvalRowsOf.get(approvalNumber(row)) === 1 && flags.some((flag) => yesOrNo(row, flag))),
   );
   for (const row of flippable.slice(0, clearancesFlipped)) {
-    const flag = rng.pick(flags.filter((f) => row[f] === 'Y' || row[f] === 'N'));
+    const flag = rng.pick(flags.filter((f) => yesOrNo(row, f)));
     row[flag] = row[flag] === 'Y' ? 'N' : 'Y';
   }
   for (const row of approvals.rows) if (row[asOf]) row[asOf] = approvalsDate.text;
