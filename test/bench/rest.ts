@@ -1,5 +1,6 @@
 // REST and MCP under load with varied keys, the way real clients call (keys.ts): a home's detail,
-// a list page (limit 50) with varied filters and a 100-home check with varied bodies, at 1 and 64
+// a list page (limit 50) with varied filters, a changes feed page (limit 50) with varied filters
+// over the snapshot's change log, and a 100-home check with varied bodies, at 1 and 64
 // connections, against a minimal node:http server and a bare hapi route that send the bytes
 // recorded for each key (the framework's cost ratio); and MCP get_home (both protocol eras) and
 // find_homes against their REST counterparts. Each cell gets a freshly started server, so its
@@ -16,6 +17,7 @@ import {
   findHomesArgs,
   mcpOpening,
   mcpToolCall,
+  restChanges,
   restCheck,
   restDetail,
   restList,
@@ -25,6 +27,7 @@ import {
   type RequestsFile,
 } from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import { changeLogRows, runOnLaterRoster } from './later-roster.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -105,16 +108,24 @@ async function measureOurs(dir: string, work: Workload, connections: number): Pr
 let shared: Promise<{ dir: string; snapshot: string; keys: BenchKeys }> | undefined;
 
 /**
- * A state-scale snapshot in a temporary folder (the pipeline on generated data) and the keys drawn
- * from it, built once per bench run for every suite that serves it, and removed when the run ends.
+ * A state-scale snapshot in a temporary folder (the pipeline on generated data, then again on a
+ * later roster, later-roster.ts) and the keys drawn from it, built once per bench run for every
+ * suite that serves it, and removed when the run ends.
  */
 export function sharedStateScaleSnapshot(): Promise<{ dir: string; snapshot: string; keys: BenchKeys }> {
   shared ??= (async () => {
     await ensureStateScaleSeeds();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const result = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
-    if (!result.snapshotPath) throw new Error(`state-scale snapshot not published: ${result.heldBack.join('; ')}`);
+    const first = await runPipeline({ snapshotsDir: dir, profile: 'state-scale' });
+    if (!first.snapshotPath) throw new Error(`state-scale snapshot not published: ${first.heldBack.join('; ')}`);
+    // A second, later run, so the served snapshot's change log is populated as in production.
+    const { result, roster } = await runOnLaterRoster(dir);
+    if (!result.snapshotPath) throw new Error(`the later state-scale snapshot was not published: ${result.heldBack.join('; ')}`);
+    console.log(
+      `Bench snapshot: two state-scale runs; the later roster (${roster.rosterDate}, approvals ${roster.approvalsDate}) changed ${roster.changed} licenses, ` +
+        `removed ${roster.removed}, added ${roster.added} and flipped ${roster.clearancesFlipped} care approvals: ${changeLogRows(result.snapshotPath)} change log rows.`,
+    );
     return { dir, snapshot: result.snapshotPath, keys: benchKeys(result.snapshotPath) };
   })();
   return shared;
@@ -149,7 +160,14 @@ async function repeatedKey(dir: string, work: Workload): Promise<Workload> {
 export async function benchRest(): Promise<void> {
   const { dir, keys } = await sharedStateScaleSnapshot();
   const detail = await workload(dir, 'home detail', restDetail(keys.licenses.slice(0, REST_DETAIL_KEYS)), Math.min(REST_DETAIL_KEYS, keys.licenses.length));
-  const works = [detail, await repeatedKey(dir, detail), await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes), await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes)];
+  const works = [
+    detail,
+    await repeatedKey(dir, detail),
+    await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes),
+    // Beside the list page: the same page size over the change log, with its own filters.
+    await workload(dir, 'changes feed (limit 50), varied filters', restChanges(keys.changes), keys.changeHomes),
+    await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes),
+  ];
 
   const recorder = await startChild(['ours', dir]);
   const bodiesFile = path.join(dir, 'baseline-bodies.json');
