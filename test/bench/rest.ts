@@ -2,7 +2,8 @@
 // a list page (limit 50) with varied filters, a changes feed page (limit 50) with varied filters
 // over the snapshot's change log, and a 100-home check with varied bodies, at 1 and 64
 // connections, against a minimal node:http server and a bare hapi route that send the bytes
-// recorded for each key (the framework's cost ratio); and MCP get_home (both protocol eras) and
+// recorded for each key (the framework's cost ratio), and for the detail a bare hapi route doing
+// only the detail's own snapshot read (the floor with the read); and MCP get_home (both protocol eras) and
 // find_homes against their REST counterparts. Each cell gets a freshly started server, so its
 // calls are ones that server has not seen before until the keys run out (counted as repeats).
 // Server, baselines and load generator each run in their own process.
@@ -95,14 +96,19 @@ async function measure(url: string, work: Workload, connections: number): Promis
   return load(url, work, connections, DURATION_S, warm.requests);
 }
 
-/** The real service, started afresh for one cell. */
-async function measureOurs(dir: string, work: Workload, connections: number): Promise<LoadResult> {
-  const ours = await startChild(['ours', dir]);
+/** A server child started afresh for one cell. */
+async function measureFresh(args: string[], work: Workload, connections: number): Promise<LoadResult> {
+  const server = await startChild(args);
   try {
-    return await measure(ours.url, work, connections);
+    return await measure(server.url, work, connections);
   } finally {
-    ours.child.kill();
+    server.child.kill();
   }
+}
+
+/** The real service, started afresh for one cell. */
+function measureOurs(dir: string, work: Workload, connections: number): Promise<LoadResult> {
+  return measureFresh(['ours', dir], work, connections);
 }
 
 let shared: Promise<{ dir: string; snapshot: string; keys: BenchKeys }> | undefined;
@@ -185,14 +191,18 @@ export async function benchRest(): Promise<void> {
         const base = await measure(baseline.url, work, connections);
         const hapi = await measure(bareHapi.url, work, connections);
         const real = await measureOurs(dir, work, connections);
+        // The detail's floor with its row read: how much of the gap to bare hapi is the read.
+        const floor = work === detail || work === works[1] ? await measureFresh(['hapi-read', dir], work, connections) : null;
         rows.push({
           endpoint: work.label,
           'distinct homes': work.homes,
           conns: connections,
           'node:http rps': base.rps,
           'bare hapi rps': hapi.rps,
+          'hapi + row read rps': floor?.rps ?? '',
           'ours rps': real.rps,
           'vs bare hapi': (real.rps / hapi.rps).toFixed(2),
+          'vs hapi + row read': floor ? (real.rps / floor.rps).toFixed(2) : '',
           'vs node:http': (real.rps / base.rps).toFixed(2),
           'ours p50 ms': real.p50_ms,
           'ours p99 ms': real.p99_ms,
@@ -208,7 +218,8 @@ export async function benchRest(): Promise<void> {
   }
   printTable(
     `REST at state scale, varied keys in random order (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; ` +
-      'node:http and bare hapi = a bare server and one hapi route sending the bytes recorded for each key)',
+      'node:http and bare hapi = a bare server and one hapi route sending the bytes recorded for each key; ' +
+      'hapi + row read = one bare hapi route doing only the detail\'s own work: the snapshot row read, the base URL, the envelope)',
     rows,
   );
   console.log('Targets (64 conns): detail >= 0.8x bare hapi with p99 < 20 ms; check p99 < 50 ms.');
