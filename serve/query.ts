@@ -159,3 +159,19 @@ export function hospitalsByCounty(snapshot: Snapshot): PageHospitalRow[] {
     .statement('SELECT facid, name, name_slug, city, county, county_key, latitude, longitude FROM hospitals ORDER BY county_key, name, facid')
     .all() as PageHospitalRow[];
 }
+
+/** What the batch check matches on, per license (any status): names, name keys and city. */
+export interface NameFitRow {
+  license_number: string;
+  name: string;
+  city: string | null;
+  name_key: string;
+  licensed_name_key: string;
+}
+
+/** Every license's matching columns, by license number (the batch check holds them in memory). */
+export function allNameFits(snapshot: Snapshot): NameFitRow[] {
+  return snapshot
+    .statement('SELECT license_number, name, city, name_key, licensed_name_key FROM facilities ORDER BY license_number')
+    .all() as NameFitRow[];
+}
