@@ -5,7 +5,7 @@
 import { licenseNumberFrom, nameKey } from '../contract/names.ts';
 import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
-import { homeRecords, type HomeRecord } from './home-record.ts';
+import { checkHomesOf, type HomeRecord, type StoredCheckHome } from './home-record.ts';
 import { facilitiesFittingName, licenseFit, type NameFit } from './name-fit.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
 import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
@@ -95,18 +95,25 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
   return offered.length > 0 ? { status: 'ambiguous', fits: offered } : { status: 'not_found' };
 }
 
-/** A matched home as sent, kept with its record (detail adds the full Facility record). */
-function matchedHome(record: HomeRecord, detail: boolean): CheckedHome {
-  return detail ? record.encoded('check:home+record', () => ({ ...record.compact, record: record.detail })) : record.compact;
+type Shown = HomeRecord | StoredCheckHome;
+
+/** A form of a shown home: kept with its record when it has one, else built (a first touch is not seen again). */
+function formOf<T extends object | string>(home: Shown, form: string, build: () => T): T {
+  return 'encoded' in home ? home.encoded(form, build) : build();
 }
 
-/** What a result line says about a record (matched, or offered as a candidate), kept with it. */
-function saidOf(record: HomeRecord, form: 'matched' | 'candidate'): string {
-  return record.encoded(`check:said:${form}`, () => (form === 'matched' ? matchedLine(record.compact) : candidateText(candidateOf(record))));
+/** A matched home as sent (detail adds the full Facility record: those homes are read as records). */
+function matchedHome(home: Shown, detail: boolean): CheckedHome {
+  return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : home.compact;
 }
 
-function candidateOf(record: HomeRecord): Candidate {
-  return record.encoded('check:candidate', () => candidate(record));
+/** What a result line says about a home (matched, or offered as a candidate). */
+function saidOf(home: Shown, form: 'matched' | 'candidate'): string {
+  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(home.compact) : candidateText(candidateOf(home))));
+}
+
+function candidateOf(home: Shown): Candidate {
+  return formOf(home, 'check:candidate', () => candidate(home));
 }
 
 /** The order localeCompare gives, from one collator: localeCompare builds one per call. */
@@ -136,9 +143,10 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     const match = matchEntry(context.snapshot, entry);
     return match.status === 'ambiguous' ? { ...match, fits: [...match.fits].sort(byNameThenLicense).slice(0, MAX_CANDIDATES) } : match;
   });
-  const named = new Set(matches.flatMap((match) => (match.status === 'matched' ? [match.fit] : match.status === 'ambiguous' ? match.fits : [])).map((fit) => fit.license_number));
-  const records = new Map(homeRecords(context, [...named]).map((record) => [record.license, record]));
-  const recordOf = (fit: NameFit) => records.get(fit.license_number)!;
+  const matched = matches.flatMap((match) => (match.status === 'matched' ? [match.fit.license_number] : []));
+  const offered = matches.flatMap((match) => (match.status === 'ambiguous' ? match.fits.map((fit) => fit.license_number) : []));
+  const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], input.detail === true ? new Set(matched) : new Set());
+  const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
 
   const results: CheckResultItem[] = [];
   const lines: string[] = [];
@@ -150,13 +158,13 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     counts[match.status] += 1;
     const head = `${lineHead(position, entry)}: `;
     if (match.status === 'matched') {
-      const record = recordOf(match.fit);
-      results.push({ input: entry, status: 'matched', home: matchedHome(record, input.detail === true), candidates: [] });
-      lines.push(head + saidOf(record, 'matched'));
+      const home = shownOf(match.fit);
+      results.push({ input: entry, status: 'matched', home: matchedHome(home, input.detail === true), candidates: [] });
+      lines.push(head + saidOf(home, 'matched'));
     } else if (match.status === 'ambiguous') {
-      const offered = match.fits.map(recordOf);
-      results.push({ input: entry, status: 'ambiguous', home: null, candidates: offered.map(candidateOf) });
-      lines.push(`${head}${AMBIGUOUS_SAID}${offered.map((record) => saidOf(record, 'candidate')).join('; ')}.`);
+      const shown = match.fits.map(shownOf);
+      results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });
+      lines.push(`${head}${AMBIGUOUS_SAID}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
     } else {
       results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
       lines.push(head + NOT_FOUND_SAID);

@@ -7,9 +7,9 @@
 // server's one cache of home data.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
-import type { CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
+import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { facilityByLicense, facilitiesByLicenses, type FacilityRow } from './query.ts';
+import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -166,4 +166,35 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
  */
 export function licensesFailingNeeds(overlay: Overlay, needs: readonly ClearanceKey[]): Set<string> {
   return new Set(needs.flatMap((need) => overlay.licensesUnderReview(need)));
+}
+
+/**
+ * What the batch check shows of a home no record is held for and the overlay leaves alone: its
+ * stored compact home (which is then the record's), candidate columns, address and corrections
+ * link, read narrowly. Like the REST detail's stored texts, it builds and keeps no record: under
+ * real traffic most checked homes are first touches.
+ */
+export interface StoredCheckHome {
+  license: string;
+  row: CheckRow;
+  compact: CompactHome;
+  address: AddressValue;
+  corrections: string;
+}
+
+/**
+ * Per license, its record when one is held, the overlay touches it or `recordsFor` asks for it;
+ * else its stored check home, all of those from one read. Licenses not on the roster are left out.
+ */
+export function checkHomesOf(context: ShapeContext, licenses: readonly string[], recordsFor: ReadonlySet<string>): Map<string, HomeRecord | StoredCheckHome> {
+  const cache = cacheOf(context.snapshot);
+  const recorded = new Set(licenses.filter((license) => recordsFor.has(license) || cache.has(license) || context.overlay.touches(license)));
+  const shown = new Map<string, HomeRecord | StoredCheckHome>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
+  const stored = licenses.filter((license) => !recorded.has(license));
+  const fill = (text: string) => context.filler.fillText(text);
+  for (const { home_json, record_parts_json, ...row } of stored.length > 0 ? checkRowsByLicenses(context.snapshot, stored) : []) {
+    const [address, corrections] = JSON.parse(fill(record_parts_json)) as [AddressValue, string];
+    shown.set(row.license_number, { license: row.license_number, row, compact: JSON.parse(fill(home_json)) as CompactHome, address, corrections });
+  }
+  return shown;
 }

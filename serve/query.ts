@@ -175,3 +175,20 @@ export function allNameFits(snapshot: Snapshot): NameFitRow[] {
     .statement('SELECT license_number, name, city, name_key, licensed_name_key FROM facilities ORDER BY license_number')
     .all() as NameFitRow[];
 }
+
+/** The roster columns a batch check candidate shows. */
+export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_name' | 'city' | 'county' | 'capacity' | 'license_status' | 'state_record_url'>;
+
+/**
+ * What the batch check shows of these homes, in one read: the candidate columns, the stored
+ * compact home, and of the stored record only `[address value, corrections link]` as JSON text.
+ */
+export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[]): Array<CheckRow & { home_json: string; record_parts_json: string }> {
+  return snapshot
+    .statement(
+      `SELECT license_number, name, licensed_name, city, county, capacity, license_status, state_record_url, home_json,
+         json_extract(record_json, '$.address.value', '$.links.corrections') AS record_parts_json
+       FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(licenses)) as Array<CheckRow & { home_json: string; record_parts_json: string }>;
+}
