@@ -145,7 +145,10 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
   });
   const matched = matches.flatMap((match) => (match.status === 'matched' ? [match.fit.license_number] : []));
   const offered = matches.flatMap((match) => (match.status === 'ambiguous' ? match.fits.map((fit) => fit.license_number) : []));
-  const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], input.detail === true ? new Set(matched) : new Set());
+  const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], {
+    recordsFor: new Set(input.detail === true ? matched : []),
+    candidates: new Set(offered),
+  });
   const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
 
   const results: CheckResultItem[] = [];

@@ -170,31 +170,41 @@ export function licensesFailingNeeds(overlay: Overlay, needs: readonly Clearance
 
 /**
  * What the batch check shows of a home no record is held for and the overlay leaves alone: its
- * stored compact home (which is then the record's), candidate columns, address and corrections
- * link, read narrowly. Like the REST detail's stored texts, it builds and keeps no record: under
- * real traffic most checked homes are first touches.
+ * stored compact home (which is then the record's), and when it is offered as a candidate, its
+ * candidate columns, address and corrections link, read narrowly. Like the REST detail's stored
+ * texts, it builds and keeps no record: under real traffic most checked homes are first touches.
  */
 export interface StoredCheckHome {
   license: string;
   row: CheckRow;
   compact: CompactHome;
-  address: AddressValue;
-  corrections: string;
+  /** Null unless the home was asked for as a candidate. */
+  parts: { address: AddressValue; corrections: string } | null;
 }
 
 /**
  * Per license, its record when one is held, the overlay touches it or `recordsFor` asks for it;
  * else its stored check home, all of those from one read. Licenses not on the roster are left out.
  */
-export function checkHomesOf(context: ShapeContext, licenses: readonly string[], recordsFor: ReadonlySet<string>): Map<string, HomeRecord | StoredCheckHome> {
+export function checkHomesOf(
+  context: ShapeContext,
+  licenses: readonly string[],
+  { recordsFor, candidates }: { recordsFor: ReadonlySet<string>; candidates: ReadonlySet<string> },
+): Map<string, HomeRecord | StoredCheckHome> {
   const cache = cacheOf(context.snapshot);
   const recorded = new Set(licenses.filter((license) => recordsFor.has(license) || cache.has(license) || context.overlay.touches(license)));
   const shown = new Map<string, HomeRecord | StoredCheckHome>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
   const stored = licenses.filter((license) => !recorded.has(license));
+  if (stored.length === 0) return shown;
   const fill = (text: string) => context.filler.fillText(text);
-  for (const { home_json, record_parts_json, ...row } of stored.length > 0 ? checkRowsByLicenses(context.snapshot, stored) : []) {
-    const [address, corrections] = JSON.parse(fill(record_parts_json)) as [AddressValue, string];
-    shown.set(row.license_number, { license: row.license_number, row, compact: JSON.parse(fill(home_json)) as CompactHome, address, corrections });
+  for (const { home_json, record_parts_json, ...row } of checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license)))) {
+    const parts = record_parts_json === null ? null : (JSON.parse(fill(record_parts_json)) as [AddressValue, string]);
+    shown.set(row.license_number, {
+      license: row.license_number,
+      row,
+      compact: JSON.parse(fill(home_json)) as CompactHome,
+      parts: parts && { address: parts[0], corrections: parts[1] },
+    });
   }
   return shown;
 }

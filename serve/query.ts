@@ -181,14 +181,20 @@ export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_n
 
 /**
  * What the batch check shows of these homes, in one read: the candidate columns, the stored
- * compact home, and of the stored record only `[address value, corrections link]` as JSON text.
+ * compact home, and for `candidates` only (the stored record is the row's largest text) its
+ * `[address value, corrections link]` as JSON text.
  */
-export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[]): Array<CheckRow & { home_json: string; record_parts_json: string }> {
+export function checkRowsByLicenses(
+  snapshot: Snapshot,
+  licenses: readonly string[],
+  candidates: readonly string[],
+): Array<CheckRow & { home_json: string; record_parts_json: string | null }> {
   return snapshot
     .statement(
       `SELECT license_number, name, licensed_name, city, county, capacity, license_status, state_record_url, home_json,
-         json_extract(record_json, '$.address.value', '$.links.corrections') AS record_parts_json
-       FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))`,
+         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
+           THEN json_extract(record_json, '$.address.value', '$.links.corrections') END AS record_parts_json
+       FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
     )
-    .all(JSON.stringify(licenses)) as Array<CheckRow & { home_json: string; record_parts_json: string }>;
+    .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<CheckRow & { home_json: string; record_parts_json: string | null }>;
 }

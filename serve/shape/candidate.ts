@@ -14,10 +14,13 @@ export interface Candidate {
   links: { page: string; markdown: string; state_record: string; corrections: string };
 }
 
-/** A candidate from a home's record, or from its stored check home (the same values: the overlay changes none of them). */
+/**
+ * A candidate from a home's record, or from its stored check home read as a candidate (the same
+ * values: the overlay changes none of them).
+ */
 export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
   const { row, compact } = home;
-  const { address, corrections } = 'facility' in home ? { address: home.facility.address.value, corrections: home.facility.links.corrections } : home;
+  const { address, corrections } = 'facility' in home ? { address: home.facility.address.value, corrections: home.facility.links.corrections } : partsOf(home);
   return {
     license_number: row.license_number,
     name: row.name,
@@ -34,4 +37,9 @@ export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
       corrections,
     },
   };
+}
+
+function partsOf(home: StoredCheckHome): NonNullable<StoredCheckHome['parts']> {
+  if (!home.parts) throw new Error(`home ${home.license} was not read as a candidate`);
+  return home.parts;
 }

@@ -22,7 +22,7 @@ test('a stored check home shows what its record shows; touched or detailed homes
   // A fresh snapshot object: no record is held for it yet.
   const snapshot = openSnapshot(await seedSnapshotFile(), { pages: 'skip' });
   t.teardown(() => snapshot.retire());
-  const shown = checkHomesOf({ snapshot, overlay, filler }, asked, new Set([detailed]));
+  const shown = checkHomesOf({ snapshot, overlay, filler }, asked, { recordsFor: new Set([detailed]), candidates: new Set(asked) });
   t.deepEqual([...shown.keys()].sort(), [...new Set(asked)].filter((license) => license !== '000000000').sort(), 'every home on the roster, once');
 
   let stored = 0;
@@ -37,6 +37,8 @@ test('a stored check home shows what its record shows; touched or detailed homes
     t.deepEqual(candidate(home), candidate(record), `${license} candidate`);
     t.false(JSON.stringify(home).includes('{base_url}'));
   }
+  const matchedOnly = checkHomesOf({ snapshot, overlay, filler }, licenses, { recordsFor: new Set(), candidates: new Set() });
+  for (const home of matchedOnly.values()) if (!('encoded' in home)) t.is(home.parts, null, 'the record is read only for candidates');
   t.is(stored, new Set(licenses).size - licenses.filter((license) => license === reviewed || license === detailed).length);
   const review = shown.get(reviewed)!;
   t.is(review.compact.clearances.dementia, 'not_on_file', 'the review is applied');
