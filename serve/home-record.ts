@@ -176,10 +176,9 @@ export function licensesFailingNeeds(overlay: Overlay, needs: readonly Clearance
  */
 export interface StoredCheckHome {
   license: string;
-  row: CheckRow;
   compact: CompactHome;
   /** Null unless the home was asked for as a candidate. */
-  parts: { address: AddressValue; corrections: string } | null;
+  asCandidate: { row: CheckRow; address: AddressValue; corrections: string } | null;
 }
 
 /**
@@ -197,14 +196,20 @@ export function checkHomesOf(
   const stored = licenses.filter((license) => !recorded.has(license));
   if (stored.length === 0) return shown;
   const fill = (text: string) => context.filler.fillText(text);
-  for (const { home_json, record_parts_json, ...row } of checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license)))) {
-    const parts = record_parts_json === null ? null : (JSON.parse(fill(record_parts_json)) as [AddressValue, string]);
-    shown.set(row.license_number, {
-      license: row.license_number,
-      row,
-      compact: JSON.parse(fill(home_json)) as CompactHome,
-      parts: parts && { address: parts[0], corrections: parts[1] },
+  for (const read of checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license)))) {
+    shown.set(read.license_number, {
+      license: read.license_number,
+      compact: JSON.parse(fill(read.home_json)) as CompactHome,
+      asCandidate: read.candidate_json === null || read.record_parts_json === null ? null : candidateParts(read.license_number, read.candidate_json, fill(read.record_parts_json)),
     });
   }
   return shown;
+}
+
+function candidateParts(license: string, columnsJson: string, recordPartsJson: string): NonNullable<StoredCheckHome['asCandidate']> {
+  const [name, licensed_name, city, county, capacity, license_status, state_record_url] = JSON.parse(columnsJson) as [
+    string, string, string | null, string | null, number | null, string | null, string,
+  ];
+  const [address, corrections] = JSON.parse(recordPartsJson) as [AddressValue, string];
+  return { row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url }, address, corrections };
 }

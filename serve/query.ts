@@ -180,21 +180,29 @@ export function allNameFits(snapshot: Snapshot): NameFitRow[] {
 export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_name' | 'city' | 'county' | 'capacity' | 'license_status' | 'state_record_url'>;
 
 /**
- * What the batch check shows of these homes, in one read: the candidate columns, the stored
- * compact home, and for `candidates` only (the stored record is the row's largest text) its
- * `[address value, corrections link]` as JSON text.
+ * What the batch check shows of these homes, in one read: the stored compact home, and for
+ * `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city, county,
+ * capacity, license_status, state_record_url]` and of the stored record (the row's largest text)
+ * `[address value, corrections link]`.
  */
 export function checkRowsByLicenses(
   snapshot: Snapshot,
   licenses: readonly string[],
   candidates: readonly string[],
-): Array<CheckRow & { home_json: string; record_parts_json: string | null }> {
+): Array<{ license_number: string; home_json: string; candidate_json: string | null; record_parts_json: string | null }> {
   return snapshot
     .statement(
-      `SELECT license_number, name, licensed_name, city, county, capacity, license_status, state_record_url, home_json,
+      `SELECT license_number, home_json,
+         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
+           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url) END AS candidate_json,
          CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
            THEN json_extract(record_json, '$.address.value', '$.links.corrections') END AS record_parts_json
        FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
     )
-    .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<CheckRow & { home_json: string; record_parts_json: string | null }>;
+    .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<{
+    license_number: string;
+    home_json: string;
+    candidate_json: string | null;
+    record_parts_json: string | null;
+  }>;
 }

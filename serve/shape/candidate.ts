@@ -19,8 +19,8 @@ export interface Candidate {
  * values: the overlay changes none of them).
  */
 export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
-  const { row, compact } = home;
-  const { address, corrections } = 'facility' in home ? { address: home.facility.address.value, corrections: home.facility.links.corrections } : partsOf(home);
+  const { row, address, corrections } =
+    'facility' in home ? { row: home.row, address: home.facility.address.value, corrections: home.facility.links.corrections } : asCandidate(home);
   return {
     license_number: row.license_number,
     name: row.name,
@@ -31,15 +31,15 @@ export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
     beds: row.capacity,
     license_status: row.license_status,
     links: {
-      page: compact.page,
-      markdown: compact.markdown,
+      page: home.compact.page,
+      markdown: home.compact.markdown,
       state_record: row.state_record_url,
       corrections,
     },
   };
 }
 
-function partsOf(home: StoredCheckHome): NonNullable<StoredCheckHome['parts']> {
-  if (!home.parts) throw new Error(`home ${home.license} was not read as a candidate`);
-  return home.parts;
+function asCandidate(home: StoredCheckHome): NonNullable<StoredCheckHome['asCandidate']> {
+  if (!home.asCandidate) throw new Error(`home ${home.license} was not read as a candidate`);
+  return home.asCandidate;
 }

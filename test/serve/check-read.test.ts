@@ -38,7 +38,7 @@ test('a stored check home shows what its record shows; touched or detailed homes
     t.false(JSON.stringify(home).includes('{base_url}'));
   }
   const matchedOnly = checkHomesOf({ snapshot, overlay, filler }, licenses, { recordsFor: new Set(), candidates: new Set() });
-  for (const home of matchedOnly.values()) if (!('encoded' in home)) t.is(home.parts, null, 'the record is read only for candidates');
+  for (const home of matchedOnly.values()) if (!('encoded' in home)) t.is(home.asCandidate, null, 'candidate columns and the record are read only for candidates');
   t.is(stored, new Set(licenses).size - licenses.filter((license) => license === reviewed || license === detailed).length);
   const review = shown.get(reviewed)!;
   t.is(review.compact.clearances.dementia, 'not_on_file', 'the review is applied');
