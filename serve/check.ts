@@ -5,12 +5,12 @@
 import { licenseNumberFrom, nameKey } from '../contract/names.ts';
 import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import { nameIndexOf } from './name-index.ts';
-import { homeRecordFrom, homeRow, type HomeRecord } from './home-record.ts';
-import { facilitiesFittingName } from './name-fit.ts';
-import { facilitiesByLicenses, type FacilityRow } from './query.ts';
+import { checkHomesOf, type HomeRecord, type StoredCheckHome } from './home-record.ts';
+import { facilitiesFittingName, licenseFit, type NameFit } from './name-fit.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
 import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
+import type { Snapshot } from './snapshot.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from './wording.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
@@ -46,29 +46,29 @@ export function duplicateKey(input: string): string {
   return input.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-type Match = { status: 'matched'; row: FacilityRow } | { status: 'ambiguous'; rows: FacilityRow[] } | { status: 'not_found' };
+type Match = { status: 'matched'; fit: NameFit } | { status: 'ambiguous'; fits: readonly NameFit[] } | { status: 'not_found' };
 
-function sameCity(row: FacilityRow, city: string): boolean {
-  return row.city !== null && nameKey(row.city) === nameKey(city);
+function sameCity(fit: NameFit, city: string): boolean {
+  return fit.city !== null && nameKey(fit.city) === nameKey(city);
 }
 
-function decide(rows: FacilityRow[]): Match | null {
-  if (rows.length === 1) return { status: 'matched', row: rows[0]! };
-  if (rows.length > 1) return { status: 'ambiguous', rows };
+function decide(fits: readonly NameFit[]): Match | null {
+  if (fits.length === 1) return { status: 'matched', fit: fits[0]! };
+  if (fits.length > 1) return { status: 'ambiguous', fits };
   return null;
 }
 
-export function matchEntry(context: ShapeContext, entry: string): Match {
-  const { snapshot } = context;
+/** How one entry matches, from the in-memory name fits: no row is read here. */
+export function matchEntry(snapshot: Snapshot, entry: string): Match {
   const license = licenseNumberFrom(entry);
   if (license !== null) {
-    const row = homeRow(snapshot, license);
-    return row ? { status: 'matched', row } : { status: 'not_found' };
+    const fit = licenseFit(snapshot, license);
+    return fit ? { status: 'matched', fit } : { status: 'not_found' };
   }
 
   const text = entry.trim();
   const byFullName = facilitiesFittingName(snapshot, nameKey(text));
-  if (byFullName.length === 1) return { status: 'matched', row: byFullName[0]! };
+  if (byFullName.length === 1) return { status: 'matched', fit: byFullName[0]! };
 
   // "name, city": the part after the last comma narrows the name to a city.
   const comma = text.lastIndexOf(',');
@@ -76,10 +76,10 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
   const city = comma > 0 ? text.slice(comma + 1).trim() : '';
   if (city && nameKey(city)) {
     const byName = facilitiesFittingName(snapshot, nameKey(namePart));
-    const narrowed = decide(byName.filter((row) => sameCity(row, city)));
+    const narrowed = decide(byName.filter((fit) => sameCity(fit, city)));
     if (narrowed) return narrowed;
     const named = decide(byFullName.length > 0 ? byFullName : byName);
-    if (named) return named.status === 'matched' ? { status: 'ambiguous', rows: [named.row] } : named;
+    if (named) return named.status === 'matched' ? { status: 'ambiguous', fits: [named.fit] } : named;
   } else {
     const named = decide(byFullName);
     if (named) return named;
@@ -87,32 +87,39 @@ export function matchEntry(context: ShapeContext, entry: string): Match {
 
   // A resemblance is only ever offered, never matched.
   // The closest names (a wider pool first, so a city can still narrow it), at most MAX_CANDIDATES.
-  const closest = nameIndexOf(snapshot).similar(nameKey(namePart), MAX_CANDIDATES * 4);
-  const rowsByLicense = new Map(facilitiesByLicenses(snapshot, closest).map((row) => [row.license_number, row]));
-  const similar = closest.flatMap((license) => rowsByLicense.get(license) ?? []);
-  const inCity = city ? similar.filter((row) => sameCity(row, city)) : [];
+  const similar = nameIndexOf(snapshot)
+    .similar(nameKey(namePart), MAX_CANDIDATES * 4)
+    .flatMap((license) => licenseFit(snapshot, license) ?? []);
+  const inCity = city ? similar.filter((fit) => sameCity(fit, city)) : [];
   const offered = (inCity.length > 0 ? inCity : similar).slice(0, MAX_CANDIDATES);
-  return offered.length > 0 ? { status: 'ambiguous', rows: offered } : { status: 'not_found' };
+  return offered.length > 0 ? { status: 'ambiguous', fits: offered } : { status: 'not_found' };
 }
 
-/** A matched home as sent, kept with its record (detail adds the full Facility record). */
-function matchedHome(record: HomeRecord, detail: boolean): CheckedHome {
-  return detail ? record.encoded('check:home+record', () => ({ ...record.compact, record: record.detail })) : record.compact;
+type Shown = HomeRecord | StoredCheckHome;
+
+/** A form of a shown home: kept with its record when it has one, else built (a first touch is not seen again). */
+function formOf<T extends object | string>(home: Shown, form: string, build: () => T): T {
+  return 'encoded' in home ? home.encoded(form, build) : build();
 }
 
-/** What a result line says about a record (matched, or offered as a candidate), kept with it. */
-function saidOf(record: HomeRecord, form: 'matched' | 'candidate'): string {
-  return record.encoded(`check:said:${form}`, () => (form === 'matched' ? matchedLine(record.compact) : candidateText(candidateOf(record))));
+/** A matched home as sent (detail adds the full Facility record: those homes are read as records). */
+function matchedHome(home: Shown, detail: boolean): CheckedHome {
+  return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : home.compact;
 }
 
-function candidateOf(record: HomeRecord): Candidate {
-  return record.encoded('check:candidate', () => candidate(record));
+/** What a result line says about a home (matched, or offered as a candidate). */
+function saidOf(home: Shown, form: 'matched' | 'candidate'): string {
+  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(home.compact) : candidateText(candidateOf(home))));
+}
+
+function candidateOf(home: Shown): Candidate {
+  return formOf(home, 'check:candidate', () => candidate(home));
 }
 
 /** The order localeCompare gives, from one collator: localeCompare builds one per call. */
 const alphabetical = new Intl.Collator();
 
-function byNameThenLicense(a: FacilityRow, b: FacilityRow): number {
+function byNameThenLicense(a: NameFit, b: NameFit): number {
   return alphabetical.compare(a.name, b.name) || alphabetical.compare(a.license_number, b.license_number);
 }
 
@@ -131,21 +138,36 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     if (!distinct.has(key)) distinct.set(key, entry);
   }
 
+  // Match every entry first, then read the records of every home the answer names at once.
+  const matches = [...distinct.values()].map((entry) => {
+    const match = matchEntry(context.snapshot, entry);
+    return match.status === 'ambiguous' ? { ...match, fits: [...match.fits].sort(byNameThenLicense).slice(0, MAX_CANDIDATES) } : match;
+  });
+  const matched = matches.flatMap((match) => (match.status === 'matched' ? [match.fit.license_number] : []));
+  const offered = matches.flatMap((match) => (match.status === 'ambiguous' ? match.fits.map((fit) => fit.license_number) : []));
+  const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], {
+    recordsFor: new Set(input.detail === true ? matched : []),
+    candidates: new Set(offered),
+  });
+  const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
+
   const results: CheckResultItem[] = [];
   const lines: string[] = [];
   const counts = { given: input.homes.length, duplicates_merged: input.homes.length - distinct.size, matched: 0, ambiguous: 0, not_found: 0 };
+  let position = 0;
   for (const entry of distinct.values()) {
-    const match = matchEntry(context, entry);
+    const match = matches[position]!;
+    position += 1;
     counts[match.status] += 1;
-    const head = `${lineHead(results.length + 1, entry)}: `;
+    const head = `${lineHead(position, entry)}: `;
     if (match.status === 'matched') {
-      const record = homeRecordFrom(context, match.row);
-      results.push({ input: entry, status: 'matched', home: matchedHome(record, input.detail === true), candidates: [] });
-      lines.push(head + saidOf(record, 'matched'));
+      const home = shownOf(match.fit);
+      results.push({ input: entry, status: 'matched', home: matchedHome(home, input.detail === true), candidates: [] });
+      lines.push(head + saidOf(home, 'matched'));
     } else if (match.status === 'ambiguous') {
-      const offered = [...match.rows].sort(byNameThenLicense).slice(0, MAX_CANDIDATES).map((row) => homeRecordFrom(context, row));
-      results.push({ input: entry, status: 'ambiguous', home: null, candidates: offered.map(candidateOf) });
-      lines.push(`${head}${AMBIGUOUS_SAID}${offered.map((record) => saidOf(record, 'candidate')).join('; ')}.`);
+      const shown = match.fits.map(shownOf);
+      results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });
+      lines.push(`${head}${AMBIGUOUS_SAID}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
     } else {
       results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
       lines.push(head + NOT_FOUND_SAID);

@@ -7,9 +7,9 @@
 // server's one cache of home data.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
-import type { CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
+import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type FacilityRow } from './query.ts';
+import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -68,11 +68,6 @@ function entryOf(snapshot: Snapshot, license: string): Entry | undefined {
   return entry === 'absent' ? undefined : entry;
 }
 
-/** The stored row of a license (any status), overlay-free; undefined when not on the roster. */
-export function homeRow(snapshot: Snapshot, license: string): FacilityRow | undefined {
-  return entryOf(snapshot, license)?.row;
-}
-
 /** The record of a license as served now; undefined when it is not on the roster. */
 export function homeRecord(context: ShapeContext, license: string): HomeRecord | undefined {
   const entry = entryOf(context.snapshot, license);
@@ -92,11 +87,17 @@ export interface StoredTexts {
  * text would be dropped unread. Undefined when the license is not on the roster.
  */
 export function storedOrRecord(context: ShapeContext, license: string): StoredTexts | HomeRecord | undefined {
-  const held = cacheOf(context.snapshot).get(license);
-  if (held === 'absent') return undefined;
-  if (held !== undefined || context.overlay.touches(license)) return homeRecord(context, license);
+  if (answeredByRecord(context, license)) return homeRecord(context, license);
   const texts = storedTextsByLicense(context.snapshot, license);
   return texts && { record: context.filler.fillText(texts.record_json), documents: context.filler.fillText(texts.state_documents_json) };
+}
+
+/**
+ * Whether a home is answered from its record rather than from a narrow read of its stored texts:
+ * when the overlay changes it, or when its row (or its absence) is held already.
+ */
+function answeredByRecord(context: ShapeContext, license: string): boolean {
+  return context.overlay.touches(license) || cacheOf(context.snapshot).has(license);
 }
 
 /** The record of a row already read (a name look-up's); the row is kept if none was held. */
@@ -186,4 +187,49 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
  */
 export function licensesFailingNeeds(overlay: Overlay, needs: readonly ClearanceKey[]): Set<string> {
   return new Set(needs.flatMap((need) => overlay.licensesUnderReview(need)));
+}
+
+/**
+ * What the batch check shows of a home no record is held for and the overlay leaves alone: its
+ * stored compact home (which is then the record's), and when it is offered as a candidate, its
+ * candidate columns, address and corrections link, read narrowly. Like the REST detail's stored
+ * texts, it builds and keeps no record: under real traffic most checked homes are first touches.
+ */
+export interface StoredCheckHome {
+  license: string;
+  compact: CompactHome;
+  /** Null unless the home was asked for as a candidate. */
+  asCandidate: { row: CheckRow; address: AddressValue; corrections: string } | null;
+}
+
+/**
+ * Per license, its record when one is held, the overlay touches it or `recordsFor` asks for it;
+ * else its stored check home, all of those from one read. Licenses not on the roster are left out.
+ */
+export function checkHomesOf(
+  context: ShapeContext,
+  licenses: readonly string[],
+  { recordsFor, candidates }: { recordsFor: ReadonlySet<string>; candidates: ReadonlySet<string> },
+): Map<string, HomeRecord | StoredCheckHome> {
+  const recorded = new Set(licenses.filter((license) => recordsFor.has(license) || answeredByRecord(context, license)));
+  const shown = new Map<string, HomeRecord | StoredCheckHome>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
+  const stored = licenses.filter((license) => !recorded.has(license));
+  if (stored.length === 0) return shown;
+  const fill = (text: string) => context.filler.fillText(text);
+  for (const read of checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license)))) {
+    shown.set(read.license_number, {
+      license: read.license_number,
+      compact: JSON.parse(fill(read.home_json)) as CompactHome,
+      asCandidate: read.candidate_json === null || read.record_parts_json === null ? null : candidateParts(read.license_number, read.candidate_json, fill(read.record_parts_json)),
+    });
+  }
+  return shown;
+}
+
+function candidateParts(license: string, columnsJson: string, recordPartsJson: string): NonNullable<StoredCheckHome['asCandidate']> {
+  const [name, licensed_name, city, county, capacity, license_status, state_record_url] = JSON.parse(columnsJson) as [
+    string, string, string | null, string | null, number | null, string | null, string,
+  ];
+  const [address, corrections] = JSON.parse(recordPartsJson) as [AddressValue, string];
+  return { row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url }, address, corrections };
 }

@@ -166,3 +166,50 @@ export function hospitalsByCounty(snapshot: Snapshot): PageHospitalRow[] {
     .statement('SELECT facid, name, name_slug, city, county, county_key, latitude, longitude FROM hospitals ORDER BY county_key, name, facid')
     .all() as PageHospitalRow[];
 }
+
+/** What the batch check matches on, per license (any status): names, name keys and city. */
+export interface NameFitRow {
+  license_number: string;
+  name: string;
+  city: string | null;
+  name_key: string;
+  licensed_name_key: string;
+}
+
+/** Every license's matching columns, by license number (the batch check holds them in memory). */
+export function allNameFits(snapshot: Snapshot): NameFitRow[] {
+  return snapshot
+    .statement('SELECT license_number, name, city, name_key, licensed_name_key FROM facilities ORDER BY license_number')
+    .all() as NameFitRow[];
+}
+
+/** The roster columns a batch check candidate shows. */
+export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_name' | 'city' | 'county' | 'capacity' | 'license_status' | 'state_record_url'>;
+
+/**
+ * What the batch check shows of these homes, in one read: the stored compact home, and for
+ * `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city, county,
+ * capacity, license_status, state_record_url]` and of the stored record (the row's largest text)
+ * `[address value, corrections link]`.
+ */
+export function checkRowsByLicenses(
+  snapshot: Snapshot,
+  licenses: readonly string[],
+  candidates: readonly string[],
+): Array<{ license_number: string; home_json: string; candidate_json: string | null; record_parts_json: string | null }> {
+  return snapshot
+    .statement(
+      `SELECT license_number, home_json,
+         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
+           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url) END AS candidate_json,
+         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
+           THEN json_extract(record_json, '$.address.value', '$.links.corrections') END AS record_parts_json
+       FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
+    )
+    .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<{
+    license_number: string;
+    home_json: string;
+    candidate_json: string | null;
+    record_parts_json: string | null;
+  }>;
+}

@@ -1,6 +1,6 @@
 // A did-you-mean candidate of the batch check: enough to tell homes apart, and where to look.
 import type { AddressValue } from '../../contract/records.ts';
-import type { HomeRecord } from '../home-record.ts';
+import type { HomeRecord, StoredCheckHome } from '../home-record.ts';
 
 export interface Candidate {
   license_number: string;
@@ -14,21 +14,32 @@ export interface Candidate {
   links: { page: string; markdown: string; state_record: string; corrections: string };
 }
 
-export function candidate({ row, compact: home, facility: record }: HomeRecord): Candidate {
+/**
+ * A candidate from a home's record, or from its stored check home read as a candidate (the same
+ * values: the overlay changes none of them).
+ */
+export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
+  const { row, address, corrections } =
+    'facility' in home ? { row: home.row, address: home.facility.address.value, corrections: home.facility.links.corrections } : asCandidate(home);
   return {
     license_number: row.license_number,
     name: row.name,
     licensed_name: row.licensed_name,
     city: row.city,
     county: row.county,
-    address: record.address.value,
+    address,
     beds: row.capacity,
     license_status: row.license_status,
     links: {
-      page: home.page,
-      markdown: home.markdown,
+      page: home.compact.page,
+      markdown: home.compact.markdown,
       state_record: row.state_record_url,
-      corrections: record.links.corrections,
+      corrections,
     },
   };
+}
+
+function asCandidate(home: StoredCheckHome): NonNullable<StoredCheckHome['asCandidate']> {
+  if (!home.asCandidate) throw new Error(`home ${home.license} was not read as a candidate`);
+  return home.asCandidate;
 }

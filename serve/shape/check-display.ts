@@ -6,9 +6,13 @@ import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
-/** Text from input or the record, made inert in Markdown. */
+/** What md changes: white space other than single spaces, and Markdown's active characters. */
+const MD_CHANGES = /[^\S ]| {2}|[\\`*_[\]<>|#~]/;
+
+/** Text from input or the record, made inert in Markdown (most names need nothing done). */
 function md(text: string | null): string {
-  return (text ?? '').replace(/\s+/g, ' ').replace(/([\\`*_[\]<>|#~])/g, '\\$1');
+  if (text === null || !MD_CHANGES.test(text)) return text ?? '';
+  return text.replace(/\s+/g, ' ').replace(/([\\`*_[\]<>|#~])/g, '\\$1');
 }
 
 function plural(count: number, one: string, many: string): string {
