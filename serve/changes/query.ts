@@ -17,9 +17,12 @@ export interface ChangeFilter {
   field: string | null;
 }
 
-const ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
+/** The feeds' order; the snapshot's change_log_order index is this order, so a page is read off it. */
+export const CHANGES_ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
+const ORDER = CHANGES_ORDER;
 const COLUMNS = 'c.*, f.name_slug AS name_slug';
-const FROM = 'FROM change_log c LEFT JOIN facilities f ON f.license_number = c.license_number';
+const JOIN = 'LEFT JOIN facilities f ON f.license_number = c.license_number';
+const FROM = `FROM change_log c ${JOIN}`;
 
 const logPresent = derived(
   'change log present',
@@ -48,7 +51,11 @@ export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: num
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { limit: _limit, offset: _offset, ...countParams } = params;
   const total = snapshot.statement(`SELECT COUNT(*) AS n FROM change_log c ${condition}`).pluck().get(countParams) as number;
-  const rows = snapshot.statement(`SELECT ${COLUMNS} ${FROM} ${condition} ${ORDER} LIMIT @limit OFFSET @offset`).all(params) as ChangeRow[];
+  // The page is cut from the log first and only its rows are joined to their homes: joining first
+  // read a facility row for every matching change before the sort.
+  const rows = snapshot
+    .statement(`SELECT ${COLUMNS} FROM (SELECT * FROM change_log c ${condition} ${ORDER} LIMIT @limit OFFSET @offset) c ${JOIN} ${ORDER}`)
+    .all(params) as ChangeRow[];
   return { rows, total };
 }
 

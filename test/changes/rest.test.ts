@@ -1,6 +1,9 @@
 // GET /api/v1/changes and GET /api/v1/facilities/{license}/history over snapshots whose change
 // log the pipeline's own code wrote: filters, order, refused sort, unknown values, 404, caching.
+import path from 'node:path';
 import test from 'ava';
+import Database from 'better-sqlite3';
+import { CHANGES_ORDER } from '../../serve/changes/query.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
@@ -123,4 +126,13 @@ test('both endpoints are in the OpenAPI document and real answers validate again
     t.truthy(validate, `${url} documents ${reply.status}`);
     t.true(validate!(reply.body), `${url}: ${ajv.errorsText(validate!.errors)}`);
   }
+});
+
+test('a page of the log is read off its order index, never by sorting the whole log', (t) => {
+  const file = served.server.app.services.snapshots.current.file;
+  const db = new Database(path.join(served.fixture.dir, file), { readonly: true });
+  t.teardown(() => db.close());
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM change_log c ${CHANGES_ORDER} LIMIT 50`).all() as Array<{ detail: string }>).map((row) => row.detail);
+  t.true(plan.some((detail) => detail.includes('change_log_order')), plan.join('; '));
+  t.false(plan.some((detail) => detail.includes('TEMP B-TREE')), plan.join('; '));
 });
