@@ -4,8 +4,8 @@
 // per-request streamable-HTTP transport with JSON responses. A pooled McpServer (server.ts) serves
 // each request; the request's McpCall travels on the web Request the SDK hands to the handlers.
 // In front of both: Host validation (DNS rebinding), a 400 naming 2026-07-28 for any newer
-// revision, the retired alias `explain` answered with an error naming its replacement, and an
-// initialize whose params are wrongly typed answered -32602 naming the field.
+// revision, the retired alias `explain` answered with an error naming its replacement, and a
+// 2025 initialize whose params are wrongly typed answered -32602 naming the field.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import {
@@ -111,9 +111,14 @@ const INITIALIZE_SHAPE =
   'initialize takes params.protocolVersion (a revision string such as 2025-11-25), params.capabilities (an object) ' +
   'and params.clientInfo (an object with string name and version).';
 
-/** Why an initialize request's params are not what the handshake takes, in words; null when they are. */
+/**
+ * Why a 2025 initialize request's params are not what the handshake takes, in words; null when they
+ * are. An initialize carrying the 2026 envelope is no handshake: the SDK answers it (404, -32601:
+ * the method is gone in that revision).
+ */
 async function initializeParamsProblem(body: unknown): Promise<string | null> {
-  if (record(body)?.method !== 'initialize') return null;
+  const message = record(body);
+  if (message?.method !== 'initialize' || carriesEnvelopeClaim(message)) return null;
   const result = await specTypeSchemas.InitializeRequest['~standard'].validate(body);
   if (!result.issues) return null;
   const fields = result.issues.map((issue) => {
@@ -219,7 +224,12 @@ export function claimsModernEnvelope(body: unknown): boolean {
   const message = record(body);
   if (message === null || typeof message.method !== 'string' || message.method === 'initialize') return false;
   if ('result' in message || 'error' in message) return false;
-  const meta = record(record(message.params)?._meta);
+  return carriesEnvelopeClaim(message);
+}
+
+/** Whether a message's params carry the 2026-07-28 envelope claim (`_meta` protocolVersion). */
+function carriesEnvelopeClaim(message: Record<string, unknown> | null): boolean {
+  const meta = record(record(message?.params)?._meta);
   return meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }
 

@@ -283,6 +283,14 @@ test('an initialize with wrongly typed params gets -32602 naming the field, not 
   t.is(fine.body?.result?.protocolVersion, '2025-11-25', 'well-typed params still negotiate');
 });
 
+test('an initialize sent in the 2026-07-28 envelope is no handshake: 404 with -32601, as that revision removed it', async (t) => {
+  const { body, headers } = modernRequest('initialize', {}, 'init-2026');
+  const answer = await rpc(server.mcpUrl, body, headers);
+  t.is(answer.status, 404, answer.text);
+  t.is(answer.body?.id, 'init-2026');
+  t.is(answer.body?.error?.code, -32601, answer.text);
+});
+
 test('a message the route sends straight to the 2026 leg is one the SDK never classifies as 2025-era', async (t) => {
   const meta = fc.oneof(
     fc.record({ 'io.modelcontextprotocol/protocolVersion': fc.oneof(fc.constantFrom(MODERN, ...LEGACY, '2099-01-01'), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
