@@ -245,7 +245,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * @modelcontextprotocol/server's createMcpHandler, isLegacyRequest, PerRequestHTTPServerTransport
  * and WebStandardStreamableHTTPServerTransport): so it gets just those, not a web Request, whose
  * construction (URL parse, abort signal, header checks) was the largest cost of our own in a call.
- * There is no abort signal either way: every tool answers synchronously from memory, so a client
+ * No client abort is wired either way: every tool answers synchronously from memory, so a client
  * that leaves stops nothing. The Accept a 2025 client sends is widened here (see servedAccept).
  */
 function sdkRequest(incoming: IncomingMcp, body?: Buffer): Request {
@@ -254,8 +254,7 @@ function sdkRequest(incoming: IncomingMcp, body?: Buffer): Request {
     const value = headerValue(incoming.headers[name]);
     if (value !== undefined) headers[name] = value;
   }
-  const accept = servedAccept(headers.accept);
-  if (accept !== undefined) headers.accept = accept;
+  headers.accept = servedAccept(headers.accept);
   const url = `http://${headers.host || 'localhost'}${incoming.target}`;
   if (body === undefined) return new RequestHead(url, new Headers(headers)) as unknown as Request;
   const init: RequestInit = { method: 'POST', headers, body: new Uint8Array(body) };
@@ -281,7 +280,7 @@ class RequestHead {
  * this server only ever answers JSON. A client that accepts JSON (or anything) is served. Only that
  * transport reads Accept, so widening it for every request changes nothing on the 2026 path.
  */
-function servedAccept(accept: string | undefined): string | undefined {
+function servedAccept(accept: string | undefined): string {
   if (accept && /application\/json/i.test(accept) && /text\/event-stream/i.test(accept)) return accept;
   if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return accept;
   return 'application/json, text/event-stream';
