@@ -2,7 +2,7 @@
 // this HTTP request (through the hapi request, released when the response is finished), the
 // document store, and the clock the MCP surface reads.
 //
-// The call reaches a handler through the SDK's per-request context: the web Request handed to the
+// The call reaches a handler through the SDK's per-request context: the request handed to the
 // SDK is the one it gives each handler as ctx.http.req (both eras), so the call is kept against
 // that Request, never captured by a server instance (instances are pooled and shared).
 import type { Request as HapiRequest } from '@hapi/hapi';
@@ -34,13 +34,13 @@ export function mcpCall(request: HapiRequest, services: Services, documents: Doc
 
 const calls = new WeakMap<Request, McpCall>();
 
-/** Ties the call to the web Request the SDK is about to serve; returns that Request. */
+/** Ties the call to the request the SDK is about to serve (see sdkRequest in transport.ts); returns it. */
 export function withCall(request: Request, call: McpCall): Request {
   calls.set(request, call);
   return request;
 }
 
-/** The call tied to a web Request (the SDK's requestInfo / ctx.http.req). */
+/** The call tied to a request the SDK serves (its requestInfo / ctx.http.req). */
 export function requestCall(request: Request | undefined): McpCall {
   const call = request ? calls.get(request) : undefined;
   if (!call) throw new Error('MCP request served without its call context');

@@ -9,9 +9,11 @@ import { CallerBudget, callerAddress, perWindow } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
-import { jsonRpcError, readMessage, RPC, serveMcp, type MessageSummary } from './transport.ts';
+import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 /** Headers a browser client may send (Mcp-Param-* ones it asks for are echoed too). */
 const ALLOWED_HEADERS = [
@@ -39,55 +41,19 @@ declare module '@hapi/hapi' {
   }
 }
 
+const CORS_ENTRIES = Object.entries(CORS_HEADERS);
+
 function withCors(response: ResponseObject): ResponseObject {
-  for (const [name, value] of Object.entries(CORS_HEADERS)) response.header(name, value);
+  for (const [name, value] of CORS_ENTRIES) response.header(name, value);
   return response;
 }
 
-/** A web Response's headers as sent on: its length is hapi's to set, CORS is this plugin's. */
-function forwardedHeaders(response: Response): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && !name.startsWith('access-control-')) headers.push([name, value]);
-  });
-  return headers;
-}
-
-function answer(h: ResponseToolkit, status: number, headers: Array<[string, string]>, body: string | Buffer | Readable | undefined): ResponseObject {
-  const out = h.response(body).code(status);
-  for (const [name, value] of headers) out.header(name, value);
+/** An MCP answer as a hapi response (an event stream, should one come, is never compressed). */
+function toHapi(h: ResponseToolkit, answer: McpAnswer): ResponseObject {
+  const out = h.response(answer.body).code(answer.status);
+  for (const [name, value] of answer.headers) out.header(name, value);
+  if (answer.body instanceof Readable) out.compressed('identity');
   return withCors(out);
-}
-
-/** A web Response as a hapi response (JSON buffered; an event stream, should one ever come, piped). */
-async function toHapi(h: ResponseToolkit, response: Response): Promise<ResponseObject> {
-  const type = response.headers.get('content-type') ?? '';
-  if (/text\/event-stream/i.test(type) && response.body !== null) {
-    const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-    return answer(h, response.status, forwardedHeaders(response), stream).compressed('identity');
-  }
-  return answer(h, response.status, forwardedHeaders(response), response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
-}
-
-/**
- * The web Request the SDK reads: method, URL and headers; the body is given separately. No abort
- * signal: every tool answers synchronously from memory, so a client that leaves stops nothing, and
- * a signal wired to the socket would cost more than the call itself.
- */
-function webRequest(request: HapiRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.raw.req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  let url: string;
-  try {
-    url = new URL(`${request.path}${request.url.search}`, `http://${request.info.host || 'localhost'}`).href;
-  } catch {
-    url = `http://localhost${MCP_PATH}`;
-  }
-  return new Request(url, { method: 'POST', headers });
 }
 
 function allowedHosts(services: Services): string[] {
@@ -106,7 +72,7 @@ export const mcpPlugin: Plugin<Services> = {
     const { settings, log } = services;
     const documents = new DocumentStoreReader(settings.snapshotsDir, log);
     const budget = new CallerBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
-    const hosts = allowedHosts(services);
+    const options = { allowedHosts: allowedHosts(services) };
 
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {
@@ -185,17 +151,14 @@ export const mcpPlugin: Plugin<Services> = {
           },
         },
         handler: async (request, h) => {
-          try {
-            const raw = Buffer.isBuffer(request.payload) ? request.payload : Buffer.alloc(0);
-            const message = readMessage(raw);
-            const call = mcpCall(request, services, documents);
-            const { response, summary } = await serveMcp(webRequest(request), message, call, { allowedHosts: hosts });
-            request.app.mcp = summary;
-            return await toHapi(h, response);
-          } catch (error) {
-            log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-            return toHapi(h, jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.'));
-          }
+          const incoming = {
+            headers: request.raw.req.headers,
+            target: request.raw.req.url ?? MCP_PATH,
+            body: Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY,
+          };
+          const answer = await answerMcp(incoming, mcpCall(request, services, documents), options);
+          request.app.mcp = answer.summary;
+          return toHapi(h, answer);
         },
       },
       {

@@ -63,6 +63,25 @@ type Converted = Record<string, unknown>;
  */
 const converted = new WeakMap<z.ZodType, z.ZodType>();
 
+/**
+ * An output schema as the SDK is given it: advertised as converted, but not run again over each
+ * answer. The SDK checks every structuredContent against the tool's output schema, a zod pass
+ * that copies the whole answer (about 30 µs of a get_home call's CPU); every answer is built to
+ * its schema, and test/mcp/outputs.test.ts (each tool over every home of the test snapshot) and
+ * the property tests hold each one to the JSON Schema tools/list advertises.
+ */
+const trustedOutputs = new WeakMap<z.ZodType, z.ZodType>();
+
+function trustedOutput<T extends z.ZodType>(schema: T): T {
+  let kept = trustedOutputs.get(schema);
+  if (!kept) {
+    const standard = convertedOnce(schema)['~standard'];
+    kept = { '~standard': { ...standard, validate: (value: unknown) => ({ value }) } } as unknown as T;
+    trustedOutputs.set(schema, kept);
+  }
+  return kept as T;
+}
+
 function convertedOnce<T extends z.ZodType>(schema: T): T {
   const kept = converted.get(schema);
   if (kept) return kept as T;
@@ -92,7 +111,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       title: definition.title,
       description,
       inputSchema: convertedOnce(definition.input),
-      outputSchema: convertedOnce(definition.output),
+      outputSchema: trustedOutput(definition.output),
       // Every tool reads stored data and writes nothing (start_family_request included).
       annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

@@ -4,14 +4,17 @@
 // per-request streamable-HTTP transport with JSON responses. A pooled McpServer (server.ts) serves
 // each request; the request's McpCall travels on the web Request the SDK hands to the handlers.
 // In front of both: Host validation (DNS rebinding), a 400 naming 2026-07-28 for any newer
-// revision, the retired alias `explain` answered with an error naming its replacement, and an
-// initialize whose params are wrongly typed answered -32602 naming the field.
+// revision, the retired alias `explain` answered with an error naming its replacement, and a
+// 2025 initialize whose params are wrongly typed answered -32602 naming the field.
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
   isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
   specTypeSchemas,
+  validateHostHeader,
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
@@ -19,6 +22,8 @@ import { requestCall, withCall, type McpCall } from './context.ts';
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './identity.ts';
 import { takeMcpServer } from './server.ts';
 import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
+
+export const MCP_PATH = '/mcp';
 
 /** The SDK's own body limit; hapi's payload.maxBytes (settings.mcp.bodyMaxBytes) is the one that binds. */
 const SDK_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -69,7 +74,8 @@ export interface MessageSummary {
   id: unknown;
 }
 
-export function summarize(body: unknown, headers: Headers): MessageSummary {
+/** `protocolHeader`: the request's MCP-Protocol-Version header. */
+export function summarize(body: unknown, protocolHeader: string | undefined): MessageSummary {
   const message = record(body);
   const params = record(message?.params);
   const meta = record(params?._meta);
@@ -78,7 +84,7 @@ export function summarize(body: unknown, headers: Headers): MessageSummary {
   const modernInfo = record(meta?.['io.modelcontextprotocol/clientInfo']);
   const legacyInfo = rpcMethod === 'initialize' ? record(params?.clientInfo) : null;
   const clientName = modernInfo?.name ?? legacyInfo?.name;
-  const claimed = meta?.[PROTOCOL_VERSION_META_KEY] ?? (rpcMethod === 'initialize' ? params?.protocolVersion : undefined) ?? headers.get('mcp-protocol-version');
+  const claimed = meta?.[PROTOCOL_VERSION_META_KEY] ?? (rpcMethod === 'initialize' ? params?.protocolVersion : undefined) ?? protocolHeader;
   return {
     rpcMethod,
     tool,
@@ -92,11 +98,11 @@ export function summarize(body: unknown, headers: Headers): MessageSummary {
 const REVISION = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The revision a non-initialize request declares (its _meta, else its header), when newer than any spoken here. */
-function newerRevision(body: unknown, headers: Headers): string | null {
+function newerRevision(body: unknown, protocolHeader: string | undefined): string | null {
   const message = record(body);
   if (message?.method === 'initialize') return null; // the 2025 handshake negotiates instead
   const meta = record(record(message?.params)?._meta);
-  const declared = meta?.[PROTOCOL_VERSION_META_KEY] ?? headers.get('mcp-protocol-version');
+  const declared = meta?.[PROTOCOL_VERSION_META_KEY] ?? protocolHeader;
   if (typeof declared !== 'string' || !REVISION.test(declared.trim())) return null;
   return declared.trim() > MODERN_PROTOCOL_VERSION ? declared.trim() : null;
 }
@@ -105,9 +111,14 @@ const INITIALIZE_SHAPE =
   'initialize takes params.protocolVersion (a revision string such as 2025-11-25), params.capabilities (an object) ' +
   'and params.clientInfo (an object with string name and version).';
 
-/** Why an initialize request's params are not what the handshake takes, in words; null when they are. */
+/**
+ * Why a 2025 initialize request's params are not what the handshake takes, in words; null when they
+ * are. An initialize carrying the 2026 envelope is no handshake: the SDK answers it (404, -32601:
+ * the method is gone in that revision).
+ */
 async function initializeParamsProblem(body: unknown): Promise<string | null> {
-  if (record(body)?.method !== 'initialize') return null;
+  const message = record(body);
+  if (message?.method !== 'initialize' || carriesEnvelopeClaim(message)) return null;
   const result = await specTypeSchemas.InitializeRequest['~standard'].validate(body);
   if (!result.issues) return null;
   const fields = result.issues.map((issue) => {
@@ -137,49 +148,186 @@ export interface ServeOptions {
   allowedHosts: string[];
 }
 
-/**
- * Serves one POST /mcp. `message` is the request body as received and as parsed; `request` carries
- * the method, URL and headers (no body). Never throws: every failure is a JSON-RPC error response.
- */
-export async function serveMcp(request: Request, message: ReadMessage, call: McpCall, options: ServeOptions): Promise<{ response: Response; summary: MessageSummary }> {
-  const { raw, parsed, ok: parsedOk } = message;
-  const summary = summarize(parsed, request.headers);
+/** A POST /mcp as the route received it. */
+export interface IncomingMcp {
+  /** The request headers as Node parsed them. */
+  headers: IncomingHttpHeaders;
+  /** The request target as sent (path and query). */
+  target: string;
+  body: Buffer;
+}
+
+/** An answer in the form the route sends on. */
+export interface McpAnswer {
+  status: number;
+  /** Without content-length (the route's to set) and without CORS (the plugin's). */
+  headers: Array<[string, string]>;
+  /** JSON bytes; an event stream (subscriptions/listen); nothing (202). */
+  body: Buffer | Readable | undefined;
+  summary: MessageSummary;
+}
+
+/** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
+export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: ServeOptions): Promise<McpAnswer> {
+  const message = readMessage(incoming.body);
+  const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
+  const summary = summarize(message.parsed, protocolHeader);
   try {
-    const rejectedHost = hostHeaderValidationResponse(request, options.allowedHosts);
-    if (rejectedHost) return { response: rejectedHost, summary };
-
-    const newer = parsedOk ? newerRevision(parsed, request.headers) : null;
-    if (newer) {
-      return {
-        response: jsonRpcError(
-          400,
-          RPC.unsupportedVersion,
-          `Unsupported protocol version: ${newer}. This server speaks ${MODERN_PROTOCOL_VERSION} (and, through initialize, ` +
-            `${LEGACY_PROTOCOL_VERSIONS.join(', ')}): use ${MODERN_PROTOCOL_VERSION}.`,
-          summary.id,
-          { supported: [MODERN_PROTOCOL_VERSION], requested: newer },
-        ),
-        summary,
-      };
-    }
-    if (summary.tool === 'explain' && !explainAliasAvailable(call.now)) {
-      return { response: jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' }), summary };
-    }
-
-    const badInitialize = parsedOk ? await initializeParamsProblem(parsed) : null;
-    if (badInitialize) return { response: jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id), summary };
-
-    // A body that is not JSON goes to the SDK as bytes, so it answers with its own parse error.
-    const forward = parsedOk ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(raw) });
-    const parsedBody = parsedOk ? parsed : undefined;
-    if (await isLegacyRequest(forward, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES })) {
-      return { response: await legacyLeg(forward, parsedBody, call), summary };
-    }
-    return { response: await modern().fetch(withCall(forward, call), parsedBody === undefined ? undefined : { parsedBody }), summary };
+    return { ...(await fromWebResponse(await serveMcp(incoming, message, summary, protocolHeader, call, options))), summary };
   } catch (error) {
     call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    return { response: jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id), summary };
+    const failed = jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id);
+    return { ...(await fromWebResponse(failed)), summary };
   }
+}
+
+async function serveMcp(incoming: IncomingMcp, message: ReadMessage, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, options: ServeOptions): Promise<Response> {
+  const { raw, parsed, ok: parsedOk } = message;
+  if (!hostAllowed(headerValue(incoming.headers.host), options.allowedHosts)) {
+    return hostHeaderValidationResponse(sdkRequest(incoming), options.allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
+  }
+
+  const newer = parsedOk ? newerRevision(parsed, protocolHeader) : null;
+  if (newer) {
+    return jsonRpcError(
+      400,
+      RPC.unsupportedVersion,
+      `Unsupported protocol version: ${newer}. This server speaks ${MODERN_PROTOCOL_VERSION} (and, through initialize, ` +
+        `${LEGACY_PROTOCOL_VERSIONS.join(', ')}): use ${MODERN_PROTOCOL_VERSION}.`,
+      summary.id,
+      { supported: [MODERN_PROTOCOL_VERSION], requested: newer },
+    );
+  }
+  if (summary.tool === 'explain' && !explainAliasAvailable(call.now)) {
+    return jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' });
+  }
+
+  const badInitialize = parsedOk ? await initializeParamsProblem(parsed) : null;
+  if (badInitialize) return jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id);
+
+  // The SDK reads the parsed body as given; a body that is not JSON goes to it as bytes, so it
+  // answers with its own parse error.
+  const request = withCall(sdkRequest(incoming, parsedOk ? undefined : raw), call);
+  const parsedBody = parsedOk ? parsed : undefined;
+  const legacy = !claimsModernEnvelope(parsedBody) && (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES }));
+  if (legacy) return legacyLeg(request, parsedBody, call);
+  return modern().fetch(request, parsedBody === undefined ? undefined : { parsedBody });
+}
+
+/**
+ * A single request or notification (not initialize, not a posted response) whose params carry
+ * the 2026-07-28 envelope claim: the SDK's classification (classifyInboundRequest) never routes
+ * one to the 2025 leg (it serves it, or its modern ladder rejects it), so asking isLegacyRequest
+ * would only classify the message a second time before createMcpHandler classifies it again.
+ */
+export function claimsModernEnvelope(body: unknown): boolean {
+  const message = record(body);
+  if (message === null || typeof message.method !== 'string' || message.method === 'initialize') return false;
+  if ('result' in message || 'error' in message) return false;
+  return carriesEnvelopeClaim(message);
+}
+
+/** Whether a message's params carry the 2026-07-28 envelope claim (`_meta` protocolVersion). */
+function carriesEnvelopeClaim(message: Record<string, unknown> | null): boolean {
+  const meta = record(record(message?.params)?._meta);
+  return meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The request as the SDK is given it: method, URL and headers. A body that is not JSON goes as a
+ * web Request with that body, so the SDK answers its own parse error. Every other request goes
+ * with its body already parsed (`parsedBody`), and then the SDK reads nothing of it but `method`,
+ * `url` and `headers.get`, and treats `signal` as optional (read in
+ * @modelcontextprotocol/server's createMcpHandler, isLegacyRequest, PerRequestHTTPServerTransport
+ * and WebStandardStreamableHTTPServerTransport): so it gets just those, not a web Request, whose
+ * construction (URL parse, abort signal, header checks) was the largest cost of our own in a call.
+ * No client abort is wired either way: every tool answers synchronously from memory, so a client
+ * that leaves stops nothing. The Accept a 2025 client sends is widened here (see servedAccept).
+ */
+function sdkRequest(incoming: IncomingMcp, body?: Buffer): Request {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(incoming.headers)) {
+    const value = headerValue(incoming.headers[name]);
+    if (value !== undefined) headers[name] = value;
+  }
+  headers.accept = servedAccept(headers.accept);
+  const url = `http://${headers.host || 'localhost'}${incoming.target}`;
+  if (body === undefined) return new RequestHead(url, new Headers(headers)) as unknown as Request;
+  const init: RequestInit = { method: 'POST', headers, body: new Uint8Array(body) };
+  try {
+    return new Request(url, init);
+  } catch {
+    return new Request(`http://localhost${MCP_PATH}`, init);
+  }
+}
+
+/** What the SDK reads of a POST whose body it is given parsed (see sdkRequest). */
+class RequestHead {
+  readonly method = 'POST';
+  readonly signal = undefined;
+  constructor(
+    readonly url: string,
+    readonly headers: Headers,
+  ) {}
+}
+
+/**
+ * The 2025 transport insists on Accept listing both application/json and text/event-stream, though
+ * this server only ever answers JSON. A client that accepts JSON (or anything) is served. Only that
+ * transport reads Accept, so widening it for every request changes nothing on the 2026 path.
+ */
+function servedAccept(accept: string | undefined): string {
+  if (accept && /application\/json/i.test(accept) && /text\/event-stream/i.test(accept)) return accept;
+  if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return accept;
+  return 'application/json, text/event-stream';
+}
+
+/** Host headers already judged against an allow-list: a client sends the same one every time. */
+const hostVerdicts = new WeakMap<string[], Map<string, boolean>>();
+const MAX_HOST_VERDICTS = 64;
+
+/** The SDK's DNS-rebinding check (validateHostHeader), remembered per Host value (bounded). */
+function hostAllowed(host: string | undefined, allowedHosts: string[]): boolean {
+  let verdicts = hostVerdicts.get(allowedHosts);
+  if (!verdicts) hostVerdicts.set(allowedHosts, (verdicts = new Map()));
+  const key = host ?? '';
+  let allowed = verdicts.get(key);
+  if (allowed === undefined) {
+    allowed = validateHostHeader(host, allowedHosts).ok;
+    if (verdicts.size < MAX_HOST_VERDICTS) verdicts.set(key, allowed);
+  }
+  return allowed;
+}
+
+/** A web Response as the route sends it on: a JSON body as the bytes the SDK wrote, no copy. */
+async function fromWebResponse(response: Response): Promise<Omit<McpAnswer, 'summary'>> {
+  const headers: Array<[string, string]> = [];
+  let type = '';
+  response.headers.forEach((value, name) => {
+    if (name === 'content-type') type = value;
+    if (name !== 'content-length' && !name.startsWith('access-control-')) headers.push([name, value]);
+  });
+  if (response.body === null) return { status: response.status, headers, body: undefined };
+  if (/text\/event-stream/i.test(type)) {
+    return { status: response.status, headers, body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) };
+  }
+  return { status: response.status, headers, body: await bytesOf(response.body) };
+}
+
+/** A body's bytes: the SDK writes a JSON answer as one chunk, which is taken as it is. */
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const reader = stream.getReader();
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /** The 2025 era: one stateless streamable-HTTP transport per request, answering JSON. */
@@ -196,23 +344,8 @@ async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): 
   };
   try {
     await server.connect(transport);
-    // Only a body-less request (its body given as parsedBody) can be copied with new headers.
-    const served = withCall(parsedBody === undefined ? request : lenientAccept(request), call);
-    return await transport.handleRequest(served, parsedBody === undefined ? undefined : { parsedBody });
+    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
     teardown();
   }
-}
-
-/**
- * The 2025 transport insists on Accept listing both application/json and text/event-stream, though
- * this server only ever answers JSON. A client that accepts JSON (or anything) is served.
- */
-function lenientAccept(request: Request): Request {
-  const accept = request.headers.get('accept') ?? '';
-  if (/application\/json/i.test(accept) && /text\/event-stream/i.test(accept)) return request;
-  if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return request;
-  const headers = new Headers(request.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  return new Request(request.url, { method: request.method, headers });
 }

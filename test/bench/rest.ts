@@ -272,11 +272,11 @@ export async function benchMcp(): Promise<void> {
   }
   const licensesFile = path.join(dir, 'bench-licenses.json');
   await writeFile(licensesFile, JSON.stringify(keys.licenses));
-  const cost = await childJob<{ tool_us: number; sdk_path_us: number }>('test/bench/mcp-cost-child.ts', [dir, licensesFile]);
+  const cost = await childJob<{ tool_us: number; route_us: Record<string, number> }>('test/bench/mcp-cost-child.ts', [dir, licensesFile]);
   printTable(`MCP tools/call against REST on the same data, varied keys (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; budgets raised)`, rows);
   printTable('Where a get_home call goes, CPU per call in one process without HTTP (licenses in turn)', [
     { part: 'our tool: look-up, shaping, and its result serialized once', 'cpu us/call': cost.tool_us },
-    { part: 'the SDK path around it (serveMcp: web Request, parse, validate, pooled server, serialize)', 'cpu us/call': cost.sdk_path_us },
+    ...Object.entries(cost.route_us).map(([era, us]) => ({ part: `the whole call on the /mcp route without HTTP, tool included (answerMcp, ${era})`, 'cpu us/call': us })),
   ]);
   console.log('Targets (64 conns): MCP get_home >= 0.5x REST detail in both eras with p99 < 50 ms; find_homes >= 0.5x the REST list page.');
 }

@@ -3,8 +3,11 @@
 // not JSON, and the alias explain before and after its cut-off.
 import test from 'ava';
 import { ProtocolError } from '@modelcontextprotocol/client';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import fc from 'fast-check';
 import { MCP_SERVER_INFO } from '../../serve/mcp/identity.ts';
 import { builtMcpServers, TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { claimsModernEnvelope } from '../../serve/mcp/transport.ts';
 import { examples } from '../helpers/examples.ts';
 import { connect, LEGACY, MODERN, modernRequest, rpc, startMcpServer, type McpTestServer } from './helpers.ts';
 
@@ -278,4 +281,60 @@ test('an initialize with wrongly typed params gets -32602 naming the field, not 
   }
   const fine = await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: good });
   t.is(fine.body?.result?.protocolVersion, '2025-11-25', 'well-typed params still negotiate');
+});
+
+test('an initialize sent in the 2026-07-28 envelope is no handshake: 404 with -32601, as that revision removed it', async (t) => {
+  const { body, headers } = modernRequest('initialize', {}, 'init-2026');
+  const answer = await rpc(server.mcpUrl, body, headers);
+  t.is(answer.status, 404, answer.text);
+  t.is(answer.body?.id, 'init-2026');
+  t.is(answer.body?.error?.code, -32601, answer.text);
+});
+
+test('a message the route sends straight to the 2026 leg is one the SDK never classifies as 2025-era', async (t) => {
+  const meta = fc.oneof(
+    fc.record({ 'io.modelcontextprotocol/protocolVersion': fc.oneof(fc.constantFrom(MODERN, ...LEGACY, '2099-01-01'), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const message = fc.record(
+    {
+      jsonrpc: fc.oneof(fc.constant('2.0'), fc.jsonValue({ maxDepth: 0 })),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null)),
+      method: fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'initialize', 'server/discover', 'notifications/initialized', 'ping'), fc.jsonValue({ maxDepth: 0 })),
+      params: fc.oneof(fc.record({ _meta: meta, name: fc.constant('get_home') }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 2 })),
+      result: fc.jsonValue({ maxDepth: 1 }),
+      error: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  );
+  // Messages that carry the claim, with or without the other keys the SDK looks at.
+  const claimed = fc
+    .tuple(
+      message,
+      fc.constantFrom('tools/call', 'tools/list', 'server/discover', 'notifications/initialized', 'ping', 'initialize'),
+      fc.oneof(fc.constantFrom(MODERN, ...LEGACY, '2099-01-01'), fc.jsonValue({ maxDepth: 1 })),
+      fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+      fc.constantFrom('none', 'none', 'result', 'error'),
+    )
+    .map(([{ result: _result, error: _error, ...base }, method, version, extra, reply]) => ({
+      ...base,
+      jsonrpc: '2.0',
+      id: 7,
+      method,
+      params: { name: 'get_home', _meta: { ...extra, 'io.modelcontextprotocol/protocolVersion': version } },
+      ...(reply === 'result' ? { result: {} } : reply === 'error' ? { error: { code: -32000, message: 'x' } } : {}),
+    }));
+  const header = fc.option(fc.constantFrom(MODERN, ...LEGACY, '2099-01-01'), { nil: undefined });
+  let shortcut = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(message, claimed, fc.array(fc.oneof(message, claimed), { maxLength: 3 })), header, async (body, version) => {
+      if (!claimsModernEnvelope(body)) return;
+      shortcut += 1;
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(version ? { 'mcp-protocol-version': version } : {}) };
+      const request = new Request('http://localhost/mcp', { method: 'POST', headers });
+      if (await isLegacyRequest(request, body)) throw new Error(`sent to the 2026 leg but 2025-era for the SDK: ${JSON.stringify(body)}`);
+    }),
+    { numRuns: 2_000 },
+  );
+  t.true(shortcut > 100, 'enough generated messages claim the envelope to mean something');
 });
