@@ -30,7 +30,8 @@ async function startAndWait(args: string[], probePath: string): Promise<Started>
   const started = performance.now();
   const { child, url } = await startChild(args);
   for (;;) {
-    const reply = await fetch(url + probePath).catch(() => null);
+    // The baseline finds its recorded answer by this key; our server ignores the header.
+    const reply = await fetch(url + probePath, { headers: { 'x-bench-key': `GET ${probePath}` } }).catch(() => null);
     if (reply?.status === 200) {
       await reply.arrayBuffer();
       break;
@@ -75,7 +76,11 @@ export async function benchStartup(): Promise<void> {
   // A switch under load: a newer file lands (written aside, then renamed, as the pipeline does)
   // while 64 connections ask for home details (varied licenses); time until /healthz names it.
   const server = await startAndWait(['ours', dir], probe);
-  const newer = path.join(dir, path.basename(snapshot).replace(/\.sqlite$/, '.1.sqlite'));
+  // The next name the store reads as newer: rcfe-<date>.sqlite -> .1.sqlite, .N.sqlite -> .N+1.sqlite.
+  const newer = path.join(
+    dir,
+    path.basename(snapshot).replace(/(?:\.(\d+))?\.sqlite$/, (_whole, run: string | undefined) => `.${Number(run ?? 0) + 1}.sqlite`),
+  );
   let switchMs = -1;
   let failed = -1;
   try {
