@@ -59,9 +59,14 @@ export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: num
   return { rows, total };
 }
 
+/** The licenses the log has any row for: most homes have none, and get_home asks for every home. */
+const loggedLicenses = derived('licenses in the change log', (snapshot) =>
+  hasChangeLog(snapshot) ? new Set(snapshot.statement('SELECT DISTINCT license_number FROM change_log').pluck().all() as string[]) : new Set<string>(),
+);
+
 /** Every logged change of one license, newest run first. */
 export function historyOf(snapshot: Snapshot, license: string, limit = -1): ChangeRow[] {
-  if (!hasChangeLog(snapshot)) return [];
+  if (!snapshot.derive(loggedLicenses).has(license)) return [];
   return snapshot.statement(`SELECT ${COLUMNS} ${FROM} WHERE c.license_number = ? ${ORDER} LIMIT ?`).all(license, limit) as ChangeRow[];
 }
 
