@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
 import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
+import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, listedRowsByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -232,4 +232,31 @@ function candidateParts(license: string, columnsJson: string, recordPartsJson: s
   ];
   const [address, corrections] = JSON.parse(recordPartsJson) as [AddressValue, string];
   return { row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url }, address, corrections };
+}
+
+/** What a list item shows of a home: its compact home and the two row columns lists carry. A record is one. */
+export interface ListedView {
+  readonly license: string;
+  readonly row: Pick<FacilityRow, 'on_probation' | 'state_record_url'>;
+  readonly compact: CompactHome;
+}
+
+/**
+ * The list views of these licenses (not on the roster: left out): a home the overlay changes, or
+ * whose record is held, from its record; every other one from one narrow batched read of its
+ * stored compact home, building and keeping no record (a list page is mostly first touches).
+ */
+export function listedViewsOf(context: ShapeContext, licenses: readonly string[]): Map<string, ListedView> {
+  const recorded = new Set(licenses.filter((license) => answeredByRecord(context, license)));
+  const views = new Map<string, ListedView>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
+  const stored = licenses.filter((license) => !recorded.has(license));
+  if (stored.length === 0) return views;
+  for (const read of listedRowsByLicenses(context.snapshot, stored)) {
+    views.set(read.license_number, {
+      license: read.license_number,
+      row: { on_probation: read.on_probation, state_record_url: read.state_record_url },
+      compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
+    });
+  }
+  return views;
 }

@@ -213,3 +213,13 @@ export function checkRowsByLicenses(
     record_parts_json: string | null;
   }>;
 }
+
+/** What a list item shows of each home, in one narrow read: its stored compact home and two columns. */
+export function listedRowsByLicenses(
+  snapshot: Snapshot,
+  licenses: readonly string[],
+): Array<Pick<FacilityRow, 'license_number' | 'on_probation' | 'state_record_url' | 'home_json'>> {
+  return snapshot
+    .statement('SELECT license_number, on_probation, state_record_url, home_json FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | 'on_probation' | 'state_record_url' | 'home_json'>>;
+}

@@ -1,12 +1,12 @@
 // One page of a list selection, shaped: only the page's rows are read from the snapshot.
-import { homeRecords } from '../home-record.ts';
+import { listedViewsOf } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { mcpListedHome, type McpListedHome } from './record.ts';
 import type { Selection } from '../listed-homes.ts';
 
 export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {
   const licenses = selection.licenses.slice(offset, offset + limit);
-  const records = new Map(homeRecords(context, licenses).map((record) => [record.license, record]));
+  const records = listedViewsOf(context, licenses);
   return licenses.flatMap((license, i) => {
     const record = records.get(license);
     return record ? [mcpListedHome(context, record, selection.distances[offset + i] ?? null)] : [];

@@ -6,7 +6,7 @@ import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
-import type { HomeRecord } from '../home-record.ts';
+import type { HomeRecord, ListedView } from '../home-record.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { ShapeContext } from '../shape/context.ts';
 
@@ -68,7 +68,7 @@ const stateRecordOf = (home: CompactHome): McpCompactRecord['state_record'] =>
   pick(home.state_record, ['documents_on_file', 'latest_visit_date', 'type_a_citations', 'type_b_citations', 'tallies_since_year']);
 
 /** Compact form: what every list, comparison and hand-off carries per home. */
-export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: HomeRecord): McpCompactRecord {
+export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: ListedView): McpCompactRecord {
   const meta = context.snapshot.meta;
   return {
     license_number: home.license_number,
@@ -97,7 +97,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
 }
 
 /** A list item: the compact record plus its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, record: HomeRecord, distanceKm: number | null): McpListedHome {
+export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): McpListedHome {
   return { ...mcpCompactRecord(context, record), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
 }
 

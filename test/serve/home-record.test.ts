@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { homeRecord, licensesFailingNeeds, storedOrRecord } from '../../serve/home-record.ts';
+import { homeRecord, licensesFailingNeeds, listedViewsOf, storedOrRecord } from '../../serve/home-record.ts';
+import { mcpListedHome } from '../../serve/mcp/record.ts';
 import { restDetailJson, restFacilityJson } from '../../serve/shape/facility.ts';
 import type { Logger } from '../../serve/log.ts';
 import { Overlay, OverlayStore } from '../../serve/overlay.ts';
@@ -92,4 +93,30 @@ test('a first touch sends the stored texts from a narrow read, the same bytes th
   t.truthy(touched && 'license' in touched);
   t.is(JSON.parse(restDetailJson({ ...fresh(), overlay: held }, licenses[0]!)!).clearances.dementia.value, 'not_on_file');
   t.is(storedOrRecord(fresh(), '000000000'), undefined);
+});
+
+test('a list view from the narrow batched read shows what the record shows; a reviewed home comes as its record', async (t) => {
+  const ex = await examples();
+  const licenses = ex.all<{ license_number: string }>('SELECT license_number FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 30').map((row) => row.license_number);
+  const seedFile = await seedSnapshotFile();
+  const filler = new BaseUrlFiller('https://care.example/"quoted"');
+  const none = Overlay.empty();
+  const open = () => {
+    const snapshot = openSnapshot(seedFile, { pages: 'skip' });
+    t.teardown(() => snapshot.retire());
+    return snapshot;
+  };
+  const narrow = { snapshot: open(), overlay: none, filler };
+  const built = { snapshot: open(), overlay: none, filler };
+  const views = listedViewsOf(narrow, [...licenses, '000000000']);
+  t.is(views.size, licenses.length, 'a license not on the roster is left out');
+  for (const license of licenses) {
+    const view = views.get(license)!;
+    t.false('detail' in view, `${license}: read narrowly, no record built`);
+    t.deepEqual(mcpListedHome(narrow, view, 1.25), mcpListedHome(built, homeRecord(built, license)!, 1.25), license);
+  }
+  const held = new Overlay([{ license_number: licenses[0]!, clearance: 'dementia' }], [], none.handoffMode, null);
+  const reviewed = listedViewsOf({ snapshot: open(), overlay: held, filler }, [licenses[0]!]).get(licenses[0]!)!;
+  t.true('detail' in reviewed, 'a home the overlay changes comes as its record');
+  t.is(reviewed.compact.clearances.dementia, 'not_on_file');
 });
