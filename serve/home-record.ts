@@ -4,7 +4,9 @@
 // service designations are withheld, approved disputes are attached). Every surface (REST,
 // check, MCP, pages, site, hand-off) shapes its output as a pure function of this record, and
 // every `needs` filter asks licensesFailingNeeds. The bounded per-snapshot LRU below is the
-// server's one cache of home data.
+// server's one cache of home data. A first touch of a home the overlay leaves alone (the common
+// case under real traffic) may instead be answered from a narrow read of exactly the stored text
+// it needs (storedOrRecord, checkHomesOf, listedViewsOf): the same bytes, no record built or kept.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
 import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
