@@ -43,7 +43,10 @@ async function surfaces(server: TestServer) {
   const twins = await Promise.all(['/index.md', '/county.md', '/guides.md', '/docs/api.md', `${homePath}.md`].map(async (path) => ({ path, reply: await call(`${server.url}${path}`) })));
   const client = await connect(`${server.url}/mcp`, '2025-06-18');
   const instructions = client.getInstructions() ?? '';
+  const fetched = (await client.callTool({ name: 'fetch', arguments: { id: license } })).structuredContent as { text: string };
   await client.close();
+  // The MCP fetch tool's Markdown is a twin too.
+  twins.push({ path: 'MCP fetch', reply: { headers: new Headers({ 'content-type': 'text/markdown; charset=utf-8' }), text: fetched.text, status: 200 } as never });
   return { pages, twins, frontDoor, envelopes: [list, detail, check], llms, instructions };
 }
 

@@ -2,6 +2,7 @@
 // as assistants' connectors expect after search.
 import * as z from 'zod/v4';
 import { licenseNumberFrom } from '../../../contract/names.ts';
+import { withMarkdownNotice } from '../../demo.ts';
 import { homeMarkdown } from '../../pages/home-markdown.ts';
 import { homeRecord } from '../../home-record.ts';
 import { STATE_SOURCE } from '../../wording.ts';
@@ -58,7 +59,8 @@ export const fetchTool = defineTool({
     return {
       id: license,
       title: page.title,
-      text: page.markdown,
+      // Demo data says so here too, as the page's own Markdown twin does.
+      text: context.snapshot.meta.demoData ? withMarkdownNotice(page.markdown) : page.markdown,
       url: page.canonicalUrl,
       metadata: {
         license_number: license,
