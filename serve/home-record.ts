@@ -213,18 +213,31 @@ export function checkHomesOf(
   licenses: readonly string[],
   { recordsFor, candidates }: { recordsFor: ReadonlySet<string>; candidates: ReadonlySet<string> },
 ): Map<string, HomeRecord | StoredCheckHome> {
-  const recorded = new Set(licenses.filter((license) => recordsFor.has(license) || answeredByRecord(context, license)));
-  const shown = new Map<string, HomeRecord | StoredCheckHome>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
-  const stored = licenses.filter((license) => !recorded.has(license));
-  if (stored.length === 0) return shown;
   const fill = (text: string) => context.filler.fillText(text);
-  for (const read of checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license)))) {
-    shown.set(read.license_number, {
+  return recordsElseStored(context, licenses, (license) => recordsFor.has(license), (stored) =>
+    checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license))).map((read) => ({
       license: read.license_number,
       compact: JSON.parse(fill(read.home_json)) as CompactHome,
       asCandidate: read.candidate_json === null || read.record_parts_json === null ? null : candidateParts(read.license_number, read.candidate_json, fill(read.record_parts_json)),
-    });
-  }
+    })),
+  );
+}
+
+/**
+ * The one split behind every narrow read of many homes: a license the overlay changes, whose
+ * record is held, or that `wantsRecord` names comes as its record; the others are read together by
+ * `readStored`, which builds and keeps nothing. Licenses not on the roster are left out.
+ */
+function recordsElseStored<T extends { license: string }>(
+  context: ShapeContext,
+  licenses: readonly string[],
+  wantsRecord: (license: string) => boolean,
+  readStored: (licenses: readonly string[]) => T[],
+): Map<string, HomeRecord | T> {
+  const recorded = new Set(licenses.filter((license) => wantsRecord(license) || answeredByRecord(context, license)));
+  const shown = new Map<string, HomeRecord | T>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
+  const stored = licenses.filter((license) => !recorded.has(license));
+  if (stored.length > 0) for (const home of readStored(stored)) shown.set(home.license, home);
   return shown;
 }
 
@@ -249,16 +262,11 @@ export interface ListedView {
  * stored compact home, building and keeping no record (a list page is mostly first touches).
  */
 export function listedViewsOf(context: ShapeContext, licenses: readonly string[]): Map<string, ListedView> {
-  const recorded = new Set(licenses.filter((license) => answeredByRecord(context, license)));
-  const views = new Map<string, ListedView>(homeRecords(context, [...recorded]).map((record) => [record.license, record]));
-  const stored = licenses.filter((license) => !recorded.has(license));
-  if (stored.length === 0) return views;
-  for (const read of listedRowsByLicenses(context.snapshot, stored)) {
-    views.set(read.license_number, {
+  return recordsElseStored<ListedView>(context, licenses, () => false, (stored) =>
+    listedRowsByLicenses(context.snapshot, stored).map((read) => ({
       license: read.license_number,
       row: { on_probation: read.on_probation, state_record_url: read.state_record_url },
       compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
-    });
-  }
-  return views;
+    })),
+  );
 }

@@ -1,13 +1,10 @@
 // In-memory did-you-mean index over every license's name keys, built once per snapshot: trigram
 // postings, scored by the Dice coefficient. Used only after exact license and exact name missed.
 import { derived, type Snapshot } from './snapshot.ts';
-import { allNameKeys } from './query.ts';
+import { allNameFits } from './query.ts';
 
 /** Dice similarity a name needs to be offered as a did-you-mean. */
 export const FUZZY_MIN_SIMILARITY = 0.5;
-
-/** The order localeCompare gives, from one collator: localeCompare builds one per call. */
-const alphabetical = new Intl.Collator();
 
 function trigrams(key: string): Set<string> {
   const padded = `  ${key} `;
@@ -139,13 +136,14 @@ export class NameIndex {
       if (score >= floor) kept.push({ license: this.licenses[position]!, score });
     }
     return kept
-      .sort((a, b) => b.score - a.score || alphabetical.compare(a.license, b.license))
+      // License numbers are nine digits: plain comparison is their numeric order.
+      .sort((a, b) => b.score - a.score || (a.license < b.license ? -1 : a.license > b.license ? 1 : 0))
       .slice(0, max)
       .map(({ license }) => license);
   }
 }
 
-const nameIndex = derived('name trigram index (did-you-mean)', (snapshot) => new NameIndex(allNameKeys(snapshot)));
+const nameIndex = derived('name trigram index (did-you-mean)', (snapshot) => new NameIndex(allNameFits(snapshot)));
 
 export function nameIndexOf(snapshot: Snapshot): NameIndex {
   return snapshot.derive(nameIndex);

@@ -49,7 +49,7 @@ export function storedTextsByLicense(snapshot: Snapshot, license: string): Pick<
 /** Every name key (goes-by and licensed) to the licenses that carry it, any status. */
 const licensesByNameKey = derived('licenses by name key', (snapshot) => {
   const byKey = new Map<string, string[]>();
-  for (const row of allNameKeys(snapshot)) {
+  for (const row of allNameFits(snapshot)) {
     for (const name of new Set([row.name_key, row.licensed_name_key])) {
       const list = byKey.get(name);
       if (list) list.push(row.license_number);
@@ -72,13 +72,6 @@ export function facilitiesByLicenses(snapshot: Snapshot, licenses: readonly stri
        WHERE license_number IN (SELECT value FROM json_each(?)) ORDER BY name, license_number`,
     )
     .all(JSON.stringify(licenses)) as FacilityRow[];
-}
-
-/** Every license's name keys, for the in-memory did-you-mean index. */
-export function allNameKeys(snapshot: Snapshot): Array<{ license_number: string; name_key: string; licensed_name_key: string }> {
-  return snapshot
-    .statement('SELECT license_number, name_key, licensed_name_key FROM facilities ORDER BY license_number')
-    .all() as Array<{ license_number: string; name_key: string; licensed_name_key: string }>;
 }
 
 export interface ReportRow {
@@ -167,7 +160,7 @@ export function hospitalsByCounty(snapshot: Snapshot): PageHospitalRow[] {
     .all() as PageHospitalRow[];
 }
 
-/** What the batch check matches on, per license (any status): names, name keys and city. */
+/** Every license's names, name keys and city (any status): what name look-ups hold in memory. */
 export interface NameFitRow {
   license_number: string;
   name: string;
@@ -176,7 +169,7 @@ export interface NameFitRow {
   licensed_name_key: string;
 }
 
-/** Every license's matching columns, by license number (the batch check holds them in memory). */
+/** Every license's name columns, by license number: the name-key map, the check's fits and the did-you-mean index. */
 export function allNameFits(snapshot: Snapshot): NameFitRow[] {
   return snapshot
     .statement('SELECT license_number, name, city, name_key, licensed_name_key FROM facilities ORDER BY license_number')
