@@ -6,7 +6,7 @@ import { allNameFits } from './query.ts';
 /** Dice similarity a name needs to be offered as a did-you-mean. */
 export const FUZZY_MIN_SIMILARITY = 0.5;
 
-function trigrams(key: string): Set<string> {
+export function trigrams(key: string): Set<string> {
   const padded = `  ${key} `;
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));

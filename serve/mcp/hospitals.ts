@@ -2,6 +2,7 @@
 // matched by FACID, exact name, every word of the name, or resemblance. More than one fit is
 // answered with candidates, never a guess.
 import { nameKey } from '../../contract/names.ts';
+import { trigrams } from '../name-index.ts';
 import { allHospitals, type HospitalRow } from '../query.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
 
@@ -13,14 +14,8 @@ export type HospitalMatch =
   | { status: 'ambiguous'; candidates: HospitalRow[] }
   | { status: 'not_found' };
 
-function trigrams(key: string): Set<string> {
-  const padded = `  ${key} `;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
-  return grams;
-}
-
-function dice(a: Set<string>, b: Set<string>): number {
+/** Dice similarity of two trigram sets. */
+export function dice(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const gram of a) if (b.has(gram)) shared += 1;
   return (2 * shared) / (a.size + b.size || 1);
@@ -43,10 +38,6 @@ export class HospitalIndex {
       return { row, key, words: new Set(key.split(' ')), grams: trigrams(key) };
     });
     for (const row of rows) this.byFacid.set(row.facid, row);
-  }
-
-  get size(): number {
-    return this.entries.length;
   }
 
   match(input: string): HospitalMatch {

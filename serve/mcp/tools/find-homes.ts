@@ -7,6 +7,8 @@ import { licensesChangedSince } from '../../changes/query.ts';
 import { CHANGES_FAIRNESS } from '../../changes/shape.ts';
 import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
+import { trigrams } from '../../name-index.ts';
+import { dice } from '../hospitals.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../../listed-homes.ts';
 import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
@@ -66,25 +68,13 @@ const output = z.object({
 });
 
 /** Place names that resemble the input, for a did-you-mean. */
-export function similarPlaces(places: Iterable<Place>, name: string, max = 5): string[] {
-  const key = nameKey(name);
-  const grams = (text: string) => {
-    const padded = `  ${text} `;
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i += 1) set.add(padded.slice(i, i + 3));
-    return set;
-  };
-  const wanted = grams(key);
+function similarPlaces(places: Iterable<Place>, name: string): string[] {
+  const wanted = trigrams(nameKey(name));
   return [...places]
-    .map((place) => {
-      const have = grams(nameKey(place.name));
-      let shared = 0;
-      for (const gram of wanted) if (have.has(gram)) shared += 1;
-      return { name: place.name, score: (2 * shared) / (wanted.size + have.size) };
-    })
+    .map((place) => ({ name: place.name, score: dice(wanted, trigrams(nameKey(place.name))) }))
     .filter((hit) => hit.score >= 0.4)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .slice(0, max)
+    .slice(0, 5)
     .map((hit) => hit.name);
 }
 
