@@ -9,14 +9,7 @@ export const ORDER_REPORTS = 'Newest first.';
 export const ORDER_SEARCH =
   'Exact name matches first, then similar names, each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.';
 
-export interface Honesty {
-  order: string;
-  neutrality: string;
-  never_in_this_data: string;
-  fairness_note: string;
-}
-
-export function honesty(order: string): Honesty {
+export function honesty(order: string) {
   return { order, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
 }
 

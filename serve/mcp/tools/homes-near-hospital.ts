@@ -2,7 +2,6 @@
 // fits are answered with candidates) or given by its FACID.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
-import type { HospitalRow } from '../../query.ts';
 import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
@@ -30,6 +29,7 @@ const input = strictInput({
   offset: offsetArg.optional(),
 });
 
+// The hospital rows the snapshot is read into (HospitalRow: exactly these columns, in this order).
 const hospital = z.object({
   facid: z.string().describe("The state's facility id of the hospital."),
   name: z.string(),
@@ -59,19 +59,6 @@ const output = z.object({
   honesty,
   data_dates: dataDates,
 });
-
-function hospitalOut(row: HospitalRow): z.infer<typeof hospital> {
-  return {
-    facid: row.facid,
-    name: row.name,
-    street: row.street,
-    city: row.city,
-    zip: row.zip,
-    county: row.county,
-    latitude: row.latitude,
-    longitude: row.longitude,
-  };
-}
 
 export const homesNearHospital = defineTool({
   name: 'homes_near_hospital',
@@ -110,7 +97,7 @@ export const homesNearHospital = defineTool({
       return {
         status: 'ambiguous' as const,
         hospital: null,
-        candidates: match.candidates.map(hospitalOut),
+        candidates: match.candidates,
         homes: [],
         total: 0,
         offset,
@@ -134,7 +121,7 @@ export const homesNearHospital = defineTool({
     if (total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
-      hospital: hospitalOut(match.hospital),
+      hospital: match.hospital,
       candidates: [],
       homes: pageOfHomes(context, selection, offset, limit),
       total,
