@@ -31,25 +31,14 @@ function triState(value: string | null | undefined): TriState {
 }
 
 /** The stored price block with exactly the keys the schema names (`listing` only when present). */
-function priceOf(home: CompactHome): McpCompactRecord['price'] {
-  const price = home.price;
+function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
   if (!price) return null;
+  const { likely_range_usd: range, listing } = price;
   return {
-    kind: price.kind,
-    is_this_homes_own_rate: price.is_this_homes_own_rate,
-    monthly_usd: price.monthly_usd,
-    likely_range_usd: price.likely_range_usd ? { low: price.likely_range_usd.low, high: price.likely_range_usd.high } : null,
+    ...pick(price, ['kind', 'is_this_homes_own_rate', 'monthly_usd']),
+    likely_range_usd: range ? pick(range, ['low', 'high']) : null,
     line: price.line,
-    ...(price.listing
-      ? {
-          listing: {
-            site: price.listing.site,
-            url: price.listing.url,
-            seen_on: price.listing.seen_on,
-            updated_on: price.listing.updated_on,
-          },
-        }
-      : {}),
+    ...(listing ? { listing: pick(listing, ['site', 'url', 'seen_on', 'updated_on']) } : {}),
   };
 }
 
@@ -146,10 +135,7 @@ export function mcpFullRecord(context: ShapeContext, { row, compact: home, detai
       latest_date: documents?.value?.latest_date ?? null,
       as_of: documents?.confirmed_on ?? null,
     },
-    disputes: record.disputes.map((dispute) => {
-      const { field, text, approved_on } = dispute as { field: string; text: string; approved_on: string };
-      return { field, text, approved_on };
-    }),
+    disputes: record.disputes.map((dispute) => pick(dispute, ['field', 'text', 'approved_on'])),
     state_record_url: row.state_record_url,
     links: { page: home.page, markdown: home.markdown, corrections: record.links.corrections },
     state_record_loaded_on: meta.rosterAsOf,
