@@ -1,20 +1,22 @@
-// One page of a list selection, shaped: only the page's rows are read from the snapshot.
+// One page of a list selection, shaped, with its paging fields: only the page's rows are read from the snapshot.
 import { listedViewsOf } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { mcpListedHome, type McpListedHome } from './record.ts';
+import { mcpListedHome } from './record.ts';
 import type { Selection } from '../listed-homes.ts';
 
-export function pageOfHomes(context: ShapeContext, selection: Selection, offset: number, limit: number): McpListedHome[] {
+export const LIST_DEFAULT_LIMIT = 20;
+
+export function listPage(context: ShapeContext, selection: Pick<Selection, 'licenses' | 'distances'>, args: { limit?: number; offset?: number }) {
+  const limit = args.limit ?? LIST_DEFAULT_LIMIT;
+  const offset = args.offset ?? 0;
+  const total = selection.licenses.length;
   const licenses = selection.licenses.slice(offset, offset + limit);
   const records = listedViewsOf(context, licenses);
-  return licenses.flatMap((license, i) => {
+  const homes = licenses.flatMap((license, i) => {
     const record = records.get(license);
     return record ? [mcpListedHome(context, record, selection.distances[offset + i] ?? null)] : [];
   });
-}
-
-export function nextOffset(total: number, offset: number, limit: number): number | null {
-  return offset + limit < total ? offset + limit : null;
+  return { homes, total, offset, limit, next_offset: offset + limit < total ? offset + limit : null };
 }
 
 /** The note every budget-filtered list carries. */

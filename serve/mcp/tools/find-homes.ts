@@ -11,14 +11,13 @@ import { trigrams } from '../../name-index.ts';
 import { dice } from '../hospitals.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../../listed-homes.ts';
-import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
+import { budgetNote, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
 
 export const FIND_DEFAULT_RADIUS_KM = 25;
 export const FIND_MAX_RADIUS_KM = 100;
-export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 50;
 export const MAX_OFFSET = 20_000;
 
@@ -131,9 +130,7 @@ export const findHomes = defineTool({
       // Narrowed inside the index, so every count in the notes is of the homes listed.
       only: args.changed_since === undefined ? null : licensesChangedSince(context.snapshot, args.changed_since),
     });
-    const limit = args.limit ?? LIST_DEFAULT_LIMIT;
-    const offset = args.offset ?? 0;
-    const total = selection.licenses.length;
+    const page = listPage(context, selection, args);
 
     const notes: string[] = [];
     if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
@@ -141,7 +138,7 @@ export const findHomes = defineTool({
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
     if (args.changed_since !== undefined) notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${CHANGES_FAIRNESS}`);
-    if (total === 0) {
+    if (page.total === 0) {
       notes.push(
         needs.length > 0
           ? 'No listed home matches. A need matches only an explicit true on the license; try fewer needs, a wider radius_km or a nearby place.'
@@ -149,11 +146,7 @@ export const findHomes = defineTool({
       );
     }
     return {
-      homes: pageOfHomes(context, selection, offset, limit),
-      total,
-      offset,
-      limit,
-      next_offset: nextOffset(total, offset, limit),
+      ...page,
       query: {
         near: args.near ? { latitude: args.near.latitude, longitude: args.near.longitude } : null,
         radius_km: radiusKm,

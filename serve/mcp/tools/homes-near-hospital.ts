@@ -6,12 +6,12 @@ import { licensesFailingNeeds } from '../../home-record.ts';
 import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
-import { budgetNote, nextOffset, pageOfHomes } from '../lists.ts';
+import { budgetNote, listPage } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
 import { shown } from './common.ts';
-import { budgetArg, LIST_DEFAULT_LIMIT, limitArg, offsetArg } from './find-homes.ts';
+import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
 
 export const HOSPITAL_DEFAULT_RADIUS_KM = 10;
 export const HOSPITAL_MAX_RADIUS_KM = 50;
@@ -77,8 +77,6 @@ export const homesNearHospital = defineTool({
     const match = hospitalsOf(snapshot).match(args.hospital);
     const radiusKm = args.radius_km ?? HOSPITAL_DEFAULT_RADIUS_KM;
     const needs = NEED_KEYS.filter((key) => (args.needs ?? []).includes(key));
-    const limit = args.limit ?? LIST_DEFAULT_LIMIT;
-    const offset = args.offset ?? 0;
     const budget = args.max_monthly_budget_usd ?? null;
     const common = {
       radius_km: radiusKm,
@@ -98,11 +96,7 @@ export const homesNearHospital = defineTool({
         status: 'ambiguous' as const,
         hospital: null,
         candidates: match.candidates,
-        homes: [],
-        total: 0,
-        offset,
-        limit,
-        next_offset: null,
+        ...listPage(context, { licenses: [], distances: [] }, args),
         notes: ['Several hospitals fit: ask the user which one, then call again with hospital set to its facid.'],
         ...common,
       };
@@ -115,19 +109,15 @@ export const homesNearHospital = defineTool({
       excluded: licensesFailingNeeds(context.overlay, clearances),
       maxMonthlyUsd: budget,
     });
-    const total = selection.licenses.length;
+    const page = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
     if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
-    if (total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
+    if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
       hospital: match.hospital,
       candidates: [],
-      homes: pageOfHomes(context, selection, offset, limit),
-      total,
-      offset,
-      limit,
-      next_offset: nextOffset(total, offset, limit),
+      ...page,
       notes,
       ...common,
     };
