@@ -6,7 +6,6 @@
 // SDK is the one it gives each handler as ctx.http.req (both eras), so the call is kept against
 // that Request, never captured by a server instance (instances are pooled and shared).
 import type { Request as HapiRequest } from '@hapi/hapi';
-import type { ServerContext } from '@modelcontextprotocol/server';
 import { shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import type { DocumentStoreReader } from './documents.ts';
@@ -40,14 +39,9 @@ export function withCall(request: Request, call: McpCall): Request {
   return request;
 }
 
-/** The call tied to a request the SDK serves (its requestInfo / ctx.http.req). */
+/** The call tied to a request the SDK serves (its requestInfo, and a handler's ctx.http.req). */
 export function requestCall(request: Request | undefined): McpCall {
   const call = request ? calls.get(request) : undefined;
   if (!call) throw new Error('MCP request served without its call context');
   return call;
-}
-
-/** The call of the request a handler is serving, from the SDK's per-request context. */
-export function callOf(ctx: ServerContext): McpCall {
-  return requestCall(ctx.http?.req);
 }

@@ -11,8 +11,6 @@ import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
 
-export { MCP_PATH };
-
 const EMPTY_BODY = Buffer.alloc(0);
 
 /** Headers a browser client may send (Mcp-Param-* ones it asks for are echoed too). */
@@ -46,6 +44,12 @@ const CORS_ENTRIES = Object.entries(CORS_HEADERS);
 function withCors(response: ResponseObject): ResponseObject {
   for (const [name, value] of CORS_ENTRIES) response.header(name, value);
   return response;
+}
+
+/** A JSON-RPC error the route answers itself, before any request id is read. */
+function rpcError(h: ResponseToolkit, status: number, message: string, data?: object): ResponseObject {
+  const error = data === undefined ? { code: RPC.server, message } : { code: RPC.server, message, data };
+  return h.response({ jsonrpc: '2.0', id: null, error }).code(status);
 }
 
 /** An MCP answer as a hapi response (an event stream, should one come, is never compressed). */
@@ -82,13 +86,8 @@ export const mcpPlugin: Plugin<Services> = {
       const message =
         `Too many requests: slow down and retry after ${seconds} seconds. ` +
         `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller.`;
-      return withCors(
-        h
-          .response({ jsonrpc: '2.0', id: null, error: { code: RPC.server, message, data: { retry_after_seconds: seconds } } })
-          .code(429)
-          .header('retry-after', String(seconds))
-          .header('cache-control', 'no-store'),
-      ).takeover();
+      const answer = rpcError(h, 429, message, { retry_after_seconds: seconds });
+      return withCors(answer.header('retry-after', String(seconds)).header('cache-control', 'no-store')).takeover();
     };
     const logLine: Lifecycle.Method = (request, h) => {
       const summary = request.app.mcp;
@@ -110,23 +109,11 @@ export const mcpPlugin: Plugin<Services> = {
 
     server.ext('onPostStop', () => documents.close());
 
+    const notAllowedMessage =
+      'Method not allowed: this MCP server is stateless and answers POST only (no event stream, no session). ' +
+      'Send JSON-RPC requests with POST; OPTIONS is served for CORS.';
     const notAllowed = (_request: HapiRequest, h: ResponseToolkit) =>
-      withCors(
-        h
-          .response({
-            jsonrpc: '2.0',
-            id: null,
-            error: {
-              code: RPC.server,
-              message:
-                'Method not allowed: this MCP server is stateless and answers POST only (no event stream, no session). ' +
-                'Send JSON-RPC requests with POST; OPTIONS is served for CORS.',
-            },
-          })
-          .code(405)
-          .header('allow', ALLOW)
-          .header('cache-control', 'no-store'),
-      );
+      withCors(rpcError(h, 405, notAllowedMessage).header('allow', ALLOW).header('cache-control', 'no-store'));
 
     server.route([
       {
@@ -146,7 +133,7 @@ export const mcpPlugin: Plugin<Services> = {
                 status === 413
                   ? `Request body too large: at most ${settings.mcp.bodyMaxBytes} bytes (check_homes takes at most 100 homes a call).`
                   : 'The request body could not be read.';
-              return withCors(h.response({ jsonrpc: '2.0', id: null, error: { code: RPC.server, message } }).code(status)).takeover();
+              return withCors(rpcError(h, status, message)).takeover();
             },
           },
         },

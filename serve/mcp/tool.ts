@@ -4,7 +4,7 @@
 // makes a tool crash: an unexpected error is logged and answered as a retryable tool error.
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
-import { callOf, type McpCall } from './context.ts';
+import { requestCall, type McpCall } from './context.ts';
 
 /** A refusal: the message says what was wrong and what to send instead. */
 export class ToolRefusal extends Error {}
@@ -116,7 +116,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ((args: z.infer<In>, ctx: ServerContext): CallToolResult => {
-      const call = callOf(ctx);
+      const call = requestCall(ctx.http?.req);
       try {
         return toolResult(definition.run(args, call, ctx) as Record<string, unknown>);
       } catch (error) {
