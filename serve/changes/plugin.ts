@@ -3,19 +3,16 @@
 // the Atom feeds /changes.atom and /county/<slug>/changes.atom.
 import Boom from '@hapi/boom';
 import type { Plugin, ServerRoute } from '@hapi/hapi';
-import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { CACHE_CONTROL, recordOr404 } from '../rest/plugin.ts';
+import { placeKey } from '../../contract/names.ts';
+import { CACHE_CONTROL, licenseOf, recordOr404, stateJson } from '../rest/plugin.ts';
 import { licenseParams, noQuery } from '../rest/input-schemas.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { shapeContext, type Services } from '../services.ts';
-import { envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { countyBySlug } from '../places.ts';
 import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
 import { historyOf, listChanges, type ChangeFilter } from './query.ts';
 import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
 import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function restRoutes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
@@ -58,7 +55,7 @@ function restRoutes(services: Services): ServerRoute[] {
         );
         const items = page.rows.map((row) => changeJson(baseUrl, row)).join(',');
         const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData))).type(JSON_TYPE);
+        return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },
     },
     {
@@ -81,13 +78,13 @@ function restRoutes(services: Services): ServerRoute[] {
       handler: (request, h) => {
         const given = (request.params as { license: string }).license;
         const context = shapeContext(request, services);
-        const license = licenseNumberFrom(given) ?? given;
+        const license = licenseOf(given);
         const rows = historyOf(context.snapshot, license);
         // A license with no logged change is answered only when it is on the roster, as the detail is.
         if (rows.length === 0) recordOr404(services, request, given);
         const items = rows.map((row) => changeJson(baseUrl, row)).join(',');
         const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return h.response(envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData))).type(JSON_TYPE);
+        return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },
     },
   ];

@@ -12,6 +12,7 @@ import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '
 import { listedHomesOf } from '../listed-homes.ts';
 import { reportsByLicense } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import type { Snapshot } from '../snapshot.ts';
 import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restDetailJson, restFacilityJson } from '../shape/facility.ts';
 import { frontDoor } from './front-door.ts';
@@ -43,8 +44,13 @@ function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type(JSON_TYPE);
 }
 
+/** A state-record answer: `data` (JSON text) in the v1 envelope, attributed to the state's data of `date` (by default the snapshot's). */
+export function stateJson(h: ResponseToolkit, baseUrl: string, snapshot: Snapshot, data: string, date = snapshot.meta.snapshotDate) {
+  return json(h, envelopeJson(data, stateAttribution(baseUrl, date, snapshot.meta.demoData)));
+}
+
 /** The license a path names: its nine digits (a shorter number zero-padded), else as given. */
-function licenseOf(given: string): string {
+export function licenseOf(given: string): string {
   return licenseNumberFrom(given) ?? given;
 }
 
@@ -115,7 +121,7 @@ function routes(services: Services): ServerRoute[] {
         const page = licenses.slice(query.offset, query.offset + query.limit);
         const records = homeRecords(context, page).map((record) => restFacilityJson(record, false)).join(',');
         const data = `{"facilities":[${records}],"total":${licenses.length},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
-        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
+        return stateJson(h, baseUrl, context.snapshot, data);
       },
     },
     {
@@ -140,7 +146,7 @@ function routes(services: Services): ServerRoute[] {
         const context = shapeContext(request, services);
         const data = restDetailJson(context, licenseOf(license));
         if (data === undefined) throw notOnRoster(license);
-        return json(h, envelopeJson(data, stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
+        return stateJson(h, baseUrl, context.snapshot, data);
       },
     },
     {
@@ -179,7 +185,7 @@ function routes(services: Services): ServerRoute[] {
           // The state's own count of what it lists; it can exceed what one index answer carried.
           total: Math.max(row.documents_count ?? 0, reports.length),
         });
-        return json(h, envelopeJson(services.filler.fillText(data), stateAttribution(baseUrl, context.snapshot.meta.snapshotDate, context.snapshot.meta.demoData)));
+        return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },
     },
     {
@@ -237,7 +243,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return json(h, envelopeJson(JSON.stringify(checkHomes(context, request.payload as CheckBody)), stateAttribution(baseUrl, context.snapshot.meta.rosterAsOf, context.snapshot.meta.demoData)));
+        return stateJson(h, baseUrl, context.snapshot, JSON.stringify(checkHomes(context, request.payload as CheckBody)), context.snapshot.meta.rosterAsOf);
       },
     },
   ];
