@@ -4,7 +4,7 @@ import Joi from 'joi';
 import { CHANGE_FIELDS, CHANGE_KINDS, type ChangeKind } from '../../contract/changes.ts';
 import { ISO_DATE } from '../../contract/facts.ts';
 import { facilityListQuery } from '../rest/input-schemas.ts';
-import { envelope } from '../rest/response-schemas.ts';
+import { date, envelope, grows, integer, nullableText } from '../rest/response-schemas.ts';
 
 const SINCE_MESSAGE = 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01';
 
@@ -39,11 +39,7 @@ export interface ChangesQuery {
   offset: number;
 }
 
-const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' }).unknown(true);
-const date = () => Joi.string().pattern(ISO_DATE).meta({ format: 'date' });
-const nullableText = () => Joi.string().allow('', null);
-
-const change = object({
+const change = grows({
   license_number: Joi.string().pattern(/^\d{9}$/),
   name: Joi.string().description('The name the home went by when the change was seen.'),
   city: nullableText(),
@@ -55,17 +51,17 @@ const change = object({
   old_source_date: date().allow(null).description("The old value's own source date."),
   new_source_date: date().allow(null).description("The new value's own source date."),
   observed_on: date().allow(null).description('The source date that first showed the change (for removed: the roster that no longer listed it); null when that source states no date.'),
-  run: object({ run_id: Joi.string(), snapshot_file: Joi.string(), snapshot_date: date() }),
-  links: object({ facility_page: Joi.string().uri().allow(null), history: Joi.string().uri() }),
+  run: grows({ run_id: Joi.string(), snapshot_file: Joi.string(), snapshot_date: date() }),
+  links: grows({ facility_page: Joi.string().uri().allow(null), history: Joi.string().uri() }),
 }).meta({ component: 'Change' });
 
 export const changesResponse = envelope(
   'ChangesResponse',
-  object({
+  grows({
     changes: Joi.array().items(change),
-    total: Joi.number().integer().min(0).description('All matches.'),
-    limit: Joi.number().integer(),
-    offset: Joi.number().integer(),
+    total: integer().min(0).description('All matches.'),
+    limit: integer(),
+    offset: integer(),
     order: Joi.string().valid('run_desc_name_asc'),
     note: Joi.string(),
   }),
@@ -73,10 +69,10 @@ export const changesResponse = envelope(
 
 export const historyResponse = envelope(
   'HistoryResponse',
-  object({
+  grows({
     license_number: Joi.string(),
     changes: Joi.array().items(change).description('Newest first, the whole log.'),
-    total: Joi.number().integer().min(0),
+    total: integer().min(0),
     note: Joi.string(),
   }),
 );

@@ -7,14 +7,14 @@ import { HANDOFF_MODES } from '../../contract/overlay.ts';
 
 /** Every key required unless marked optional: the response shapes are complete. */
 const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' });
-const grows = (keys: Joi.PartialSchemaMap) => object(keys).unknown(true);
+export const grows = (keys: Joi.PartialSchemaMap) => object(keys).unknown(true);
 
-const date = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'date' });
+export const date = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'date' });
 const dateTime = () => Joi.string().isoDate();
 const uri = () => Joi.string().uri();
 const text = () => Joi.string().allow('');
-const nullableText = () => text().allow(null);
-const integer = () => Joi.number().integer();
+export const nullableText = () => text().allow(null);
+export const integer = () => Joi.number().integer();
 const triState = () => Joi.string().valid('true', 'false', 'not_on_file');
 
 const SOURCE_CLASSES = ['state', 'operator_attested', 'machine_extracted', 'third_party'];
