@@ -4,6 +4,7 @@ import * as z from 'zod/v4';
 import { ISO_DATE } from '../../contract/facts.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { historyOf } from './query.ts';
+import { isCalendarDate } from './schemas.ts';
 import { CHANGES_FAIRNESS, historyUrl } from './shape.ts';
 import { changeLine } from './words.ts';
 
@@ -53,5 +54,5 @@ const SINCE_MESSAGE = 'changed_since must be a date written YYYY-MM-DD, e.g. "20
 export const changedSinceArg = z
   .string({ error: SINCE_MESSAGE })
   .regex(ISO_DATE, { error: SINCE_MESSAGE })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: SINCE_MESSAGE })
+  .refine(isCalendarDate, { error: SINCE_MESSAGE })
   .describe("Only homes whose state record changed on or after this date (the source's own date), e.g. a change of license holder or care approval.");

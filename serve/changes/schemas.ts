@@ -6,12 +6,18 @@ import { ISO_DATE } from '../../contract/facts.ts';
 import { facilityListQuery } from '../rest/input-schemas.ts';
 import { date, envelope, grows, integer, nullableText } from '../rest/response-schemas.ts';
 
+/** Whether a YYYY-MM-DD text names a real calendar day (2021-02-30 does not). */
+export function isCalendarDate(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
 const SINCE_MESSAGE = 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01';
 
 export const changesQuery = Joi.object({
   since: Joi.string()
     .pattern(ISO_DATE)
-    .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('any.invalid') : value))
+    .custom((value: string, helpers) => (isCalendarDate(value) ? value : helpers.error('any.invalid')))
     .description("Changes first shown by the state's sources on or after this date (YYYY-MM-DD; the source's own date, observed_on).")
     .example('2026-11-01')
     .messages({ '*': SINCE_MESSAGE }),

@@ -2,6 +2,8 @@
 // citations from the document store when asked, including reports the state no longer lists.
 import * as z from 'zod/v4';
 import type { Citation } from '../../../contract/document-store.ts';
+import { ISO_DATE } from '../../../contract/facts.ts';
+import { isCalendarDate } from '../../changes/schemas.ts';
 import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type StoredDocumentRow } from '../../query.ts';
 import { mcpDataDates } from '../record.ts';
 import { FAIRNESS_NOTE } from '../../wording.ts';
@@ -14,8 +16,6 @@ export const DOCUMENTS_DEFAULT_LIMIT = 20;
 export const DOCUMENTS_MAX_LIMIT = 50;
 /** Longest text returned per report; longer texts are cut and marked. */
 export const MAX_TEXT_CHARS = 20_000;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const input = strictInput({
   license_number: licenseArg,
@@ -70,11 +70,6 @@ const output = z.object({
 });
 
 type Report = z.infer<typeof report>;
-
-function isCalendarDate(text: string): boolean {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
 
 function citationCounts(citations: Citation[]) {
   return {
