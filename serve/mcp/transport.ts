@@ -47,12 +47,9 @@ function modern(): McpHttpHandler {
   return modernHandler;
 }
 
-export function jsonRpcError(status: number, code: number, message: string, id: unknown = null, data?: unknown, headers: Record<string, string> = {}): Response {
+function jsonRpcError(status: number, code: number, message: string, id: unknown = null, data?: unknown): Response {
   const error = data === undefined ? { code, message } : { code, message, data };
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: validId(id) ? id : null, error }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: validId(id) ? id : null, error }), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function validId(id: unknown): boolean {
@@ -129,18 +126,12 @@ async function initializeParamsProblem(body: unknown): Promise<string | null> {
   return `Invalid params: ${fields.join('; ')}. ${INITIALIZE_SHAPE}`;
 }
 
-/** A POST body as received, and parsed when it is JSON. */
-export interface ReadMessage {
-  raw: Buffer;
-  parsed: unknown;
-  ok: boolean;
-}
-
-export function readMessage(raw: Buffer): ReadMessage {
+/** A POST body parsed; undefined when it is not JSON (no JSON text parses to undefined). */
+function parseJson(raw: Buffer): unknown {
   try {
-    return { raw, parsed: JSON.parse(raw.toString('utf8')), ok: true };
+    return JSON.parse(raw.toString('utf8'));
   } catch {
-    return { raw, parsed: undefined, ok: false };
+    return undefined;
   }
 }
 
@@ -169,11 +160,11 @@ export interface McpAnswer {
 
 /** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
 export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: ServeOptions): Promise<McpAnswer> {
-  const message = readMessage(incoming.body);
+  const parsedBody = parseJson(incoming.body);
   const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
-  const summary = summarize(message.parsed, protocolHeader);
+  const summary = summarize(parsedBody, protocolHeader);
   try {
-    return { ...(await fromWebResponse(await serveMcp(incoming, message, summary, protocolHeader, call, options))), summary };
+    return { ...(await fromWebResponse(await serveMcp(incoming, parsedBody, summary, protocolHeader, call, options))), summary };
   } catch (error) {
     call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const failed = jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id);
@@ -181,13 +172,12 @@ export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: S
   }
 }
 
-async function serveMcp(incoming: IncomingMcp, message: ReadMessage, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, options: ServeOptions): Promise<Response> {
-  const { raw, parsed, ok: parsedOk } = message;
+async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, options: ServeOptions): Promise<Response> {
   if (!hostAllowed(headerValue(incoming.headers.host), options.allowedHosts)) {
     return hostHeaderValidationResponse(sdkRequest(incoming), options.allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
   }
 
-  const newer = parsedOk ? newerRevision(parsed, protocolHeader) : null;
+  const newer = parsedBody === undefined ? null : newerRevision(parsedBody, protocolHeader);
   if (newer) {
     return jsonRpcError(
       400,
@@ -202,13 +192,12 @@ async function serveMcp(incoming: IncomingMcp, message: ReadMessage, summary: Me
     return jsonRpcError(200, RPC.invalidParams, EXPLAIN_ALIAS_GONE, summary.id, { use: 'explain_care_topic' });
   }
 
-  const badInitialize = parsedOk ? await initializeParamsProblem(parsed) : null;
+  const badInitialize = parsedBody === undefined ? null : await initializeParamsProblem(parsedBody);
   if (badInitialize) return jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id);
 
   // The SDK reads the parsed body as given; a body that is not JSON goes to it as bytes, so it
   // answers with its own parse error.
-  const request = withCall(sdkRequest(incoming, parsedOk ? undefined : raw), call);
-  const parsedBody = parsedOk ? parsed : undefined;
+  const request = withCall(sdkRequest(incoming, parsedBody === undefined ? incoming.body : undefined), call);
   const legacy = !claimsModernEnvelope(parsedBody) && (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES }));
   if (legacy) return legacyLeg(request, parsedBody, call);
   return modern().fetch(request, parsedBody === undefined ? undefined : { parsedBody });
