@@ -5,9 +5,6 @@ import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { MAX_HOMES } from '../check.ts';
 import { wholeNumber } from './whole-number.ts';
 
-export const LIMIT_MESSAGE = 'limit must be an integer between 1 and 100';
-export const OFFSET_MESSAGE = 'offset must be an integer between 0 and 20000';
-
 function placeSchema(name: string, example: string) {
   return Joi.string()
     .trim()
@@ -45,8 +42,8 @@ export const facilityListQuery = Joi.object({
   county: placeSchema('County', 'Los Angeles'),
   city: placeSchema('City', 'Sacramento'),
   needs: needsSchema,
-  limit: wholeNumber(1, 100, LIMIT_MESSAGE).default(50).description('Page size, 1..100 (digits only).'),
-  offset: wholeNumber(0, 20000, OFFSET_MESSAGE)
+  limit: wholeNumber(1, 100, 'limit must be an integer between 1 and 100').default(50).description('Page size, 1..100 (digits only).'),
+  offset: wholeNumber(0, 20000, 'offset must be an integer between 0 and 20000')
     .default(0)
     .description('Items to skip, 0..20000 (digits only). An offset at or past `total` returns an empty list with the true total.'),
 });
@@ -69,14 +66,12 @@ export const licenseParams = Joi.object({
     .example('197600123'),
 });
 
-export const CLIENT_NAME_MESSAGE = "X-Client-Name must be at most 60 characters: a product name, never a person's name";
-
 export const checkHeaders = Joi.object({
   'x-client-name': Joi.string()
     .allow('')
     .max(60)
     .description("Optional product name for usage counts, at most 60 characters; never a person's name. Never changes a result.")
-    .messages({ '*': CLIENT_NAME_MESSAGE }),
+    .messages({ '*': "X-Client-Name must be at most 60 characters: a product name, never a person's name" }),
 }).unknown(true);
 
 const ENTRY_MESSAGE = '{#label} (expected 3 to 200 characters)';

@@ -6,12 +6,8 @@ import type Joi from 'joi';
 import { MAX_HOMES } from '../check.ts';
 import { NO_SORT_PARAMETER } from '../wording.ts';
 
-export const BODY_NOT_JSON =
+const BODY_NOT_JSON =
   'The body must be JSON of the form {"homes": [...]} (optionally with "detail": true), sent with Content-Type: application/json.';
-
-export function bodyTooLarge(maxBytes: number): string {
-  return `The request body is larger than ${maxBytes} bytes. Send at most ${MAX_HOMES} homes per call, each 3 to 200 characters.`;
-}
 
 const SORT_WORDS = new Set(['sort', 'order', 'rank']);
 const MAX_LISTED = 5;
@@ -50,10 +46,9 @@ export function inputs(schemas: Partial<Record<InputSource, Joi.Schema>>): Parti
   return validators;
 }
 
-/** The joi schema behind a route's validate entry (made by `inputs`, or given directly). */
+/** The joi schema behind a route's validate entry (every route's joi input is made by `inputs`). */
 export function schemaOf(entry: unknown): Joi.Schema | undefined {
-  if (typeof entry === 'function' && SCHEMA in entry) return (entry as InputValidator)[SCHEMA];
-  return entry && typeof entry === 'object' && 'describe' in entry ? (entry as Joi.Schema) : undefined;
+  return typeof entry === 'function' && SCHEMA in entry ? (entry as InputValidator)[SCHEMA] : undefined;
 }
 
 function acceptedKeys(schema: Joi.Schema): string[] {
@@ -101,7 +96,9 @@ export function failValidation(inputsName = 'This endpoint'): Lifecycle.Method {
 export function failPayload(maxBytes: number): Lifecycle.Method {
   return (_request, _h, error) => {
     const status = (error as Boom.Boom | undefined)?.output?.statusCode;
-    if (status === 413) throw Boom.entityTooLarge(bodyTooLarge(maxBytes));
+    if (status === 413) {
+      throw Boom.entityTooLarge(`The request body is larger than ${maxBytes} bytes. Send at most ${MAX_HOMES} homes per call, each 3 to 200 characters.`);
+    }
     throw Boom.badRequest(BODY_NOT_JSON);
   };
 }
