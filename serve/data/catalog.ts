@@ -42,14 +42,10 @@ export interface SnapshotDownload {
 
 const known = new Map<string, { key: string; download: Promise<SnapshotDownload | null> }>();
 
-function sha256Of(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
 }
 
 function summarize(report: Record<string, any> | null): RunSummary {

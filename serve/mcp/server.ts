@@ -43,7 +43,7 @@ let built = 0;
 function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean): McpServer {
   built += 1;
   const server = new McpServer(
-    { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version, description: MCP_SERVER_INFO.description, websiteUrl: baseUrl },
+    { ...MCP_SERVER_INFO, websiteUrl: baseUrl },
     {
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
