@@ -22,7 +22,6 @@ interface Description {
   examples?: unknown[];
   keys?: Record<string, Description>;
   items?: Description[];
-  matches?: Array<{ schema: Description }>;
   preferences?: { presence?: Presence };
 }
 
@@ -33,15 +32,8 @@ export function toJsonSchema(schema: Joi.Schema, components: Components): JsonSc
   return convert(schema.describe() as Description, components, 'optional');
 }
 
-export interface PropertySchema {
-  name: string;
-  schema: JsonSchema;
-  required: boolean;
-  description?: string;
-}
-
-/** The keys of an object schema with their JSON Schemas and whether each is required. */
-export function objectProperties(schema: Joi.Schema, components: Components): PropertySchema[] {
+/** The keys of an object schema with their JSON Schemas, whether each is required, and its description. */
+export function objectProperties(schema: Joi.Schema, components: Components) {
   const description = schema.describe() as Description;
   const presence = description.preferences?.presence ?? 'optional';
   return Object.entries(description.keys ?? {}).map(([name, child]) => {
@@ -167,8 +159,6 @@ function byType(description: Description, components: Components, inherited: Pre
       if (description.keys && description.flags?.unknown !== true) schema.additionalProperties = false;
       return schema;
     }
-    case 'alternatives':
-      return { anyOf: (description.matches ?? []).map((match) => convert(match.schema, components, inherited)) };
     default:
       throw new Error(`joi-json-schema: joi type "${description.type}" is not supported`);
   }
