@@ -19,10 +19,8 @@ export interface ChangeFilter {
 
 /** The feeds' order; the snapshot's change_log_order index is this order, so a page is read off it. */
 export const CHANGES_ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
-const ORDER = CHANGES_ORDER;
 const COLUMNS = 'c.*, f.name_slug AS name_slug';
 const JOIN = 'LEFT JOIN facilities f ON f.license_number = c.license_number';
-const FROM = `FROM change_log c ${JOIN}`;
 
 const logPresent = derived(
   'change log present',
@@ -54,7 +52,7 @@ export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: num
   // The page is cut from the log first and only its rows are joined to their homes: joining first
   // read a facility row for every matching change before the sort.
   const rows = snapshot
-    .statement(`SELECT ${COLUMNS} FROM (SELECT * FROM change_log c ${condition} ${ORDER} LIMIT @limit OFFSET @offset) c ${JOIN} ${ORDER}`)
+    .statement(`SELECT ${COLUMNS} FROM (SELECT * FROM change_log c ${condition} ${CHANGES_ORDER} LIMIT @limit OFFSET @offset) c ${JOIN} ${CHANGES_ORDER}`)
     .all(params) as ChangeRow[];
   return { rows, total };
 }
@@ -65,9 +63,9 @@ const loggedLicenses = derived('licenses in the change log', (snapshot) =>
 );
 
 /** Every logged change of one license, newest run first. */
-export function historyOf(snapshot: Snapshot, license: string, limit = -1): ChangeRow[] {
+export function historyOf(snapshot: Snapshot, license: string): ChangeRow[] {
   if (!snapshot.derive(loggedLicenses).has(license)) return [];
-  return snapshot.statement(`SELECT ${COLUMNS} ${FROM} WHERE c.license_number = ? ${ORDER} LIMIT ?`).all(license, limit) as ChangeRow[];
+  return snapshot.statement(`SELECT ${COLUMNS} FROM change_log c ${JOIN} WHERE c.license_number = ? ${CHANGES_ORDER}`).all(license) as ChangeRow[];
 }
 
 /** Licenses with any change observed on or after `since` (YYYY-MM-DD). */
