@@ -14,11 +14,6 @@ import { aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, s
 
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag',
-};
-
 interface Body {
   text: string;
   etag: string;
@@ -94,9 +89,12 @@ function routes(services: Services): ServerRoute[] {
         const response = matchesEtag(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, file.etag)
           ? h.response().code(304)
           : h.response(file.text).type(type).header('x-content-type-options', 'nosniff');
-        response.header('etag', file.etag).header('cache-control', DISCOVERY_CACHE_CONTROL);
-        for (const [name, value] of Object.entries(CORS)) response.header(name, value);
-        return response;
+        // Any origin may read these files (spec "Authentication" 3), and their tag.
+        return response
+          .header('etag', file.etag)
+          .header('cache-control', DISCOVERY_CACHE_CONTROL)
+          .header('access-control-allow-origin', '*')
+          .header('access-control-expose-headers', 'ETag');
       },
     },
     {

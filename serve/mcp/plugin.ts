@@ -28,22 +28,14 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = 'mcp-protocol-version, mcp-session-id, retry-after, www-authenticate';
 const ALLOW = 'POST, OPTIONS';
 
-export const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': EXPOSED_HEADERS,
-};
-
 declare module '@hapi/hapi' {
   interface RequestApplicationState {
     mcp?: MessageSummary;
   }
 }
 
-const CORS_ENTRIES = Object.entries(CORS_HEADERS);
-
 function withCors(response: ResponseObject): ResponseObject {
-  for (const [name, value] of CORS_ENTRIES) response.header(name, value);
-  return response;
+  return response.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
 }
 
 /** A JSON-RPC error the route answers itself, before any request id is read. */
