@@ -27,14 +27,10 @@ export function notOnRoster(license: string): never {
   );
 }
 
-export const PRICE_NOTE =
-  "Quote price.line for any figure: only price.is_this_homes_own_rate true is the home's own starting rate; other kinds are estimates or area figures, not the home's price.";
-
-export function readingNotes() {
-  return {
-    not_on_file: NOT_ON_FILE_WORDS,
-    never_in_this_data: NEVER_IN_THIS_DATA,
-    fairness_note: FAIRNESS_NOTE,
-    price: PRICE_NOTE,
-  };
-}
+export const READING_NOTES = {
+  not_on_file: NOT_ON_FILE_WORDS,
+  never_in_this_data: NEVER_IN_THIS_DATA,
+  fairness_note: FAIRNESS_NOTE,
+  price:
+    "Quote price.line for any figure: only price.is_this_homes_own_rate true is the home's own starting rate; other kinds are estimates or area figures, not the home's price.",
+};

@@ -5,7 +5,7 @@ import { homeRecord } from '../../home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
 import { deepFreeze, defineTool } from '../tool.ts';
-import { licenseOrRefuse, notOnRoster, readingNotes } from './common.ts';
+import { licenseOrRefuse, notOnRoster, READING_NOTES } from './common.ts';
 
 const input = strictInput({ license_number: licenseArg });
 
@@ -39,7 +39,7 @@ export const getHome = defineTool({
     return record.encoded('mcp:get_home', () =>
       deepFreeze({
         home: mcpFullRecord(context, record),
-        reading_notes: readingNotes(),
+        reading_notes: READING_NOTES,
         data_dates: mcpDataDates(context.snapshot),
         changes: homeRecentChanges(context.snapshot, context.filler.baseUrl, license),
       }),

@@ -113,8 +113,7 @@ export const getStateDocuments = defineTool({
     const row = facilityByLicense(snapshot, license) ?? notOnRoster(license);
     const listed = reportsByLicense(snapshot, license);
     const store = call.documents.get();
-    const stored = new Map<string, StoredDocumentRow>();
-    if (store) for (const doc of storedDocumentsByLicense(store, license)) stored.set(doc.ref, doc);
+    const stored = new Map(store ? storedDocumentsByLicense(store, license).map((doc) => [doc.ref, doc]) : []);
     const includeText = args.include_text ?? false;
     const stateRecordUrl = call.services.filler.fillText(row.state_record_url);
 

@@ -142,7 +142,7 @@ function clientName(ctx: ServerContext): string | null {
   return productNameOrNull(info.name.slice(0, CLIENT_NAME_MAX));
 }
 
-function questionsFor({ compact: home, facility: record }: HomeRecord, needs: string[]): { questions: string[]; phone: string | null; phoneAsOf: string | null } {
+function questionsFor({ compact: home, facility: record }: HomeRecord, needs: string[]): string[] {
   const questions = ['Do you have an opening now, or when do you expect one? (No website knows; only the home can say.)'];
   const price = home.price;
   if (price?.is_this_homes_own_rate && price.monthly_usd !== null) {
@@ -167,7 +167,7 @@ function questionsFor({ compact: home, facility: record }: HomeRecord, needs: st
   }
   if (record.on_probation.value === 'true') questions.push('The state record shows a probationary license: what does that mean for residents?');
   questions.push('When can we visit, and can we see a recent state report?');
-  return { questions, phone: record.phone.value, phoneAsOf: record.phone.confirmed_on };
+  return questions;
 }
 
 export const startFamilyRequest = defineTool({
@@ -229,21 +229,20 @@ export const startFamilyRequest = defineTool({
 
     // facilitiesByLicenses returns rows alphabetical by name, then license number.
     const homes = rows.map((row) => {
-        const record = homeRecordFrom(context, row);
-        const home = record.compact;
-        const { questions, phone, phoneAsOf } = questionsFor(record, needs);
-        return {
-          license_number: row.license_number,
-          name: home.name,
-          city: home.city,
-          license_status: home.license_status,
-          phone,
-          phone_as_of: phoneAsOf,
-          page: home.page,
-          state_record_url: row.state_record_url,
-          questions_to_ask: questions,
-        };
-      });
+      const record = homeRecordFrom(context, row);
+      const { compact: home, facility } = record;
+      return {
+        license_number: row.license_number,
+        name: home.name,
+        city: home.city,
+        license_status: home.license_status,
+        phone: facility.phone.value,
+        phone_as_of: facility.phone.confirmed_on,
+        page: home.page,
+        state_record_url: row.state_record_url,
+        questions_to_ask: questionsFor(record, needs),
+      };
+    });
 
     const count = homes.length === 1 ? '1 home' : `${homes.length} homes`;
     const relay =
