@@ -21,12 +21,7 @@ export const DISCOVERY_PATHS = {
 
 /** Registry names are reverse-DNS: `care.example` serves `example.care/covelight-care-homes`. */
 export function registryName(baseUrl: string): string {
-  let host = 'localhost';
-  try {
-    host = new URL(baseUrl).hostname || host;
-  } catch {
-    // keep localhost
-  }
+  const host = (URL.canParse(baseUrl) && new URL(baseUrl).hostname) || 'localhost';
   const namespace = /^[\d.]+$/.test(host) || host.includes(':') ? host.replace(/[^a-zA-Z0-9.-]/g, '-') : host.split('.').reverse().join('.');
   return `${namespace}/${MCP_SERVER_INFO.name}`;
 }
@@ -73,9 +68,10 @@ export function serverCard(baseUrl: string) {
 }
 
 export function aiCatalog(baseUrl: string) {
+  const identifier = URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl;
   return {
     specVersion: '1.0',
-    host: { displayName: SERVICE_NAME, identifier: hostOf(baseUrl), documentationUrl: `${baseUrl}/docs/mcp`, logoUrl: `${baseUrl}${ICON_PATH}` },
+    host: { displayName: SERVICE_NAME, identifier, documentationUrl: `${baseUrl}/docs/mcp`, logoUrl: `${baseUrl}${ICON_PATH}` },
     entries: [
       {
         identifier: `${baseUrl}/mcp`,
@@ -88,14 +84,6 @@ export function aiCatalog(baseUrl: string) {
       },
     ],
   };
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
 }
 
 /** The server in the MCP registry's server.json format (2025-12-11 schema). */

@@ -54,11 +54,8 @@ function toHapi(h: ResponseToolkit, answer: McpAnswer): ResponseObject {
 
 function allowedHosts(services: Services): string[] {
   const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...services.settings.mcp.allowedHosts]);
-  try {
-    hosts.add(new URL(services.settings.baseUrl).hostname.toLowerCase());
-  } catch {
-    // An unparseable BASE_URL adds nothing.
-  }
+  // An unparseable BASE_URL adds nothing.
+  if (URL.canParse(services.settings.baseUrl)) hosts.add(new URL(services.settings.baseUrl).hostname.toLowerCase());
   return [...hosts];
 }
 
