@@ -6,6 +6,7 @@ import type { Plugin, ServerRoute } from '@hapi/hapi';
 import { placeKey } from '../../contract/names.ts';
 import { CACHE_CONTROL, licenseOf, recordOr404, stateJson } from '../rest/plugin.ts';
 import { licenseParams, noQuery } from '../rest/input-schemas.ts';
+import { openApiDocs } from '../rest/route-docs.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { countyBySlug } from '../places.ts';
@@ -24,19 +25,17 @@ function restRoutes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.facilities },
         validate: { ...inputs({ query: changesQuery }), failAction },
-        plugins: {
-          openapi: {
-            operationId: 'listChanges',
-            summary: 'Changes on the state record: licenses added, removed, and fields changed, newest run first',
-            description:
-              `Every change the pipeline has seen between successive snapshots, values verbatim with their own source dates. ${CHANGES_ORDER} ` +
-              'county, city, limit and offset follow the list\'s rules. A filter that matches nothing returns 200 with an empty list. ' +
-              `Any other parameter is refused with 400; there is no sort parameter. ${CHANGES_FAIRNESS}`,
-            tag: 'Changes',
-            ok: { schema: changesResponse, description: 'One page of changes.' },
-            errors: [400, 429, 500],
-          },
-        },
+        plugins: openApiDocs({
+          operationId: 'listChanges',
+          summary: 'Changes on the state record: licenses added, removed, and fields changed, newest run first',
+          description:
+            `Every change the pipeline has seen between successive snapshots, values verbatim with their own source dates. ${CHANGES_ORDER} ` +
+            'county, city, limit and offset follow the list\'s rules. A filter that matches nothing returns 200 with an empty list. ' +
+            `Any other parameter is refused with 400; there is no sort parameter. ${CHANGES_FAIRNESS}`,
+          tag: 'Changes',
+          ok: { schema: changesResponse, description: 'One page of changes.' },
+          errors: [400, 429, 500],
+        }),
       },
       handler: (request, h) => {
         const query = request.query as unknown as ChangesQuery;
@@ -64,16 +63,14 @@ function restRoutes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.facility },
         validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
-        plugins: {
-          openapi: {
-            operationId: 'getFacilityHistory',
-            summary: "A home's whole change log, newest first",
-            description: `Every logged change of one license (a removed license keeps its history). 404 as for the detail. ${CHANGES_FAIRNESS}`,
-            tag: 'Changes',
-            ok: { schema: historyResponse, description: 'The whole log of the license.' },
-            errors: [400, 404, 429, 500],
-          },
-        },
+        plugins: openApiDocs({
+          operationId: 'getFacilityHistory',
+          summary: "A home's whole change log, newest first",
+          description: `Every logged change of one license (a removed license keeps its history). 404 as for the detail. ${CHANGES_FAIRNESS}`,
+          tag: 'Changes',
+          ok: { schema: historyResponse, description: 'The whole log of the license.' },
+          errors: [400, 404, 429, 500],
+        }),
       },
       handler: (request, h) => {
         const given = (request.params as { license: string }).license;

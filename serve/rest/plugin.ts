@@ -7,7 +7,7 @@ import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
 import { checkHomes } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
-import type { OpenApiRoute } from './route-docs.ts';
+import { openApiDocs } from './route-docs.ts';
 import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
 import { listedHomesOf } from '../listed-homes.ts';
 import { reportsByLicense } from '../query.ts';
@@ -70,7 +70,6 @@ export function recordOr404(services: Services, request: Request, license: strin
 function routes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
   const failAction = failValidation();
-  const docs = (openapi: OpenApiRoute) => ({ openapi });
 
   return [
     {
@@ -79,7 +78,7 @@ function routes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.frontDoor },
         validate: { ...inputs({ query: noQuery }), failAction },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'getFrontDoor',
           summary: 'Front door: where every endpoint is',
           description: 'The one plain object of the API (not an envelope).',
@@ -96,7 +95,7 @@ function routes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.facilities },
         validate: { ...inputs({ query: facilityListQuery }), failAction },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'listFacilities',
           summary: 'List licensed homes, alphabetical by name then license number',
           description:
@@ -130,7 +129,7 @@ function routes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.facility },
         validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'getFacility',
           summary: 'One home by license number, any status (closed licenses included)',
           description:
@@ -155,7 +154,7 @@ function routes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.reports },
         validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'listFacilityReports',
           summary: "A home's state documents (reports), newest first, the whole list",
           description:
@@ -194,7 +193,7 @@ function routes(services: Services): ServerRoute[] {
       options: {
         cache: { otherwise: CACHE_CONTROL.guides },
         validate: { ...inputs({ query: noQuery }), failAction },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'listGuides',
           summary: "Editorial guides (the service's own words), the whole list",
           description:
@@ -225,7 +224,7 @@ function routes(services: Services): ServerRoute[] {
           failAction: failPayload(services.settings.checkBodyMaxBytes),
         },
         validate: { ...inputs({ headers: checkHeaders, query: noQuery, payload: checkBody }), failAction: failValidation('check_homes') },
-        plugins: docs({
+        plugins: openApiDocs({
           operationId: 'checkHomes',
           summary: 'Batch check: up to 100 license numbers or names against the state record',
           description:

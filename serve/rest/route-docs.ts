@@ -18,3 +18,8 @@ declare module '@hapi/hapi' {
     openapi?: OpenApiRoute;
   }
 }
+
+/** A route's options.plugins entry carrying its OpenAPI description. */
+export function openApiDocs(openapi: OpenApiRoute) {
+  return { openapi };
+}
