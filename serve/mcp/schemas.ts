@@ -170,10 +170,7 @@ export const fullRecord = z
       closed_note: z.string().nullable(),
       on_probation: triState,
     }),
-    clearances: z.object({
-      ...clearanceValues,
-      as_of: nullableDate('The care-approvals file date'),
-      ...closedFields,
+    clearances: compactRecordShape.clearances.extend({
       under_review: z
         .array(clearanceKey)
         .describe('Clearances under an open correction review: they read not_on_file until the review closes.'),
@@ -193,11 +190,7 @@ export const fullRecord = z
     }),
     disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
     state_record_url: url("The home's record on the state's own licensing site."),
-    links: z.object({
-      page: url("The home's page on this service (cite this)."),
-      markdown: url('The same page as Markdown.'),
-      corrections: url('Where to report an error in this record: hand it to the user.'),
-    }),
+    links: compactRecordShape.links.extend({ corrections: url('Where to report an error in this record: hand it to the user.') }),
     state_record_loaded_on: nullableDate('The roster date'),
     alw_list_as_of: nullableDate('The waiver list date'),
     data_dates: dataDates,
