@@ -21,15 +21,8 @@ export function dice(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size || 1);
 }
 
-interface Entry {
-  row: HospitalRow;
-  key: string;
-  words: Set<string>;
-  grams: Set<string>;
-}
-
 export class HospitalIndex {
-  private readonly entries: Entry[];
+  private readonly entries: Array<{ row: HospitalRow; key: string; words: Set<string>; grams: Set<string> }>;
   private readonly byFacid = new Map<string, HospitalRow>();
 
   constructor(rows: HospitalRow[]) {

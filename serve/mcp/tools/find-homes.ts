@@ -77,10 +77,10 @@ function similarPlaces(places: Iterable<Place>, name: string): string[] {
     .map((hit) => hit.name);
 }
 
-export function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
-  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+/** `name` is a county or city argument, at most 60 characters (textArg), so it is quoted whole. */
+function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
   return refuse(
-    `No listed home is in a ${kind} named "${shown}".` +
+    `No listed home is in a ${kind} named "${name}".` +
       (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '') +
       (kind === 'city'
         ? ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.'
