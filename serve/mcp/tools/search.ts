@@ -121,6 +121,25 @@ function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
     .map((home) => home.license_number);
 }
 
+/**
+ * The licenses a query finds, in the answer's order: a license number; else exact name matches,
+ * and without any, a place search, then a name-and-place search; else exact and similar names.
+ */
+function licensesFor(context: ShapeContext, query: string): string[] {
+  const license = licenseNumberFrom(query);
+  if (license !== null) return [license];
+  const key = nameKey(query);
+  const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
+  if (exact.length === 0) {
+    const place = placeSearch(context, query);
+    if (place !== null) return place;
+    const nameAndPlace = nameAndPlaceSearch(context.snapshot, query);
+    if (nameAndPlace.length > 0) return nameAndPlace;
+  }
+  const similar = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l)) : [];
+  return [...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)];
+}
+
 function nothingFound(query: string): string {
   return (
     `No home matched "${query}". Try the home's name alone ("Harmony Place"), its 9-digit license number, ` +
@@ -140,27 +159,8 @@ export const search = defineTool({
   output,
   run(args, call) {
     const context = call.context();
-    const { snapshot } = context;
     const query = args.query.trim();
-    const license = licenseNumberFrom(query);
-    let licenses: string[];
-    if (license !== null) {
-      licenses = [license];
-    } else {
-      const key = nameKey(query);
-      const exact = key ? facilitiesByNameKey(snapshot, key).map((row) => row.license_number) : [];
-      const place = exact.length === 0 ? placeSearch(context, query) : null;
-      const nameAndPlace = exact.length === 0 && place === null ? nameAndPlaceSearch(snapshot, query) : [];
-      if (place !== null) {
-        licenses = place.slice(0, SEARCH_MAX_RESULTS);
-      } else if (nameAndPlace.length > 0) {
-        licenses = nameAndPlace.slice(0, SEARCH_MAX_RESULTS);
-      } else {
-        const similar = key ? nameIndexOf(snapshot).similar(key, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l)) : [];
-        licenses = [...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)].slice(0, SEARCH_MAX_RESULTS);
-      }
-    }
-    const results = resultsFor(context, licenses);
+    const results = resultsFor(context, licensesFor(context, query).slice(0, SEARCH_MAX_RESULTS));
     return { results, ...(results.length === 0 ? { note: nothingFound(query) } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });
