@@ -56,7 +56,8 @@ export class SiteIndex {
 
   constructor(private readonly listed: ListedHomes) {
     this.homes = listed.homes.map((home) => {
-      const siteHome = { ...home, path: facilityPath(home.name_slug, home.license_number) };
+      // Object.assign, not a spread: a spread gives every copy a hidden class of its own.
+      const siteHome = Object.assign({}, home, { path: facilityPath(home.name_slug, home.license_number) });
       this.siteHome.set(home, siteHome);
       return siteHome;
     });
