@@ -3,10 +3,11 @@
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
 import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
-import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
+import type { DisputeAnnotation } from '../../contract/overlay.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
 import { homeChanges, type HomeChanges } from '../changes/pages.ts';
+import { licenseeSlug } from '../places.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
@@ -45,7 +46,7 @@ export interface HomeView {
   /** License number, place, capacity and size words. */
   line: string;
   sentence: string;
-  status: { text: string; closed: boolean; listed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
+  status: { text: string; closed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
   closedNote: string | null;
   approvals: ApprovalLine[];
   /** The price block's line, to be quoted; null when there is none. */
@@ -76,7 +77,7 @@ export interface HomeView {
   };
   licensee: { name: string | null; pageSlug: string | null };
   address: { street: string | null; city: string | null; county: string | null; zip: string | null };
-  corrections: { url: string; disputes: Array<{ field: string; text: string; approved_on: string }> };
+  corrections: { url: string; disputes: DisputeAnnotation[] };
   quickAnswers: QuickAnswer[];
   rosterAsOf: string | null;
   /** The home's logged changes on the state record, newest first. */
@@ -109,16 +110,11 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-export interface HomeViewOptions {
-  /** Licensee strings that have a license-holder page (see places.ts); null: do not link. */
-  licenseeSlug?: (licensee: string) => string | null;
-}
-
-export function homeView(context: ShapeContext, homeRecord: HomeRecord, options: HomeViewOptions = {}): HomeView {
+export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeView {
   const baseUrl = context.filler.baseUrl;
   const { row, license } = homeRecord;
-  const record: FacilityRecord = homeRecord.detail;
-  const home: CompactHome = homeRecord.compact;
+  const record = homeRecord.detail;
+  const home = homeRecord.compact;
   const meaning = licenseStatusMeaning(row.license_status);
   const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
@@ -197,7 +193,6 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
     status: {
       text: statusText,
       closed: meaning.closed,
-      listed: meaning.listed,
       probation: meaning.probation,
       liveStatus: record.license_status_live.value,
       liveCheckedOn: record.license_status_live.confirmed_on,
@@ -227,12 +222,10 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
       openings: OPENINGS_BY_PHONE,
       closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
     },
-    licensee: { name: licensee, pageSlug: licensee && options.licenseeSlug ? options.licenseeSlug(licensee) : null },
+    // Only licensees with a license-holder page (see places.ts) are linked.
+    licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
     address,
-    corrections: {
-      url: record.links.corrections,
-      disputes: (record.disputes as Array<{ field: string; text: string; approved_on: string }>).map((d) => ({ ...d })),
-    },
+    corrections: { url: record.links.corrections, disputes: record.disputes },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
     changes: homeChanges(context.snapshot, baseUrl, license),
@@ -256,7 +249,7 @@ function approvalAnswer(view: HomeView, key: ClearanceKey | 'alw_participation',
 function quickAnswers(view: HomeView): QuickAnswer[] {
   const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
   const { visits } = view;
-  const answers: QuickAnswer[] = [
+  return [
     {
       question: 'Is this home licensed?',
       answer: view.status.closed
@@ -295,7 +288,6 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
         : 'Not on file: the state record gives no last visit date.',
     },
   ];
-  return answers;
 }
 
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */

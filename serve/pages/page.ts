@@ -30,6 +30,9 @@ export interface PageDoc {
   headers?: Record<string, string>;
 }
 
+/** What a page route builds: the page, or (an old or wrong slug) the path of its canonical address. */
+export type PageOrRedirect = PageDoc | { redirectTo: string };
+
 /** A path parameter with `.md` removed, and whether it was there. */
 export function splitMarkdown(param: string): { value: string; markdown: boolean } {
   return param.endsWith('.md') ? { value: param.slice(0, -3), markdown: true } : { value: param, markdown: false };
@@ -96,8 +99,7 @@ export function redirect(h: ResponseToolkit, location: string): ResponseObject {
 
 /** An error a page throws: the error page shows `message` (never anything from the request). */
 export function pageError(status: 400 | 403 | 404 | 405 | 409 | 413 | 429, message: string): Boom.Boom {
-  const error = new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
-  return error;
+  return new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
 }
 
 /** `?page=`: a whole number from 1; anything else is a 400 with the reason. */
