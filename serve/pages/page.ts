@@ -40,12 +40,7 @@ export function splitMarkdown(param: string): { value: string; markdown: boolean
 
 /** The page's Content-Security-Policy: our own origin only; nothing framed, no inline script. */
 export function contentSecurityPolicy(baseUrl: string): string {
-  let origin = '';
-  try {
-    origin = ` ${new URL(baseUrl).origin}`;
-  } catch {
-    origin = '';
-  }
+  const origin = URL.canParse(baseUrl) ? ` ${new URL(baseUrl).origin}` : '';
   return [
     "default-src 'none'",
     `style-src 'self'${origin}`,
@@ -59,16 +54,9 @@ export function contentSecurityPolicy(baseUrl: string): string {
   ].join('; ');
 }
 
+/** The page in the shared shell (which reads its title, description, addresses, body and noindex). */
 export function renderPage(baseUrl: string, doc: PageDoc): string {
-  return layout({
-    baseUrl,
-    title: doc.title,
-    description: doc.description,
-    canonicalUrl: doc.canonicalUrl,
-    ...(doc.markdownUrl ? { markdownUrl: doc.markdownUrl } : {}),
-    body: doc.body,
-    ...(doc.noindex ? { noindex: true } : {}),
-  });
+  return layout({ baseUrl, ...doc });
 }
 
 /**
