@@ -105,6 +105,8 @@ interface PlanState {
   token: string;
   opening: Extract<HandoffOpening, { valid: true }>;
   homes: PlanHome[];
+  /** The licenses of the plan's open homes (all ticked unless the family chose). */
+  openLicenses: ReadonlySet<string>;
   needs: string[];
   mode: HandoffMode;
 }
@@ -137,8 +139,7 @@ function homeQuestions(record: HomeRecord, needs: string[]): string[] {
   return [...questions, 'When can we visit?'];
 }
 
-function homeBlock(request: Request, services: Services, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
-  const baseUrl = services.settings.baseUrl;
+function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
   if (!home.row || !home.record) {
     return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
   }
@@ -163,32 +164,29 @@ function homeBlock(request: Request, services: Services, state: PlanState, home:
 </li>`;
 }
 
-function selectedFrom(request: Request, state: PlanState): Set<string> {
+function selectedFrom(request: Request, state: PlanState): ReadonlySet<string> {
   const asked = request.query.home;
-  const openLicenses = state.homes.filter((home) => home.open).map((home) => home.license);
-  if (asked === undefined) return new Set(openLicenses);
+  if (asked === undefined) return state.openLicenses;
   const list = (Array.isArray(asked) ? asked : [asked]).filter((item): item is string => typeof item === 'string');
-  return new Set(openLicenses.filter((license) => list.includes(license)));
+  return new Set([...state.openLicenses].filter((license) => list.includes(license)));
 }
 
 function planPage(
-  request: Request,
   services: Services,
   state: PlanState,
-  options: { selected: Set<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
+  options: { selected: ReadonlySet<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
 ): PageDoc {
   const baseUrl = services.settings.baseUrl;
   const { opening, mode } = state;
   const client = clientWords(opening.payload.client);
   const timing = typeof opening.payload.timing === 'string' ? TIMING_WORDS[opening.payload.timing] : undefined;
-  const openHomes = state.homes.filter((home) => home.open);
-  const coordination = mode === 'coordination_available' && openHomes.length > 0;
+  const coordination = mode === 'coordination_available' && state.openLicenses.size > 0;
   const errors = options.errors ?? [];
   // Shown back only when the store failed: the family's own answer to their own submission, never cached.
   const typed = options.notSaved;
   const shown = options.callList ? state.homes.filter((home) => options.selected.has(home.license)) : state.homes;
 
-  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(request, services, state, home, options.selected.has(home.license)))}</ul>`;
+  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(baseUrl, state, home, options.selected.has(home.license)))}</ul>`;
   const homesFieldset = html`<fieldset><legend>Homes in your plan</legend>${homesList}</fieldset>`;
 
   const next = coordination
@@ -220,7 +218,7 @@ ${next}
     : html`<form method="get" action="${baseUrl}${HANDOFF_PATH}">
 <input type="hidden" name="h" value="${state.token}">
 ${homesFieldset}
-${openHomes.length > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
+${state.openLicenses.size > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
 </form>
 ${next}`;
 
@@ -291,8 +289,8 @@ function sentPage(services: Services, homes: PlanHome[]): PageDoc {
   };
 }
 
-function notArrangingPage(request: Request, services: Services, state: PlanState): PageDoc {
-  const doc = planPage(request, services, state, { selected: new Set(state.homes.filter((h) => h.open).map((h) => h.license)), status: 409 });
+function notArrangingPage(services: Services, state: PlanState): PageDoc {
+  const doc = planPage(services, state, { selected: state.openLicenses, status: 409 });
   return {
     ...doc,
     body: html`<div class="note" role="alert"><p>${SERVICE_NAME} is not arranging visits right now, so nothing was sent to any home and nothing was stored. Please call the homes yourself.</p></div>${doc.body}`,
@@ -338,7 +336,8 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
     const opening = services.handoff.open(token);
     if (!opening.valid) return null;
     const homes = planHomes(request, services, opening.payload);
-    return { token, opening, homes, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
+    const openLicenses = new Set(homes.filter((home) => home.open).map((home) => home.license));
+    return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
   };
 
   return [
@@ -350,7 +349,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const state = open(request, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
-        return answer(request, h, baseUrl, planPage(request, services, state, { selected: selectedFrom(request, state), callList }), false);
+        return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }), false);
       },
     },
     {
@@ -372,11 +371,10 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const payload = request.payload as unknown;
         const state = open(request, formText(payload, 'h', 4096));
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
-        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(request, services, state), false);
+        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state), false);
         const read = readRequest(payload, state);
         if (!read.ok) {
-          const selected = new Set(state.homes.filter((home) => home.open).map((home) => home.license));
-          return answer(request, h, baseUrl, planPage(request, services, state, { selected, errors: read.errors, status: 400 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }), false);
         }
         if (stores.hit(caller) > 0) throw tooMany();
         try {
@@ -395,7 +393,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
           const selected = new Set(read.homes.map((home) => home.license));
           const notSaved = { name: read.name, phone: read.phone };
-          return answer(request, h, baseUrl, planPage(request, services, state, { selected, notSaved, status: 503 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected, notSaved, status: 503 }), false);
         }
         return answer(request, h, baseUrl, sentPage(services, read.homes), false);
       },
