@@ -9,6 +9,7 @@ import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
 import type { Suggestions } from './api.ts';
+import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from './homes-index.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
@@ -27,8 +28,6 @@ export interface HomePageInput {
   q: string;
   /** Matches for q, or null when q is empty or too short to search. */
   results: Suggestions | null;
-  /** Paths of the page's own assets. */
-  assets: { leafletCss: string; leafletJs: string; homeJs: string };
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -72,7 +71,7 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 }
 
 export function homePageHtml(input: HomePageInput): string {
-  const { settings, index, snapshotDate, q, assets } = input;
+  const { settings, index, snapshotDate, q } = input;
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
@@ -143,9 +142,9 @@ ${resultsSection(input)}
     noindex: q !== '',
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
-<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}" id="leaflet-css" media="print">
-<script defer src="${baseUrl}${assets.leafletJs}"></script>
-<script defer src="${baseUrl}${assets.homeJs}"></script>`,
+<link rel="stylesheet" href="${baseUrl}${SITE_ASSETS.leafletCss.path}" id="leaflet-css" media="print">
+<script defer src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></script>
+<script defer src="${baseUrl}${SITE_ASSETS.homeJs.path}"></script>`,
     body,
   });
 }
