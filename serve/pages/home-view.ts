@@ -225,7 +225,10 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
     // Only licensees with a license-holder page (see places.ts) are linked.
     licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
     address,
-    corrections: { url: record.links.corrections, disputes: record.disputes },
+    corrections: {
+      url: record.links.corrections,
+      disputes: record.disputes,
+    },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
     changes: homeChanges(context.snapshot, baseUrl, license),
