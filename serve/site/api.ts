@@ -125,11 +125,6 @@ export const summaryParams = Joi.object({
     .messages({ '*': 'license must be a license number: up to 9 digits, for example 197600123' }),
 });
 
-interface SuggestQuery {
-  q: string;
-  limit: number;
-}
-
 interface InBoundsQuery extends Box {
   needs?: ClearanceKey[];
   near?: LatLon;
@@ -184,7 +179,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
         validate: { ...inputs({ query: suggestQuery }), failAction: failAction(NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
-        const { q, limit } = request.query as unknown as SuggestQuery;
+        const { q, limit } = request.query as unknown as { q: string; limit: number };
         const snapshot = requestSnapshot(request, services.snapshots);
         return json(h, { q, ...suggestions(services, request, siteIndexOf(snapshot), q, limit), attribution: attribution(request) });
       },
