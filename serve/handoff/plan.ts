@@ -14,17 +14,16 @@
 // typed only when the operator store failed (503, so they need not type it again); the POST's
 // fields are never logged.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
-import type { FacilityRow } from '../query.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
-import { telHref } from '../pages/home-view.ts';
+import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
 import { callerAddress } from '../rate-limit.ts';
 import { formList, formText, printable, sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
@@ -58,13 +57,6 @@ const NEED_WORDS: Record<string, string> = {
   bedridden: 'bedridden care',
 };
 
-const APPROVAL_WORDS: Record<ClearanceKey, string> = {
-  dementia: 'the dementia care approval',
-  non_ambulatory: 'the non-ambulatory approval',
-  hospice: 'the hospice waiver',
-  bedridden: 'the bedridden approval',
-};
-
 function needKeys(payload: HandoffPayload): string[] {
   const keys = new Set<string>();
   for (const need of Array.isArray(payload.needs) ? payload.needs : []) {
@@ -96,7 +88,6 @@ function clientWords(client: unknown): string | null {
 interface PlanHome {
   license: string;
   record: HomeRecord | undefined;
-  row: FacilityRow | undefined;
   open: boolean;
   closed: boolean;
 }
@@ -118,7 +109,7 @@ function planHomes(request: Request, services: Services, payload: HandoffPayload
     const record = records.get(license);
     const row = record?.row;
     const closed = row ? licenseStatusMeaning(row.license_status).closed : false;
-    return { license, record, row, open: row !== undefined && !closed, closed };
+    return { license, record, open: row !== undefined && !closed, closed };
   });
 }
 
@@ -140,10 +131,10 @@ function homeQuestions(record: HomeRecord, needs: string[]): string[] {
 }
 
 function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
-  if (!home.row || !home.record) {
+  if (!home.record) {
     return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
   }
-  const row = home.row;
+  const row = home.record.row;
   const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
   const phone = home.record.facility.phone.value;
@@ -282,7 +273,7 @@ function sentPage(services: Services, homes: PlanHome[]): PageDoc {
     headers: PLAN_HEADERS,
     body: html`<h1>Your request is stored</h1>
 <p>We have your request to arrange calls or visits with ${homes.length === 1 ? 'this home' : `these ${homes.length} homes`}:</p>
-<ul>${homes.map((home) => html`<li>${home.row!.name} (license ${home.license})</li>`)}</ul>
+<ul>${homes.map((home) => html`<li>${home.record!.row.name} (license ${home.license})</li>`)}</ul>
 <p>No visit is arranged until a home agrees. We cannot promise when you will hear back.</p>
 <p>You can still call the homes yourself. ${OPENINGS_BY_PHONE}</p>
 <p><a href="${baseUrl}/">Search for other licensed homes</a></p>`,

@@ -237,11 +237,19 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
   return view;
 }
 
-function approvalAnswer(view: HomeView, key: ClearanceKey | 'alw_participation', what: string): string {
+/** A care approval as a sentence names it. */
+export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
+  dementia: 'the dementia care approval',
+  non_ambulatory: 'the non-ambulatory approval',
+  hospice: 'the hospice waiver',
+  bedridden: 'the bedridden approval',
+};
+
+function approvalAnswer(view: HomeView, key: ClearanceKey): string {
   const approval = view.approvals.find((a) => a.field === key)!;
   const recorded =
     approval.value === 'true'
-      ? `Yes: the license carries ${what}, ${approval.source}.`
+      ? `Yes: the license carries ${APPROVAL_WORDS[key]}, ${approval.source}.`
       : approval.underReview
         ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
         : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
@@ -260,13 +268,10 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
         : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
           (view.status.probation ? ' The license is on probation.' : ''),
     },
-    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia', 'the dementia care approval') },
-    {
-      question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?',
-      answer: approvalAnswer(view, 'non_ambulatory', 'the non-ambulatory approval'),
-    },
-    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice', 'the hospice waiver') },
-    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden', 'the bedridden approval') },
+    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },
+    { question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?', answer: approvalAnswer(view, 'non_ambulatory') },
+    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice') },
+    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden') },
     {
       question: 'Does it take the Medi-Cal Assisted Living Waiver?',
       answer:
