@@ -293,10 +293,7 @@ function readRequest(payload: unknown, state: PlanState): { ok: true; homes: Pla
   const errors: string[] = [];
   const ticked = formList(payload, 'home', MAX_HOMES * 2, 20);
   const openByLicense = new Map(state.homes.filter((home) => home.open).map((home) => [home.license, home]));
-  const homes = (ticked ?? []).flatMap((item) => {
-    const home = openByLicense.get(licenseNumberFrom(item) ?? '');
-    return home ? [home] : [];
-  });
+  const homes = (ticked ?? []).map((item) => openByLicense.get(licenseNumberFrom(item) ?? '')).filter((home) => home !== undefined);
   const distinct = [...new Map(homes.map((home) => [home.license, home])).values()];
   if (ticked === null || distinct.length === 0 || distinct.length !== new Set(ticked).size) {
     errors.push('Tick at least one home of this plan.');
