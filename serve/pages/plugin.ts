@@ -121,13 +121,7 @@ function routes(services: Services): ServerRoute[] {
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
         if (correctionStores.hit(caller) > 0) throw tooMany();
         try {
-          writes.storeCorrection({
-            license: read.value.row.license_number,
-            field: read.value.field,
-            whatIsWrong: read.value.whatIsWrong,
-            shouldSay: read.value.shouldSay,
-            sourceUrl: read.value.sourceUrl,
-          });
+          writes.storeCorrection({ ...read.value, license: read.value.row.license_number });
         } catch (error) {
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
           return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correctionInput(read.value), [], true), false);
