@@ -41,7 +41,6 @@ const MAX_STRING = 300;
 
 export interface ToolInfo {
   name: string;
-  title?: string;
   description?: string;
   inputSchema?: { properties?: Record<string, JsonSchema>; required?: string[] };
 }
