@@ -71,8 +71,8 @@ function routes(services: Services): ServerRoute[] {
 
   /** The same page at `path` and `path.md`. */
   const twin = (path: string, build: (context: ShapeContext, request: Request) => PageOrRedirect): ServerRoute[] => [
-    page(path, (context, request) => build(context, request)),
-    page(`${path}.md`, (context, request) => build(context, request), { markdown: true }),
+    page(path, build),
+    page(`${path}.md`, build, { markdown: true }),
   ];
 
   return [
