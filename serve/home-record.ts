@@ -6,12 +6,12 @@
 // every `needs` filter asks licensesFailingNeeds. The bounded per-snapshot LRU below is the
 // server's one cache of home data. A first touch of a home the overlay leaves alone (the common
 // case under real traffic) may instead be answered from a narrow read of exactly the stored text
-// it needs (storedOrRecord, checkHomesOf, listedViewsOf): the same bytes, no record built or kept.
+// it needs (storedOrRecord, checkHomesOf, listedViewsOf, restListTextsOf): the same bytes, no record built or kept.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
 import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, listedRowsByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
+import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, listedRowsByLicenses, recordTextsByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -268,5 +268,16 @@ export function listedViewsOf(context: ShapeContext, licenses: readonly string[]
       row: { on_probation: read.on_probation, state_record_url: read.state_record_url },
       compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
     })),
+  );
+}
+
+/**
+ * The REST list form of these licenses (not on the roster: left out): a home the overlay changes,
+ * or whose record is held, as its record; every other one as its stored record text, base URL
+ * filled, from one narrow batched read that builds and keeps no record.
+ */
+export function restListTextsOf(context: ShapeContext, licenses: readonly string[]): Map<string, HomeRecord | { license: string; text: string }> {
+  return recordsElseStored(context, licenses, () => false, (stored) =>
+    recordTextsByLicenses(context.snapshot, stored).map((read) => ({ license: read.license_number, text: context.filler.fillText(read.record_json) })),
   );
 }

@@ -128,9 +128,31 @@ export class ListedHomes {
       if (words === undefined) placeWords.set(place ?? '', (words = nameKey(place ?? '')));
       return words;
     };
-    this.homes = rows.map(({ name_key, licensed_name_key, ...row }) => ({
-      ...row,
-      nameWords: ` ${name_key} ${licensed_name_key}`,
+    // Every field written out in one literal: homes then share one hidden class, so the filter
+    // loops stay fast. A spread of the driver's row gave each home a class of its own, which made
+    // every read in `select` a slow megamorphic look-up (about 2 ms per unfiltered list).
+    this.homes = rows.map((row) => ({
+      license_number: row.license_number,
+      name: row.name,
+      name_slug: row.name_slug,
+      license_status: row.license_status,
+      city: row.city,
+      county: row.county,
+      city_key: row.city_key,
+      county_key: row.county_key,
+      capacity: row.capacity,
+      size_words: row.size_words,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      location_method: row.location_method,
+      dementia: row.dementia,
+      hospice: row.hospice,
+      non_ambulatory: row.non_ambulatory,
+      bedridden: row.bedridden,
+      price_monthly_usd: row.price_monthly_usd,
+      alw_participation: row.alw_participation,
+      licensee: row.licensee,
+      nameWords: ` ${row.name_key} ${row.licensed_name_key}`,
       placeWords: ` ${wordsOf(row.city)} ${wordsOf(row.county)}`,
     }));
     this.clearanceBits = new Uint8Array(rows.length);

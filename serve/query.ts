@@ -216,3 +216,10 @@ export function listedRowsByLicenses(
     .statement('SELECT license_number, on_probation, state_record_url, home_json FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | 'on_probation' | 'state_record_url' | 'home_json'>>;
 }
+
+/** Each home's stored REST record text and nothing else, in one narrow read: a REST list page. */
+export function recordTextsByLicenses(snapshot: Snapshot, licenses: readonly string[]): Array<Pick<FacilityRow, 'license_number' | 'record_json'>> {
+  return snapshot
+    .statement('SELECT license_number, record_json FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | 'record_json'>>;
+}

@@ -64,6 +64,5 @@ export function guidesReviewedOn(): string {
 
 /** One guide of the catalog, or undefined. */
 export function guideBySlug(baseUrl: string, slug: string): Guide | undefined {
-  const guide = GUIDES.find((candidate) => candidate.slug === slug);
-  return guide ? { ...guide, url: `${baseUrl}/guides/${guide.slug}` } : undefined;
+  return guideCatalog(baseUrl).find((guide) => guide.slug === slug);
 }

@@ -14,17 +14,16 @@
 // typed only when the operator store failed (503, so they need not type it again); the POST's
 // fields are never logged.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
-import type { FacilityRow } from '../query.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
-import { telHref } from '../pages/home-view.ts';
+import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
 import { callerAddress } from '../rate-limit.ts';
 import { formList, formText, printable, sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
@@ -58,13 +57,6 @@ const NEED_WORDS: Record<string, string> = {
   bedridden: 'bedridden care',
 };
 
-const APPROVAL_WORDS: Record<ClearanceKey, string> = {
-  dementia: 'the dementia care approval',
-  non_ambulatory: 'the non-ambulatory approval',
-  hospice: 'the hospice waiver',
-  bedridden: 'the bedridden approval',
-};
-
 function needKeys(payload: HandoffPayload): string[] {
   const keys = new Set<string>();
   for (const need of Array.isArray(payload.needs) ? payload.needs : []) {
@@ -96,7 +88,6 @@ function clientWords(client: unknown): string | null {
 interface PlanHome {
   license: string;
   record: HomeRecord | undefined;
-  row: FacilityRow | undefined;
   open: boolean;
   closed: boolean;
 }
@@ -105,6 +96,8 @@ interface PlanState {
   token: string;
   opening: Extract<HandoffOpening, { valid: true }>;
   homes: PlanHome[];
+  /** The licenses of the plan's open homes (all ticked unless the family chose). */
+  openLicenses: ReadonlySet<string>;
   needs: string[];
   mode: HandoffMode;
 }
@@ -116,7 +109,7 @@ function planHomes(request: Request, services: Services, payload: HandoffPayload
     const record = records.get(license);
     const row = record?.row;
     const closed = row ? licenseStatusMeaning(row.license_status).closed : false;
-    return { license, record, row, open: row !== undefined && !closed, closed };
+    return { license, record, open: row !== undefined && !closed, closed };
   });
 }
 
@@ -137,12 +130,11 @@ function homeQuestions(record: HomeRecord, needs: string[]): string[] {
   return [...questions, 'When can we visit?'];
 }
 
-function homeBlock(request: Request, services: Services, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
-  const baseUrl = services.settings.baseUrl;
-  if (!home.row || !home.record) {
+function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
+  if (!home.record) {
     return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
   }
-  const row = home.row;
+  const row = home.record.row;
   const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
   const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
   const phone = home.record.facility.phone.value;
@@ -163,32 +155,29 @@ function homeBlock(request: Request, services: Services, state: PlanState, home:
 </li>`;
 }
 
-function selectedFrom(request: Request, state: PlanState): Set<string> {
+function selectedFrom(request: Request, state: PlanState): ReadonlySet<string> {
   const asked = request.query.home;
-  const openLicenses = state.homes.filter((home) => home.open).map((home) => home.license);
-  if (asked === undefined) return new Set(openLicenses);
+  if (asked === undefined) return state.openLicenses;
   const list = (Array.isArray(asked) ? asked : [asked]).filter((item): item is string => typeof item === 'string');
-  return new Set(openLicenses.filter((license) => list.includes(license)));
+  return new Set([...state.openLicenses].filter((license) => list.includes(license)));
 }
 
 function planPage(
-  request: Request,
   services: Services,
   state: PlanState,
-  options: { selected: Set<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
+  options: { selected: ReadonlySet<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
 ): PageDoc {
   const baseUrl = services.settings.baseUrl;
   const { opening, mode } = state;
   const client = clientWords(opening.payload.client);
   const timing = typeof opening.payload.timing === 'string' ? TIMING_WORDS[opening.payload.timing] : undefined;
-  const openHomes = state.homes.filter((home) => home.open);
-  const coordination = mode === 'coordination_available' && openHomes.length > 0;
+  const coordination = mode === 'coordination_available' && state.openLicenses.size > 0;
   const errors = options.errors ?? [];
   // Shown back only when the store failed: the family's own answer to their own submission, never cached.
   const typed = options.notSaved;
   const shown = options.callList ? state.homes.filter((home) => options.selected.has(home.license)) : state.homes;
 
-  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(request, services, state, home, options.selected.has(home.license)))}</ul>`;
+  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(baseUrl, state, home, options.selected.has(home.license)))}</ul>`;
   const homesFieldset = html`<fieldset><legend>Homes in your plan</legend>${homesList}</fieldset>`;
 
   const next = coordination
@@ -220,7 +209,7 @@ ${next}
     : html`<form method="get" action="${baseUrl}${HANDOFF_PATH}">
 <input type="hidden" name="h" value="${state.token}">
 ${homesFieldset}
-${openHomes.length > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
+${state.openLicenses.size > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
 </form>
 ${next}`;
 
@@ -284,15 +273,15 @@ function sentPage(services: Services, homes: PlanHome[]): PageDoc {
     headers: PLAN_HEADERS,
     body: html`<h1>Your request is stored</h1>
 <p>We have your request to arrange calls or visits with ${homes.length === 1 ? 'this home' : `these ${homes.length} homes`}:</p>
-<ul>${homes.map((home) => html`<li>${home.row!.name} (license ${home.license})</li>`)}</ul>
+<ul>${homes.map((home) => html`<li>${home.record!.row.name} (license ${home.license})</li>`)}</ul>
 <p>No visit is arranged until a home agrees. We cannot promise when you will hear back.</p>
 <p>You can still call the homes yourself. ${OPENINGS_BY_PHONE}</p>
 <p><a href="${baseUrl}/">Search for other licensed homes</a></p>`,
   };
 }
 
-function notArrangingPage(request: Request, services: Services, state: PlanState): PageDoc {
-  const doc = planPage(request, services, state, { selected: new Set(state.homes.filter((h) => h.open).map((h) => h.license)), status: 409 });
+function notArrangingPage(services: Services, state: PlanState): PageDoc {
+  const doc = planPage(services, state, { selected: state.openLicenses, status: 409 });
   return {
     ...doc,
     body: html`<div class="note" role="alert"><p>${SERVICE_NAME} is not arranging visits right now, so nothing was sent to any home and nothing was stored. Please call the homes yourself.</p></div>${doc.body}`,
@@ -304,10 +293,7 @@ function readRequest(payload: unknown, state: PlanState): { ok: true; homes: Pla
   const errors: string[] = [];
   const ticked = formList(payload, 'home', MAX_HOMES * 2, 20);
   const openByLicense = new Map(state.homes.filter((home) => home.open).map((home) => [home.license, home]));
-  const homes = (ticked ?? []).flatMap((item) => {
-    const home = openByLicense.get(licenseNumberFrom(item) ?? '');
-    return home ? [home] : [];
-  });
+  const homes = (ticked ?? []).map((item) => openByLicense.get(licenseNumberFrom(item) ?? '')).filter((home) => home !== undefined);
   const distinct = [...new Map(homes.map((home) => [home.license, home])).values()];
   if (ticked === null || distinct.length === 0 || distinct.length !== new Set(ticked).size) {
     errors.push('Tick at least one home of this plan.');
@@ -338,7 +324,8 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
     const opening = services.handoff.open(token);
     if (!opening.valid) return null;
     const homes = planHomes(request, services, opening.payload);
-    return { token, opening, homes, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
+    const openLicenses = new Set(homes.filter((home) => home.open).map((home) => home.license));
+    return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
   };
 
   return [
@@ -350,7 +337,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const state = open(request, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
-        return answer(request, h, baseUrl, planPage(request, services, state, { selected: selectedFrom(request, state), callList }), false);
+        return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }), false);
       },
     },
     {
@@ -372,11 +359,10 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const payload = request.payload as unknown;
         const state = open(request, formText(payload, 'h', 4096));
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
-        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(request, services, state), false);
+        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state), false);
         const read = readRequest(payload, state);
         if (!read.ok) {
-          const selected = new Set(state.homes.filter((home) => home.open).map((home) => home.license));
-          return answer(request, h, baseUrl, planPage(request, services, state, { selected, errors: read.errors, status: 400 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }), false);
         }
         if (stores.hit(caller) > 0) throw tooMany();
         try {
@@ -395,7 +381,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
           const selected = new Set(read.homes.map((home) => home.license));
           const notSaved = { name: read.name, phone: read.phone };
-          return answer(request, h, baseUrl, planPage(request, services, state, { selected, notSaved, status: 503 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected, notSaved, status: 503 }), false);
         }
         return answer(request, h, baseUrl, sentPage(services, read.homes), false);
       },

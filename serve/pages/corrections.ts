@@ -91,18 +91,11 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
   const wrong = text(whatIsWrong, 'what is wrong');
   const should = text(shouldSay, 'what the record should say');
   let sourceUrl: string | null = null;
-  if (sourceText === null || (typeof sourceText === 'string' && sourceText.length > 0)) {
-    let ok = false;
-    if (typeof sourceText === 'string' && sourceText.length <= URL_MAX && printable(sourceText)) {
-      try {
-        const parsed = new URL(sourceText);
-        ok = parsed.protocol === 'https:' || parsed.protocol === 'http:';
-        if (ok) sourceUrl = parsed.href;
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) errors.push(`The source link must be a web address starting with https:// or http://, at most ${URL_MAX} characters.`);
+  if (sourceText === null || sourceText) {
+    const readable = typeof sourceText === 'string' && sourceText.length <= URL_MAX && printable(sourceText) && URL.canParse(sourceText);
+    const parsed = readable ? new URL(sourceText) : null;
+    if (parsed?.protocol === 'https:' || parsed?.protocol === 'http:') sourceUrl = parsed.href;
+    else errors.push(`The source link must be a web address starting with https:// or http://, at most ${URL_MAX} characters.`);
   }
   if (errors.length > 0 || !row || !field) {
     return {

@@ -8,19 +8,12 @@ import { acceptsMarkdown } from '../web/respond.ts';
 import { mdBlocks } from './markdown.ts';
 import { contentSecurityPolicy, renderPage } from './page.ts';
 
-/** Paths whose errors stay JSON (machines read them). */
+/** Paths whose errors stay JSON (machines read them): these addresses, and everything under the prefixes. */
+const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/llms.txt']);
+const MACHINE_PREFIXES = ['/api/', '/mcp/', '/.well-known/', '/assets/'];
+
 export function isMachinePath(path: string): boolean {
-  return (
-    path === '/api' ||
-    path.startsWith('/api/') ||
-    path === '/mcp' ||
-    path.startsWith('/mcp/') ||
-    path === '/openapi.json' ||
-    path === '/healthz' ||
-    path.startsWith('/.well-known/') ||
-    path === '/llms.txt' ||
-    path.startsWith('/assets/')
-  );
+  return MACHINE_PATHS.has(path) || MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** Paths of pages people read (ours and the site's). */

@@ -6,7 +6,6 @@ import type { HomeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
-import { licenseeSlug } from '../places.ts';
 
 export interface HomeMarkdown {
   /** The name the home goes by. */
@@ -17,7 +16,7 @@ export interface HomeMarkdown {
 }
 
 export function homeMarkdown(context: ShapeContext, record: HomeRecord): HomeMarkdown {
-  const view = homeView(context, record, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
+  const view = homeView(context, record);
   return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl), canonicalUrl: view.canonicalUrl };
 }
 

@@ -2,40 +2,27 @@
 // opens, closed licenses included (said clearly, approvals as history). Any other slug, or a
 // license number written without its leading zeros, redirects to the canonical address.
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
-import { homeRecord, type HomeRecord } from '../home-record.ts';
+import { homeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { renderHomeMarkdown } from './home-markdown.ts';
-import { pageError, RECORD_PAGE_CACHE, type PageDoc } from './page.ts';
-import { cityBySlug, countyBySlug, licenseeSlug } from '../places.ts';
+import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from './page.ts';
+import { cityBySlug, countyBySlug } from '../places.ts';
 
-/** `<slug>-<license>` (or a bare license number) from the path. */
-export function parseFacilityParam(param: string): { slug: string; licenseDigits: string } | null {
-  const match = /^(?:(.*)-)?(\d{1,9})$/.exec(param);
-  if (!match) return null;
-  return { slug: match[1] ?? '', licenseDigits: match[2]! };
-}
-
-export type FacilityLookup = { kind: 'page'; record: HomeRecord } | { kind: 'redirect'; canonicalPath: string };
-
-/** The record a facility path names, or where its canonical address is; 404 when no such license. */
-export function lookUpFacility(context: ShapeContext, param: string): FacilityLookup {
-  const parsed = parseFacilityParam(param);
-  const license = parsed ? licenseNumberFrom(parsed.licenseDigits) : null;
+/** A home's page from its path (`<slug>-<license>` or a bare license number), or its canonical address; 404 when no such license. */
+export function homePage(context: ShapeContext, param: string): PageOrRedirect {
+  const licenseDigits = /^(?:.*-)?(\d{1,9})$/.exec(param)?.[1];
+  const license = licenseDigits ? licenseNumberFrom(licenseDigits) : null;
   const record = license ? homeRecord(context, license) : undefined;
-  if (!parsed || !record) {
+  if (!record) {
     throw pageError(404, 'No home with this license number is on the state roster. Check the number, or search for the home by name.');
   }
   const canonicalPath = homePagePath(record.row.name, record.license);
-  if (`/facility/${param}` !== canonicalPath) return { kind: 'redirect', canonicalPath };
-  return { kind: 'page', record };
-}
-
-export function homePage(context: ShapeContext, record: HomeRecord): PageDoc {
+  if (`/facility/${param}` !== canonicalPath) return { redirectTo: canonicalPath };
   const baseUrl = context.filler.baseUrl;
-  const view = homeView(context, record, { licenseeSlug: (licensee) => licenseeSlug(context.snapshot, licensee) });
+  const view = homeView(context, record);
   const place = [view.address.city, view.address.county ? `${view.address.county} County` : null].filter(Boolean).join(', ');
   return {
     title: `${view.title}${place ? `, ${place}` : ''}`,

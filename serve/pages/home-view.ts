@@ -3,10 +3,11 @@
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
 import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
-import type { CompactHome, FacilityRecord } from '../../contract/records.ts';
+import type { DisputeAnnotation } from '../../contract/overlay.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
 import { homeChanges, type HomeChanges } from '../changes/pages.ts';
+import { licenseeSlug } from '../places.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording.ts';
@@ -45,7 +46,7 @@ export interface HomeView {
   /** License number, place, capacity and size words. */
   line: string;
   sentence: string;
-  status: { text: string; closed: boolean; listed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
+  status: { text: string; closed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
   closedNote: string | null;
   approvals: ApprovalLine[];
   /** The price block's line, to be quoted; null when there is none. */
@@ -76,7 +77,7 @@ export interface HomeView {
   };
   licensee: { name: string | null; pageSlug: string | null };
   address: { street: string | null; city: string | null; county: string | null; zip: string | null };
-  corrections: { url: string; disputes: Array<{ field: string; text: string; approved_on: string }> };
+  corrections: { url: string; disputes: DisputeAnnotation[] };
   quickAnswers: QuickAnswer[];
   rosterAsOf: string | null;
   /** The home's logged changes on the state record, newest first. */
@@ -109,16 +110,11 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-export interface HomeViewOptions {
-  /** Licensee strings that have a license-holder page (see places.ts); null: do not link. */
-  licenseeSlug?: (licensee: string) => string | null;
-}
-
-export function homeView(context: ShapeContext, homeRecord: HomeRecord, options: HomeViewOptions = {}): HomeView {
+export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeView {
   const baseUrl = context.filler.baseUrl;
   const { row, license } = homeRecord;
-  const record: FacilityRecord = homeRecord.detail;
-  const home: CompactHome = homeRecord.compact;
+  const record = homeRecord.detail;
+  const home = homeRecord.compact;
   const meaning = licenseStatusMeaning(row.license_status);
   const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
@@ -197,7 +193,6 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
     status: {
       text: statusText,
       closed: meaning.closed,
-      listed: meaning.listed,
       probation: meaning.probation,
       liveStatus: record.license_status_live.value,
       liveCheckedOn: record.license_status_live.confirmed_on,
@@ -227,11 +222,12 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
       openings: OPENINGS_BY_PHONE,
       closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
     },
-    licensee: { name: licensee, pageSlug: licensee && options.licenseeSlug ? options.licenseeSlug(licensee) : null },
+    // Only licensees with a license-holder page (see places.ts) are linked.
+    licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
     address,
     corrections: {
       url: record.links.corrections,
-      disputes: (record.disputes as Array<{ field: string; text: string; approved_on: string }>).map((d) => ({ ...d })),
+      disputes: record.disputes,
     },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
@@ -241,11 +237,19 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord, options:
   return view;
 }
 
-function approvalAnswer(view: HomeView, key: ClearanceKey | 'alw_participation', what: string): string {
+/** A care approval as a sentence names it. */
+export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
+  dementia: 'the dementia care approval',
+  non_ambulatory: 'the non-ambulatory approval',
+  hospice: 'the hospice waiver',
+  bedridden: 'the bedridden approval',
+};
+
+function approvalAnswer(view: HomeView, key: ClearanceKey): string {
   const approval = view.approvals.find((a) => a.field === key)!;
   const recorded =
     approval.value === 'true'
-      ? `Yes: the license carries ${what}, ${approval.source}.`
+      ? `Yes: the license carries ${APPROVAL_WORDS[key]}, ${approval.source}.`
       : approval.underReview
         ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
         : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
@@ -256,7 +260,7 @@ function approvalAnswer(view: HomeView, key: ClearanceKey | 'alw_participation',
 function quickAnswers(view: HomeView): QuickAnswer[] {
   const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
   const { visits } = view;
-  const answers: QuickAnswer[] = [
+  return [
     {
       question: 'Is this home licensed?',
       answer: view.status.closed
@@ -264,13 +268,10 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
         : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
           (view.status.probation ? ' The license is on probation.' : ''),
     },
-    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia', 'the dementia care approval') },
-    {
-      question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?',
-      answer: approvalAnswer(view, 'non_ambulatory', 'the non-ambulatory approval'),
-    },
-    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice', 'the hospice waiver') },
-    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden', 'the bedridden approval') },
+    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },
+    { question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?', answer: approvalAnswer(view, 'non_ambulatory') },
+    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice') },
+    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden') },
     {
       question: 'Does it take the Medi-Cal Assisted Living Waiver?',
       answer:
@@ -295,7 +296,6 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
         : 'Not on file: the state record gives no last visit date.',
     },
   ];
-  return answers;
 }
 
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */

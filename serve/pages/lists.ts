@@ -10,7 +10,7 @@ import { listedHomesOf, type ListedHome, type ListingFilter } from '../listed-ho
 import { licensesFailingNeeds } from '../home-record.ts';
 import { countyChangesSection } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { html, type SafeHtml } from '../web/html.ts';
+import { html } from '../web/html.ts';
 import { facilityPath } from '../web/links.ts';
 import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
@@ -24,6 +24,7 @@ import {
   paging,
   RECORD_PAGE_CACHE,
   type PageDoc,
+  type PageOrRedirect,
   type Paging,
 } from './page.ts';
 import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../places.ts';
@@ -91,33 +92,28 @@ function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
   const canonicalUrl = at(spec.paging.page);
   const markdownUrl = pageUrl(`${spec.url}.md`, spec.paging.page, spec.params ?? {});
   const count =
-    spec.paging.total === 0
+    spec.paging.total === 0 || spec.isIndex
       ? ''
-      : spec.isIndex
-        ? ''
-        : `${spec.paging.total} home${spec.paging.total === 1 ? '' : 's'}${
-            spec.paging.pages > 1
-              ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page`
-              : ''
-          }.`;
+      : `${spec.paging.total} home${spec.paging.total === 1 ? '' : 's'}${
+          spec.paging.pages > 1
+            ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page`
+            : ''
+        }.`;
   const lead = spec.isIndex ? [] : [LIST_NEUTRALITY, OPENINGS_BY_PHONE];
 
-  let lastGroup: string | undefined;
-  const groupsHtml: SafeHtml[] = [];
-  let open: SafeHtml[] = [];
-  const flush = (group: string | undefined) => {
-    if (open.length === 0) return;
-    groupsHtml.push(html`${group ? html`<h2>${group}</h2>` : ''}<ul class="homes">${open}</ul>`);
-    open = [];
-  };
+  // Runs of consecutive items under one heading (the waiver list's counties), in list order.
+  const groups: Array<{ heading: string | undefined; items: ListItem[] }> = [];
   for (const item of spec.items) {
-    if (item.group !== lastGroup) {
-      flush(lastGroup);
-      lastGroup = item.group;
-    }
-    open.push(html`<li><a href="${item.url}">${item.name}</a><br><span class="muted">${item.detail}</span></li>`);
+    const last = groups.at(-1);
+    if (last && last.heading === item.group) last.items.push(item);
+    else groups.push({ heading: item.group, items: [item] });
   }
-  flush(lastGroup);
+  const groupsHtml = groups.map(
+    (group) =>
+      html`${group.heading ? html`<h2>${group.heading}</h2>` : ''}<ul class="homes">${group.items.map(
+        (item) => html`<li><a href="${item.url}">${item.name}</a><br><span class="muted">${item.detail}</span></li>`,
+      )}</ul>`,
+  );
 
   const body = html`<h1>${spec.title}</h1>
 ${spec.intro.map((paragraph) => html`<p>${paragraph}</p>`)}
@@ -131,28 +127,18 @@ ${(spec.sections ?? []).map(
 )}
 <p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
 
-  const markdown = () => {
-    const groups: string[] = [];
-    let current: string | undefined;
-    let lines: string[] = [];
-    const push = () => {
-      if (lines.length > 0) groups.push(`${current ? `## ${mdText(current)}\n\n` : ''}${lines.join('\n')}`);
-      lines = [];
-    };
-    for (const item of spec.items) {
-      if (item.group !== current) {
-        push();
-        current = item.group;
-      }
-      lines.push(`- ${mdLink(item.name, item.url)}: ${mdText(item.detail)}`);
-    }
-    push();
-    return mdBlocks([
+  const markdown = () =>
+    mdBlocks([
       `# ${mdText(spec.title)}`,
       ...spec.intro.map(mdText),
       lead.length > 0 ? mdText(lead.join(' ')) : null,
       count ? mdText(count) : null,
-      ...(spec.items.length > 0 ? groups : [mdText(spec.empty)]),
+      ...(spec.items.length > 0
+        ? groups.map(
+            (group) =>
+              `${group.heading ? `## ${mdText(group.heading)}\n\n` : ''}${group.items.map((item) => `- ${mdLink(item.name, item.url)}: ${mdText(item.detail)}`).join('\n')}`,
+          )
+        : [mdText(spec.empty)]),
       pagerMarkdown(spec.paging, at),
       ...(spec.sections ?? []).map(
         (section) =>
@@ -161,7 +147,6 @@ ${(spec.sections ?? []).map(
       `Page address: ${canonicalUrl}`,
       mdAttribution(baseUrl),
     ]);
-  };
 
   return {
     title: spec.paging.page > 1 ? `${spec.title} (page ${spec.paging.page})` : spec.title,
@@ -182,8 +167,9 @@ function listPage(context: ShapeContext, filter: ListingFilter, page: number): {
   return { at, rows: selection.homes.slice(at.offset, end), distances: selection.distances.slice(at.offset, end) };
 }
 
-function singlePage(count: number): Paging {
-  return { page: 1, pages: 1, total: count, offset: 0 };
+/** An index lists places, not homes: one page, no count and no neutrality sentence about homes. */
+function indexDoc(baseUrl: string, spec: Omit<ListSpec, 'paging' | 'items' | 'empty' | 'isIndex'>): PageDoc {
+  return listDoc(baseUrl, { ...spec, paging: { page: 1, pages: 1, total: 0, offset: 0 }, items: [], empty: '', isIndex: true });
 }
 
 /** A county named in a path or a `?county=` value: its slug, or its name in any case. */
@@ -198,16 +184,11 @@ function countyFrom(context: ShapeContext, value: string): Place {
 export function countyIndexPage(context: ShapeContext): PageDoc {
   const baseUrl = context.filler.baseUrl;
   const list = counties(context.snapshot);
-  return listDoc(baseUrl, {
+  return indexDoc(baseUrl, {
     title: 'Licensed care homes by county',
     description: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
     url: `${baseUrl}/county`,
     intro: ['Counties in alphabetical order, each with the number of licensed homes on the state roster.'],
-    paging: singlePage(0),
-    items: [],
-    empty: '',
-    isIndex: true,
-    cacheControl: RECORD_PAGE_CACHE,
     sections: [
       {
         heading: 'Counties',
@@ -273,17 +254,13 @@ export function cityPage(context: ShapeContext, countySlug: string, citySlug: st
 
 export function careIndexPage(context: ShapeContext): PageDoc {
   const baseUrl = context.filler.baseUrl;
-  return listDoc(baseUrl, {
+  return indexDoc(baseUrl, {
     title: 'Homes by care approval',
     description: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
     url: `${baseUrl}/care`,
     intro: [
       'A care approval is on the license itself. These lists show the homes whose license explicitly carries it; a home whose file does not say is not listed, which is not a no.',
     ],
-    paging: singlePage(0),
-    items: [],
-    empty: '',
-    isIndex: true,
     cacheControl: EDITORIAL_PAGE_CACHE,
     sections: [
       {
@@ -379,18 +356,13 @@ export function nearHospitalIndexPage(context: ShapeContext): PageDoc {
     const county = hospital.county ? `${hospital.county} County` : 'County not on file';
     byCounty.set(county, [...(byCounty.get(county) ?? []), hospital]);
   }
-  return listDoc(baseUrl, {
+  return indexDoc(baseUrl, {
     title: 'Care homes near a hospital',
     description: `Licensed care homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles (straight line) of a California general acute care hospital.`,
     url: `${baseUrl}/near-hospital`,
     intro: [
       `Choose a hospital to see the licensed homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.`,
     ],
-    paging: singlePage(0),
-    items: [],
-    empty: '',
-    isIndex: true,
-    cacheControl: RECORD_PAGE_CACHE,
     sections: [...byCounty].map(([county, hospitals]) => ({
       heading: county,
       links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${hospitalPath(hospital)}`, note: hospital.city ?? undefined })),
@@ -398,15 +370,13 @@ export function nearHospitalIndexPage(context: ShapeContext): PageDoc {
   });
 }
 
-export type NearHospitalLookup = { kind: 'page'; doc: PageDoc } | { kind: 'redirect'; canonicalPath: string };
-
-export function nearHospitalPage(context: ShapeContext, param: string, page: number): NearHospitalLookup {
+export function nearHospitalPage(context: ShapeContext, param: string, page: number): PageOrRedirect {
   const baseUrl = context.filler.baseUrl;
   const match = /^(?:(.*)-)?([A-Za-z0-9]{1,20})$/.exec(param);
   const hospital = match ? hospitalByFacid(context.snapshot, match[2]!) : undefined;
   if (!match || !hospital) throw pageError(404, 'No hospital has this address. The list of hospitals is at /near-hospital.');
   const canonicalPath = hospitalPath(hospital);
-  if (`/near-hospital/${param}` !== canonicalPath) return { kind: 'redirect', canonicalPath };
+  if (`/near-hospital/${param}` !== canonicalPath) return { redirectTo: canonicalPath };
 
   const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const latSpan = radius / 69;
@@ -415,7 +385,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
   const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
   const { at, rows, distances } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
   const place = [hospital.city, hospital.county ? `${hospital.county} County` : null].filter(Boolean).join(', ');
-  const doc = listDoc(baseUrl, {
+  return listDoc(baseUrl, {
     title: `Care homes within ${radius} miles of ${hospital.name}`,
     description: `Licensed care homes within ${radius} miles (straight line) of ${hospital.name}${place ? `, ${place}` : ''}.`,
     url: `${baseUrl}${canonicalPath}`,
@@ -429,7 +399,6 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
     empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
     sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
   });
-  return { kind: 'page', doc };
 }
 
 // ---- One license holder ----------------------------------------------------------------------

@@ -30,6 +30,9 @@ export interface PageDoc {
   headers?: Record<string, string>;
 }
 
+/** What a page route builds: the page, or (an old or wrong slug) the path of its canonical address. */
+export type PageOrRedirect = PageDoc | { redirectTo: string };
+
 /** A path parameter with `.md` removed, and whether it was there. */
 export function splitMarkdown(param: string): { value: string; markdown: boolean } {
   return param.endsWith('.md') ? { value: param.slice(0, -3), markdown: true } : { value: param, markdown: false };
@@ -37,12 +40,7 @@ export function splitMarkdown(param: string): { value: string; markdown: boolean
 
 /** The page's Content-Security-Policy: our own origin only; nothing framed, no inline script. */
 export function contentSecurityPolicy(baseUrl: string): string {
-  let origin = '';
-  try {
-    origin = ` ${new URL(baseUrl).origin}`;
-  } catch {
-    origin = '';
-  }
+  const origin = URL.canParse(baseUrl) ? ` ${new URL(baseUrl).origin}` : '';
   return [
     "default-src 'none'",
     `style-src 'self'${origin}`,
@@ -56,16 +54,9 @@ export function contentSecurityPolicy(baseUrl: string): string {
   ].join('; ');
 }
 
+/** The page in the shared shell (which reads its title, description, addresses, body and noindex). */
 export function renderPage(baseUrl: string, doc: PageDoc): string {
-  return layout({
-    baseUrl,
-    title: doc.title,
-    description: doc.description,
-    canonicalUrl: doc.canonicalUrl,
-    ...(doc.markdownUrl ? { markdownUrl: doc.markdownUrl } : {}),
-    body: doc.body,
-    ...(doc.noindex ? { noindex: true } : {}),
-  });
+  return layout({ baseUrl, ...doc });
 }
 
 /**
@@ -96,8 +87,7 @@ export function redirect(h: ResponseToolkit, location: string): ResponseObject {
 
 /** An error a page throws: the error page shows `message` (never anything from the request). */
 export function pageError(status: 400 | 403 | 404 | 405 | 409 | 413 | 429, message: string): Boom.Boom {
-  const error = new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
-  return error;
+  return new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
 }
 
 /** `?page=`: a whole number from 1; anything else is a 400 with the reason. */

@@ -25,7 +25,7 @@ import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
-import { homePage, lookUpFacility } from './home-page.ts';
+import { homePage } from './home-page.ts';
 import {
   careIndexPage,
   carePage,
@@ -37,9 +37,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
-import { answer, pageError, pageNumber, queryText, redirect, splitMarkdown, type PageDoc } from './page.ts';
-
-type Built = PageDoc | { redirectTo: string };
+import { answer, pageError, pageNumber, queryText, redirect, splitMarkdown, type PageOrRedirect } from './page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
 export const CORRECTIONS_PER_WINDOW = 10;
@@ -56,7 +54,7 @@ function routes(services: Services): ServerRoute[] {
   /** A GET page route; `build` gets the last path parameter with `.md` removed. */
   const page = (
     path: string,
-    build: (context: ShapeContext, request: Request, param: string) => Built,
+    build: (context: ShapeContext, request: Request, param: string) => PageOrRedirect,
     options: { param?: string; markdown?: boolean } = {},
   ): ServerRoute => ({
     method: 'GET',
@@ -72,20 +70,13 @@ function routes(services: Services): ServerRoute[] {
   });
 
   /** The same page at `path` and `path.md`. */
-  const twin = (path: string, build: (context: ShapeContext, request: Request) => Built): ServerRoute[] => [
-    page(path, (context, request) => build(context, request)),
-    page(`${path}.md`, (context, request) => build(context, request), { markdown: true }),
+  const twin = (path: string, build: (context: ShapeContext, request: Request) => PageOrRedirect): ServerRoute[] => [
+    page(path, build),
+    page(`${path}.md`, build, { markdown: true }),
   ];
 
   return [
-    page(
-      '/facility/{home}',
-      (context, _request, param) => {
-        const found = lookUpFacility(context, param);
-        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : homePage(context, found.record);
-      },
-      { param: 'home' },
-    ),
+    page('/facility/{home}', (context, _request, param) => homePage(context, param), { param: 'home' }),
     ...twin('/county', (context) => countyIndexPage(context)),
     page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query)), { param: 'county' }),
     page(
@@ -99,14 +90,7 @@ function routes(services: Services): ServerRoute[] {
     }),
     ...twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query))),
     ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
-    page(
-      '/near-hospital/{hospital}',
-      (context, request, param) => {
-        const found = nearHospitalPage(context, param, pageNumber(request.query));
-        return found.kind === 'redirect' ? { redirectTo: found.canonicalPath } : found.doc;
-      },
-      { param: 'hospital' },
-    ),
+    page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
     page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
     ...twin('/guides', () => guideIndexPage(baseUrl)),
     page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
@@ -137,13 +121,7 @@ function routes(services: Services): ServerRoute[] {
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
         if (correctionStores.hit(caller) > 0) throw tooMany();
         try {
-          writes.storeCorrection({
-            license: read.value.row.license_number,
-            field: read.value.field,
-            whatIsWrong: read.value.whatIsWrong,
-            shouldSay: read.value.shouldSay,
-            sourceUrl: read.value.sourceUrl,
-          });
+          writes.storeCorrection({ ...read.value, license: read.value.row.license_number });
         } catch (error) {
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
           return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correctionInput(read.value), [], true), false);

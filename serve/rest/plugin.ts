@@ -8,13 +8,13 @@ import { checkHomes } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import { openApiDocs } from './route-docs.ts';
-import { homeRecord, homeRecords, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
+import { homeRecord, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
 import { listedHomesOf } from '../listed-homes.ts';
 import { reportsByLicense } from '../query.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
-import { restDetailJson, restFacilityJson } from '../shape/facility.ts';
+import { restDetailJson, restListJson } from '../shape/facility.ts';
 import { frontDoor } from './front-door.ts';
 import {
   checkBody,
@@ -118,8 +118,7 @@ function routes(services: Services): ServerRoute[] {
           excluded: licensesFailingNeeds(context.overlay, needs),
         });
         const page = licenses.slice(query.offset, query.offset + query.limit);
-        const records = homeRecords(context, page).map((record) => restFacilityJson(record, false)).join(',');
-        const data = `{"facilities":[${records}],"total":${licenses.length},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
+        const data = `{"facilities":[${restListJson(context, page)}],"total":${licenses.length},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;
         return stateJson(h, baseUrl, context.snapshot, data);
       },
     },

@@ -1,6 +1,6 @@
 // The v1 REST Facility record as sent: a pure function of the home record. A record the overlay
 // left alone is the stored text; a changed one is encoded from the record.
-import { storedOrRecord, type HomeRecord, type StoredTexts } from '../home-record.ts';
+import { restListTextsOf, storedOrRecord, type HomeRecord, type StoredTexts } from '../home-record.ts';
 import type { ShapeContext } from './context.ts';
 
 /** The detail form of stored texts: the record with `state_documents` added, as one JSON text. */
@@ -15,6 +15,18 @@ export function restFacilityJson(record: HomeRecord, detail: boolean): string {
     if (!stored) return JSON.stringify(detail ? record.detail : record.facility);
     return detail ? detailText(stored) : stored.record;
   });
+}
+
+/** The REST list items of these licenses, in their order, as one JSON text (licenses not on the roster left out). */
+export function restListJson(context: ShapeContext, licenses: readonly string[]): string {
+  const shown = restListTextsOf(context, licenses);
+  return licenses
+    .flatMap((license) => {
+      const home = shown.get(license);
+      if (home === undefined) return [];
+      return 'text' in home ? [home.text] : [restFacilityJson(home, false)];
+    })
+    .join(',');
 }
 
 /** A license's REST detail as sent now; undefined when it is not on the roster. */

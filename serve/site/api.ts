@@ -6,14 +6,15 @@ import Boom from '@hapi/boom';
 import type { Lifecycle, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
-import { licenseNumberFrom } from '../../contract/names.ts';
+import type { LatLon } from '../../contract/geo.ts';
+import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
 import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { wholeNumber } from '../rest/whole-number.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import { stateAttribution } from '../shape/envelope.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER } from '../wording.ts';
-import { queryKey, siteIndexOf, type Box, type Point, type SiteIndex } from './homes-index.ts';
+import { siteIndexOf, type Box, type SiteHome, type SiteIndex } from './homes-index.ts';
 
 /** Cache-Control per endpoint. all-points also answers with an ETag (one body per snapshot). */
 export const SITE_CACHE_CONTROL = {
@@ -42,20 +43,14 @@ export const IN_BOUNDS_LIMIT = { default: 50, max: 200 };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SORT_WORDS = new Set(['sort', 'order', 'rank']);
 
-function latitude(name: string) {
+/** One edge of the box: a latitude within ±90 or a longitude within ±180 degrees. */
+function boxEdge(name: string, kind: 'latitude' | 'longitude') {
+  const limit = kind === 'latitude' ? 90 : 180;
   return Joi.number()
-    .min(-90)
-    .max(90)
+    .min(-limit)
+    .max(limit)
     .required()
-    .messages({ '*': `${name} must be given once, as a latitude between -90 and 90 (the box is south, west, north, east in degrees)` });
-}
-
-function longitude(name: string) {
-  return Joi.number()
-    .min(-180)
-    .max(180)
-    .required()
-    .messages({ '*': `${name} must be given once, as a longitude between -180 and 180 (the box is south, west, north, east in degrees)` });
+    .messages({ '*': `${name} must be given once, as a ${kind} between -${limit} and ${limit} (the box is south, west, north, east in degrees)` });
 }
 
 const needsSchema = Joi.string()
@@ -85,7 +80,7 @@ const nearSchema = Joi.string()
     if (numbers.length !== 2 || lat === undefined || lon === undefined || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) {
       return helpers.error('near.invalid');
     }
-    return { latitude: lat, longitude: lon } satisfies Point;
+    return { latitude: lat, longitude: lon } satisfies LatLon;
   })
   .messages({ '*': NEAR_MESSAGE });
 
@@ -100,10 +95,10 @@ export const suggestQuery = Joi.object({
 });
 
 export const inBoundsQuery = Joi.object({
-  south: latitude('south'),
-  west: longitude('west'),
-  north: latitude('north'),
-  east: longitude('east'),
+  south: boxEdge('south', 'latitude'),
+  west: boxEdge('west', 'longitude'),
+  north: boxEdge('north', 'latitude'),
+  east: boxEdge('east', 'longitude'),
   needs: needsSchema,
   near: nearSchema,
   limit: wholeNumber(1, IN_BOUNDS_LIMIT.max, `limit must be an integer between 1 and ${IN_BOUNDS_LIMIT.max}`).default(IN_BOUNDS_LIMIT.default),
@@ -130,14 +125,9 @@ export const summaryParams = Joi.object({
     .messages({ '*': 'license must be a license number: up to 9 digits, for example 197600123' }),
 });
 
-interface SuggestQuery {
-  q: string;
-  limit: number;
-}
-
 interface InBoundsQuery extends Box {
   needs?: ClearanceKey[];
-  near?: Point;
+  near?: LatLon;
   limit: number;
 }
 
@@ -189,7 +179,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
         validate: { ...inputs({ query: suggestQuery }), failAction: failAction(NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
-        const { q, limit } = request.query as unknown as SuggestQuery;
+        const { q, limit } = request.query as unknown as { q: string; limit: number };
         const snapshot = requestSnapshot(request, services.snapshots);
         return json(h, { q, ...suggestions(services, request, siteIndexOf(snapshot), q, limit), attribution: attribution(request) });
       },
@@ -300,23 +290,13 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
   ];
 }
 
-export interface Suggestions {
-  counties: Array<{ county: string; listed_homes: number; page: string }>;
-  cities: Array<{ city: string; county: string; listed_homes: number; page: string }>;
-  homes: Array<{
-    license_number: string;
-    name: string;
-    city: string | null;
-    county: string | null;
-    license_status: string | null;
-    license_closed: boolean;
-    page: string;
-  }>;
-  totals: { counties: number; cities: number; homes: number };
-  truncated: boolean;
-  order: string;
-  neutrality: string;
-  unversioned: string;
+export type Suggestions = ReturnType<typeof suggestions>;
+
+type HomeNames = Pick<SiteHome, 'license_number' | 'name' | 'city' | 'county' | 'license_status'>;
+
+function suggestedHome(home: HomeNames, licenseClosed: boolean, page: string) {
+  const { license_number, name, city, county, license_status } = home;
+  return { license_number, name, city, county, license_status, license_closed: licenseClosed, page };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -326,21 +306,13 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  * each kind alphabetical; a license number also finds its home whatever its status. Used by the
  * type-ahead and by the home page's plain search (`/?q=`).
  */
-export function suggestions(services: Services, request: Request, index: SiteIndex, q: string, limit: number): Suggestions {
+export function suggestions(services: Services, request: Request, index: SiteIndex, q: string, limit: number) {
   const { baseUrl } = services.settings;
-  const key = queryKey(q.replace(/\s+county\s*$/i, '')) || queryKey(q);
+  const key = nameKey(q.replace(/\s+county\s*$/i, '')) || nameKey(q);
   const counties = index.matchCounties(key, limit);
   const cities = index.matchCities(key, limit);
   const homes = index.matchHomes(key, limit);
-  let homeItems: Suggestions['homes'] = homes.items.map((home) => ({
-    license_number: home.license_number,
-    name: home.name,
-    city: home.city,
-    county: home.county,
-    license_status: home.license_status,
-    license_closed: false,
-    page: `${baseUrl}${home.path}`,
-  }));
+  let homeItems = homes.items.map((home) => suggestedHome(home, false, `${baseUrl}${home.path}`));
   let homesTotal = homes.total;
   const license = licenseNumberFrom(q);
   if (license && !homeItems.some((item) => item.license_number === license)) {
@@ -348,16 +320,7 @@ export function suggestions(services: Services, request: Request, index: SiteInd
     const record = homeRecord(context, license);
     if (record) {
       // A license number is a look-up: its home is shown whatever its status, in name order.
-      const home = record.compact;
-      homeItems.push({
-        license_number: home.license_number,
-        name: home.name,
-        city: home.city,
-        county: home.county,
-        license_status: home.license_status,
-        license_closed: home.license_closed,
-        page: home.page,
-      });
+      homeItems.push(suggestedHome(record.compact, record.compact.license_closed, record.compact.page));
       homeItems.sort((a, b) => collator.compare(a.name, b.name) || a.license_number.localeCompare(b.license_number));
       homeItems = homeItems.slice(0, limit);
       homesTotal += 1;

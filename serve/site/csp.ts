@@ -4,13 +4,11 @@ import type { Settings } from '../settings.ts';
 
 /** The CSP source of the tile server: its origin, with a `{s}` subdomain as a wildcard. */
 export function tileSource(tileUrl: string): string | null {
-  try {
-    const probe = new URL(tileUrl.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]+\}/g, '0'));
-    const host = probe.host.startsWith('subdomain.') ? `*.${probe.host.slice('subdomain.'.length)}` : probe.host;
-    return `${probe.protocol}//${host}`;
-  } catch {
-    return null;
-  }
+  const probeUrl = tileUrl.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]+\}/g, '0');
+  if (!URL.canParse(probeUrl)) return null;
+  const probe = new URL(probeUrl);
+  const host = probe.host.startsWith('subdomain.') ? `*.${probe.host.slice('subdomain.'.length)}` : probe.host;
+  return `${probe.protocol}//${host}`;
 }
 
 export function contentSecurityPolicy(settings: Settings): string {

@@ -41,7 +41,6 @@ const MAX_STRING = 300;
 
 export interface ToolInfo {
   name: string;
-  title?: string;
   description?: string;
   inputSchema?: { properties?: Record<string, JsonSchema>; required?: string[] };
 }
@@ -86,16 +85,16 @@ export function exampleArguments(ex: DocsExamples, hospital: string | null): Rec
 }
 
 /** Long arrays and strings cut for reading; the cut is said in place. */
-export function trimForDocs(value: unknown, depth = 0): unknown {
+export function trimForDocs(value: unknown): unknown {
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (trimmed)` : value;
   if (Array.isArray(value)) {
     const max = value.some((item) => item !== null && typeof item === 'object') ? MAX_RECORDS : MAX_VALUES;
-    const shown = value.slice(0, max).map((item) => trimForDocs(item, depth + 1));
+    const shown = value.slice(0, max).map((item) => trimForDocs(item));
     if (value.length > max) shown.push(`… ${value.length - max} more (trimmed)`);
     return shown;
   }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, trimForDocs(inner, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, trimForDocs(inner)]));
   }
   return value;
 }
@@ -206,28 +205,14 @@ function toolSection(baseUrl: string, example: ToolExample): string {
     }
     lines.push('');
   } else lines.push('No arguments.', '');
+  const jsonBlock = (caption: string, value: unknown) => lines.push(caption, '', '```json', JSON.stringify(value, null, 2), '```', '');
   if (example.args) {
-    lines.push(
-      'Example call (the body of a `POST` to the MCP URL):',
-      '',
-      '```json',
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: example.args } }, null, 2),
-      '```',
-      '',
-    );
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: example.args } };
+    jsonBlock('Example call (the body of a `POST` to the MCP URL):', call);
   }
-  if (example.result !== null) {
-    lines.push(
-      example.isError ? 'Example result (the tool refused, with the reason):' : 'Example result (`structuredContent`, over the current data; long lists and texts trimmed):',
-      '',
-      '```json',
-      example.isError ? JSON.stringify({ isError: true, text: example.result }, null, 2) : JSON.stringify(example.result, null, 2),
-      '```',
-      '',
-    );
-  } else {
-    lines.push(`The full input and output schema of this tool is in \`tools/list\` at ${baseUrl}/mcp.`, '');
-  }
+  if (example.result === null) lines.push(`The full input and output schema of this tool is in \`tools/list\` at ${baseUrl}/mcp.`, '');
+  else if (example.isError) jsonBlock('Example result (the tool refused, with the reason):', { isError: true, text: example.result });
+  else jsonBlock('Example result (`structuredContent`, over the current data; long lists and texts trimmed):', example.result);
   return lines.join('\n');
 }
 

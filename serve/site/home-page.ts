@@ -2,13 +2,14 @@
 // JavaScript (`/?q=` renders the matches on the server); the script adds suggestions as you type
 // (an ARIA combobox) and a map whose list follows what is in view. Every list is alphabetical,
 // or nearest first from a point the family chose, and carries the neutrality sentence.
-import { mdAttribution, mdLink, mdText } from '../pages/markdown.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from '../pages/markdown.ts';
 import { guideCatalog } from '../guides/catalog.ts';
 import type { Settings } from '../settings.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
 import type { Suggestions } from './api.ts';
+import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from './homes-index.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
@@ -27,8 +28,6 @@ export interface HomePageInput {
   q: string;
   /** Matches for q, or null when q is empty or too short to search. */
   results: Suggestions | null;
-  /** Paths of the page's own assets. */
-  assets: { leafletCss: string; leafletJs: string; homeJs: string };
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -72,7 +71,7 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 }
 
 export function homePageHtml(input: HomePageInput): string {
-  const { settings, index, snapshotDate, q, assets } = input;
+  const { settings, index, snapshotDate, q } = input;
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
@@ -143,9 +142,9 @@ ${resultsSection(input)}
     noindex: q !== '',
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
-<link rel="stylesheet" href="${baseUrl}${assets.leafletCss}" id="leaflet-css" media="print">
-<script defer src="${baseUrl}${assets.leafletJs}"></script>
-<script defer src="${baseUrl}${assets.homeJs}"></script>`,
+<link rel="stylesheet" href="${baseUrl}${SITE_ASSETS.leafletCss.path}" id="leaflet-css" media="print">
+<script defer src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></script>
+<script defer src="${baseUrl}${SITE_ASSETS.homeJs.path}"></script>`,
     body,
   });
 }
@@ -153,37 +152,28 @@ ${resultsSection(input)}
 /** The Markdown twin of `/`: what the service is, how to search it, and where everything is. */
 export function homePageMarkdown(settings: Settings, index: SiteIndex, snapshotDate: string | null): string {
   const { baseUrl } = settings;
-  const lines = [
+  return mdBlocks([
     `# ${HOME_TITLE}`,
-    '',
     `${SERVICE_NAME} publishes the state licensing record of every residential care home for the elderly (RCFE) in California: ` +
       `${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}` +
       `${snapshotDate ? `, as of ${snapshotDate}` : ''}. ${NEUTRALITY} ${NEVER_IN_THIS_DATA}`,
-    '',
     '## Search',
-    '',
-    `- In a browser: ${baseUrl}/?q=<name, city, county or license number>`,
-    `- As JSON, for programs: ${baseUrl}/api/v1/facilities?county=<county>&city=<city>&needs=<needs> (see ${mdLink('the API documentation', `${baseUrl}${API_DOCS_PATH}`)})`,
-    `- From an AI assistant: the MCP server at ${baseUrl}/mcp (see ${mdLink('the MCP documentation', `${baseUrl}${MCP_DOCS_PATH}`)})`,
-    '',
+    [
+      `- In a browser: ${baseUrl}/?q=<name, city, county or license number>`,
+      `- As JSON, for programs: ${baseUrl}/api/v1/facilities?county=<county>&city=<city>&needs=<needs> (see ${mdLink('the API documentation', `${baseUrl}${API_DOCS_PATH}`)})`,
+      `- From an AI assistant: the MCP server at ${baseUrl}/mcp (see ${mdLink('the MCP documentation', `${baseUrl}${MCP_DOCS_PATH}`)})`,
+    ].join('\n'),
     '## Counties',
-    '',
     'Alphabetical; the number is how many homes there hold a license.',
-    '',
-    ...index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${c.path}`)} (${c.listedHomes})`),
-    '',
+    index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${c.path}`)} (${c.listedHomes})`).join('\n'),
     '## Guides',
-    '',
-    ...guideCatalog(baseUrl).map((g) => `- ${mdLink(g.title, g.url)}: ${mdText(g.description)}`),
-    '',
+    guideCatalog(baseUrl).map((g) => `- ${mdLink(g.title, g.url)}: ${mdText(g.description)}`).join('\n'),
     '## For developers and AI assistants',
-    '',
-    `- ${mdLink('REST API documentation', `${baseUrl}${API_DOCS_PATH}`)} (OpenAPI: ${baseUrl}/openapi.json)`,
-    `- ${mdLink('MCP server documentation', `${baseUrl}${MCP_DOCS_PATH}`)}`,
-    `- ${mdLink('Terms of use', `${baseUrl}${TERMS_PATH}`)}`,
-    '',
+    [
+      `- ${mdLink('REST API documentation', `${baseUrl}${API_DOCS_PATH}`)} (OpenAPI: ${baseUrl}/openapi.json)`,
+      `- ${mdLink('MCP server documentation', `${baseUrl}${MCP_DOCS_PATH}`)}`,
+      `- ${mdLink('Terms of use', `${baseUrl}${TERMS_PATH}`)}`,
+    ].join('\n'),
     mdAttribution(baseUrl),
-    '',
-  ];
-  return lines.join('\n');
+  ]);
 }

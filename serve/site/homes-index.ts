@@ -4,6 +4,7 @@
 // when the family chose a point, by straight-line distance from it: never by anything else.
 import { createHash } from 'node:crypto';
 import type { ClearanceKey } from '../../contract/facts.ts';
+import type { LatLon } from '../../contract/geo.ts';
 import { nameKey } from '../../contract/names.ts';
 import { firstMatches, listedHomesOf, type Box, type ListedHome, type ListedHomes, type Matches } from '../listed-homes.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
@@ -31,17 +32,7 @@ export interface CityEntry {
   searchText: string;
 }
 
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** The query as a key for word-prefix matching, or '' when nothing searchable is left. */
-export function queryKey(q: string): string {
-  return nameKey(q);
-}
 
 const bySearchText = (entry: { searchText: string }) => entry.searchText;
 
@@ -56,7 +47,8 @@ export class SiteIndex {
 
   constructor(private readonly listed: ListedHomes) {
     this.homes = listed.homes.map((home) => {
-      const siteHome = { ...home, path: facilityPath(home.name_slug, home.license_number) };
+      // Object.assign, not a spread: a spread gives every copy a hidden class of its own.
+      const siteHome = Object.assign({}, home, { path: facilityPath(home.name_slug, home.license_number) });
       this.siteHome.set(home, siteHome);
       return siteHome;
     });
@@ -102,7 +94,7 @@ export class SiteIndex {
     box: Box,
     needs: readonly ClearanceKey[],
     underReview: ReadonlySet<string>,
-    near: Point | null,
+    near: LatLon | null,
     limit: number,
   ): { items: Array<{ home: SiteHome; miles: number | null }>; total: number } {
     const found = this.listed.select({ box, near, unit: 'miles', clearances: needs, excluded: underReview });

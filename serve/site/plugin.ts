@@ -145,7 +145,6 @@ export const sitePlugin: Plugin<Services> = {
             snapshotDate: snapshot.meta.snapshotDate,
             q,
             results,
-            assets: { leafletCss: SITE_ASSETS.leafletCss.path, leafletJs: SITE_ASSETS.leafletJs.path, homeJs: SITE_ASSETS.homeJs.path },
           });
           return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
         },

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Plugin, ResponseToolkit, Server } from '@hapi/hapi';
 import { SITE_CSS } from './styles.ts';
 
-export const STYLESHEET_PATH = `/assets/site-${createHash('sha256').update(SITE_CSS).digest('hex').slice(0, 12)}.css`;
+export const STYLESHEET_PATH = assetPath('site', 'css', SITE_CSS);
 
 export interface Asset {
   path: string;

@@ -6,7 +6,7 @@ import test from 'ava';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { homeRecord, licensesFailingNeeds, listedViewsOf, storedOrRecord } from '../../serve/home-record.ts';
 import { mcpListedHome } from '../../serve/mcp/record.ts';
-import { restDetailJson, restFacilityJson } from '../../serve/shape/facility.ts';
+import { restDetailJson, restFacilityJson, restListJson } from '../../serve/shape/facility.ts';
 import type { Logger } from '../../serve/log.ts';
 import { Overlay, OverlayStore } from '../../serve/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
@@ -93,6 +93,16 @@ test('a first touch sends the stored texts from a narrow read, the same bytes th
   t.truthy(touched && 'license' in touched);
   t.is(JSON.parse(restDetailJson({ ...fresh(), overlay: held }, licenses[0]!)!).clearances.dementia.value, 'not_on_file');
   t.is(storedOrRecord(fresh(), '000000000'), undefined);
+
+  // A list page: unheld homes from one narrow batched read, in the order asked, the record's bytes.
+  const asked = [...licenses].reverse();
+  const viaRecords = asked.map((license) => restFacilityJson(homeRecord(built, license)!, false)).join(',');
+  t.is(restListJson(fresh(), [...asked.slice(0, 20), '000000000', ...asked.slice(20)]), viaRecords, 'identical list bytes, unknown license left out');
+  const mixed = fresh();
+  homeRecord(mixed, asked[3]!);
+  t.is(restListJson(mixed, asked), viaRecords, 'a held record and narrow reads together keep the order');
+  const reviewedList = JSON.parse(`[${restListJson({ ...fresh(), overlay: held }, licenses.slice(0, 2))}]`);
+  t.is(reviewedList[0].clearances.dementia.value, 'not_on_file', 'a home the overlay changes is listed from its record');
 });
 
 test('a list view from the narrow batched read shows what the record shows; a reviewed home comes as its record', async (t) => {

@@ -88,7 +88,7 @@ function hasNamePairInPhrase(phrase: string): boolean {
 /** A word that names someone when it follows a relative, a naming phrase or a greeting. */
 function namesSomeone(word: string, naming: boolean): boolean {
   if (isOrdinary(word)) return false;
-  return naming || isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word))) || isCapitalized(word);
+  return naming || isPlainGivenName(bare(word)) || isCapitalized(word);
 }
 
 export function hasName(text: string): boolean {
