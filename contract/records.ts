@@ -5,6 +5,14 @@ import type { DisputeAnnotation } from './overlay.ts';
 
 export const BASE_URL_TOKEN = '{base_url}';
 
+/**
+ * A home's corrections-form link (`links.corrections`), as stored (base URL token first) or under
+ * a given base URL: the one place its shape is written.
+ */
+export function correctionsLink(license: string, baseUrl: string = BASE_URL_TOKEN): string {
+  return `${baseUrl}/corrections?license=${license}`;
+}
+
 export interface AddressValue {
   street: string | null;
   city: string | null;

@@ -9,7 +9,7 @@
 // it needs (storedOrRecord, checkHomesOf, listedViewsOf, restListTextsOf): the same bytes, no record built or kept.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
-import type { AddressValue, CompactHome, FacilityDetailRecord, FacilityRecord } from '../contract/records.ts';
+import { correctionsLink, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
 import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, listedRowsByLicenses, recordTextsByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
@@ -218,7 +218,7 @@ export function checkHomesOf(
     checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license))).map((read) => ({
       license: read.license_number,
       compact: JSON.parse(fill(read.home_json)) as CompactHome,
-      asCandidate: read.candidate_json === null || read.record_parts_json === null ? null : candidateParts(read.license_number, read.candidate_json, fill(read.record_parts_json)),
+      asCandidate: read.candidate_json === null ? null : candidateParts(read.license_number, read.candidate_json, correctionsLink(read.license_number, context.filler.baseUrl)),
     })),
   );
 }
@@ -241,12 +241,15 @@ function recordsElseStored<T extends { license: string }>(
   return shown;
 }
 
-function candidateParts(license: string, columnsJson: string, recordPartsJson: string): NonNullable<StoredCheckHome['asCandidate']> {
-  const [name, licensed_name, city, county, capacity, license_status, state_record_url] = JSON.parse(columnsJson) as [
-    string, string, string | null, string | null, number | null, string | null, string,
+function candidateParts(license: string, columnsJson: string, corrections: string): NonNullable<StoredCheckHome['asCandidate']> {
+  const [name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip] = JSON.parse(columnsJson) as [
+    string, string, string | null, string | null, number | null, string | null, string, string | null, string | null,
   ];
-  const [address, corrections] = JSON.parse(recordPartsJson) as [AddressValue, string];
-  return { row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url }, address, corrections };
+  return {
+    row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url },
+    address: { street, city, county, zip },
+    corrections,
+  };
 }
 
 /** What a list item shows of a home: its compact home and the two row columns lists carry. A record is one. */

@@ -182,28 +182,25 @@ export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_n
 /**
  * What the batch check shows of these homes, in one read: the stored compact home, and for
  * `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city, county,
- * capacity, license_status, state_record_url]` and of the stored record (the row's largest text)
- * `[address value, corrections link]`.
+ * capacity, license_status, state_record_url, street, zip]` (the address is the roster's columns,
+ * as the record's is: no need to parse the stored record, the row's largest text).
  */
 export function checkRowsByLicenses(
   snapshot: Snapshot,
   licenses: readonly string[],
   candidates: readonly string[],
-): Array<{ license_number: string; home_json: string; candidate_json: string | null; record_parts_json: string | null }> {
+): Array<{ license_number: string; home_json: string; candidate_json: string | null }> {
   return snapshot
     .statement(
       `SELECT license_number, home_json,
          CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
-           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url) END AS candidate_json,
-         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
-           THEN json_extract(record_json, '$.address.value', '$.links.corrections') END AS record_parts_json
+           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip) END AS candidate_json
        FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
     )
     .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<{
     license_number: string;
     home_json: string;
     candidate_json: string | null;
-    record_parts_json: string | null;
   }>;
 }
 

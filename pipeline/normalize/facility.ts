@@ -6,6 +6,7 @@ import { nameKey, nameSlug, placeKey } from '../../contract/names.ts';
 import {
   ALW_SCOPE,
   BASE_URL_TOKEN,
+  correctionsLink,
   closedNote,
   type CompactHome,
   type FacilityRecord,
@@ -177,7 +178,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     service_designations: fact(designations, 'state', clearancesAsOf, 'roster:client_served'),
     last_state_visit: fact(detail?.lastVisitDate ?? null, 'state', detail ? detailCheckedOn : null, 'roster:last_visit'),
     disputes: [],
-    links: { facility_page: page, corrections: `${BASE_URL_TOKEN}/corrections?license=${license}` },
+    links: { facility_page: page, corrections: correctionsLink(license) },
   };
 
   const stateDocuments: Fact<StateDocumentsValue | null> = fact(

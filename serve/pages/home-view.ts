@@ -4,6 +4,7 @@
 // no availability claim, and every non-true value reads "not on file".
 import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
 import type { DisputeAnnotation } from '../../contract/overlay.ts';
+import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
 import { homeChanges, type HomeChanges } from '../changes/pages.ts';
@@ -118,7 +119,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
   const meaning = licenseStatusMeaning(row.license_status);
   const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
-  const correctionsUrl = (field: string) => `${baseUrl}/corrections?license=${license}&field=${field}`;
+  const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
   const title = row.name;
   const address = record.address.value;
   const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
