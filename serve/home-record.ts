@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../contract/facts.ts';
 import { correctionsLink, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { checkRowsByLicenses, facilityByLicense, facilitiesByLicenses, listedRowsByLicenses, recordTextsByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
+import { checkRowsByLicenses, columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
 import { withoutCodesUnderReview } from './shape/reviews.ts';
@@ -252,6 +252,9 @@ function candidateParts(license: string, columnsJson: string, corrections: strin
   };
 }
 
+const LISTED_VIEW_COLUMNS = ['on_probation', 'state_record_url', 'home_json'] as const;
+const REST_LIST_COLUMNS = ['record_json'] as const;
+
 /** What a list item shows of a home: its compact home and the two row columns lists carry. A record is one. */
 export interface ListedView {
   readonly license: string;
@@ -266,7 +269,7 @@ export interface ListedView {
  */
 export function listedViewsOf(context: ShapeContext, licenses: readonly string[]): Map<string, ListedView> {
   return recordsElseStored<ListedView>(context, licenses, () => false, (stored) =>
-    listedRowsByLicenses(context.snapshot, stored).map((read) => ({
+    columnsByLicenses(context.snapshot, LISTED_VIEW_COLUMNS, stored).map((read) => ({
       license: read.license_number,
       row: { on_probation: read.on_probation, state_record_url: read.state_record_url },
       compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
@@ -281,6 +284,6 @@ export function listedViewsOf(context: ShapeContext, licenses: readonly string[]
  */
 export function restListTextsOf(context: ShapeContext, licenses: readonly string[]): Map<string, HomeRecord | { license: string; text: string }> {
   return recordsElseStored(context, licenses, () => false, (stored) =>
-    recordTextsByLicenses(context.snapshot, stored).map((read) => ({ license: read.license_number, text: context.filler.fillText(read.record_json) })),
+    columnsByLicenses(context.snapshot, REST_LIST_COLUMNS, stored).map((read) => ({ license: read.license_number, text: context.filler.fillText(read.record_json) })),
   );
 }

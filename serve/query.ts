@@ -204,19 +204,17 @@ export function checkRowsByLicenses(
   }>;
 }
 
-/** What a list item shows of each home, in one narrow read: its stored compact home and two columns. */
-export function listedRowsByLicenses(
+/**
+ * The named columns of each of these licenses and nothing else, in one narrow read (no order;
+ * licenses not on the roster are absent): what a list page reads of its homes. `columns` are the
+ * code's own constants, one statement each.
+ */
+export function columnsByLicenses<K extends keyof FacilityRow>(
   snapshot: Snapshot,
+  columns: readonly K[],
   licenses: readonly string[],
-): Array<Pick<FacilityRow, 'license_number' | 'on_probation' | 'state_record_url' | 'home_json'>> {
+): Array<Pick<FacilityRow, 'license_number' | K>> {
   return snapshot
-    .statement('SELECT license_number, on_probation, state_record_url, home_json FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | 'on_probation' | 'state_record_url' | 'home_json'>>;
-}
-
-/** Each home's stored REST record text and nothing else, in one narrow read: a REST list page. */
-export function recordTextsByLicenses(snapshot: Snapshot, licenses: readonly string[]): Array<Pick<FacilityRow, 'license_number' | 'record_json'>> {
-  return snapshot
-    .statement('SELECT license_number, record_json FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | 'record_json'>>;
+    .statement(`SELECT license_number, ${columns.join(', ')} FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | K>>;
 }
