@@ -4,7 +4,8 @@
 // connections, against a minimal node:http server and a bare hapi route that send the bytes
 // recorded for each key (the framework's cost ratio), and for the detail a bare hapi route doing
 // only the detail's own snapshot read (the floor with the read); and MCP get_home (both protocol eras) and
-// find_homes against their REST counterparts. Each cell gets a freshly started server, so its
+// find_homes against their REST counterparts and against the MCP floor (the same service with
+// every answer ready: the route and the SDK alone). Each cell gets a freshly started server, so its
 // calls are ones that server has not seen before until the keys run out (counted as repeats).
 // Server, baselines and load generator each run in their own process.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +29,7 @@ import {
   type RequestsFile,
 } from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import type { FloorArgs } from './serve-child.ts';
 import { changeLogRows, runOnLaterRoster } from './later-roster.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
 
@@ -251,11 +253,14 @@ export async function benchMcp(): Promise<void> {
   } finally {
     probe.child.kill();
   }
+  const floorArgsFile = path.join(dir, 'mcp-floor-args.json');
+  await writeFile(floorArgsFile, JSON.stringify({ get_home: keys.licenses.map((license) => ({ license_number: license })), find_homes: keys.filters.map(findHomesArgs) } satisfies FloorArgs));
   const rows: Array<Record<string, string | number>> = [];
   for (const [rest, mcp] of pairs) {
     for (const connections of [1, 64]) {
       const restRun = await measureOurs(dir, rest, connections);
       const mcpRun = await measureOurs(dir, mcp, connections);
+      const floor = await measureFresh(['mcp-floor', dir, floorArgsFile], mcp, connections);
       rows.push({
         pair: `${mcp.label} vs ${rest.label}`,
         'distinct homes': mcp.homes,
@@ -263,6 +268,10 @@ export async function benchMcp(): Promise<void> {
         'REST rps': restRun.rps,
         'MCP rps': mcpRun.rps,
         ratio: (mcpRun.rps / restRun.rps).toFixed(2),
+        'MCP floor rps': floor.rps,
+        'floor vs REST': (floor.rps / restRun.rps).toFixed(2),
+        'MCP vs floor': (mcpRun.rps / floor.rps).toFixed(2),
+        'failed (floor)': floor.non2xx + floor.errors,
         'MCP p50 ms': mcpRun.p50_ms,
         'MCP p99 ms': mcpRun.p99_ms,
         'repeat calls (MCP)': mcpRun.repeats,
@@ -273,7 +282,11 @@ export async function benchMcp(): Promise<void> {
   const licensesFile = path.join(dir, 'bench-licenses.json');
   await writeFile(licensesFile, JSON.stringify(keys.licenses));
   const cost = await childJob<{ tool_us: number; route_us: Record<string, number> }>('test/bench/mcp-cost-child.ts', [dir, licensesFile]);
-  printTable(`MCP tools/call against REST on the same data, varied keys (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; budgets raised)`, rows);
+  printTable(
+    `MCP tools/call against REST on the same data, varied keys (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; budgets raised; ` +
+      'MCP floor = the real service with every answer of the cell ready before the load: the /mcp route and the SDK alone, no tool work)',
+    rows,
+  );
   printTable('Where a get_home call goes, CPU per call in one process without HTTP (licenses in turn)', [
     { part: 'our tool: look-up, shaping, and its result serialized once', 'cpu us/call': cost.tool_us },
     ...Object.entries(cost.route_us).map(([era, us]) => ({ part: `the whole call on the /mcp route without HTTP, tool included (answerMcp, ${era})`, 'cpu us/call': us })),

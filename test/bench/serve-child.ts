@@ -3,15 +3,17 @@
 //   serve-child.ts baseline <bodies.json>              minimal node:http sending the body recorded for each key
 //   serve-child.ts bare-hapi <bodies.json>             one hapi route sending the same recorded bodies (the framework's floor)
 //   serve-child.ts hapi-read <snapshotsDir>            one hapi route doing only the home detail's own work (the floor with the row read)
+//   serve-child.ts mcp-floor <snapshotsDir> <args.json> the real service whose get_home and find_homes answers are ready before
+//                                                      the load (the /mcp route and the SDK with no tool work: their floor)
 // The baselines find a request's recorded answer by its x-bench-key header (keys.ts), both alike.
 // Prints one JSON line { url } once listening.
 import { createServer as createHttpServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 
-const [kind, arg] = process.argv.slice(2) as ['ours' | 'baseline' | 'bare-hapi' | 'hapi-read', string];
+const [kind, arg, argsFile] = process.argv.slice(2) as ['ours' | 'baseline' | 'bare-hapi' | 'hapi-read' | 'mcp-floor', string, string?];
 
-if (kind === 'ours') {
+if (kind === 'ours' || kind === 'mcp-floor') {
   // Loaded only here, so the baseline process carries nothing of the service.
   const { createServer } = await import('../../serve/server.ts');
   const { settingsFromEnv } = await import('../../serve/settings.ts');
@@ -20,6 +22,7 @@ if (kind === 'ours') {
   settings.rateLimits = { ...settings.rateLimits, apiV1: 1e9, apiAll: 1e9, check: 1e9 };
   settings.mcp = { ...settings.mcp, rateLimit: 1e9 };
   const app = await createServer(settings);
+  if (kind === 'mcp-floor') await answersReady(app, JSON.parse(readFileSync(argsFile!, 'utf8')) as FloorArgs);
   process.stderr.write(JSON.stringify({ url: app.url }) + '\n');
 } else if (kind === 'hapi-read') {
   // The home detail's own work on one bare hapi route: the snapshot row read (the narrow first
@@ -85,4 +88,39 @@ if (kind === 'ours') {
   server.listen(0, '127.0.0.1', () => {
     process.stderr.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
   });
+}
+
+/** The tool arguments the MCP floor answers, per tool name. */
+export type FloorArgs = Record<'get_home' | 'find_homes', Array<Record<string, unknown>>>;
+
+/**
+ * Runs get_home and find_homes once for every argument set before the load and makes each tool
+ * hand back its ready answer (an unfrozen copy, so its text is still written per call as on a
+ * first touch). What a call then costs is the route, the SDK and the answer's serialization alone:
+ * the floor any tool's work adds to.
+ */
+async function answersReady(app: { services: import('../../serve/services.ts').Services }, floorArgs: FloorArgs): Promise<void> {
+  const { mcpCall } = await import('../../serve/mcp/context.ts');
+  const { getHome } = await import('../../serve/mcp/tools/get-home.ts');
+  const { findHomes } = await import('../../serve/mcp/tools/find-homes.ts');
+  const request = { app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as import('@hapi/hapi').Request;
+  const call = mcpCall(request, app.services, null as never);
+  // The SDK hands a tool its arguments as its input schema parsed them: key them the same way.
+  const keyOf = (args: object) => JSON.stringify(Object.entries(args).sort(([a], [b]) => (a < b ? -1 : 1)));
+  for (const tool of [getHome, findHomes] as Array<{ name: string; input: { parse(value: unknown): object }; run: (...params: never[]) => unknown }>) {
+    const ready = new Map<string, unknown>();
+    const run = tool.run;
+    for (const args of floorArgs[tool.name as keyof FloorArgs]) {
+      const parsed = tool.input.parse(args);
+      ready.set(keyOf(parsed), structuredClone((run as (a: object, c: typeof call, x: never) => unknown)(parsed, call, {} as never)));
+    }
+    tool.run = ((args: object) => {
+      const answer = ready.get(keyOf(args));
+      if (answer !== undefined) return answer;
+      // A call the floor was not given would pay the tool's work and blur the floor: stop loudly
+      // (the load then counts failures).
+      process.stderr.write(`mcp-floor: no ready answer for ${tool.name} ${keyOf(args)}\n`);
+      process.exit(3);
+    }) as never;
+  }
 }
