@@ -13,6 +13,14 @@ export function correctionsLink(license: string, baseUrl: string = BASE_URL_TOKE
   return `${baseUrl}/corrections?license=${license}`;
 }
 
+/**
+ * A home's page path, `/facility/<name slug>-<license>`: the one place its shape is written. The
+ * pipeline stores it (after the base URL token) as `links.page`; the server routes and links to it.
+ */
+export function facilityPagePath(nameSlug: string, license: string): string {
+  return `/facility/${nameSlug}-${license}`;
+}
+
 export interface AddressValue {
   street: string | null;
   city: string | null;

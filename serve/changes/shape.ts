@@ -1,5 +1,6 @@
 // One change as every surface shows it: REST items, feed entries, page lines and MCP all start
 // from this, so a change reads the same everywhere. Values are the stored JSON, verbatim.
+import { facilityPath } from '../web/links.ts';
 import type { ChangeRow } from './query.ts';
 
 /** Each change is what the state record showed, not a judgement of the home. */
@@ -10,7 +11,7 @@ export const CHANGES_FAIRNESS =
 export const CHANGES_ORDER = 'Newest run first, then alphabetical by facility name, then license number (order: run_desc_name_asc). Nothing is ranked.';
 
 export function facilityPageUrl(baseUrl: string, row: Pick<ChangeRow, 'name_slug' | 'license_number'>): string | null {
-  return row.name_slug === null ? null : `${baseUrl}/facility/${row.name_slug}-${row.license_number}`;
+  return row.name_slug === null ? null : baseUrl + facilityPath(row.name_slug, row.license_number);
 }
 
 export function historyUrl(baseUrl: string, license: string): string {

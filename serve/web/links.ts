@@ -1,11 +1,10 @@
 // Page addresses, one definition each: the pages, the hand-off, the home page, the type-ahead
 // and the map build their links here, so no surface disagrees with the pages on a path.
 import { nameSlug } from '../../contract/names.ts';
+import { facilityPagePath } from '../../contract/records.ts';
 
-/** A home's page: `/facility/<name_slug>-<license>` (slug of the goes-by name). */
-export function facilityPath(nameSlugValue: string, license: string): string {
-  return `/facility/${nameSlugValue}-${license}`;
-}
+/** A home's page from its stored slug (of the goes-by name): the contract's one page path. */
+export const facilityPath = facilityPagePath;
 
 /** The same page from the goes-by name, where no stored slug is at hand. */
 export function homePagePath(name: string, license: string): string {
