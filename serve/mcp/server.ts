@@ -4,9 +4,10 @@
 // idle one and gives it back when the exchange closes. Nothing about a request lives on an
 // instance: the tools read it from the SDK's per-request context (see context.ts).
 import { McpServer } from '@modelcontextprotocol/server';
+import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
 import { MCP_SERVER_INFO, mcpInstructions } from './identity.ts';
-import { registerTool } from './tool.ts';
+import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
 import { EXPLAIN_ALIAS_DESCRIPTION, explainAliasAvailable, explainCareTopic } from './tools/explain-care-topic.ts';
@@ -18,19 +19,21 @@ import { homesNearHospital } from './tools/homes-near-hospital.ts';
 import { search } from './tools/search.ts';
 import { startFamilyRequest } from './tools/start-family-request.ts';
 
-/** The tools in the order tools/list gives them (deterministic). */
-export const TOOL_NAMES = [
-  'find_homes',
-  'check_homes',
-  'get_home',
-  'get_state_documents',
-  'compare_homes',
-  'homes_near_hospital',
-  'explain_care_topic',
-  'start_family_request',
-  'search',
-  'fetch',
-] as const;
+/** The tools in the order tools/list gives them (deterministic): the one list of them. */
+const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
+  findHomes,
+  checkHomes,
+  getHome,
+  getStateDocuments,
+  compareHomes,
+  homesNearHospital,
+  explainCareTopic,
+  startFamilyRequest,
+  search,
+  fetchTool,
+];
+
+export const TOOL_NAMES = TOOLS.map((tool) => tool.name);
 
 /**
  * 2026-07-28 or 2025-era: the SDK keeps the negotiated era on the instance and never resets it
@@ -54,17 +57,11 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       },
     },
   );
-  registerTool(server, findHomes);
-  registerTool(server, checkHomes);
-  registerTool(server, getHome);
-  registerTool(server, getStateDocuments);
-  registerTool(server, compareHomes);
-  registerTool(server, homesNearHospital);
-  registerTool(server, explainCareTopic);
-  if (withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
-  registerTool(server, startFamilyRequest);
-  registerTool(server, search);
-  registerTool(server, fetchTool);
+  for (const tool of TOOLS) {
+    registerTool(server, tool);
+    // The retired name is listed right after the tool it stands for, while it lasts.
+    if (tool === explainCareTopic && withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
+  }
   return server;
 }
 
