@@ -33,8 +33,6 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
   fetchTool,
 ];
 
-export const TOOL_NAMES = TOOLS.map((tool) => tool.name);
-
 /**
  * 2026-07-28 or 2025-era: the SDK keeps the negotiated era on the instance and never resets it
  * between exchanges, so an instance serves one era all its life.

@@ -3,7 +3,7 @@
 // answers a result or a refusal (isError), and every result matches the tool's output schema.
 import test from 'ava';
 import fc from 'fast-check';
-import { TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { SPEC_TOOLS } from '../../serve/site/docs-mcp.ts';
 import { examples } from '../helpers/examples.ts';
 import { modernRequest, rpc, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 
@@ -58,7 +58,7 @@ const value = fc.oneof(
 test('random arguments to every tool, in both eras, never crash and results match their schemas', async (t) => {
   const ex = await examples();
   const licenses = ex.all<{ license_number: string }>('SELECT license_number FROM facilities ORDER BY license_number LIMIT 6').map((r) => r.license_number);
-  for (const name of [...TOOL_NAMES, 'explain']) {
+  for (const name of [...SPEC_TOOLS, 'explain']) {
     const tool = tools.find((candidate) => candidate.name === name)!;
     const known = Object.keys(tool.inputSchema.properties ?? {});
     const key = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, fc.constantFrom('sort', 'order', 'rank', 'limit', 'offset'), fc.string({ maxLength: 8 }));
@@ -111,7 +111,7 @@ test('random JSON-RPC envelopes and bodies never crash the endpoint and are alwa
       params: fc.oneof(
         fc.jsonValue({ maxDepth: 3 }),
         fc.record({
-          name: fc.oneof(fc.constantFrom(...TOOL_NAMES, 'explain'), fc.string({ maxLength: 10 })),
+          name: fc.oneof(fc.constantFrom(...SPEC_TOOLS, 'explain'), fc.string({ maxLength: 10 })),
           arguments: fc.jsonValue({ maxDepth: 2 }),
           protocolVersion: version,
           _meta: fc.record(

@@ -6,7 +6,8 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import fc from 'fast-check';
 import { MCP_SERVER_INFO } from '../../serve/mcp/identity.ts';
-import { builtMcpServers, TOOL_NAMES } from '../../serve/mcp/server.ts';
+import { builtMcpServers } from '../../serve/mcp/server.ts';
+import { SPEC_TOOLS } from '../../serve/site/docs-mcp.ts';
 import { claimsModernEnvelope } from '../../serve/mcp/transport.ts';
 import { examples } from '../helpers/examples.ts';
 import { connect, LEGACY, MODERN, modernRequest, rpc, startMcpServer, type McpTestServer } from './helpers.ts';
@@ -19,7 +20,7 @@ test.after.always(async () => {
   await server?.close();
 });
 
-const TOOLS_WITH_ALIAS = [...TOOL_NAMES.slice(0, 7), 'explain', ...TOOL_NAMES.slice(7)];
+const TOOLS_WITH_ALIAS = [...SPEC_TOOLS.slice(0, 7), 'explain', ...SPEC_TOOLS.slice(7)];
 
 /** get_home for one license in either era; the license the answer is about. */
 async function homeAnswered(era: 'modern' | 'legacy', license: string, id: number): Promise<string> {
@@ -248,7 +249,7 @@ test('from 2026-12-22 the alias is gone: not listed, and a call gets an error na
     const { tools } = await client.listTools();
     t.deepEqual(
       tools.map((tool) => tool.name),
-      [...TOOL_NAMES],
+      [...SPEC_TOOLS],
     );
     const error = await t.throwsAsync(() => client.callTool({ name: 'explain', arguments: { topic: 'not_on_file' } }));
     t.regex(error!.message, /explain_care_topic/);
