@@ -2,7 +2,7 @@
 // A flag the file leaves blank, or a license the file does not list, is not on file: never a no.
 import Joi from 'joi';
 import type { TriState } from '../../contract/facts.ts';
-import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
+import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
 
 export interface ApprovalRow {
@@ -34,15 +34,7 @@ const flag = Joi.string()
   .messages({ 'any.only': '{#label} must be Y, N or blank' });
 
 const rowSchema = Joi.object({
-  facility_number: Joi.string()
-    .trim()
-    .pattern(/^\d{1,9}$/)
-    .required()
-    .messages({
-      'string.pattern.base': 'facility_number must be 1 to 9 digits',
-      'string.empty': 'facility_number is blank',
-      'any.required': 'facility_number is missing',
-    }),
+  facility_number: facilityNumberColumn,
   dementia_care: flag,
   hospice_waiver: flag,
   non_ambulatory: flag,

@@ -3,7 +3,7 @@
 // read into rejections with a reason instead of failing the run.
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import type Joi from 'joi';
+import Joi from 'joi';
 
 export interface Rejection {
   source: string;
@@ -20,6 +20,17 @@ export interface CsvRow {
   values: Record<string, string>;
   raw: string;
 }
+
+/** The facility number column the roster and the care approvals file both key their rows by. */
+export const facilityNumberColumn = Joi.string()
+  .trim()
+  .pattern(/^\d{1,9}$/)
+  .required()
+  .messages({
+    'string.pattern.base': 'facility_number must be 1 to 9 digits',
+    'string.empty': 'facility_number is blank',
+    'any.required': 'facility_number is missing',
+  });
 
 /** "Facility Number", "FACILITY_NUMBER" and "facility_number" all become `facility_number`. */
 export function headerKey(header: string): string {

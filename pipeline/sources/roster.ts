@@ -1,7 +1,7 @@
 // The roster: the open-data portal's CSV of RCFE licenses. One row per license, keyed by the
 // 9-digit license number. The facility administrator's name is personal data and is dropped here.
 import Joi from 'joi';
-import { newCount, readCsv, validateRow, type Rejection } from './csv.ts';
+import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
 import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
 
 export interface RosterRow {
@@ -50,15 +50,7 @@ const ZIP = /^\d{5}(?:-\d{4})?$/;
 const text = Joi.string().allow('').default('');
 
 const rowSchema = Joi.object({
-  facility_number: Joi.string()
-    .trim()
-    .pattern(/^\d{1,9}$/)
-    .required()
-    .messages({
-      'string.pattern.base': 'facility_number must be 1 to 9 digits',
-      'string.empty': 'facility_number is blank',
-      'any.required': 'facility_number is missing',
-    }),
+  facility_number: facilityNumberColumn,
   facility_name: Joi.string()
     .trim()
     .required()
