@@ -39,12 +39,11 @@ export const CLEARANCE_REFS: Record<ClearanceKey, string> = {
  * non-ambulatory approval: it is the license approval that lets a home admit residents who cannot
  * leave the building unaided, which is what a wheelchair user needs.
  */
-export const NEEDS: Record<string, ClearanceKey> = {
-  wheelchair: 'non_ambulatory',
-  dementia: 'dementia',
-  hospice: 'hospice',
-  bedridden: 'bedridden',
-};
+export const NEEDS: Record<string, ClearanceKey> = Object.assign(
+  // No prototype: a look-up of "constructor" or "__proto__" must miss like any unknown need.
+  Object.create(null) as Record<string, ClearanceKey>,
+  { wheelchair: 'non_ambulatory', dementia: 'dementia', hospice: 'hospice', bedridden: 'bedridden' } as const,
+);
 export const NEED_KEYS = Object.keys(NEEDS);
 
 /**

@@ -14,7 +14,7 @@ import type { Overlay } from './overlay.ts';
 import { checkRowsByLicenses, columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
-import { withoutCodesUnderReview } from './shape/reviews.ts';
+import { applyReviews } from './shape/reviews.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface HomeRecord {
@@ -146,14 +146,8 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
     const facility = JSON.parse(recordJson) as FacilityRecord;
     const compact = JSON.parse(fill(row.home_json)) as CompactHome;
     if (touched) {
-      for (const clearance of underReview) {
-        facility.clearances[clearance] = { ...facility.clearances[clearance], value: 'not_on_file' };
-        compact.clearances[clearance] = 'not_on_file';
-      }
-      facility.service_designations = {
-        ...facility.service_designations,
-        value: withoutCodesUnderReview(facility.service_designations.value, underReview),
-      };
+      applyReviews(facility, underReview);
+      for (const clearance of underReview) compact.clearances[clearance] = 'not_on_file';
       facility.disputes = [...overlay.disputesOf(license)];
     }
     return (decoded = { facility, compact });

@@ -1,8 +1,7 @@
 // The change log on the pages: a home's "Changes on the state record" (its page and Markdown twin
 // both read it from the home view) and a county page's changes of the month. Plain dated lines,
 // with the same fairness framing as citations: a change is not a verdict.
-import type { Snapshot } from '../snapshot.ts';
-import { historyOf, listChanges, type ChangeRow } from './query.ts';
+import { historyOf, listChanges, type ChangeReader, type ChangeRow } from './query.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from './shape.ts';
 import { changeLine } from './words.ts';
 
@@ -25,8 +24,8 @@ export interface HomeChanges {
   none: string;
 }
 
-export function homeChanges(snapshot: Snapshot, baseUrl: string, license: string): HomeChanges {
-  const rows = historyOf(snapshot, license);
+export function homeChanges(reader: ChangeReader, baseUrl: string, license: string): HomeChanges {
+  const rows = historyOf(reader, license);
   return {
     heading: CHANGES_HEADING,
     lines: rows.slice(0, HOME_CHANGES_SHOWN).map(changeLine),
@@ -38,10 +37,10 @@ export function homeChanges(snapshot: Snapshot, baseUrl: string, license: string
 }
 
 /** A county page's section: its homes' changes seen since the first of the newest snapshot's month. */
-export function countyChangesSection(snapshot: Snapshot, baseUrl: string, county: { name: string; key: string; slug: string }) {
-  const month = (snapshot.meta.snapshotDate ?? new Date().toISOString()).slice(0, 7);
+export function countyChangesSection(reader: ChangeReader, baseUrl: string, county: { name: string; key: string; slug: string }) {
+  const month = (reader.snapshot.meta.snapshotDate ?? new Date().toISOString()).slice(0, 7);
   const filter = { since: `${month}-01`, countyKey: county.key, cityKey: null, kind: null, field: null };
-  const { rows, total } = listChanges(snapshot, filter, COUNTY_CHANGES_SHOWN, 0);
+  const { rows, total } = listChanges(reader, filter, COUNTY_CHANGES_SHOWN, 0);
   const link = (row: ChangeRow) => ({ text: `${row.name}: ${changeLine(row)}`, url: facilityPageUrl(baseUrl, row) ?? historyUrl(baseUrl, row.license_number) });
   const feed = `${baseUrl}/county/${county.slug}/changes.atom`;
   return {

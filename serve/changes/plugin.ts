@@ -41,7 +41,7 @@ function restRoutes(services: Services): ServerRoute[] {
         const query = request.query as unknown as ChangesQuery;
         const context = shapeContext(request, services);
         const page = listChanges(
-          context.snapshot,
+          context,
           {
             since: query.since ?? null,
             countyKey: query.county === undefined ? null : placeKey(query.county),
@@ -52,7 +52,7 @@ function restRoutes(services: Services): ServerRoute[] {
           query.limit,
           query.offset,
         );
-        const items = page.rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const items = page.rows.map((row) => changeJson(baseUrl, row, context.overlay.reviewsOf(row.license_number))).join(',');
         const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
         return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },
@@ -76,10 +76,10 @@ function restRoutes(services: Services): ServerRoute[] {
         const given = (request.params as { license: string }).license;
         const context = shapeContext(request, services);
         const license = licenseOf(given);
-        const rows = historyOf(context.snapshot, license);
+        const rows = historyOf(context, license);
         // A license with no logged change is answered only when it is on the roster, as the detail is.
         if (rows.length === 0) recordOr404(services, request, given);
-        const items = rows.map((row) => changeJson(baseUrl, row)).join(',');
+        const items = rows.map((row) => changeJson(baseUrl, row, context.overlay.reviewsOf(license))).join(',');
         const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
         return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },
@@ -97,8 +97,9 @@ function feedRoutes(services: Services): ServerRoute[] {
       path: '/changes.atom',
       options: { cache: { otherwise: CACHE_CONTROL.facilities } },
       handler: (request, h) => {
-        const { snapshot } = shapeContext(request, services);
-        const rows = listChanges(snapshot, ANY_CHANGE, FEED_ENTRIES, 0).rows;
+        const context = shapeContext(request, services);
+        const { snapshot } = context;
+        const rows = listChanges(context, ANY_CHANGE, FEED_ENTRIES, 0).rows;
         const title = "Changes on California's licensing record of elder-care homes";
         return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
       },
@@ -108,11 +109,12 @@ function feedRoutes(services: Services): ServerRoute[] {
       path: '/county/{county}/changes.atom',
       options: { cache: { otherwise: CACHE_CONTROL.facilities } },
       handler: (request, h) => {
-        const { snapshot } = shapeContext(request, services);
+        const context = shapeContext(request, services);
+        const { snapshot } = context;
         const slug = (request.params as { county: string }).county;
         const county = countyBySlug(snapshot, slug);
         if (!county) throw Boom.notFound(`No county with licensed homes is called "${slug.slice(0, 40)}". The counties are listed at ${baseUrl}/county.`);
-        const rows = listChanges(snapshot, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
+        const rows = listChanges(context, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
         const title = `Changes on the state record: care homes in ${county.name} County`;
         const selfPath = `/county/${county.slug}/changes.atom`;
         return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);

@@ -1,9 +1,17 @@
 // Reads of the snapshot's cumulative change log (`change_log`): the changes list, a home's whole
 // history, a county's recent changes. Order is always the newest run first, then alphabetical by
 // name and license (never by what changed or how much). A snapshot written before the log
-// existed has no such table: it reads as an empty log.
+// existed has no such table: it reads as an empty log. While a clearance is under correction
+// review, the changes whose values would show it are withheld here, for every surface (spec
+// "Facility record" rule 2: it reads not_on_file until the review closes).
 import type { ChangeKind, ChangeLogRow } from '../../contract/changes.ts';
+import { CLEARANCE_KEYS } from '../../contract/facts.ts';
+import type { ShapeContext } from '../shape/context.ts';
+import { fieldsUnderReview } from '../shape/reviews.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
+
+/** What a read of the log needs: the snapshot, and the overlay whose reviews withhold changes. */
+export type ChangeReader = Pick<ShapeContext, 'snapshot' | 'overlay'>;
 
 /** A change log row and, when the license is still in this snapshot, its page slug. */
 export type ChangeRow = ChangeLogRow & { name_slug: string | null };
@@ -31,8 +39,15 @@ export function hasChangeLog(snapshot: Snapshot): boolean {
   return snapshot.derive(logPresent);
 }
 
+/** "<license> <field>" of every change withheld under the overlay's reviews. */
+function withheldChanges({ overlay }: ChangeReader): string[] {
+  const licenses = new Set(CLEARANCE_KEYS.flatMap((clearance) => overlay.licensesUnderReview(clearance)));
+  return [...licenses].flatMap((license) => fieldsUnderReview(overlay.reviewsOf(license)).map((field) => `${license} ${field}`));
+}
+
 /** One page of changes matching the filter, and how many match in all. */
-export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
+export function listChanges(reader: ChangeReader, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
+  const { snapshot } = reader;
   if (!hasChangeLog(snapshot)) return { rows: [], total: 0 };
   const where: string[] = [];
   const params: Record<string, string | number> = { limit, offset };
@@ -46,6 +61,9 @@ export function listChanges(snapshot: Snapshot, filter: ChangeFilter, limit: num
   add('c.city_key = @city', 'city', filter.cityKey);
   add('c.change = @kind', 'kind', filter.kind);
   add('c.field = @field', 'field', filter.field);
+  const withheld = withheldChanges(reader);
+  // Added and removed rows have no field; withheld ones always do.
+  if (withheld.length > 0) add("c.license_number || ' ' || IFNULL(c.field, '') NOT IN (SELECT value FROM json_each(@withheld))", 'withheld', JSON.stringify(withheld));
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { limit: _limit, offset: _offset, ...countParams } = params;
   const total = snapshot.statement(`SELECT COUNT(*) AS n FROM change_log c ${condition}`).pluck().get(countParams) as number;
@@ -62,10 +80,12 @@ const loggedLicenses = derived('licenses in the change log', (snapshot) =>
   hasChangeLog(snapshot) ? new Set(snapshot.statement('SELECT DISTINCT license_number FROM change_log').pluck().all() as string[]) : new Set<string>(),
 );
 
-/** Every logged change of one license, newest run first. */
-export function historyOf(snapshot: Snapshot, license: string): ChangeRow[] {
+/** Every logged change of one license, newest run first (those withheld under review left out). */
+export function historyOf({ snapshot, overlay }: ChangeReader, license: string): ChangeRow[] {
   if (!snapshot.derive(loggedLicenses).has(license)) return [];
-  return snapshot.statement(`SELECT ${COLUMNS} FROM change_log c ${JOIN} WHERE c.license_number = ? ${CHANGES_ORDER}`).all(license) as ChangeRow[];
+  const rows = snapshot.statement(`SELECT ${COLUMNS} FROM change_log c ${JOIN} WHERE c.license_number = ? ${CHANGES_ORDER}`).all(license) as ChangeRow[];
+  const withheld = fieldsUnderReview(overlay.reviewsOf(license));
+  return withheld.length === 0 ? rows : rows.filter((row) => row.field === null || !withheld.includes(row.field));
 }
 
 /** Licenses with any change observed on or after `since` (YYYY-MM-DD). */

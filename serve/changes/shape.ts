@@ -1,5 +1,8 @@
 // One change as every surface shows it: REST items, feed entries, page lines and MCP all start
 // from this, so a change reads the same everywhere. Values are the stored JSON, verbatim.
+import type { ClearanceKey } from '../../contract/facts.ts';
+import type { FacilityRecord } from '../../contract/records.ts';
+import { applyReviews } from '../shape/reviews.ts';
 import { facilityPath } from '../web/links.ts';
 import type { ChangeRow } from './query.ts';
 
@@ -18,8 +21,20 @@ export function historyUrl(baseUrl: string, license: string): string {
   return `${baseUrl}/api/v1/facilities/${license}/history`;
 }
 
-/** The change as JSON text (base URL tokens still in; the caller fills them once for the whole body). */
-export function changeJson(baseUrl: string, row: ChangeRow): string {
+/** A logged whole record (an added or removed license's) as served under these reviews. */
+function wholeRecordJson(json: string | null, underReview: readonly ClearanceKey[]): string | null {
+  if (json === null || underReview.length === 0) return json;
+  const record = JSON.parse(json) as FacilityRecord;
+  applyReviews(record, underReview);
+  return JSON.stringify(record);
+}
+
+/**
+ * The change as JSON text (base URL tokens still in; the caller fills them once for the whole
+ * body). `underReview`: the license's clearances under review (field changes showing them are
+ * never read: see historyOf, listChanges).
+ */
+export function changeJson(baseUrl: string, row: ChangeRow, underReview: readonly ClearanceKey[]): string {
   const head = JSON.stringify({
     license_number: row.license_number,
     name: row.name,
@@ -36,5 +51,6 @@ export function changeJson(baseUrl: string, row: ChangeRow): string {
     links: { facility_page: facilityPageUrl(baseUrl, row), history: historyUrl(baseUrl, row.license_number) },
   });
   // Stored values are already JSON: spliced in, never parsed and re-serialized.
-  return `${head.slice(0, -1)},"old_value":${row.old_value ?? 'null'},"new_value":${row.new_value ?? 'null'},${tail.slice(1)}`;
+  const [oldValue, newValue] = row.field === null ? [wholeRecordJson(row.old_value, underReview), wholeRecordJson(row.new_value, underReview)] : [row.old_value, row.new_value];
+  return `${head.slice(0, -1)},"old_value":${oldValue ?? 'null'},"new_value":${newValue ?? 'null'},${tail.slice(1)}`;
 }

@@ -232,7 +232,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
     },
     quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
-    changes: homeChanges(context.snapshot, baseUrl, license),
+    changes: homeChanges(context, baseUrl, license),
   };
   view.quickAnswers = quickAnswers(view);
   return view;

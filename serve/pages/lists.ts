@@ -227,7 +227,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
           { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver?county=${county.slug}` },
         ]),
       },
-      countyChangesSection(context.snapshot, baseUrl, county),
+      countyChangesSection(context, baseUrl, county),
     ],
   });
 }

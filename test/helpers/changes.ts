@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { ClearanceKey } from '../../contract/facts.ts';
 import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
 import { diffSnapshots, type StoredFacility } from '../../pipeline/diff.ts';
 import { appendChangeLog } from '../../pipeline/changes/log.ts';
@@ -15,8 +16,8 @@ import { seedSnapshotFile, tempDir } from './snapshot.ts';
 export interface Generation {
   /** Snapshot date of the new file (YYYY-MM-DD); also the source date of every edited fact. */
   date: string;
-  /** Licenses whose record gets `field` set to `value` (a top-level Fact of the record). */
-  edits?: Array<{ license: string; field: 'licensee' | 'capacity' | 'phone'; value: string | number }>;
+  /** Licenses whose record gets `field` set to `value` (a top-level Fact of the record, or a clearance). */
+  edits?: Array<{ license: string; field: 'licensee' | 'capacity' | 'phone' | `clearances.${ClearanceKey}`; value: string | number }>;
   removed?: string[];
 }
 
@@ -35,8 +36,10 @@ export async function publishGenerations(generations: Generation[], dir = tempDi
     db.prepare('UPDATE metadata SET value = ? WHERE key = ?').run(`test-run-${generation.date}`, META.runId);
     for (const { license, field, value } of generation.edits ?? []) {
       const record = JSON.parse(db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck().get(license) as string);
-      record[field] = { ...record[field], value, confirmed_on: generation.date };
-      db.prepare(`UPDATE facilities SET record_json = ?, ${field} = ? WHERE license_number = ?`).run(JSON.stringify(record), value, license);
+      // A clearance is a Fact inside `clearances`; its column is named by its key.
+      const [facts, column] = field.startsWith('clearances.') ? [record.clearances, field.slice('clearances.'.length)] : [record, field];
+      facts[column] = { ...facts[column], value, confirmed_on: generation.date };
+      db.prepare(`UPDATE facilities SET record_json = ?, ${column} = ? WHERE license_number = ?`).run(JSON.stringify(record), value, license);
     }
     for (const license of generation.removed ?? []) {
       for (const table of ['reports', 'service_designations', 'goes_by_exceptions', 'facilities']) db.prepare(`DELETE FROM ${table} WHERE license_number = ?`).run(license);

@@ -61,6 +61,10 @@ test('an unknown need is named, with the accepted needs listed', async (t) => {
   assertError(t, await get('/api/v1/facilities?needs=dementia,,hospice'), 400, /^Unknown need ""\. Accepted needs: wheelchair, dementia, hospice, bedridden\.$/);
   assertError(t, await get('/api/v1/facilities?needs=non_ambulatory'), 400, /Unknown need "non_ambulatory"/);
   assertError(t, await get('/api/v1/facilities?needs='), 400, /wheelchair, dementia, hospice, bedridden/);
+  // Names every plain object inherits are needs too unless the table has no prototype.
+  for (const inherited of ['constructor', '__proto__', 'dementia,constructor']) {
+    assertError(t, await get(`/api/v1/facilities?needs=${inherited}`), 400, /^Unknown need "(constructor|__proto__)"\. Accepted needs: wheelchair, dementia, hospice, bedridden\.$/);
+  }
 });
 
 test('limit outside 1..100 or not an integer; offset outside 0..20000', async (t) => {

@@ -6,6 +6,7 @@ import test from 'ava';
 import { CLEARANCE_GRANTING_CODES } from '../../contract/facts.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { publishGenerations } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -14,8 +15,8 @@ test.after.always(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
 
-async function serve() {
-  const server = await startServer();
+async function serve(snapshotsDir?: string) {
+  const server = await startServer(snapshotsDir === undefined ? {} : { snapshotsDir });
   servers.push(server);
   const operator = (...args: string[]) => {
     const lines: string[] = [];
@@ -96,6 +97,38 @@ test('a clearance under review reads not_on_file, stops matching needs, and its 
   t.deepEqual(restored, { ...stored, state_documents: filled(home.state_documents_json) });
   t.deepEqual((await listedLicenses(get, 'needs=dementia')).licenses, before.licenses);
   t.deepEqual((await check([home.license_number])).body.data.results[0].home, filled(home.home_json));
+});
+
+test('the change log never shows a clearance under review: its changes are withheld, a logged whole record reads not_on_file; closing restores both', async (t) => {
+  const ex = await examples();
+  const gained = ex.value<string>("SELECT license_number FROM facilities WHERE listed = 1 AND dementia <> 'true' ORDER BY sort_key LIMIT 1");
+  const gone = (await dementiaHome()).license_number;
+  const { dir } = await publishGenerations([{ date: '2030-01-05', edits: [{ license: gained, field: 'clearances.dementia', value: 'true' }], removed: [gone] }]);
+  const { operator, get } = await serve(dir);
+  const dementiaCodes = CLEARANCE_GRANTING_CODES.dementia!.map((code) => code.slice(0, 3));
+  const read = async () => {
+    const list = (await get('/api/v1/changes')).body.data;
+    const history = (await get(`/api/v1/facilities/${gained}/history`)).body.data;
+    const removed = list.changes.find((c: any) => c.license_number === gone).old_value;
+    return {
+      total: list.total,
+      gainedInList: list.changes.filter((c: any) => c.license_number === gained).map((c: any) => [c.field, c.new_value]),
+      gainedInHistory: history.changes.map((c: any) => [c.field, c.new_value]),
+      removedDementia: removed.clearances.dementia.value,
+      removedHasDementiaCode: removed.service_designations.value.some((code: string) => dementiaCodes.includes(code.slice(0, 3))),
+      feedNamesGained: (await get('/changes.atom')).text.includes(gained),
+    };
+  };
+  const recorded = { total: 2, gainedInList: [['clearances.dementia', 'true']], gainedInHistory: [['clearances.dementia', 'true']], removedDementia: 'true', removedHasDementiaCode: true, feedNamesGained: true };
+  t.deepEqual(await read(), recorded);
+
+  operator('review', 'open', gained, 'dementia');
+  operator('review', 'open', gone, 'dementia');
+  t.deepEqual(await read(), { total: 1, gainedInList: [], gainedInHistory: [], removedDementia: 'not_on_file', removedHasDementiaCode: false, feedNamesGained: false });
+
+  operator('review', 'close', gained, 'dementia');
+  operator('review', 'close', gone, 'dementia');
+  t.deepEqual(await read(), recorded);
 });
 
 test('a hospice review omits only the hospice code', async (t) => {

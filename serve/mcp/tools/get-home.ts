@@ -41,7 +41,7 @@ export const getHome = defineTool({
         home: mcpFullRecord(context, record),
         reading_notes: READING_NOTES,
         data_dates: mcpDataDates(context.snapshot),
-        changes: homeRecentChanges(context.snapshot, context.filler.baseUrl, license),
+        changes: homeRecentChanges(context, context.filler.baseUrl, license),
       }),
     );
   },
