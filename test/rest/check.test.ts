@@ -1,10 +1,14 @@
 // POST /api/v1/check: matching per entry (license, exact name, did-you-mean), never a guess,
 // input order, duplicate merge, detail, closed licenses, X-Client-Name.
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
+import Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
 import { MAX_CANDIDATES } from '../../serve/check.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
+import { snapshotDir } from '../helpers/snapshot.ts';
 
 let server: TestServer;
 test.before(async () => {
@@ -126,6 +130,45 @@ test('a name several licenses share is ambiguous with candidates, never a guess;
     t.deepEqual(still.candidates.map((c: any) => c.license_number).sort(), crowded[1].slice(0, MAX_CANDIDATES).sort());
   }
   t.truthy(alone ?? crowded);
+});
+
+test('a name more licenses share than candidates are listed says so, and how to narrow it', async (t) => {
+  // The seeds share no name among more than two licenses: give seven licenses in seven cities one name.
+  const dir = await snapshotDir();
+  const file = path.join(dir, fs.readdirSync(dir).find((name) => name.endsWith('.sqlite'))!);
+  fs.chmodSync(file, 0o644);
+  const db = new Database(file);
+  const sharing = db
+    .prepare('SELECT license_number, city FROM facilities WHERE city IS NOT NULL GROUP BY city ORDER BY license_number LIMIT 7')
+    .all() as Array<{ license_number: string; city: string }>;
+  const name = 'AUDIT SHARED NAME CARE HOME';
+  const rename = db.prepare('UPDATE facilities SET name = ?, licensed_name = ?, name_key = ?, licensed_name_key = ? WHERE license_number = ?');
+  for (const home of sharing) rename.run(name, name, nameKey(name), nameKey(name), home.license_number);
+  db.close();
+  t.is(sharing.length, 7);
+  const crowded = await startServer({ snapshotsDir: dir });
+  t.teardown(() => crowded.close());
+  const checked = async (homes: string[]) => {
+    const reply = await postJson(`${crowded.url}/api/v1/check`, { homes });
+    t.is(reply.status, 200, reply.text);
+    return reply.body.data;
+  };
+
+  const exact = await checked([name, 'Audit Shared Name Care Hom']);
+  t.is(exact.results[0].status, 'ambiguous');
+  t.is(exact.results[0].candidates.length, MAX_CANDIDATES);
+  const lines = exact.display.split('\n');
+  t.true(lines[2].startsWith(`1. "${name}": not matched; 7 homes on the roster fit this name, ${MAX_CANDIDATES} are listed. Send "name, city" to narrow it`), lines[2]);
+  t.false(lines[2].includes('it could be one of these'));
+  t.is(exact.results[1].status, 'ambiguous');
+  t.regex(lines[3], /not matched; more homes on the roster have a similar name than are listed\. Send "name, city" to narrow it/);
+
+  // The home left off the list is found by its city.
+  const listed = new Set(exact.results[0].candidates.map((c: any) => c.license_number));
+  const unlisted = sharing.find((home) => !listed.has(home.license_number))!;
+  const narrowed = await checked([`${name}, ${unlisted.city}`]);
+  t.is(narrowed.results[0].status, 'matched');
+  t.is(narrowed.results[0].home.license_number, unlisted.license_number);
 });
 
 test('a misspelled name is a did-you-mean: ambiguous with the home among the candidates, never matched', async (t) => {
