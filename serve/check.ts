@@ -63,6 +63,14 @@ function decide(fits: readonly NameFit[]): Match | null {
   return null;
 }
 
+/**
+ * Rostered licenses written inside an entry among other words ("License 011440289", "011440289,
+ * Hayward"): offered, never matched, and never reported as a miss.
+ */
+function licensesWrittenIn(snapshot: Snapshot, text: string): NameFit[] {
+  return [...text.matchAll(/(?<!\d)\d(?:-?\d){5,8}(?!\d)/g)].flatMap(([digits]) => licenseFit(snapshot, licenseNumberFrom(digits)!) ?? []);
+}
+
 /** How one entry matches, from the in-memory name fits: no row is read here. */
 export function matchEntry(snapshot: Snapshot, entry: string): Match {
   const license = licenseNumberFrom(entry);
@@ -96,7 +104,7 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
     .similar(nameKey(namePart), MAX_CANDIDATES * 4)
     .flatMap((license) => licenseFit(snapshot, license) ?? []);
   const inCity = city ? similar.filter((fit) => sameCity(fit, city)) : [];
-  const pool = inCity.length > 0 ? inCity : similar;
+  const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...(inCity.length > 0 ? inCity : similar)])];
   const offered = pool.slice(0, MAX_CANDIDATES);
   return offered.length > 0 ? { status: 'ambiguous', fits: offered, fitting: null, more: pool.length > offered.length } : { status: 'not_found' };
 }

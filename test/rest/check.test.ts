@@ -185,6 +185,18 @@ test('a misspelled name is a did-you-mean: ambiguous with the home among the can
   t.is(nothing.status, 'not_found');
 });
 
+test('a license number written among other words is offered as a candidate, never matched, never not_found', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; city: string }>('a license with a city', 'SELECT license_number, city FROM facilities WHERE city IS NOT NULL ORDER BY license_number');
+  const short = home.license_number.replace(/^0+/, '');
+  for (const input of [`License ${home.license_number}`, `${home.license_number}, ${home.city}`, `lic. #${short.slice(0, 3)}-${short.slice(3)}`]) {
+    const result = await one(input);
+    t.is(result.status, 'ambiguous', input);
+    t.true(result.candidates.some((c: any) => c.license_number === home.license_number), input);
+  }
+  t.is((await one('License 999999999')).status, 'not_found');
+});
+
 test('a closed license is returned by look-ups, marked closed with a dated note', async (t) => {
   const ex = await examples();
   const closed = ex.one<{ license_number: string; closed_date: string | null }>(
