@@ -8,7 +8,7 @@ import { nameIndexOf } from './name-index.ts';
 import { checkHomesOf, type HomeRecord, type StoredCheckHome } from './home-record.ts';
 import { facilitiesFittingName, licenseFit, type NameFit } from './name-fit.ts';
 import { candidate, type Candidate } from './shape/candidate.ts';
-import { AMBIGUOUS_SAID, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
+import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './shape/check-display.ts';
 import type { ShapeContext } from './shape/context.ts';
 import type { Snapshot } from './snapshot.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from './wording.ts';
@@ -46,7 +46,12 @@ export function duplicateKey(input: string): string {
   return input.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-type Match = { status: 'matched'; fit: NameFit } | { status: 'ambiguous'; fits: readonly NameFit[] } | { status: 'not_found' };
+/**
+ * `fitting`: how many licenses the name fits exactly, or null for a did-you-mean; `more`: whether
+ * fits beyond those offered were left out (the display must not read as a closed choice then).
+ */
+type Ambiguous = { status: 'ambiguous'; fits: readonly NameFit[]; fitting: number | null; more: boolean };
+type Match = { status: 'matched'; fit: NameFit } | Ambiguous | { status: 'not_found' };
 
 function sameCity(fit: NameFit, city: string): boolean {
   return fit.city !== null && nameKey(fit.city) === nameKey(city);
@@ -54,8 +59,16 @@ function sameCity(fit: NameFit, city: string): boolean {
 
 function decide(fits: readonly NameFit[]): Match | null {
   if (fits.length === 1) return { status: 'matched', fit: fits[0]! };
-  if (fits.length > 1) return { status: 'ambiguous', fits };
+  if (fits.length > 1) return { status: 'ambiguous', fits, fitting: fits.length, more: fits.length > MAX_CANDIDATES };
   return null;
+}
+
+/**
+ * Rostered licenses written inside an entry among other words ("License 011440289", "011440289,
+ * Hayward"): offered, never matched, and never reported as a miss.
+ */
+function licensesWrittenIn(snapshot: Snapshot, text: string): NameFit[] {
+  return [...text.matchAll(/(?<!\d)\d(?:-?\d){5,8}(?!\d)/g)].flatMap(([digits]) => licenseFit(snapshot, licenseNumberFrom(digits)!) ?? []);
 }
 
 /** How one entry matches, from the in-memory name fits: no row is read here. */
@@ -79,7 +92,7 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
     const narrowed = decide(byName.filter((fit) => sameCity(fit, city)));
     if (narrowed) return narrowed;
     const named = decide(byFullName.length > 0 ? byFullName : byName);
-    if (named) return named.status === 'matched' ? { status: 'ambiguous', fits: [named.fit] } : named;
+    if (named) return named.status === 'matched' ? { status: 'ambiguous', fits: [named.fit], fitting: 1, more: false } : named;
   } else {
     const named = decide(byFullName);
     if (named) return named;
@@ -91,8 +104,9 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
     .similar(nameKey(namePart), MAX_CANDIDATES * 4)
     .flatMap((license) => licenseFit(snapshot, license) ?? []);
   const inCity = city ? similar.filter((fit) => sameCity(fit, city)) : [];
-  const offered = (inCity.length > 0 ? inCity : similar).slice(0, MAX_CANDIDATES);
-  return offered.length > 0 ? { status: 'ambiguous', fits: offered } : { status: 'not_found' };
+  const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...(inCity.length > 0 ? inCity : similar)])];
+  const offered = pool.slice(0, MAX_CANDIDATES);
+  return offered.length > 0 ? { status: 'ambiguous', fits: offered, fitting: null, more: pool.length > offered.length } : { status: 'not_found' };
 }
 
 type Shown = HomeRecord | StoredCheckHome;
@@ -167,7 +181,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     } else if (match.status === 'ambiguous') {
       const shown = match.fits.map(shownOf);
       results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });
-      lines.push(`${head}${AMBIGUOUS_SAID}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
+      lines.push(`${head}${ambiguousSaid(shown.length, match)}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
     } else {
       results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
       lines.push(head + NOT_FOUND_SAID);

@@ -69,6 +69,8 @@ export const licenseParams = Joi.object({
 export const checkHeaders = Joi.object({
   'x-client-name': Joi.string()
     .allow('')
+    // Node reads header bytes as latin1: count the characters of the UTF-8 the client sent.
+    .custom((value: string) => Buffer.from(value, 'latin1').toString('utf8'))
     .max(60)
     .description("Optional product name for usage counts, at most 60 characters; never a person's name. Never changes a result.")
     .messages({ '*': "X-Client-Name must be at most 60 characters: a product name, never a person's name" }),

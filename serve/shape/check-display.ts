@@ -41,7 +41,18 @@ export function lineHead(position: number, input: string): string {
 }
 
 export const NOT_FOUND_SAID = 'no home on the state roster matches.';
-export const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
+const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
+
+/**
+ * How an ambiguous line introduces its candidates. When more licenses fit than are listed, it says
+ * so: "one of these" would send a family to choose among homes that may not include theirs.
+ */
+export function ambiguousSaid(listed: number, match: { fitting: number | null; more: boolean }): string {
+  if (!match.more) return AMBIGUOUS_SAID;
+  const how =
+    match.fitting === null ? 'more homes on the roster have a similar name than are listed' : `${match.fitting} homes on the roster fit this name, ${listed} are listed`;
+  return `not matched; ${how}. Send "name, city" to narrow it, or ask which one if it is among these: `;
+}
 
 /** The display's first line: what was checked and what came of it. */
 export function checkSummary(

@@ -1,10 +1,14 @@
 // POST /api/v1/check: matching per entry (license, exact name, did-you-mean), never a guess,
 // input order, duplicate merge, detail, closed licenses, X-Client-Name.
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
+import Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
 import { MAX_CANDIDATES } from '../../serve/check.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
+import { snapshotDir } from '../helpers/snapshot.ts';
 
 let server: TestServer;
 test.before(async () => {
@@ -128,6 +132,45 @@ test('a name several licenses share is ambiguous with candidates, never a guess;
   t.truthy(alone ?? crowded);
 });
 
+test('a name more licenses share than candidates are listed says so, and how to narrow it', async (t) => {
+  // The seeds share no name among more than two licenses: give seven licenses in seven cities one name.
+  const dir = await snapshotDir();
+  const file = path.join(dir, fs.readdirSync(dir).find((name) => name.endsWith('.sqlite'))!);
+  fs.chmodSync(file, 0o644);
+  const db = new Database(file);
+  const sharing = db
+    .prepare('SELECT license_number, city FROM facilities WHERE city IS NOT NULL GROUP BY city ORDER BY license_number LIMIT 7')
+    .all() as Array<{ license_number: string; city: string }>;
+  const name = 'AUDIT SHARED NAME CARE HOME';
+  const rename = db.prepare('UPDATE facilities SET name = ?, licensed_name = ?, name_key = ?, licensed_name_key = ? WHERE license_number = ?');
+  for (const home of sharing) rename.run(name, name, nameKey(name), nameKey(name), home.license_number);
+  db.close();
+  t.is(sharing.length, 7);
+  const crowded = await startServer({ snapshotsDir: dir });
+  t.teardown(() => crowded.close());
+  const checked = async (homes: string[]) => {
+    const reply = await postJson(`${crowded.url}/api/v1/check`, { homes });
+    t.is(reply.status, 200, reply.text);
+    return reply.body.data;
+  };
+
+  const exact = await checked([name, 'Audit Shared Name Care Hom']);
+  t.is(exact.results[0].status, 'ambiguous');
+  t.is(exact.results[0].candidates.length, MAX_CANDIDATES);
+  const lines = exact.display.split('\n');
+  t.true(lines[2].startsWith(`1. "${name}": not matched; 7 homes on the roster fit this name, ${MAX_CANDIDATES} are listed. Send "name, city" to narrow it`), lines[2]);
+  t.false(lines[2].includes('it could be one of these'));
+  t.is(exact.results[1].status, 'ambiguous');
+  t.regex(lines[3], /not matched; more homes on the roster have a similar name than are listed\. Send "name, city" to narrow it/);
+
+  // The home left off the list is found by its city.
+  const listed = new Set(exact.results[0].candidates.map((c: any) => c.license_number));
+  const unlisted = sharing.find((home) => !listed.has(home.license_number))!;
+  const narrowed = await checked([`${name}, ${unlisted.city}`]);
+  t.is(narrowed.results[0].status, 'matched');
+  t.is(narrowed.results[0].home.license_number, unlisted.license_number);
+});
+
 test('a misspelled name is a did-you-mean: ambiguous with the home among the candidates, never matched', async (t) => {
   const row = await uniqueName();
   const typo = row.name.slice(0, 3) + row.name.slice(4); // one letter dropped
@@ -140,6 +183,18 @@ test('a misspelled name is a did-you-mean: ambiguous with the home among the can
 
   const nothing = await one('Qwxz Jvkq Zzyzx');
   t.is(nothing.status, 'not_found');
+});
+
+test('a license number written among other words is offered as a candidate, never matched, never not_found', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; city: string }>('a license with a city', 'SELECT license_number, city FROM facilities WHERE city IS NOT NULL ORDER BY license_number');
+  const short = home.license_number.replace(/^0+/, '');
+  for (const input of [`License ${home.license_number}`, `${home.license_number}, ${home.city}`, `lic. #${short.slice(0, 3)}-${short.slice(3)}`]) {
+    const result = await one(input);
+    t.is(result.status, 'ambiguous', input);
+    t.true(result.candidates.some((c: any) => c.license_number === home.license_number), input);
+  }
+  t.is((await one('License 999999999')).status, 'not_found');
 });
 
 test('a closed license is returned by look-ups, marked closed with a dated note', async (t) => {

@@ -138,6 +138,10 @@ test('check: a body far larger than any 100-home batch is 413', async (t) => {
 test('check: X-Client-Name over 60 characters is refused', async (t) => {
   assertError(t, await check({ homes: ['abc'] }, { 'x-client-name': 'n'.repeat(61) }), 400, /^X-Client-Name must be at most 60 characters/);
   t.is((await check({ homes: ['abc'] }, { 'x-client-name': 'n'.repeat(60) })).status, 200);
+  // Characters, not bytes: a header carries UTF-8 bytes, which fetch takes as one latin1 character each.
+  const asHeader = (name: string) => Buffer.from(name, 'utf8').toString('latin1');
+  t.is((await check({ homes: ['abc'] }, { 'x-client-name': asHeader('é'.repeat(60)) })).status, 200);
+  assertError(t, await check({ homes: ['abc'] }, { 'x-client-name': asHeader('é'.repeat(61)) }), 400, /^X-Client-Name must be at most 60 characters/);
 });
 
 test('unknown paths and methods answer a JSON 404, never HTML', async (t) => {
