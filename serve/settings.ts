@@ -88,7 +88,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, apiV1: 120, a
 /** Highest budget a RATE_*_PER_MIN setting takes. */
 const MAX_BUDGET = 1_000_000;
 
-export const CHECK_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * Far above the largest valid 100-home batch: 100 entries of 200 characters, each written as a
+ * `\uXXXX` escape (as Python's json.dumps sends any non-ASCII text), is about 120 KB.
+ */
+export const CHECK_BODY_MAX_BYTES = 256 * 1024;
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 

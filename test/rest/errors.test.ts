@@ -126,11 +126,13 @@ test('check: a body that is not JSON of the right form', async (t) => {
 });
 
 test('check: a body far larger than any 100-home batch is 413', async (t) => {
-  const big = JSON.stringify({ homes: Array.from({ length: 400 }, () => 'x'.repeat(200)) });
+  const big = JSON.stringify({ homes: Array.from({ length: 1500 }, () => 'x'.repeat(200)) });
   t.true(big.length > CHECK_BODY_MAX_BYTES);
-  assertError(t, await rawCheck(big), 413, /^The request body is larger than 65536 bytes\. Send at most 100 homes per call/);
-  // The largest valid batch fits well under the threshold.
-  const largestValid = JSON.stringify({ homes: Array.from({ length: 100 }, () => '\u00e9'.repeat(200)), detail: true });
+  assertError(t, await rawCheck(big), 413, /^The request body is larger than 262144 bytes\. Send at most 100 homes per call/);
+  // The largest valid batch fits under the threshold: 100 entries of 200 characters, each sent as
+  // a \uXXXX escape (what Python's json.dumps writes for any non-ASCII text), pretty-printed.
+  const largestValid = JSON.stringify({ homes: Array.from({ length: 100 }, () => '\u00e9'.repeat(200)), detail: true }, null, 2).replaceAll('\u00e9', '\\u00e9');
+  t.true(Buffer.byteLength(largestValid) > 120_000);
   t.true(Buffer.byteLength(largestValid) < CHECK_BODY_MAX_BYTES);
   t.is((await rawCheck(largestValid)).status, 200);
 });
