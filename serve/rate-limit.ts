@@ -89,17 +89,21 @@ export function overBudgetMessage(limits: RateLimits, retryAfterSeconds: number)
 }
 
 /**
- * The caller a budget is counted for: the client address, or X-Forwarded-For's first entry when
- * the server runs behind a proxy we trust (the same rule the /api budgets use).
+ * The caller a budget is counted for: the peer address, or, behind `hops` proxies of ours, the
+ * X-Forwarded-For entry our outermost proxy appended (the hops-th from the right). Each proxy
+ * appends the address it was reached from, so entries further left came from the client and
+ * would let it pick a fresh budget per request. Used by every budget (/api, /mcp, downloads, forms).
  */
 export function callerAddress(
   request: { headers: Record<string, unknown>; info: { remoteAddress: string } },
-  trustProxy: boolean,
+  hops: number,
 ): string {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-    if (first) return first;
+  const forwarded = request.headers['x-forwarded-for'];
+  if (hops > 0 && typeof forwarded === 'string') {
+    const entries = forwarded.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    // Fewer entries than proxies: every one was written by a proxy of ours, so the first is the client.
+    const client = entries[Math.max(0, entries.length - hops)];
+    if (client) return client;
   }
   return request.info.remoteAddress;
 }

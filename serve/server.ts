@@ -81,7 +81,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
     if (!RateLimiter.covers(request.path)) return h.continue;
-    const verdict = limiter.hit(callerAddress(request, settings.trustProxy), request.method, request.path);
+    const verdict = limiter.hit(callerAddress(request, settings.trustedProxyHops), request.method, request.path);
     if (verdict.allowed) return h.continue;
     request.app.spentBudgets = verdict.spent;
     const error = Boom.tooManyRequests(overBudgetMessage(settings.rateLimits, verdict.retryAfterSeconds));

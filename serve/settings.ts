@@ -26,8 +26,12 @@ export interface Settings {
   /** How often the operator store is re-read (reviews show on REST within the spec's five minutes). */
   overlayPollMs: number;
   logLevel: LogLevel;
-  /** Take the client address from X-Forwarded-For's first entry; only behind a proxy we run. */
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours stand in front (0: none). With N, the client address is the N-th
+   * X-Forwarded-For entry from the right: the one our outermost proxy saw. Entries further left
+   * are whatever the client sent, so they never count.
+   */
+  trustedProxyHops: number;
   /** `npm start` builds a snapshot from the seeds when none is valid. */
   buildSnapshotOnStart: boolean;
   rateLimits: RateLimits;
@@ -85,6 +89,9 @@ export const MCP_BODY_MAX_BYTES = 256 * 1024;
 /** Spec "Limits": the production budgets. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, apiV1: 120, apiAll: 240, check: 30 };
 
+/** Most proxies of ours TRUST_PROXY may name in front of the server. */
+const MAX_PROXY_HOPS = 10;
+
 /** Highest budget a RATE_*_PER_MIN setting takes. */
 const MAX_BUDGET = 1_000_000;
 
@@ -114,6 +121,15 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
+/** TRUST_PROXY: false (or 0) for none, true for one proxy of ours in front, or the number of them. */
+function proxyHops(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || ['false', 'no', 'off', '0'].includes(raw)) return 0;
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  if (/^\d+$/.test(raw) && Number(raw) <= MAX_PROXY_HOPS) return Number(raw);
+  throw new Error(`TRUST_PROXY must be false, true or the number of your proxies in front (1 to ${MAX_PROXY_HOPS}), got "${env.TRUST_PROXY}"`);
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
@@ -130,7 +146,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     snapshotPollMs: integer(env, 'SNAPSHOT_POLL_MS', 30_000, 100, 3_600_000),
     overlayPollMs: integer(env, 'OVERLAY_POLL_MS', 30_000, 100, 3_600_000),
     logLevel,
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustedProxyHops: proxyHops(env),
     buildSnapshotOnStart: flag(env, 'SNAPSHOT_BUILD_ON_START', true),
     // Spec "Limits" by default; an operator behind their own proxy or CDN, or a load test, sets their own.
     rateLimits: {

@@ -48,7 +48,7 @@ function routes(services: Services): ServerRoute[] {
   const { baseUrl, snapshotsDir } = services.settings;
   const budget = new CallerBudget(services.settings.downloads.rateLimit, services.settings.downloads.windowMs);
   const overBudget: Lifecycle.Method = (request, h) => {
-    const verdict = budget.hit(callerAddress(request, services.settings.trustProxy));
+    const verdict = budget.hit(callerAddress(request, services.settings.trustedProxyHops));
     if (verdict.allowed) return h.continue;
     const error = Boom.tooManyRequests(
       `Too many downloads from this address: retry after ${verdict.retryAfterSeconds} seconds. ` +

@@ -354,7 +354,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       },
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = callerAddress(request, services.settings.trustProxy);
+        const caller = callerAddress(request, services.settings.trustedProxyHops);
         if (attempts.hit(caller) > 0) throw tooMany();
         const payload = request.payload as unknown;
         const state = open(request, formText(payload, 'h', 4096));

@@ -69,7 +69,7 @@ export const mcpPlugin: Plugin<Services> = {
 
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {
-      const verdict = budget.hit(callerAddress(request, settings.trustProxy));
+      const verdict = budget.hit(callerAddress(request, settings.trustedProxyHops));
       if (verdict.allowed) return h.continue;
       const seconds = verdict.retryAfterSeconds;
       const message =

@@ -114,7 +114,7 @@ function routes(services: Services): ServerRoute[] {
       },
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = callerAddress(request, services.settings.trustProxy);
+        const caller = callerAddress(request, services.settings.trustedProxyHops);
         if (correctionAttempts.hit(caller) > 0) throw tooMany();
         const snapshot = requestSnapshot(request, services.snapshots);
         const read = readCorrection(snapshot, request.payload);

@@ -13,7 +13,7 @@ test('the MCP budget is 60 a minute by default', (t) => {
 test('with the default budget the 61st call in a minute gets 429, retry-after and a JSON-RPC error; other callers and /api are apart', async (t) => {
   const server = await startMcpServer({
     mcp: { rateLimit: MCP_RATE_LIMIT },
-    settings: { trustProxy: true, rateLimits: { ...DEFAULT_RATE_LIMITS, apiV1: 2, apiAll: 2 } },
+    settings: { trustedProxyHops: 1, rateLimits: { ...DEFAULT_RATE_LIMITS, apiV1: 2, apiAll: 2 } },
   });
   t.teardown(() => server.close());
   const from = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -20,7 +20,7 @@ test('the production budgets are the defaults', (t) => {
 });
 
 test.serial('with the default budgets: the 31st check, the 121st /api/v1 call and the 241st /api call in a minute get 429', async (t) => {
-  const server = await startServer({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: true });
+  const server = await startServer({ rateLimits: DEFAULT_RATE_LIMITS, trustedProxyHops: 2 });
   t.teardown(() => server.close());
   const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
   const ip = '203.0.113.7';
@@ -54,6 +54,19 @@ test('without a trusted proxy, X-Forwarded-For cannot buy a fresh budget', async
   t.is((await checkAs('192.0.2.1')).status, 200);
   t.is((await checkAs('192.0.2.2')).status, 200);
   assertLimited(t, await checkAs('192.0.2.3'));
+});
+
+test('behind one proxy of ours, addresses the client wrote left of it cannot buy a fresh budget', async (t) => {
+  const server = await startServer({ rateLimits: { ...DEFAULT_RATE_LIMITS, check: 2 }, trustedProxyHops: 1 });
+  t.teardown(() => server.close());
+  // Our proxy appends the address it was reached from (the last entry); the rest came with the request.
+  const checkAs = (written: string, seenByProxy: string) =>
+    postJson(`${server.url}/api/v1/check`, { homes: ['abc'] }, { 'x-forwarded-for': `${written}, ${seenByProxy}` });
+  t.is((await checkAs('192.0.2.1', '203.0.113.50')).status, 200);
+  t.is((await checkAs('192.0.2.2', '203.0.113.50')).status, 200);
+  assertLimited(t, await checkAs('192.0.2.3', '203.0.113.50'));
+  // Another client, as our proxy saw it, has its own budget.
+  t.is((await checkAs('192.0.2.3', '203.0.113.51')).status, 200);
 });
 
 test('a window resets after a minute and retry-after counts down to it', (t) => {

@@ -22,6 +22,16 @@ test('each budget is read from its setting; the spec values are the defaults; ba
   }
 });
 
+test('TRUST_PROXY: false or 0 is none, true is one proxy of ours, a number is that many; anything else is refused by name', (t) => {
+  t.is(settingsFromEnv({}).trustedProxyHops, 0);
+  for (const [raw, hops] of [['false', 0], ['0', 0], ['off', 0], ['true', 1], ['yes', 1], ['1', 1], ['2', 2], ['10', 10]] as const) {
+    t.is(settingsFromEnv({ TRUST_PROXY: raw }).trustedProxyHops, hops, raw);
+  }
+  for (const bad of ['11', '-1', '1.5', 'maybe']) {
+    t.throws(() => settingsFromEnv({ TRUST_PROXY: bad }), { message: /^TRUST_PROXY must be false, true or the number of your proxies in front \(1 to 10\)/ });
+  }
+});
+
 test('the /api 429 names the configured budgets', async (t) => {
   const server = await startServer({ rateLimits: settingsFromEnv(ENV).rateLimits });
   t.teardown(() => server.close());

@@ -25,7 +25,7 @@ test('the site endpoints count against the all-/api budget only', (t) => {
 });
 
 test.serial('with the default budgets: 120 v1 calls and 120 site calls fit in a minute, the 241st /api request gets 429', async (t) => {
-  const server = await startServer({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: true });
+  const server = await startServer({ rateLimits: DEFAULT_RATE_LIMITS, trustedProxyHops: 2 });
   t.teardown(() => server.close());
   const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
   const ip = '203.0.113.9';
