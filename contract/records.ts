@@ -57,7 +57,8 @@ export interface FacilityRecord {
   clearances: Record<ClearanceKey, TriStateFact>;
   /** Absence from the waiver list is not a verified no: never 'false'. */
   alw_participation: Fact<'true' | 'not_on_file'>;
-  service_designations: Fact<string[]>;
+  /** null: the care approvals file does not carry the home (an empty list: it carries none for it). */
+  service_designations: Fact<string[] | null>;
   last_state_visit: Fact<string | null>;
   /** Detail form only; value null until the license's state documents are loaded. */
   state_documents?: Fact<StateDocumentsValue | null>;

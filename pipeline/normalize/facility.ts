@@ -134,7 +134,8 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const clearanceValue = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden'): TriState =>
     approvals ? approvals[key] : 'not_on_file';
   const clearancesAsOf = approvals?.as_of ?? dates.approvals;
-  const designations = approvals?.service_designations ?? [];
+  // A home the approvals file does not carry: its designations are not on file (null), not an empty list.
+  const designations = approvals ? approvals.service_designations : null;
   const alw = inputs.alwListed ? 'true' : 'not_on_file';
   const operatingSinceYear = roster.license_first_date ? Number(roster.license_first_date.slice(0, 4)) : null;
   const slug = nameSlug(inputs.goesByName);

@@ -164,7 +164,7 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
         facility = opened.prepare(`INSERT INTO facilities (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`);
       }
       facility.run(row);
-      for (const code of JSON.parse(row.service_designations) as string[]) designation.run(row.license_number, code);
+      for (const code of (JSON.parse(row.service_designations) as string[] | null) ?? []) designation.run(row.license_number, code);
       facilities += 1;
     },
     recordOf: (license) => recordOf.get(license) as string | undefined,

@@ -176,7 +176,10 @@ export const fullRecord = z
         .describe('Clearances under an open correction review: they read not_on_file until the review closes.'),
     }),
     service_designations: z.object({
-      codes: z.array(z.string()).describe('State service designations, verbatim (codes of a clearance under review are left out).'),
+      codes: z
+        .array(z.string())
+        .nullable()
+        .describe('State service designations, verbatim (codes of a clearance under review are left out); null: not on file, never "none".'),
       as_of: nullableDate('The care-approvals file date'),
     }),
     medi_cal_alw: mediCalAlw,
@@ -225,7 +228,7 @@ const facilityRecord = z.object({
     bedridden: fact(triState),
   }),
   alw_participation: fact(waiverValue),
-  service_designations: fact(z.array(z.string())),
+  service_designations: fact(z.array(z.string()).nullable()),
   last_state_visit: fact(z.string().nullable()),
   state_documents: fact(
     z.object({ count: z.number().int(), since_year: z.string().nullable(), latest_date: z.string().nullable() }).nullable(),

@@ -67,8 +67,9 @@ const facilityKeys = {
   alw_participation: triStateFact('roster:alw_participating', ['true', 'not_on_file']).description(
     'Assisted Living Waiver participation per the state list; absence is not_on_file, never false; confirmed_on is the list date.',
   ),
-  service_designations: fact(Joi.array().items(Joi.string()), 'roster:client_served').description(
-    'State service designations verbatim; codes granting a clearance under correction review are omitted.',
+  service_designations: fact(Joi.array().items(Joi.string()).allow(null), 'roster:client_served').description(
+    'State service designations verbatim; codes granting a clearance under correction review are omitted. ' +
+      'null: the care approvals file does not carry the home (not on file, never "none").',
   ),
   last_state_visit: fact(date().allow(null), 'roster:last_visit'),
   disputes: Joi.array().items(dispute).description('Approved dispute annotations.'),

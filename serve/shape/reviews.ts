@@ -8,8 +8,10 @@ function codeOf(designation: string): string {
   return number ? number[1]! : designation.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
-/** Service designations without the codes that grant a clearance under review. */
-export function withoutCodesUnderReview(designations: readonly string[], underReview: readonly ClearanceKey[]): string[] {
+/** Service designations without the codes that grant a clearance under review (null: not on file, stays so). */
+export function withoutCodesUnderReview<T extends readonly string[] | null>(designations: T, underReview: readonly ClearanceKey[]): T extends null ? null : string[];
+export function withoutCodesUnderReview(designations: readonly string[] | null, underReview: readonly ClearanceKey[]): string[] | null {
+  if (designations === null) return null;
   const withheld = new Set(underReview.flatMap((clearance) => (CLEARANCE_GRANTING_CODES[clearance] ?? []).map(codeOf)));
   return withheld.size === 0 ? [...designations] : designations.filter((code) => !withheld.has(codeOf(code)));
 }

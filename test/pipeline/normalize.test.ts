@@ -99,6 +99,9 @@ test.serial('clearances are tri-state: Y is true, N is false, blank or absent is
   for (const license of ['015600002', '015600003']) {
     t.deepEqual(clearances(license).values, { dementia: 'not_on_file', hospice: 'not_on_file', non_ambulatory: 'not_on_file', bedridden: 'not_on_file' });
   }
+  // The file carries the home with no designations: none stated. The file does not carry it: not on file.
+  t.deepEqual(clearances('015600002').record.service_designations.value, []);
+  t.is(clearances('015600003').record.service_designations.value, null);
   // Nothing derived says false where the record is silent.
   t.is((db.prepare("SELECT COUNT(*) AS n FROM facilities WHERE license_number != '015600001' AND (dementia = 'false' OR hospice = 'false' OR non_ambulatory = 'false' OR bedridden = 'false')").get() as Row).n, 0);
 });
