@@ -14,8 +14,14 @@ export const NEVER_IN_THIS_DATA =
 export const FAIRNESS_NOTE =
   'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; it never means no.';
 export const CHECK_ORDER = 'Results are in the order the inputs were sent.';
+export const REPORTS_ORDER = "A home's reports are newest first, the whole list in one response.";
+export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';
 export const NO_SORT_PARAMETER =
   'There is no sort parameter: results are always in neutral alphabetical order (name, then license number).';
+/** The same refusal where results come in another neutral order, named by `order` (a sentence). */
+export function noSortParameterIn(order: string): string {
+  return `There is no sort parameter: results always come in one neutral order. ${order}`;
+}
 
 // ---- Pages (serve/pages, serve/handoff) --------------------------------------------------------
 

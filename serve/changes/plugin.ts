@@ -14,10 +14,11 @@ import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
 import { historyOf, listChanges, type ChangeFilter } from './query.ts';
 import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
 import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
+import { noSortParameterIn } from '../wording.ts';
 
 function restRoutes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
-  const failAction = failValidation();
+  const failAction = failValidation(undefined, noSortParameterIn(CHANGES_ORDER));
   return [
     {
       method: 'GET',

@@ -12,7 +12,7 @@ import type { DocumentedError, OpenApiRoute } from '../rest/route-docs.ts';
 const ERROR_DESCRIPTIONS: Record<DocumentedError, string> = {
   400:
     'The request could not be read. The error names what was wrong and lists what is accepted: an unknown query parameter or body key, ' +
-    'a sort/order/rank parameter (none exists: results are always in neutral alphabetical order), an unknown need, limit or offset out of range, ' +
+    'a sort/order/rank parameter (none exists: results always come in one neutral order, alphabetical for the lists, and the error names it), an unknown need, limit or offset out of range, ' +
     'an empty or oversized homes list, an entry outside 3..200 characters, an X-Client-Name over 60 characters, or a body that is not JSON.',
   404: 'No home with this license number is on the roster.',
   413: 'The body is far larger than any 100-home batch. Send at most 100 homes per call.',

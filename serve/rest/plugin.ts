@@ -27,6 +27,7 @@ import {
 } from './input-schemas.ts';
 import * as responses from './response-schemas.ts';
 import { failPayload, failValidation, inputs } from './validation.ts';
+import { CHECK_ORDER, GUIDES_ORDER, noSortParameterIn, REPORTS_ORDER } from '../wording.ts';
 
 /** Spec "Caching": Cache-Control exactly as sent. */
 export const CACHE_CONTROL = {
@@ -152,7 +153,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/facilities/{license}/reports',
       options: {
         cache: { otherwise: CACHE_CONTROL.reports },
-        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction },
+        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction: failValidation(undefined, noSortParameterIn(REPORTS_ORDER)) },
         plugins: openApiDocs({
           operationId: 'listFacilityReports',
           summary: "A home's state documents (reports), newest first, the whole list",
@@ -191,7 +192,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/guides',
       options: {
         cache: { otherwise: CACHE_CONTROL.guides },
-        validate: { ...inputs({ query: noQuery }), failAction },
+        validate: { ...inputs({ query: noQuery }), failAction: failValidation(undefined, noSortParameterIn(GUIDES_ORDER)) },
         plugins: openApiDocs({
           operationId: 'listGuides',
           summary: "Editorial guides (the service's own words), the whole list",
@@ -222,7 +223,7 @@ function routes(services: Services): ServerRoute[] {
           maxBytes: services.settings.checkBodyMaxBytes,
           failAction: failPayload(services.settings.checkBodyMaxBytes),
         },
-        validate: { ...inputs({ headers: checkHeaders, query: noQuery, payload: checkBody }), failAction: failValidation('check_homes') },
+        validate: { ...inputs({ headers: checkHeaders, query: noQuery, payload: checkBody }), failAction: failValidation('check_homes', noSortParameterIn(CHECK_ORDER)) },
         plugins: openApiDocs({
           operationId: 'checkHomes',
           summary: 'Batch check: up to 100 license numbers or names against the state record',

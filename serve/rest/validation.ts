@@ -56,9 +56,9 @@ function acceptedKeys(schema: Joi.Schema): string[] {
   return Object.keys(description.keys ?? {});
 }
 
-function queryMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[]): string {
+function queryMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], noSort: string): string {
   const given = Object.keys(request.query ?? {});
-  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return NO_SORT_PARAMETER;
+  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return noSort;
   const unknown = given.filter((key) => !accepted.includes(key));
   if (unknown.length > 0) {
     const what = `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${quoted(unknown)}.`;
@@ -67,17 +67,20 @@ function queryMessage(request: Request, details: Joi.ValidationErrorItem[], acce
   return details[0]?.message ?? 'The query string could not be read.';
 }
 
-function payloadMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], inputsName: string): string {
+function payloadMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], inputsName: string, noSort: string): string {
   if (details.some((detail) => detail.path.length === 0)) return BODY_NOT_JSON;
   const given = Object.keys((request.payload as object | null) ?? {});
-  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return NO_SORT_PARAMETER;
+  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return `${noSort} Accepted inputs: ${accepted.join(', ')}.`;
   const issues = [...new Set(details.map((detail) => detail.message))];
   const listed = issues.slice(0, MAX_LISTED).join('; ') + (issues.length > MAX_LISTED ? `; and ${issues.length - MAX_LISTED} more` : '');
   return `${inputsName} could not read these inputs: ${listed}. Accepted inputs: ${accepted.join(', ')}.`;
 }
 
-/** failAction for route validation; `inputsName` names the body's reader in messages. */
-export function failValidation(inputsName = 'This endpoint'): Lifecycle.Method {
+/**
+ * failAction for route validation; `inputsName` names the body's reader in messages, and `noSort`
+ * refuses a sort, order or rank parameter with the order this route's results really come in.
+ */
+export function failValidation(inputsName = 'This endpoint', noSort = NO_SORT_PARAMETER): Lifecycle.Method {
   return (request, _h, error) => {
     const failure = error as Boom.Boom & Joi.ValidationError;
     const source = (failure.output?.payload as { validation?: { source?: string } } | undefined)?.validation?.source;
@@ -85,8 +88,8 @@ export function failValidation(inputsName = 'This endpoint'): Lifecycle.Method {
     const schema = source ? schemaOf((request.route.settings.validate as Record<string, unknown>)[source]) : undefined;
     const accepted = schema ? acceptedKeys(schema) : [];
     let message: string;
-    if (source === 'query') message = queryMessage(request, details, accepted);
-    else if (source === 'payload') message = payloadMessage(request, details, accepted, inputsName);
+    if (source === 'query') message = queryMessage(request, details, accepted, noSort);
+    else if (source === 'payload') message = payloadMessage(request, details, accepted, inputsName, noSort);
     else message = details[0]?.message ?? 'The request could not be read.';
     throw Boom.badRequest(message);
   };

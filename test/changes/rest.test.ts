@@ -7,7 +7,8 @@ import { CHANGES_ORDER } from '../../serve/changes/query.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
-import { NO_SORT_PARAMETER } from '../../serve/wording.ts';
+import { CHANGES_ORDER as CHANGES_ORDER_SENTENCE } from '../../serve/changes/shape.ts';
+import { noSortParameterIn } from '../../serve/wording.ts';
 import { serveChangedHomes } from '../helpers/changes.ts';
 import { BASE_URL, call } from '../helpers/server.ts';
 
@@ -67,7 +68,9 @@ test('sort, order and rank are refused; unknown parameters and values get the 40
   for (const query of ['sort=name', 'order=desc', 'rank=1']) {
     const reply = await get(`/api/v1/changes?${query}`);
     t.is(reply.status, 400);
-    t.deepEqual(reply.body, { error: NO_SORT_PARAMETER });
+    // The refusal names the feed's own order (newest run first), not the lists' alphabetical one.
+    t.deepEqual(reply.body, { error: noSortParameterIn(CHANGES_ORDER_SENTENCE) });
+    t.regex(reply.body.error, /^There is no sort parameter: .*Newest run first/);
     t.is(reply.headers.get('cache-control'), 'no-store');
   }
   const bad: Array<[string, RegExp]> = [

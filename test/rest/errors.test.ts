@@ -48,12 +48,21 @@ test('sort, order and rank are refused with the reason, wherever they appear', a
     '/api/v1/facilities?rank=1',
     '/api/v1/facilities?limit=0&sort=name',
     '/api/v1/facilities?SORT=desc',
-    '/api/v1/guides?order=newest',
     '/api/v1?rank=top',
   ]) {
     assertError(t, await get(path), 400, NO_SORT);
   }
-  assertError(t, await check({ homes: ['abc'], sort: 'name' }), 400, NO_SORT);
+  // Endpoints whose results come in another neutral order name that order, never the lists' alphabetical one.
+  const license = (await examples()).one<{ license_number: string }>('a license', 'SELECT license_number FROM facilities').license_number;
+  const otherOrder = 'There is no sort parameter: results always come in one neutral order. ';
+  assertError(t, await get('/api/v1/guides?order=newest'), 400, `${otherOrder}The guides come in one fixed order, the whole list in one response.`);
+  assertError(t, await get(`/api/v1/facilities/${license}/reports?sort=date`), 400, `${otherOrder}A home's reports are newest first, the whole list in one response.`);
+  assertError(
+    t,
+    await check({ homes: ['abc'], sort: 'name' }),
+    400,
+    `${otherOrder}Results are in the order the inputs were sent. Accepted inputs: homes, detail.`,
+  );
 });
 
 test('an unknown need is named, with the accepted needs listed', async (t) => {
