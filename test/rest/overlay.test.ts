@@ -5,6 +5,7 @@ import path from 'node:path';
 import test from 'ava';
 import { CLEARANCE_GRANTING_CODES } from '../../contract/facts.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
+import { licensesChangedSince } from '../../serve/changes/query.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
@@ -104,7 +105,8 @@ test('the change log never shows a clearance under review: its changes are withh
   const gained = ex.value<string>("SELECT license_number FROM facilities WHERE listed = 1 AND dementia <> 'true' ORDER BY sort_key LIMIT 1");
   const gone = (await dementiaHome()).license_number;
   const { dir } = await publishGenerations([{ date: '2030-01-05', edits: [{ license: gained, field: 'clearances.dementia', value: 'true' }], removed: [gone] }]);
-  const { operator, get } = await serve(dir);
+  const { operator, get, server } = await serve(dir);
+  const { snapshots, overlays } = server.app.services;
   const dementiaCodes = CLEARANCE_GRANTING_CODES.dementia!.map((code) => code.slice(0, 3));
   const read = async () => {
     const list = (await get('/api/v1/changes')).body.data;
@@ -117,14 +119,16 @@ test('the change log never shows a clearance under review: its changes are withh
       removedDementia: removed.clearances.dementia.value,
       removedHasDementiaCode: removed.service_designations.value.some((code: string) => dementiaCodes.includes(code.slice(0, 3))),
       feedNamesGained: (await get('/changes.atom')).text.includes(gained),
+      // find_homes changed_since narrows to these licenses.
+      changedSinceNamesGained: licensesChangedSince({ snapshot: snapshots.current, overlay: overlays.current }, '2000-01-01').has(gained),
     };
   };
-  const recorded = { total: 2, gainedInList: [['clearances.dementia', 'true']], gainedInHistory: [['clearances.dementia', 'true']], removedDementia: 'true', removedHasDementiaCode: true, feedNamesGained: true };
+  const recorded = { total: 2, gainedInList: [['clearances.dementia', 'true']], gainedInHistory: [['clearances.dementia', 'true']], removedDementia: 'true', removedHasDementiaCode: true, feedNamesGained: true, changedSinceNamesGained: true };
   t.deepEqual(await read(), recorded);
 
   operator('review', 'open', gained, 'dementia');
   operator('review', 'open', gone, 'dementia');
-  t.deepEqual(await read(), { total: 1, gainedInList: [], gainedInHistory: [], removedDementia: 'not_on_file', removedHasDementiaCode: false, feedNamesGained: false });
+  t.deepEqual(await read(), { total: 1, gainedInList: [], gainedInHistory: [], removedDementia: 'not_on_file', removedHasDementiaCode: false, feedNamesGained: false, changedSinceNamesGained: false });
 
   operator('review', 'close', gained, 'dementia');
   operator('review', 'close', gone, 'dementia');

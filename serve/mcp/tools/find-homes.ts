@@ -128,7 +128,7 @@ export const findHomes = defineTool({
       excluded,
       maxMonthlyUsd: budget,
       // Narrowed inside the index, so every count in the notes is of the homes listed.
-      only: args.changed_since === undefined ? null : licensesChangedSince(context.snapshot, args.changed_since),
+      only: args.changed_since === undefined ? null : licensesChangedSince(context, args.changed_since),
     });
     const page = listPage(context, selection, args);
 
