@@ -12,7 +12,8 @@ interface Window {
   count: number;
 }
 
-class FixedWindowBudget {
+/** One fixed window per caller: every budget of the server (/api, /mcp, downloads, the forms' submissions). */
+export class FixedWindowBudget {
   private readonly windows: LRUCache<string, Window>;
 
   constructor(
@@ -24,7 +25,7 @@ class FixedWindowBudget {
   }
 
   /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
-  hit(client: string, now: number): number {
+  hit(client: string, now: number = Date.now()): number {
     let window = this.windows.get(client);
     if (!window || now - window.startedAt >= this.windowMs) {
       window = { startedAt: now, count: 0 };

@@ -24,8 +24,8 @@ import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
 import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
-import { callerAddress } from '../rate-limit.ts';
-import { formList, formText, printable, sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
+import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
+import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
 import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator-writes.ts';
 
@@ -315,8 +315,8 @@ function readRequest(payload: unknown, state: PlanState): { ok: true; homes: Pla
 
 export function planRoutes(services: Services, writes: OperatorWrites): ServerRoute[] {
   const baseUrl = services.settings.baseUrl;
-  const attempts = new SubmissionBudget(PLAN_ATTEMPTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
-  const stores = new SubmissionBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
+  const attempts = new FixedWindowBudget(PLAN_ATTEMPTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
+  const stores = new FixedWindowBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
   const tooMany = () => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.');
 
   const open = (request: Request, token: unknown): PlanState | null => {

@@ -18,8 +18,8 @@
 // Unknown query parameters are ignored (people's links carry tracking tags); a malformed `page`
 // or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { sameOrigin, SubmissionBudget } from '../web/form-guard.ts';
-import { callerAddress } from '../rate-limit.ts';
+import { sameOrigin } from '../web/form-guard.ts';
+import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
@@ -47,8 +47,8 @@ const CORRECTIONS_WINDOW_MS = 10 * 60_000;
 function routes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
   const writes = new OperatorWrites(services.settings.snapshotsDir, services.log);
-  const correctionAttempts = new SubmissionBudget(CORRECTION_ATTEMPTS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
-  const correctionStores = new SubmissionBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
+  const correctionAttempts = new FixedWindowBudget(CORRECTION_ATTEMPTS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
+  const correctionStores = new FixedWindowBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const tooMany = () => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.');
 
   /** A GET page route; `build` gets the last path parameter with `.md` removed. */

@@ -1,30 +1,7 @@
-// Guards for the two forms that write (the plan page's request, the corrections form): a small
-// per-address budget of submissions, and a same-origin check on browsers' Origin header.
-import { LRUCache } from 'lru-cache';
+// Guards for the two forms that write (the plan page's request, the corrections form): a
+// same-origin check on browsers' Origin header and the form field readers. Their per-address
+// submission budgets are the fixed-window budgets of rate-limit.ts.
 import type { Request } from '@hapi/hapi';
-
-/** Fixed windows per caller, kept per server instance like the /api budgets. */
-export class SubmissionBudget {
-  private readonly windows: LRUCache<string, { startedAt: number; count: number }>;
-
-  constructor(
-    readonly limit: number,
-    private readonly windowMs: number,
-  ) {
-    this.windows = new LRUCache({ max: 20_000, ttl: windowMs });
-  }
-
-  /** Counts one submission; the seconds to wait when over budget, else 0. */
-  hit(caller: string, now = Date.now()): number {
-    let window = this.windows.get(caller);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(caller, window);
-    }
-    window.count += 1;
-    return window.count <= this.limit ? 0 : Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
-  }
-}
 
 /**
  * False when a browser says the form was posted from another site. A request without an Origin
