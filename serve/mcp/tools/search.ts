@@ -23,7 +23,7 @@ const input = strictInput({
   query: textArg('query', 1, 200).describe(
     'A home\'s name ("Harmony Place"), a name with its town ("harmony hayward", "Harmony Place, Hayward CA"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
   ),
-});
+}, ORDER_SEARCH);
 
 const output = z.object({
   results: z
