@@ -4,6 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
+import { NEUTRALITY } from '../wording.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 
@@ -297,20 +298,22 @@ export const checkResult = z.object({
 /** Words that would ask for a ranking. No sort, order or rank argument exists anywhere. */
 const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
-export const NEUTRAL_REFUSAL =
-  'There is no sort, order or rank argument: results are always neutral (by straight-line distance from a point you give, else alphabetical by name). Nothing is ranked by quality, popularity or payment.';
+/** The order of the list tools, named in a refusal by every tool that states no order of its own. */
+const LIST_TOOLS_ORDER = 'By straight-line distance from a point you give, else alphabetical by name. Nothing is ranked.';
 
 /**
  * A strict input object: an unknown argument is refused by name with the accepted ones listed,
- * and a sort/order/rank-like argument with the neutrality sentence (spec: refused, never ignored).
+ * and a sort/order/rank-like argument with the tool's own order and the neutrality sentence
+ * (spec: refused with the reason, never ignored).
  */
-export function strictInput<Shape extends z.ZodRawShape>(shape: Shape) {
+export function strictInput<Shape extends z.ZodRawShape>(shape: Shape, order: string = LIST_TOOLS_ORDER) {
   const accepted = Object.keys(shape).join(', ');
+  const refusal = `There is no sort, order or rank argument: results are always neutral. ${order} ${NEUTRALITY}`;
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
         const keys = (issue as { keys: string[] }).keys;
-        if (keys.some((key) => RANKING_WORDS.test(key))) return `${NEUTRAL_REFUSAL} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+        if (keys.some((key) => RANKING_WORDS.test(key))) return `${refusal} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
         return `Unknown argument${keys.length === 1 ? '' : 's'} ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
       }
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Send the arguments as a JSON object. Accepted arguments: ${accepted}.`;

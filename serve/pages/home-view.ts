@@ -254,6 +254,11 @@ function approvalAnswer(view: HomeView, key: ClearanceKey): string {
       : approval.underReview
         ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
         : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
+  return asRecordedWhileOpen(view, recorded);
+}
+
+/** On a closed license an approval or waiver answer is history (spec: never presented as current). */
+function asRecordedWhileOpen(view: HomeView, recorded: string): string {
   if (!view.status.closed) return recorded;
   return `This license is closed, so the home takes no residents under it. While it was open, the record held: ${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}`;
 }
@@ -275,10 +280,12 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
     { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden') },
     {
       question: 'Does it take the Medi-Cal Assisted Living Waiver?',
-      answer:
+      answer: asRecordedWhileOpen(
+        view,
         waiver.value === 'true'
           ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
           : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no; ask the home.`,
+      ),
     },
     {
       question: 'How much does it cost?',

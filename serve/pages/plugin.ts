@@ -15,8 +15,8 @@
 //   /corrections?license=&field=             the corrections form (GET shows it, POST stores)
 //   /plan?h=<token>                          the family hand-off page (GET shows, POST asks)
 //
-// Unknown query parameters are ignored (people's links carry tracking tags); a malformed `page`
-// or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
+// Unknown query parameters are ignored (people's links carry tracking tags), except sort, order
+// and rank, refused with the order sentence; a malformed `page` or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { sameOrigin } from '../web/form-guard.ts';
 import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
@@ -37,7 +37,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
-import { answer, pageError, pageNumber, queryText, redirect, splitMarkdown, type PageOrRedirect } from './page.ts';
+import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, splitMarkdown, type PageOrRedirect } from './page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
 export const CORRECTIONS_PER_WINDOW = 10;
@@ -61,6 +61,7 @@ function routes(services: Services): ServerRoute[] {
     path,
     options: { validate: { query: true } },
     handler: (request: Request, h: ResponseToolkit) => {
+      refuseSortParameter(request.query);
       const raw = options.param ? String((request.params as Record<string, string>)[options.param] ?? '') : '';
       const { value, markdown } = options.param ? splitMarkdown(raw) : { value: '', markdown: options.markdown ?? false };
       const built = build(shapeContext(request, services), request, value);

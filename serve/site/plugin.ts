@@ -19,8 +19,9 @@ import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 import { markdownToHtml } from './markdown.ts';
 import { TERMS_DESCRIPTION, TERMS_TITLE, termsMarkdown } from './terms.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { refuseSortParameter } from '../pages/page.ts';
 
-/** Pages take no parameters of their own; anything else in the query (a campaign tag) is ignored. */
+/** Pages take no parameters of their own; anything else in the query (a campaign tag) is ignored, but `/` refuses sort, order and rank. */
 const pageQuery = Joi.object().unknown(true);
 const homeQuery = Joi.object({ q: Joi.any() }).unknown(true);
 
@@ -134,6 +135,7 @@ export const sitePlugin: Plugin<Services> = {
         path: '/',
         options: { validate: inputs({ query: homeQuery }) },
         handler: (request, h) => {
+          refuseSortParameter(request.query);
           if (acceptsMarkdown(request)) return homeMarkdown(request, h, true);
           const snapshot = requestSnapshot(request, services.snapshots);
           const index = siteIndexOf(snapshot);

@@ -93,3 +93,14 @@ test('a search that finds nothing says so, with a hint', async (t) => {
     t.regex(found.note, /^No home matched "zzzzqqqq( san jose)?"\. Try the home's name alone .*find_homes/);
   }
 });
+
+test('a search that finds more homes than it shows says so, and where to see them all', async (t) => {
+  const ex = await examples();
+  const county = ex.one<{ county: string; listed: number }>(
+    'a county with more listed homes than search shows',
+    'SELECT MIN(county) AS county, COUNT(*) AS listed FROM facilities WHERE listed = 1 GROUP BY county_key HAVING COUNT(*) > 20 ORDER BY COUNT(*) DESC',
+  );
+  const found = await search(`${county.county} County`);
+  t.is(found.results.length, 20);
+  t.regex(found.note, /^More homes match .* than the 20 shown .*find_homes with county or city/);
+});

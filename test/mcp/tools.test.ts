@@ -189,7 +189,8 @@ test('check_homes is the batch check: the same data as POST /api/v1/check for th
   await refused(t, 'check_homes', { homes: [] }, /homes must be a list of 1 to 100 .*expected at least 1 item/);
   await refused(t, 'check_homes', { homes: Array.from({ length: 101 }, (_, i) => `home ${i}`) }, /at most 100 entries/);
   await refused(t, 'check_homes', { homes: ['ab'] }, /3 to 200 characters/);
-  await refused(t, 'check_homes', { homes: ['abc'], order: 'name' }, /no sort, order or rank argument/);
+  // The refusal states this tool's own order (inputs as sent), not the order of the list tools.
+  await refused(t, 'check_homes', { homes: ['abc'], order: 'name' }, /no sort, order or rank argument: results are always neutral\. Results are in the order the inputs were sent\./);
 });
 
 test('get_home: the full flat record with as_of per group, data dates, links and the price block', async (t) => {
@@ -280,6 +281,7 @@ test('get_state_documents: newest first, texts and citations on request, reports
     [{ license_number: row.license_number, since: '2019-02-31' }, /real calendar date/],
     [{ license_number: row.license_number, limit: 51 }, /limit must be a whole number from 1 to 50/],
     [{ license_number: '123' }, /No home with license number 000000123/],
+    [{ license_number: row.license_number, sort: 'date' }, /no sort, order or rank argument: results are always neutral\. Newest first\./],
   ] as const) {
     const result = await client.callTool({ name: 'get_state_documents', arguments: args });
     t.true(result.isError);

@@ -156,6 +156,16 @@ test('a closed license opens, says clearly it is closed and that approvals are h
   t.true(md.includes('history, not current approvals'));
 });
 
+test('a closed license on the waiver list: the quick answer gives the waiver as history, never as current', async (t) => {
+  const ex = await examples();
+  const row = ex.one<Row>('a closed license on the waiver list', `SELECT ${COLUMNS} FROM facilities WHERE closed = 1 AND alw_participation = 'true'`);
+  for (const reply of [await pages.get(pagePath(row)), await pages.get(`${pagePath(row)}.md`)]) {
+    const text = reply.text.includes('<main') ? mainText(reply.text) : reply.text;
+    t.regex(text, /Does it take the Medi-Cal Assisted Living Waiver\?\W+This license is closed, so the home takes no residents under it\. While it was open, the record held: yes/);
+    t.notRegex(text, /Does it take the Medi-Cal Assisted Living Waiver\?\W+Yes/);
+  }
+});
+
 test('not-on-file values read "not on file", never "no", including a real negative in the record', async (t) => {
   const ex = await examples();
   const row = ex.one<Row>('a home with a false and a not_on_file clearance', `SELECT ${COLUMNS} FROM facilities WHERE listed = 1 AND bedridden = 'false' AND hospice = 'not_on_file'`);

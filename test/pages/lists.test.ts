@@ -110,6 +110,21 @@ test('long lists page with ?page=; page 2 has its own canonical address and twin
   t.is((await pages.get('/care/wheelchair?utm_source=newsletter')).status, 200, 'unknown parameters are ignored');
 });
 
+test('a sort, order or rank parameter on any page is refused with the order sentence, never ignored', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name_slug: string }>('a listed home', 'SELECT license_number, name_slug FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  const paths = ['/county/alameda', '/county/alameda.md', '/care/dementia', '/waiver', '/county', `/facility/${home.name_slug}-${home.license_number}`];
+  for (const path of paths) {
+    for (const word of ['sort', 'order', 'rank', 'Sort']) {
+      const reply = await pages.get(`${path}?${word}=beds`);
+      t.is(reply.status, 400, `${path}?${word}`);
+      t.is(reply.headers.get('cache-control'), 'no-store');
+      t.true(reply.text.includes('There is no sort, order or rank parameter'), `${path}?${word} names the reason`);
+      t.true(reply.text.includes(LIST_NEUTRALITY), `${path}?${word} gives the order`);
+    }
+  }
+});
+
 test('a city page lists the homes of one city', async (t) => {
   const ex = await examples();
   const city = ex.one<{ county: string; city: string; county_key: string; city_key: string }>(

@@ -188,8 +188,11 @@ test('/ works without JavaScript: a GET search with results on the server, count
   const hostile = await get(`/?q=${encodeURIComponent('<script>alert(1)</script>')}`);
   t.false(hostile.text.includes('<script>alert(1)</script>'));
   t.true(hostile.text.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
-  // A campaign tag on the home page is ignored, not refused.
+  // A campaign tag on the home page is ignored, not refused; a sort parameter is refused with the reason.
   t.is((await get('/?utm_source=x')).status, 200);
+  const sorted = await get('/?q=ha&sort=rating', { accept: 'text/html' });
+  t.is(sorted.status, 400);
+  t.true(sorted.text.includes('There is no sort, order or rank parameter'));
 });
 
 test('/ has a Markdown twin by Accept and at /index.md', async (t) => {

@@ -1,6 +1,7 @@
 // check_homes: the batch check, the same function as POST /api/v1/check with the same output.
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../check.ts';
+import { CHECK_ORDER } from '../../wording.ts';
 import { checkResult, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 
@@ -19,7 +20,7 @@ const input = strictInput({
     .boolean({ error: 'detail must be true or false' })
     .optional()
     .describe('true adds each matched home\'s full state record (record), with sources and dates. Default false.'),
-});
+}, CHECK_ORDER);
 
 export const checkHomes = defineTool({
   name: 'check_homes',

@@ -31,7 +31,7 @@ const input = strictInput({
   limit: integerArg('limit', 1, DOCUMENTS_MAX_LIMIT)
     .optional()
     .describe(`Most reports to return, newest first: 1 to ${DOCUMENTS_MAX_LIMIT}; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
-});
+}, ORDER_REPORTS);
 
 const citation = z.object({
   type: z.enum(['A', 'B']).describe('A: an immediate or substantial risk to residents; B: a potential risk or a record-keeping lapse.'),

@@ -23,7 +23,7 @@ const input = strictInput({
   query: textArg('query', 1, 200).describe(
     'A home\'s name ("Harmony Place"), a name with its town ("harmony hayward", "Harmony Place, Hayward CA"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
   ),
-});
+}, ORDER_SEARCH);
 
 const output = z.object({
   results: z
@@ -35,7 +35,10 @@ const output = z.object({
       }),
     )
     .describe(`At most ${SEARCH_MAX_RESULTS} homes.`),
-  note: z.string().optional().describe('Present when nothing matched: what was searched and what to try instead.'),
+  note: z
+    .string()
+    .optional()
+    .describe(`Present when nothing matched, or when more than ${SEARCH_MAX_RESULTS} homes matched: what was searched and what to try instead.`),
   honesty,
 });
 
@@ -124,20 +127,32 @@ function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
 /**
  * The licenses a query finds, in the answer's order: a license number; else exact name matches,
  * and without any, a place search, then a name-and-place search; else exact and similar names.
+ * `more` is true when more homes match than the answer can show.
  */
-function licensesFor(context: ShapeContext, query: string): string[] {
+function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean } {
+  const found = (licenses: string[], more = false) => ({ licenses, more: more || licenses.length > SEARCH_MAX_RESULTS });
   const license = licenseNumberFrom(query);
-  if (license !== null) return [license];
+  if (license !== null) return found([license]);
   const key = nameKey(query);
   const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
   if (exact.length === 0) {
     const place = placeSearch(context, query);
-    if (place !== null) return place;
+    if (place !== null) return found(place);
     const nameAndPlace = nameAndPlaceSearch(context.snapshot, query);
-    if (nameAndPlace.length > 0) return nameAndPlace;
+    if (nameAndPlace.length > 0) return found(nameAndPlace);
   }
-  const similar = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l)) : [];
-  return [...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)];
+  // One more than shown, only to know whether more similar names exist.
+  const resembling = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS + 1) : [];
+  const similar = resembling.slice(0, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l));
+  return found([...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)], resembling.length > SEARCH_MAX_RESULTS);
+}
+
+/** A cut list must not read as every home there is (the rest are not ranked lower, only later in the alphabet). */
+function moreFound(query: string): string {
+  return (
+    `More homes match "${query}" than the ${SEARCH_MAX_RESULTS} shown (alphabetical, not ranked): add a town, a care need or more of the name, ` +
+    'or call find_homes with county or city (and offset) to see them all.'
+  );
 }
 
 function nothingFound(query: string): string {
@@ -152,7 +167,7 @@ export const search = defineTool({
   title: 'Search care homes',
   description:
     "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
-    `Returns up to ${SEARCH_MAX_RESULTS} results, each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
+    `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
     'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search, or a name with ' +
     'a town, lists current licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone).',
   input,
@@ -160,7 +175,9 @@ export const search = defineTool({
   run(args, call) {
     const context = call.context();
     const query = args.query.trim();
-    const results = resultsFor(context, licensesFor(context, query).slice(0, SEARCH_MAX_RESULTS));
-    return { results, ...(results.length === 0 ? { note: nothingFound(query) } : {}), honesty: honestyBlock(ORDER_SEARCH) };
+    const { licenses, more } = licensesFor(context, query);
+    const results = resultsFor(context, licenses.slice(0, SEARCH_MAX_RESULTS));
+    const note = results.length === 0 ? nothingFound(query) : more ? moreFound(query) : null;
+    return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });

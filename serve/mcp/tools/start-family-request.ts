@@ -51,7 +51,7 @@ const input = strictInput({
   note: freeText('note', 500, "The assistant's short note on what the family is looking for, shown back in family_message."),
   family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
   assistant_name: freeText('assistant_name', 60, 'How the assistant names itself to the family, shown in family_message.'),
-});
+}, ORDER_ALPHABETICAL);
 
 const homeOut = z.object({
   license_number: z.string(),
