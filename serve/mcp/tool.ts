@@ -32,21 +32,13 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-/** The text form of results that are kept and reused (frozen ones), written once each. */
-const textOfFrozen = new WeakMap<object, string>();
-
 /** A result: structuredContent plus the same JSON as text (for clients that read only text). */
 export function toolResult(structured: Record<string, unknown>): CallToolResult {
-  let text = textOfFrozen.get(structured);
-  if (text === undefined) {
-    text = JSON.stringify(structured);
-    if (Object.isFrozen(structured)) textOfFrozen.set(structured, text);
-  }
-  return { content: [{ type: 'text', text }], structuredContent: structured };
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
 }
 
-/** Frozen all the way down: what a tool keeps per snapshot and returns again, unchanged. */
-export function deepFreeze<T>(value: T): T {
+/** Frozen all the way down: a converted schema shared by every tools/list. */
+function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);

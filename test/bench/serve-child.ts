@@ -95,9 +95,9 @@ export type FloorArgs = Record<'get_home' | 'find_homes', Array<Record<string, u
 
 /**
  * Runs get_home and find_homes once for every argument set before the load and makes each tool
- * hand back its ready answer (an unfrozen copy, so its text is still written per call as on a
- * first touch). What a call then costs is the route, the SDK and the answer's serialization alone:
- * the floor any tool's work adds to.
+ * hand back its ready answer (its text is still written per call, as for any answer). What a call
+ * then costs is the route, the SDK and the answer's serialization alone: the floor any tool's work
+ * adds to.
  */
 async function answersReady(app: { services: import('../../serve/services.ts').Services }, floorArgs: FloorArgs): Promise<void> {
   const { mcpCall } = await import('../../serve/mcp/context.ts');
@@ -112,7 +112,7 @@ async function answersReady(app: { services: import('../../serve/services.ts').S
     const run = tool.run;
     for (const args of floorArgs[tool.name as keyof FloorArgs]) {
       const parsed = tool.input.parse(args);
-      ready.set(keyOf(parsed), structuredClone((run as (a: object, c: typeof call, x: never) => unknown)(parsed, call, {} as never)));
+      ready.set(keyOf(parsed), (run as (a: object, c: typeof call, x: never) => unknown)(parsed, call, {} as never));
     }
     tool.run = ((args: object) => {
       const answer = ready.get(keyOf(args));

@@ -4,7 +4,7 @@ import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../../change
 import { homeRecord } from '../../home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
-import { deepFreeze, defineTool } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { licenseOrRefuse, notOnRoster, READING_NOTES } from './common.ts';
 
 const input = strictInput({ license_number: licenseArg });
@@ -35,14 +35,13 @@ export const getHome = defineTool({
     const license = licenseOrRefuse(args.license_number);
     const context = call.context();
     const record = homeRecord(context, license) ?? notOnRoster(license);
-    // Built once per record: the same frozen answer each call.
-    return record.encoded('mcp:get_home', () =>
-      deepFreeze({
-        home: mcpFullRecord(context, record),
-        reading_notes: READING_NOTES,
-        data_dates: mcpDataDates(context.snapshot),
-        changes: homeRecentChanges(context, context.filler.baseUrl, license),
-      }),
-    );
+    // Built per call: under real traffic nearly every call asks for a home not asked for before,
+    // so keeping answers would only cost memory and a freeze on each first touch.
+    return {
+      home: mcpFullRecord(context, record),
+      reading_notes: READING_NOTES,
+      data_dates: mcpDataDates(context.snapshot),
+      changes: homeRecentChanges(context, context.filler.baseUrl, license),
+    };
   },
 });
