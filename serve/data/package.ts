@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import type { Overlay } from '../overlay.ts';
 import type { Settings } from '../settings.ts';
 import type { SnapshotDownload } from './catalog.ts';
 
@@ -40,11 +41,15 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV bodies kept per file (a snapshot never changes). */
+/** CSV bodies kept per file and overlay version (a snapshot never changes; reviews do). */
 const csvCache = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (text) => text.length || 1 });
 
-export function listedHomesCsv(download: SnapshotDownload): string {
-  const key = `${download.path}:${download.sha256}`;
+/**
+ * A clearance under correction review reads not_on_file here as on every other surface (spec
+ * "Facility record" rule 2), so the CSV follows the overlay, not only the file.
+ */
+export function listedHomesCsv(download: SnapshotDownload, overlay: Overlay): string {
+  const key = `${download.path}:${download.sha256}:${overlay.version}`;
   let text = csvCache.get(key);
   if (text === undefined) {
     const db = new Database(download.path, { readonly: true, fileMustExist: true });
@@ -52,6 +57,7 @@ export function listedHomesCsv(download: SnapshotDownload): string {
       const names = LISTED_HOME_FIELDS.map((field) => field.name);
       const lines = [names.join(',')];
       for (const row of db.prepare(`SELECT ${names.join(', ')} FROM listed_homes`).iterate() as IterableIterator<Record<string, unknown>>) {
+        for (const clearance of overlay.reviewsOf(row.license_number as string)) row[clearance] = 'not_on_file';
         lines.push(names.map((name) => cell(row[name])).join(','));
       }
       text = lines.join('\r\n') + '\r\n';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { changedHomes } from '../helpers/changes.ts';
+import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { changedHomes, publishGenerations } from '../helpers/changes.ts';
 import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -88,6 +89,36 @@ test('the CSV holds the listed homes and the datapackage describes its columns, 
   t.true(pkg.attribution.includes('California Department of Social Services'));
   t.is(pkg.licenses[0].path, `${BASE_URL}/terms`);
   t.regex(pkg.usage_conditions, /not on file/);
+});
+
+test('the CSV follows correction reviews: a clearance under review reads not_on_file until the review closes', async (t) => {
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05' }]);
+  const reviewed = await startServer({ snapshotsDir: own });
+  try {
+    const file = path.join(own, 'rcfe-2030-01-05.sqlite');
+    const db = new Database(file, { readonly: true });
+    const license = db.prepare("SELECT license_number FROM listed_homes WHERE dementia = 'true' LIMIT 1").pluck().get() as string;
+    db.close();
+    const operator = (...args: string[]) => {
+      t.is(runOperatorCommand(args, { snapshotsDir: own, out: () => {} }), 0, args.join(' '));
+      reviewed.app.services.overlays.refresh();
+    };
+    const dementiaOf = async () => {
+      const reply = await call(`${reviewed.url}/data/rcfe-2030-01-05.csv`);
+      const lines = reply.text.split('\r\n');
+      const column = lines[0]!.split(',').indexOf('dementia');
+      return { value: lines.find((line) => line.startsWith(`${license},`))!.split(',')[column], cacheControl: reply.headers.get('cache-control') };
+    };
+    t.is((await dementiaOf()).value, 'true');
+    operator('review', 'open', license, 'dementia');
+    const held = await dementiaOf();
+    t.is(held.value, 'not_on_file', 'the reviewed clearance is not served');
+    t.notRegex(held.cacheControl ?? '', /immutable/, 'a review must show within minutes');
+    operator('review', 'close', license, 'dementia');
+    t.is((await dementiaOf()).value, 'true', 'closing the review shows the recorded value again');
+  } finally {
+    await reviewed.close();
+  }
 });
 
 test('nothing private is ever served', async (t) => {
