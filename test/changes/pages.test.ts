@@ -3,9 +3,9 @@
 import test from 'ava';
 import { nameSlug } from '../../contract/names.ts';
 import { CHANGES_FAIRNESS } from '../../serve/changes/shape.ts';
-import { serveChangedHomes } from '../helpers/changes.ts';
+import { publishGenerations, serveChangedHomes } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
-import { call } from '../helpers/server.ts';
+import { BASE_URL, call, startServer } from '../helpers/server.ts';
 
 const served = serveChangedHomes(test);
 
@@ -54,5 +54,26 @@ test("a county page lists the month's changes of its homes, each linking to the 
     t.true(section.includes(homePath(a!)), path);
     t.true(section.includes(`/county/${slug}/changes.atom`), path);
     t.true(section.includes(CHANGES_FAIRNESS), path);
+  }
+});
+
+test("a renamed home's page address change reads the service's address, never the stored {base_url} token", async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string }>('a listed home', 'SELECT license_number, name FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 1');
+  const renamed = { license_number: home.license_number, name: 'RENAMED GARDEN HOME' };
+  const { dir } = await publishGenerations([{ date: '2030-01-05', renamed: [{ license: home.license_number, name: renamed.name }] }]);
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const line = `Page address changed from ${BASE_URL}${homePath(home)} to ${BASE_URL}${homePath(renamed)}`;
+    const surfaces = {
+      page: decode((await call(`${server.url}${homePath(renamed)}`)).text),
+      markdown: (await call(`${server.url}${homePath(renamed)}.md`)).text.replace(/\\(.)/g, '$1'),
+      feed: decode((await call(`${server.url}/changes.atom`)).text),
+      history: (await call(`${server.url}/api/v1/facilities/${home.license_number}/history`)).text,
+    };
+    for (const [surface, text] of Object.entries(surfaces)) t.false(text.includes('{base_url}'), `${surface}: no stored token`);
+    for (const surface of ['page', 'markdown', 'feed'] as const) t.true(surfaces[surface].includes(line), `${surface}: the address as served`);
+  } finally {
+    await server.close();
   }
 });
