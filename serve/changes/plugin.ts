@@ -102,7 +102,7 @@ function feedRoutes(services: Services): ServerRoute[] {
         const { snapshot } = context;
         const rows = listChanges(context, ANY_CHANGE, FEED_ENTRIES, 0).rows;
         const title = "Changes on California's licensing record of elder-care homes";
-        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
       },
     },
     {
@@ -118,7 +118,7 @@ function feedRoutes(services: Services): ServerRoute[] {
         const rows = listChanges(context, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
         const title = `Changes on the state record: care homes in ${county.name} County`;
         const selfPath = `/county/${county.slug}/changes.atom`;
-        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
       },
     },
   ];

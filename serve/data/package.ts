@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import type { Overlay } from '../overlay.ts';
 import type { Settings } from '../settings.ts';
@@ -79,17 +80,20 @@ function conditions(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp
 
 export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp'>, download: SnapshotDownload): object {
   const date = download.snapshot_date ?? 'unknown date';
+  const demo = download.demo_data ? `${DEMO_SENTENCE} ` : '';
   return {
     profile: 'tabular-data-package',
     name: download.file.replace(/\.sqlite$/, '').toLowerCase().replace(/[^a-z0-9._-]/g, '-'),
-    title: `Licensed residential care homes for the elderly in California, snapshot of ${date}`,
+    title: `${download.demo_data ? 'Demo data (invented homes): ' : ''}Licensed residential care homes for the elderly in California, snapshot of ${date}`,
     description:
+      demo +
       `The homes a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary) in ${SERVICE_NAME}'s snapshot ${download.file}, ` +
       `alphabetical by name then license number. Roster of ${download.roster_as_of ?? 'unknown date'}. The whole snapshot (every license, ` +
       'the change log, sources, rejected rows) is the SQLite file. Nothing is ranked; open beds are never in this data.',
     homepage: `${baseUrl}/data`,
     created: download.last_modified,
     version: download.run_id ?? download.file,
+    demo_data: download.demo_data,
     sources: [{ title: STATE_SOURCE, path: 'https://www.ccld.dss.ca.gov/carefacilitysearch/' }],
     contributors: [{ title: SERVICE_NAME, path: baseUrl, role: 'publisher' }],
     licenses: [{ name: 'covelight-terms', title: `${SERVICE_NAME} terms of use: free, including commercial use, with attribution`, path: `${baseUrl}/terms` }],

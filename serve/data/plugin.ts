@@ -5,6 +5,7 @@
 import Boom from '@hapi/boom';
 import Inert from '@hapi/inert';
 import type { Lifecycle, Plugin, ServerRoute } from '@hapi/hapi';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { attributionTextSnippet } from '../site/terms.ts';
@@ -24,6 +25,8 @@ function indexEntry(baseUrl: string, download: SnapshotDownload) {
   const { path: _onDisk, ...entry } = download;
   return {
     ...entry,
+    // Each file says so itself: an older file may be real data while a demo snapshot is served, or the reverse.
+    ...(download.demo_data ? { demo_notice: DEMO_SENTENCE } : {}),
     downloads: {
       sqlite: `${baseUrl}/data/${download.file}`,
       csv: `${baseUrl}/data/${downloadName.csv(download.file)}`,

@@ -8,6 +8,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
+import { META } from '../../contract/snapshot-schema.ts';
+import { DEMO_SENTENCE } from '../../serve/demo.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
 import { changedHomes, publishGenerations } from '../helpers/changes.ts';
 import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
@@ -118,6 +120,32 @@ test('the CSV follows correction reviews: a clearance under review reads not_on_
     t.is((await dementiaOf()).value, 'true', 'closing the review shows the recorded value again');
   } finally {
     await reviewed.close();
+  }
+});
+
+test('each file says whether its homes are demo data: the index, the datapackage and, for the served snapshot, the feed', async (t) => {
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05' }, { date: '2030-02-05' }]);
+  // The newest file marked as real data, the older one left as the seeds' demo data.
+  const newest = new Database(path.join(own, 'rcfe-2030-02-05.sqlite'));
+  newest.prepare('UPDATE metadata SET value = ? WHERE key = ?').run('false', META.demoData);
+  newest.close();
+  const mixed = await startServer({ snapshotsDir: own });
+  try {
+    const index = (await call(`${mixed.url}/data/index.json`)).body;
+    t.deepEqual(index.snapshots.map((s: any) => [s.file, s.demo_data, s.demo_notice]), [
+      ['rcfe-2030-02-05.sqlite', false, undefined],
+      ['rcfe-2030-01-05.sqlite', true, DEMO_SENTENCE],
+    ]);
+    const demoPackage = (await call(`${mixed.url}/data/rcfe-2030-01-05.datapackage.json`)).body;
+    t.true(demoPackage.demo_data);
+    t.regex(demoPackage.title, /^Demo data/);
+    t.true(demoPackage.description.startsWith(DEMO_SENTENCE));
+    const realPackage = (await call(`${mixed.url}/data/rcfe-2030-02-05.datapackage.json`)).body;
+    t.false(realPackage.demo_data);
+    t.false(/demo/i.test(`${realPackage.title} ${realPackage.description}`));
+    t.false((await call(`${mixed.url}/changes.atom`)).text.includes('demo data'), 'the served snapshot is real: the feed is not marked');
+  } finally {
+    await mixed.close();
   }
 });
 
