@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { META } from '../../contract/snapshot-schema.ts';
@@ -146,6 +147,25 @@ test('each file says whether its homes are demo data: the index, the datapackage
     t.false((await call(`${mixed.url}/changes.atom`)).text.includes('demo data'), 'the served snapshot is real: the feed is not marked');
   } finally {
     await mixed.close();
+  }
+});
+
+test('the CSV quotes commas, quotes and line breaks as RFC 4180 asks, so a parser reads the value back verbatim', async (t) => {
+  const db = new Database(path.join(dir, 'rcfe-2030-01-05.sqlite'), { readonly: true });
+  const license = db.prepare('SELECT license_number FROM listed_homes LIMIT 1').pluck().get() as string;
+  db.close();
+  const name = 'O\'NEILL "ROSE" HOUSE, UNIT 2\r\nANNEX';
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05', renamed: [{ license, name }] }]);
+  const quoted = await startServer({ snapshotsDir: own });
+  try {
+    const text = (await call(`${quoted.url}/data/rcfe-2030-01-05.csv`)).text;
+    const rows = parse(text, { columns: true, record_delimiter: '\r\n' }) as Array<Record<string, string>>;
+    const row = rows.find((r) => r.license_number === license)!;
+    t.is(row.licensed_name, name);
+    t.is(row.name, name);
+    t.true(text.includes(`"O'NEILL ""ROSE"" HOUSE, UNIT 2\r\nANNEX"`), 'quoted, inner quotes doubled');
+  } finally {
+    await quoted.close();
   }
 });
 
