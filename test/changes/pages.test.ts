@@ -77,3 +77,17 @@ test("a renamed home's page address change reads the service's address, never th
     await server.close();
   }
 });
+
+test('a care approval moving between the two non-true values never reads "changed from not on file to not on file"', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string }>('a listed home whose dementia value is false', "SELECT license_number, name FROM facilities WHERE listed = 1 AND dementia = 'false' ORDER BY license_number LIMIT 1");
+  const { dir } = await publishGenerations([{ date: '2030-01-05', edits: [{ license: home.license_number, field: 'clearances.dementia', value: 'not_on_file' }] }]);
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const markdown = (await call(`${server.url}${homePath(home)}.md`)).text;
+    t.false(markdown.includes('from not on file to not on file'));
+    t.true(markdown.includes("Dementia care approval: the record's entry changed; it reads not on file before and after"));
+  } finally {
+    await server.close();
+  }
+});
