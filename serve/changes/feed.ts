@@ -4,6 +4,7 @@
 import type { ChangeRow } from './query.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from './shape.ts';
 import { changeLine } from './words.ts';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 
 /** How many of the newest changes a feed carries. */
@@ -32,6 +33,8 @@ export interface FeedOptions {
   title: string;
   /** When the newest snapshot was published: the feed's `updated` when it has no entries. */
   snapshotDate: string | null;
+  /** The served snapshot holds invented homes: a feed reader shows the title and subtitle, so both say so. */
+  demo: boolean;
 }
 
 function entry(baseUrl: string, row: ChangeRow): string {
@@ -57,8 +60,8 @@ export function atomFeed(options: FeedOptions, rows: readonly ChangeRow[]): stri
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>${xml(baseUrl + options.selfPath)}</id>`,
-    `  <title>${xml(options.title)}</title>`,
-    `  <subtitle>${xml(CHANGES_FAIRNESS)}</subtitle>`,
+    `  <title>${xml(options.demo ? `${options.title} (demo data)` : options.title)}</title>`,
+    `  <subtitle>${xml(options.demo ? `${DEMO_SENTENCE} ${CHANGES_FAIRNESS}` : CHANGES_FAIRNESS)}</subtitle>`,
     `  <link rel="self" type="application/atom+xml" href="${xml(baseUrl + options.selfPath)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xml(baseUrl + options.pagePath)}"/>`,
     `  <updated>${instant(updated)}</updated>`,

@@ -2,7 +2,7 @@
 // link to the whole log) and find_homes' changed_since argument.
 import * as z from 'zod/v4';
 import { ISO_DATE } from '../../contract/facts.ts';
-import { historyOf, type ChangeReader } from './query.ts';
+import { historyOf, type ChangeRowReader } from './query.ts';
 import { isCalendarDate } from './schemas.ts';
 import { CHANGES_FAIRNESS, historyUrl } from './shape.ts';
 import { changeLine } from './words.ts';
@@ -30,7 +30,7 @@ export const recentChanges = z
   })
   .describe("Changes on the state record of this home, as the service's change log saw them.");
 
-export function homeRecentChanges(reader: ChangeReader, baseUrl: string, license: string): z.infer<typeof recentChanges> {
+export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, license: string): z.infer<typeof recentChanges> {
   const rows = historyOf(reader, license);
   const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
   return {

@@ -1,7 +1,7 @@
 // The change log on the pages: a home's "Changes on the state record" (its page and Markdown twin
 // both read it from the home view) and a county page's changes of the month. Plain dated lines,
 // with the same fairness framing as citations: a change is not a verdict.
-import { historyOf, listChanges, type ChangeReader, type ChangeRow } from './query.ts';
+import { historyOf, listChanges, type ChangeRowReader, type ChangeRow } from './query.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from './shape.ts';
 import { changeLine } from './words.ts';
 
@@ -24,7 +24,7 @@ export interface HomeChanges {
   none: string;
 }
 
-export function homeChanges(reader: ChangeReader, baseUrl: string, license: string): HomeChanges {
+export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: string): HomeChanges {
   const rows = historyOf(reader, license);
   return {
     heading: CHANGES_HEADING,
@@ -37,7 +37,7 @@ export function homeChanges(reader: ChangeReader, baseUrl: string, license: stri
 }
 
 /** A county page's section: its homes' changes seen since the first of the newest snapshot's month. */
-export function countyChangesSection(reader: ChangeReader, baseUrl: string, county: { name: string; key: string; slug: string }) {
+export function countyChangesSection(reader: ChangeRowReader, baseUrl: string, county: { name: string; key: string; slug: string }) {
   const month = (reader.snapshot.meta.snapshotDate ?? new Date().toISOString()).slice(0, 7);
   const filter = { since: `${month}-01`, countyKey: county.key, cityKey: null, kind: null, field: null };
   const { rows, total } = listChanges(reader, filter, COUNTY_CHANGES_SHOWN, 0);

@@ -55,7 +55,7 @@ function restRoutes(services: Services): ServerRoute[] {
         );
         const items = page.rows.map((row) => changeJson(baseUrl, row, context.overlay.reviewsOf(row.license_number))).join(',');
         const data = `{"changes":[${items}],"total":${page.total},"limit":${query.limit},"offset":${query.offset},"order":"run_desc_name_asc","note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
+        return stateJson(h, baseUrl, context.snapshot, data);
       },
     },
     {
@@ -82,7 +82,7 @@ function restRoutes(services: Services): ServerRoute[] {
         if (rows.length === 0) recordOr404(services, request, given);
         const items = rows.map((row) => changeJson(baseUrl, row, context.overlay.reviewsOf(license))).join(',');
         const data = `{"license_number":${JSON.stringify(license)},"changes":[${items}],"total":${rows.length},"note":${JSON.stringify(CHANGES_FAIRNESS)}}`;
-        return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
+        return stateJson(h, baseUrl, context.snapshot, data);
       },
     },
   ];
@@ -102,7 +102,7 @@ function feedRoutes(services: Services): ServerRoute[] {
         const { snapshot } = context;
         const rows = listChanges(context, ANY_CHANGE, FEED_ENTRIES, 0).rows;
         const title = "Changes on California's licensing record of elder-care homes";
-        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
       },
     },
     {
@@ -118,7 +118,7 @@ function feedRoutes(services: Services): ServerRoute[] {
         const rows = listChanges(context, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
         const title = `Changes on the state record: care homes in ${county.name} County`;
         const selfPath = `/county/${county.slug}/changes.atom`;
-        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate }, rows)).type(ATOM_TYPE);
+        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
       },
     },
   ];

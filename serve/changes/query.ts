@@ -12,6 +12,8 @@ import { derived, type Snapshot } from '../snapshot.ts';
 
 /** What a read of the log needs: the snapshot, and the overlay whose reviews withhold changes. */
 export type ChangeReader = Pick<ShapeContext, 'snapshot' | 'overlay'>;
+/** Reads that return rows also need the filler: logged page addresses are stored with {base_url}. */
+export type ChangeRowReader = ChangeReader & Pick<ShapeContext, 'filler'>;
 
 /** A change log row and, when the license is still in this snapshot, its page slug. */
 export type ChangeRow = ChangeLogRow & { name_slug: string | null };
@@ -45,8 +47,14 @@ function withheldChanges({ overlay }: ChangeReader): string[] {
   return [...licenses].flatMap((license) => fieldsUnderReview(overlay.reviewsOf(license)).map((field) => `${license} ${field}`));
 }
 
+/** A row with the server's address in its stored values, so every surface reads the same values. */
+function filled({ filler }: ChangeRowReader, row: ChangeRow): ChangeRow {
+  const fill = (json: string | null) => (json === null ? null : filler.fillText(json));
+  return { ...row, old_value: fill(row.old_value), new_value: fill(row.new_value) };
+}
+
 /** One page of changes matching the filter, and how many match in all. */
-export function listChanges(reader: ChangeReader, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
+export function listChanges(reader: ChangeRowReader, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
   const { snapshot } = reader;
   if (!hasChangeLog(snapshot)) return { rows: [], total: 0 };
   const where: string[] = [];
@@ -72,7 +80,7 @@ export function listChanges(reader: ChangeReader, filter: ChangeFilter, limit: n
   const rows = snapshot
     .statement(`SELECT ${COLUMNS} FROM (SELECT * FROM change_log c ${condition} ${CHANGES_ORDER} LIMIT @limit OFFSET @offset) c ${JOIN} ${CHANGES_ORDER}`)
     .all(params) as ChangeRow[];
-  return { rows, total };
+  return { rows: rows.map((row) => filled(reader, row)), total };
 }
 
 /** The licenses the log has any row for: most homes have none, and get_home asks for every home. */
@@ -81,11 +89,13 @@ const loggedLicenses = derived('licenses in the change log', (snapshot) =>
 );
 
 /** Every logged change of one license, newest run first (those withheld under review left out). */
-export function historyOf({ snapshot, overlay }: ChangeReader, license: string): ChangeRow[] {
+export function historyOf(reader: ChangeRowReader, license: string): ChangeRow[] {
+  const { snapshot, overlay } = reader;
   if (!snapshot.derive(loggedLicenses).has(license)) return [];
   const rows = snapshot.statement(`SELECT ${COLUMNS} FROM change_log c ${JOIN} WHERE c.license_number = ? ${CHANGES_ORDER}`).all(license) as ChangeRow[];
   const withheld = fieldsUnderReview(overlay.reviewsOf(license));
-  return withheld.length === 0 ? rows : rows.filter((row) => row.field === null || !withheld.includes(row.field));
+  const shown = withheld.length === 0 ? rows : rows.filter((row) => row.field === null || !withheld.includes(row.field));
+  return shown.map((row) => filled(reader, row));
 }
 
 /** Licenses with any change observed on or after `since` (YYYY-MM-DD). */

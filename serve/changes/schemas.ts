@@ -12,7 +12,8 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
-const SINCE_MESSAGE = 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01';
+// One message per parameter covers a repeated parameter too, so each says "given once".
+const SINCE_MESSAGE = 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01, given once';
 
 export const changesQuery = Joi.object({
   since: Joi.string()
@@ -26,11 +27,11 @@ export const changesQuery = Joi.object({
   kind: Joi.string()
     .valid(...CHANGE_KINDS)
     .description('added (a license new on the roster), removed (a license no longer on it) or changed (a field of its record).')
-    .messages({ '*': `Unknown kind. Accepted kinds: ${CHANGE_KINDS.join(', ')}.` }),
+    .messages({ '*': `kind must be given once, as a known kind. Accepted kinds: ${CHANGE_KINDS.join(', ')}.` }),
   field: Joi.string()
     .valid(...CHANGE_FIELDS)
     .description('Only changes of this record field (dotted path).')
-    .messages({ '*': `Unknown field. Accepted fields: ${CHANGE_FIELDS.join(', ')}.` }),
+    .messages({ '*': `field must be given once, as a record field. Accepted fields: ${CHANGE_FIELDS.join(', ')}.` }),
   limit: facilityListQuery.extract('limit'),
   offset: facilityListQuery.extract('offset'),
 });

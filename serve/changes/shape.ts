@@ -30,8 +30,8 @@ function wholeRecordJson(json: string | null, underReview: readonly ClearanceKey
 }
 
 /**
- * The change as JSON text (base URL tokens still in; the caller fills them once for the whole
- * body). `underReview`: the license's clearances under review (field changes showing them are
+ * The change as JSON text (its values already filled with the server's address: see query.ts).
+ * `underReview`: the license's clearances under review (field changes showing them are
  * never read: see historyOf, listChanges).
  */
 export function changeJson(baseUrl: string, row: ChangeRow, underReview: readonly ClearanceKey[]): string {

@@ -68,7 +68,11 @@ export function changeSource(row: Pick<ChangeLogRow, 'field' | 'new_source_date'
 export function changeWords(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_value' | 'new_value'>): string {
   if (row.change === 'added') return 'License added to the state roster';
   if (row.change === 'removed') return 'License no longer on the state roster';
-  return `${fieldLabel(row.field ?? '')} changed from ${valueWords(row.old_value)} to ${valueWords(row.new_value)}`;
+  const [before, after] = [valueWords(row.old_value), valueWords(row.new_value)];
+  // false and not_on_file both read "not on file": "changed from not on file to not on file" would
+  // read as a contradiction, so the line says the entry changed and what it reads.
+  if (before === after) return `${fieldLabel(row.field ?? '')}: the record's entry changed; it reads ${after} before and after`;
+  return `${fieldLabel(row.field ?? '')} changed from ${before} to ${after}`;
 }
 
 /** "License holder changed from A to B (state roster of 2026-11-16)". */

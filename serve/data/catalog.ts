@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { META, SNAPSHOT_FILE, compareSnapshotFiles } from '../../contract/snapshot-schema.ts';
+import { META, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot } from '../../contract/snapshot-schema.ts';
 
 /** Tables whose rows the index counts (change_log only where the file has one). */
 const COUNTED_TABLES = ['facilities', 'reports', 'hospitals', 'waiver_list', 'rejected_rows', 'changes', 'change_log'] as const;
@@ -32,6 +32,8 @@ export interface SnapshotDownload {
   snapshot_date: string | null;
   roster_as_of: string | null;
   run_id: string | null;
+  /** True when the file's homes are invented (a demo profile's snapshot). */
+  demo_data: boolean;
   bytes: number;
   sha256: string;
   last_modified: string;
@@ -93,6 +95,7 @@ async function describe(file: string, size: number, mtime: Date): Promise<Snapsh
       snapshot_date: meta.get(META.snapshotDate) || null,
       roster_as_of: meta.get(META.rosterAsOf) || null,
       run_id: meta.get(META.runId) || null,
+      demo_data: isDemoSnapshot(meta),
       bytes: size,
       sha256: await sha256Of(file),
       last_modified: mtime.toISOString(),

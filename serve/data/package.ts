@@ -4,7 +4,9 @@
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import type { Overlay } from '../overlay.ts';
 import type { Settings } from '../settings.ts';
 import type { SnapshotDownload } from './catalog.ts';
 
@@ -40,11 +42,15 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV bodies kept per file (a snapshot never changes). */
+/** CSV bodies kept per file and overlay version (a snapshot never changes; reviews do). */
 const csvCache = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (text) => text.length || 1 });
 
-export function listedHomesCsv(download: SnapshotDownload): string {
-  const key = `${download.path}:${download.sha256}`;
+/**
+ * A clearance under correction review reads not_on_file here as on every other surface (spec
+ * "Facility record" rule 2), so the CSV follows the overlay, not only the file.
+ */
+export function listedHomesCsv(download: SnapshotDownload, overlay: Overlay): string {
+  const key = `${download.path}:${download.sha256}:${overlay.version}`;
   let text = csvCache.get(key);
   if (text === undefined) {
     const db = new Database(download.path, { readonly: true, fileMustExist: true });
@@ -52,6 +58,7 @@ export function listedHomesCsv(download: SnapshotDownload): string {
       const names = LISTED_HOME_FIELDS.map((field) => field.name);
       const lines = [names.join(',')];
       for (const row of db.prepare(`SELECT ${names.join(', ')} FROM listed_homes`).iterate() as IterableIterator<Record<string, unknown>>) {
+        for (const clearance of overlay.reviewsOf(row.license_number as string)) row[clearance] = 'not_on_file';
         lines.push(names.map((name) => cell(row[name])).join(','));
       }
       text = lines.join('\r\n') + '\r\n';
@@ -73,17 +80,20 @@ function conditions(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp
 
 export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits' | 'mcp'>, download: SnapshotDownload): object {
   const date = download.snapshot_date ?? 'unknown date';
+  const demo = download.demo_data ? `${DEMO_SENTENCE} ` : '';
   return {
     profile: 'tabular-data-package',
     name: download.file.replace(/\.sqlite$/, '').toLowerCase().replace(/[^a-z0-9._-]/g, '-'),
-    title: `Licensed residential care homes for the elderly in California, snapshot of ${date}`,
+    title: `${download.demo_data ? 'Demo data (invented homes): ' : ''}Licensed residential care homes for the elderly in California, snapshot of ${date}`,
     description:
+      demo +
       `The homes a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary) in ${SERVICE_NAME}'s snapshot ${download.file}, ` +
       `alphabetical by name then license number. Roster of ${download.roster_as_of ?? 'unknown date'}. The whole snapshot (every license, ` +
       'the change log, sources, rejected rows) is the SQLite file. Nothing is ranked; open beds are never in this data.',
     homepage: `${baseUrl}/data`,
     created: download.last_modified,
     version: download.run_id ?? download.file,
+    demo_data: download.demo_data,
     sources: [{ title: STATE_SOURCE, path: 'https://www.ccld.dss.ca.gov/carefacilitysearch/' }],
     contributors: [{ title: SERVICE_NAME, path: baseUrl, role: 'publisher' }],
     licenses: [{ name: 'covelight-terms', title: `${SERVICE_NAME} terms of use: free, including commercial use, with attribution`, path: `${baseUrl}/terms` }],

@@ -5,6 +5,7 @@
 import Boom from '@hapi/boom';
 import Inert from '@hapi/inert';
 import type { Lifecycle, Plugin, ServerRoute } from '@hapi/hapi';
+import { DEMO_SENTENCE } from '../demo.ts';
 import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { attributionTextSnippet } from '../site/terms.ts';
@@ -15,6 +16,8 @@ import { retainedSnapshot, retainedSnapshots, type SnapshotDownload } from './ca
 import { dataPackage, downloadName, listedHomesCsv } from './package.ts';
 
 const INDEX_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=300';
+/** The CSV follows correction reviews, which show within five minutes: cached like the list. */
+const CSV_CACHE_CONTROL = INDEX_CACHE_CONTROL;
 /** A published snapshot file never changes. */
 const FILE_CACHE_CONTROL = 'public, max-age=86400, immutable';
 
@@ -22,6 +25,8 @@ function indexEntry(baseUrl: string, download: SnapshotDownload) {
   const { path: _onDisk, ...entry } = download;
   return {
     ...entry,
+    // Each file says so itself: an older file may be real data while a demo snapshot is served, or the reverse.
+    ...(download.demo_data ? { demo_notice: DEMO_SENTENCE } : {}),
     downloads: {
       sqlite: `${baseUrl}/data/${download.file}`,
       csv: `${baseUrl}/data/${downloadName.csv(download.file)}`,
@@ -96,10 +101,10 @@ function routes(services: Services): ServerRoute[] {
         if (!download) throw notFound(name);
         if (csv) {
           return h
-            .response(listedHomesCsv(download))
+            .response(listedHomesCsv(download, services.overlays.current))
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${name}"`)
-            .header('cache-control', FILE_CACHE_CONTROL);
+            .header('cache-control', CSV_CACHE_CONTROL);
         }
         if (descriptor) return h.response(dataPackage(baseUrl, services.settings, download)).header('cache-control', FILE_CACHE_CONTROL);
         // inert sends the bytes with Last-Modified and answers Range; the ETag is the file's sha256.

@@ -3,6 +3,7 @@
 import test from 'ava';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { nameSlug } from '../../contract/names.ts';
+import { DEMO_SENTENCE } from '../../serve/demo.ts';
 import { serveChangedHomes } from '../helpers/changes.ts';
 import { BASE_URL, call } from '../helpers/server.ts';
 
@@ -72,4 +73,12 @@ test('the feeds and downloads are listed in llms.txt and on the front door', asy
   t.is(door.downloads, `${BASE_URL}/data/index.json`);
   t.true(llms.includes(`${BASE_URL}/data/index.json`));
   t.is(door.endpoints.changes.split('?')[0], `GET ${BASE_URL}/api/v1/changes`);
+});
+
+test('while demo data is served, both feeds say so in their title and subtitle', async (t) => {
+  for (const path of ['/changes.atom', `/county/${nameSlug(served.fixture.homes[0]!.county)}/changes.atom`]) {
+    const feed = new XMLParser({ parseTagValue: false }).parse((await call(`${served.server.url}${path}`)).text).feed;
+    t.regex(feed.title, /\(demo data\)$/, path);
+    t.true(feed.subtitle.replace(/&#39;/g, "'").startsWith(DEMO_SENTENCE), path);
+  }
 });

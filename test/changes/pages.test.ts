@@ -3,9 +3,9 @@
 import test from 'ava';
 import { nameSlug } from '../../contract/names.ts';
 import { CHANGES_FAIRNESS } from '../../serve/changes/shape.ts';
-import { serveChangedHomes } from '../helpers/changes.ts';
+import { publishGenerations, serveChangedHomes } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
-import { call } from '../helpers/server.ts';
+import { BASE_URL, call, startServer } from '../helpers/server.ts';
 
 const served = serveChangedHomes(test);
 
@@ -54,5 +54,40 @@ test("a county page lists the month's changes of its homes, each linking to the 
     t.true(section.includes(homePath(a!)), path);
     t.true(section.includes(`/county/${slug}/changes.atom`), path);
     t.true(section.includes(CHANGES_FAIRNESS), path);
+  }
+});
+
+test("a renamed home's page address change reads the service's address, never the stored {base_url} token", async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string }>('a listed home', 'SELECT license_number, name FROM facilities WHERE listed = 1 ORDER BY license_number LIMIT 1');
+  const renamed = { license_number: home.license_number, name: 'RENAMED GARDEN HOME' };
+  const { dir } = await publishGenerations([{ date: '2030-01-05', renamed: [{ license: home.license_number, name: renamed.name }] }]);
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const line = `Page address changed from ${BASE_URL}${homePath(home)} to ${BASE_URL}${homePath(renamed)}`;
+    const surfaces = {
+      page: decode((await call(`${server.url}${homePath(renamed)}`)).text),
+      markdown: (await call(`${server.url}${homePath(renamed)}.md`)).text.replace(/\\(.)/g, '$1'),
+      feed: decode((await call(`${server.url}/changes.atom`)).text),
+      history: (await call(`${server.url}/api/v1/facilities/${home.license_number}/history`)).text,
+    };
+    for (const [surface, text] of Object.entries(surfaces)) t.false(text.includes('{base_url}'), `${surface}: no stored token`);
+    for (const surface of ['page', 'markdown', 'feed'] as const) t.true(surfaces[surface].includes(line), `${surface}: the address as served`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a care approval moving between the two non-true values never reads "changed from not on file to not on file"', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string }>('a listed home whose dementia value is false', "SELECT license_number, name FROM facilities WHERE listed = 1 AND dementia = 'false' ORDER BY license_number LIMIT 1");
+  const { dir } = await publishGenerations([{ date: '2030-01-05', edits: [{ license: home.license_number, field: 'clearances.dementia', value: 'not_on_file' }] }]);
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const markdown = (await call(`${server.url}${homePath(home)}.md`)).text;
+    t.false(markdown.includes('from not on file to not on file'));
+    t.true(markdown.includes("Dementia care approval: the record's entry changed; it reads not on file before and after"));
+  } finally {
+    await server.close();
   }
 });

@@ -79,6 +79,9 @@ test('sort, order and rank are refused; unknown parameters and values get the 40
     ['since=2030-13-01', /since must be a date written YYYY-MM-DD/],
     ['since=yesterday', /since must be a date/],
     ['limit=101', /limit must be an integer between 1 and 100/],
+    ['kind=added&kind=removed', /^kind must be given once, as a known kind\. Accepted kinds/],
+    ['field=licensee&field=capacity', /^field must be given once, as a record field\. Accepted fields/],
+    ['since=2030-01-01&since=2030-02-01', /^since must be a date written YYYY-MM-DD, e\.g\. 2026-11-01, given once$/],
     ['color=blue', /Unknown query parameter "color"\. Accepted: since, county, city, kind, field, limit, offset\./],
   ];
   for (const [query, message] of bad) {

@@ -6,9 +6,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { changedHomes } from '../helpers/changes.ts';
+import { META } from '../../contract/snapshot-schema.ts';
+import { DEMO_SENTENCE } from '../../serve/demo.ts';
+import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { changedHomes, publishGenerations } from '../helpers/changes.ts';
 import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -88,6 +92,81 @@ test('the CSV holds the listed homes and the datapackage describes its columns, 
   t.true(pkg.attribution.includes('California Department of Social Services'));
   t.is(pkg.licenses[0].path, `${BASE_URL}/terms`);
   t.regex(pkg.usage_conditions, /not on file/);
+});
+
+test('the CSV follows correction reviews: a clearance under review reads not_on_file until the review closes', async (t) => {
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05' }]);
+  const reviewed = await startServer({ snapshotsDir: own });
+  try {
+    const file = path.join(own, 'rcfe-2030-01-05.sqlite');
+    const db = new Database(file, { readonly: true });
+    const license = db.prepare("SELECT license_number FROM listed_homes WHERE dementia = 'true' LIMIT 1").pluck().get() as string;
+    db.close();
+    const operator = (...args: string[]) => {
+      t.is(runOperatorCommand(args, { snapshotsDir: own, out: () => {} }), 0, args.join(' '));
+      reviewed.app.services.overlays.refresh();
+    };
+    const dementiaOf = async () => {
+      const reply = await call(`${reviewed.url}/data/rcfe-2030-01-05.csv`);
+      const lines = reply.text.split('\r\n');
+      const column = lines[0]!.split(',').indexOf('dementia');
+      return { value: lines.find((line) => line.startsWith(`${license},`))!.split(',')[column], cacheControl: reply.headers.get('cache-control') };
+    };
+    t.is((await dementiaOf()).value, 'true');
+    operator('review', 'open', license, 'dementia');
+    const held = await dementiaOf();
+    t.is(held.value, 'not_on_file', 'the reviewed clearance is not served');
+    t.notRegex(held.cacheControl ?? '', /immutable/, 'a review must show within minutes');
+    operator('review', 'close', license, 'dementia');
+    t.is((await dementiaOf()).value, 'true', 'closing the review shows the recorded value again');
+  } finally {
+    await reviewed.close();
+  }
+});
+
+test('each file says whether its homes are demo data: the index, the datapackage and, for the served snapshot, the feed', async (t) => {
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05' }, { date: '2030-02-05' }]);
+  // The newest file marked as real data, the older one left as the seeds' demo data.
+  const newest = new Database(path.join(own, 'rcfe-2030-02-05.sqlite'));
+  newest.prepare('UPDATE metadata SET value = ? WHERE key = ?').run('false', META.demoData);
+  newest.close();
+  const mixed = await startServer({ snapshotsDir: own });
+  try {
+    const index = (await call(`${mixed.url}/data/index.json`)).body;
+    t.deepEqual(index.snapshots.map((s: any) => [s.file, s.demo_data, s.demo_notice]), [
+      ['rcfe-2030-02-05.sqlite', false, undefined],
+      ['rcfe-2030-01-05.sqlite', true, DEMO_SENTENCE],
+    ]);
+    const demoPackage = (await call(`${mixed.url}/data/rcfe-2030-01-05.datapackage.json`)).body;
+    t.true(demoPackage.demo_data);
+    t.regex(demoPackage.title, /^Demo data/);
+    t.true(demoPackage.description.startsWith(DEMO_SENTENCE));
+    const realPackage = (await call(`${mixed.url}/data/rcfe-2030-02-05.datapackage.json`)).body;
+    t.false(realPackage.demo_data);
+    t.false(/demo/i.test(`${realPackage.title} ${realPackage.description}`));
+    t.false((await call(`${mixed.url}/changes.atom`)).text.includes('demo data'), 'the served snapshot is real: the feed is not marked');
+  } finally {
+    await mixed.close();
+  }
+});
+
+test('the CSV quotes commas, quotes and line breaks as RFC 4180 asks, so a parser reads the value back verbatim', async (t) => {
+  const db = new Database(path.join(dir, 'rcfe-2030-01-05.sqlite'), { readonly: true });
+  const license = db.prepare('SELECT license_number FROM listed_homes LIMIT 1').pluck().get() as string;
+  db.close();
+  const name = 'O\'NEILL "ROSE" HOUSE, UNIT 2\r\nANNEX';
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05', renamed: [{ license, name }] }]);
+  const quoted = await startServer({ snapshotsDir: own });
+  try {
+    const text = (await call(`${quoted.url}/data/rcfe-2030-01-05.csv`)).text;
+    const rows = parse(text, { columns: true, record_delimiter: '\r\n' }) as Array<Record<string, string>>;
+    const row = rows.find((r) => r.license_number === license)!;
+    t.is(row.licensed_name, name);
+    t.is(row.name, name);
+    t.true(text.includes(`"O'NEILL ""ROSE"" HOUSE, UNIT 2\r\nANNEX"`), 'quoted, inner quotes doubled');
+  } finally {
+    await quoted.close();
+  }
 });
 
 test('nothing private is ever served', async (t) => {

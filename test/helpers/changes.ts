@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ClearanceKey } from '../../contract/facts.ts';
+import { nameSlug } from '../../contract/names.ts';
+import { BASE_URL_TOKEN, facilityPagePath } from '../../contract/records.ts';
 import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
 import { diffSnapshots, type StoredFacility } from '../../pipeline/diff.ts';
 import { appendChangeLog } from '../../pipeline/changes/log.ts';
@@ -19,6 +21,8 @@ export interface Generation {
   /** Licenses whose record gets `field` set to `value` (a top-level Fact of the record, or a clearance). */
   edits?: Array<{ license: string; field: 'licensee' | 'capacity' | 'phone' | `clearances.${ClearanceKey}`; value: string | number }>;
   removed?: string[];
+  /** Licenses given a new name: its name facts, the page address derived from it, its name columns. */
+  renamed?: Array<{ license: string; name: string }>;
 }
 
 /** Publishes each generation in turn into `dir`, each diffed against the one before. */
@@ -40,6 +44,12 @@ export async function publishGenerations(generations: Generation[], dir = tempDi
       const [facts, column] = field.startsWith('clearances.') ? [record.clearances, field.slice('clearances.'.length)] : [record, field];
       facts[column] = { ...facts[column], value, confirmed_on: generation.date };
       db.prepare(`UPDATE facilities SET record_json = ?, ${column} = ? WHERE license_number = ?`).run(JSON.stringify(record), value, license);
+    }
+    for (const { license, name } of generation.renamed ?? []) {
+      const record = JSON.parse(db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck().get(license) as string);
+      for (const fact of [record.name, record.licensed_name]) Object.assign(fact, { value: name, confirmed_on: generation.date });
+      record.links.facility_page = BASE_URL_TOKEN + facilityPagePath(nameSlug(name), license);
+      db.prepare('UPDATE facilities SET record_json = ?, name = ?, licensed_name = ?, name_slug = ? WHERE license_number = ?').run(JSON.stringify(record), name, name, nameSlug(name), license);
     }
     for (const license of generation.removed ?? []) {
       for (const table of ['reports', 'service_designations', 'goes_by_exceptions', 'facilities']) db.prepare(`DELETE FROM ${table} WHERE license_number = ?`).run(license);
