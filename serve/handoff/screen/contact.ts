@@ -48,6 +48,8 @@ function isPhoneRun(run: string, plus: boolean): boolean {
   if (count === 11 && digits.startsWith('1')) return true;
   // International numbers written without "+": "44 20 7946 0958".
   if (count >= 11 && count <= 13 && groups.length >= 3 && shortGroups) return true;
+  // A local number spelled out digit by digit ("five five five, zero one two three" reads "5 5 5 0 1 2 3").
+  if (count === 7 && groups.length === 7) return true;
   // A local number: "555-0134".
   return count === 7 && groups.length === 2 && groups[0]!.length === 3 && /^\d{3}[\s._-]\d{4}$/.test(run.trim());
 }
@@ -83,8 +85,13 @@ const PARTIAL_ADDRESS = new RegExp(
 const UNIT_OR_BOX =
   /\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s*#?\s*\d+|\b(?:apt|apartment|suite|ste|unit|bldg|spc)\.?\s*(?:no\.?|number|#)?\s*#?\s*\d+[a-z]?\b/;
 
+/** A mobile-home space, written as addresses write it: "Space 14, 300 Park Dr", "space #14". */
+const MOBILE_HOME_SPACE = /\bspace\s*(?:#\s*\d+|\d+[a-z]?\s*,)/;
+/** Spanish street names put the street word first: "1010 Calle Ocho", "25 Camino Real". */
+const STREET_WORD_FIRST = /(?<![\d$.,])\b\d{1,6}\s+(?:calle|avenida|camino|paseo)\s+\p{L}/u;
+
 export function hasAddress(lower: string): boolean {
-  if (UNIT_OR_BOX.test(lower) || PARTIAL_ADDRESS.test(lower)) return true;
+  if (UNIT_OR_BOX.test(lower) || PARTIAL_ADDRESS.test(lower) || STREET_WORD_FIRST.test(lower) || MOBILE_HOME_SPACE.test(lower)) return true;
   for (const match of lower.matchAll(STREET_ADDRESS)) {
     const between = (match[2] ?? '').trim().split(/\s+/).filter(Boolean);
     if (between.some((word) => MEASURE_WORDS.has(word.replace(/[.,]$/, '')) || ORDINARY_WORDS.has(word.replace(/[.,]$/, '')))) continue;
