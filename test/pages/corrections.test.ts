@@ -131,3 +131,24 @@ test.serial('a submission that needs fixing comes back as the form with every pr
   t.is(crossSite.status, 403);
   t.is(stored(pages.server.dir).length, before);
 });
+
+test.serial("a correction holding the sender's e-mail, an ID number, a birth date or (outside the phone field) a phone number is refused, 400, nothing stored", async (t) => {
+  const row = await home();
+  const before = stored(pages.server.dir).length;
+  const cases: Array<[field: string, whatIsWrong: string, shouldSay: string, kind: RegExp]> = [
+    ['dementia', 'The home does memory care.', 'Dementia care: yes. Write to me at jane dot doe at gmail dot com', /an e-mail address/],
+    ['address', 'My mother lives here, Medicare 1EG4-TE5-MK73', 'The street is wrong.', /an identity or health-plan number/],
+    ['capacity', 'Resident born 3/14/38 says there are 8 beds.', '8 beds', /a date of birth/],
+    ['licensee', 'The license holder changed; call me at 510-555-0123.', 'The new holder.', /a phone number/],
+  ];
+  for (const [field, whatIsWrong, shouldSay, kind] of cases) {
+    const reply = await pages.post('/corrections', { license: row.license_number, field, what_is_wrong: whatIsWrong, should_say: shouldSay });
+    assertHtml(t, reply, 'no-store', 400);
+    t.regex(mainText(reply.text), kind, field);
+    t.regex(mainText(reply.text), /Leave out personal details/, field);
+  }
+  t.is(stored(pages.server.dir).length, before);
+  // The home's own phone, in a correction of the phone field, is what the form is for.
+  const phone = await pages.post('/corrections', { license: row.license_number, field: 'phone', what_is_wrong: 'Wrong number.', should_say: '(510) 555-0100' });
+  t.is(phone.status, 200);
+});
