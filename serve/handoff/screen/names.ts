@@ -13,7 +13,12 @@ const NOT_A_NAME = new Set(
   (
     'alzheimer alzheimers parkinson dementia hospice medi-cal medicare medicaid va memory care home county city bay area los san ' +
     'santa el la las del new monday tuesday wednesday thursday friday saturday sunday january february march april june july ' +
-    'august september october november december please thanks thank hi hello dear mr mrs ms dr here unknown private withheld'
+    'august september october november december please thanks thank hi hello dear mr mrs ms dr here unknown private withheld ' +
+    // Languages, origins, faiths, service and conditions families write after a relative: "my mom Korean speaking", "Dad Navy veteran".
+    'korean chinese vietnamese spanish mexican filipino japanese armenian russian persian farsi iranian indian punjabi hindi tagalog ' +
+    'cantonese mandarin english german italian french portuguese polish ukrainian arabic hmong lao laotian cambodian khmer thai samoan ' +
+    'latino latina hispanic asian catholic christian jewish muslim buddhist hindu sikh baptist mormon lutheran methodist orthodox ' +
+    'protestant adventist veteran vet navy army marine marines usmc coast type als copd chf ptsd tbi wwii ww2 korea vietnam'
   ).split(/\s+/),
 );
 
@@ -104,7 +109,10 @@ function hasNamePairInPhrase(phrase: string): boolean {
 
 /** A word that names someone when it follows a relative, a naming phrase or a greeting. */
 function namesSomeone(word: string, naming: boolean): boolean {
-  if (isOrdinary(word)) return false;
+  // "Spanish-speaking": a compound led by an ordinary word.
+  if (isOrdinary(word) || isOrdinary(word.split('-')[0]!)) return false;
+  // "Mom ALS", "Dad WWII vet": a short all-capitals word that is no given name is an abbreviation.
+  if (!naming && /^[\p{Lu}\d]{2,5}$/u.test(word) && !isGivenName(word)) return false;
   return naming || isPlainGivenName(bare(word)) || isCapitalized(word);
 }
 
@@ -125,7 +133,11 @@ export function hasName(original: string): boolean {
     const naming = phrase !== undefined && !['is', 'was'].includes(phrase);
     const word = match[4]!;
     // "dad (frank)": a given name in parentheses after a relative is that relative's name.
-    if (match[3] === '(' && isGivenName(bare(word))) return true;
+    // "Dad (Korean War vet)", "Dad - Vietnam vet": after a bracket or a dash only a given name names the relative.
+    if (match[3] === '(' || match[3] === '-') {
+      if (isGivenName(bare(word))) return true;
+      if (!phrase) continue;
+    }
     // "Mother's Touch Care Home", "mom's doctor": after a bare possessive, as after a bare "is", only a given name counts.
     if ((phrase && !naming) || (possessive && !phrase)) {
       if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
