@@ -50,9 +50,13 @@ const NAME_THEN_RELATIVE = new RegExp(String.raw`(${WORD})\s*\(\s*(?:my|his|her|
 /** An honorific and a word: "Mrs. Garcia", "dr patel" ("Dr. visits" is ordinary words and passes). */
 const HONORIFIC = new RegExp(String.raw`\b(?:mr|mrs|ms|mx|miss|dr|prof|sr|sra|srta|senora|senor|senorita|dona)\.?\s+(${WORD})`, 'giu');
 /** Apostrophe surnames in any case: "O'Brien", "mary o'brien", "D'Angelo"; not "o'clock". */
-const APOSTROPHE_NAME = /(?<![\p{L}'])(?:o|d|mc|mac|di|de|da|du)'(?!clock\b)\p{L}{2,}/iu;
+const APOSTROPHE_NAME = /(?<![\p{L}'])(?:o|d|mc|mac|di|de|da|du)'(?!clock\b)\p{L}{2,}(?=\s*([\p{L}-]*))/giu;
+/** Words after a surname-shaped word that make it a place's name: "O'Connor Hospital", "McKinley Park" (not "the McKinley family"). */
+const INSTITUTION_WORDS = new Set(
+  'hospital medical center centre clinic health healthcare park house home manor school college university memorial regional care residence village lodge court gardens'.split(' '),
+);
 /** Mc and Mac surnames written with their inner capital: "McDonald", "MacLeod". */
-const MC_NAME = /\b(?:Mc|Mac)\p{Lu}\p{Ll}+/u;
+const MC_NAME = /\b(?:Mc|Mac)\p{Lu}\p{Ll}+(?=\s*([\p{L}-]*))/gu;
 /** "I'm Jane", "this is Jane", signatures: "thanks, Jane". */
 const SELF_NAMED = new RegExp(String.raw`\b(?:i\s+am|i'm|this\s+is|signed|regards|sincerely|thanks|thank\s+you|cheers|love)\s*,?\s+(${WORD})`, 'giu');
 /** "Last, First": "Smith, Jane". */
@@ -121,11 +125,14 @@ function namesSomeone(word: string, naming: boolean): boolean {
  * them ("near John Muir", "Alta Bates"): read as the institution they are, not as a person.
  */
 const PERSON_NAMED_INSTITUTIONS =
-  /\b(?:john\s+muir|alta\s+bates|martin\s+luther\s+king(?:\s+jr\.?)?|mark\s+twain|henry\s+mayo|ronald\s+reagan|lucile\s+packard|hazel\s+hawkins|ronald\s+mcdonald|george\s+mark|frank\s+r\.?\s+howard|rady|kaiser)\b/giu;
+  /\b(?:john\s+muir|alta\s+bates|martin\s+luther\s+king(?:\s+jr\.?)?|mark\s+twain|henry\s+mayo|ronald\s+reagan|lucile\s+packard|hazel\s+hawkins|ronald\s+mcdonald|george\s+mark|frank\s+r\.?\s+howard|rady|kaiser|mercy)\b/giu;
 
 export function hasName(original: string): boolean {
   const text = original.replace(PERSON_NAMED_INSTITUTIONS, 'hospital');
-  if (APOSTROPHE_NAME.test(text) || MC_NAME.test(text)) return true;
+  // "O'Connor Hospital", "McClellan Park": a surname-shaped word before an institution or place word names a place.
+  for (const match of [...text.matchAll(APOSTROPHE_NAME), ...text.matchAll(MC_NAME)]) {
+    if (!INSTITUTION_WORDS.has(bare(match[1]!))) return true;
+  }
   for (const match of text.matchAll(RELATIVE_NAME)) {
     const possessive = match[1] !== undefined;
     const phrase = match[2]?.trim().toLowerCase();
