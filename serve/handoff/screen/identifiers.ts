@@ -2,7 +2,9 @@
 // normalize.ts). Families write them into notes ("DOB 3/14/38", "Medicare 1EG4-TE5-MK73") as they
 // would on an intake form; none of them may reach the service.
 
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|' +
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre';
 /** A day-and-month date: "03/14/1938", "1938-03-14", "March 14, 1938", "14th of March". */
 const DATE = String.raw`(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?:${MONTHS}))`;
 /** Words that make the date after them a birth date (English, Spanish, Vietnamese without marks, Chinese). */
@@ -21,7 +23,7 @@ const SSN = /(?<![\d-])\d{3}([-. ])\d{2}\1\d{4}(?![\d-])/;
 const MEDI_CAL_CIN = /(?<![a-z0-9])\d{8}[a-z](?![a-z0-9])/;
 /** Words that name an identity or member number (a home's license number is not among them). */
 const ID_WORDS =
-  /\b(?:ssn|ss\s*#|social\s+security|seguro\s+social|medicare|mbi|medi-?cal|cin|member\s+(?:id|number|no)|policy\s+(?:id|number|no)|insurance\s+(?:id|number|no)|driver'?s\s+licen[cs]e|passport|id\s+(?:number|no|#))\b/g;
+  /(?:\bss\s*#|\b(?:ssn|social\s+security|seguro\s+social|medicare|mbi|medi-?cal|cin|member\s+(?:id|number|no)|policy\s+(?:id|number|no)|insurance\s+(?:id|number|no)|driver'?s\s+licen[cs]e|passport|id\s+(?:number|no))\b|\bid\s*#)/g;
 /** What follows such a word: an optional "number is", then groups that each hold a digit ("1eg4-te5-mk73", "123 45 6789"). */
 const ID_AFTER = /^[^a-z0-9]{0,12}(?:(?:number|no|id|is|#)[^a-z0-9]{0,4})?([a-z]*\d[a-z0-9]*(?:[\s-][a-z]*\d[a-z0-9]*)*)/;
 

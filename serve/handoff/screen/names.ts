@@ -35,6 +35,8 @@ const RELATIVE_NAME = new RegExp(
 );
 /** People named by their role: "nurse Patricia", "ask for aide Tom". Only a given name counts after these. */
 const ROLE_NAME = new RegExp(String.raw`\b(?:nurse|aide|caregiver|doctor|therapist|social\s+worker|case\s+manager|chaplain|pastor|neighbou?r|friend)\s+(${WORD})`, 'giu');
+/** Asking for someone by a given name: "ask for Linda", "contact Susan", "reach Tom". */
+const ASK_FOR = new RegExp(String.raw`\b(?:ask\s+for|contact|reach|speak\s+(?:to|with)|talk\s+to|resident\s+name|patient\s+name|first\s+name)\s+(${WORD})`, 'giu');
 /** "my name is X", "her name: X", "name = X". */
 const NAME_IS = new RegExp(String.raw`\b(?:name\s*(?:is|:|=)|se\s+llama|(?:su\s+)?nombre\s+es|llamad[oa])\s*(${WORD})`, 'giu');
 /** Vietnamese "ten la Lan" ("tên là", name is), lower-case "la" and a capital after it, so "ten La Jolla homes" passes. */
@@ -46,7 +48,7 @@ const VIETNAMESE_NAME =
 const CHINESE_NAME =
   /(?:妈妈|母亲|妈|爸爸|父亲|爸|奶奶|爷爷|外婆|外公|丈夫|妻子|太太|老公|老婆|儿子|女儿|姐姐|妹妹|哥哥|弟弟|我|她|他)(?:的名字)?(?:叫|名叫|名字是|名字叫|姓名是)\s*\p{Script=Han}|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金贾夏方邹熊白孟秦邱侯江尹薛段雷黎史龙陶贺顾毛郝龚邵钱严武戴莫孔汤](?:女士|先生|太太|小姐|阿姨|伯伯)/u;
 /** A given name, then the relative it names in parentheses: "Frank (my dad)". */
-const NAME_THEN_RELATIVE = new RegExp(String.raw`(${WORD})\s*\(\s*(?:my|his|her|our|mi|su)\s+(?:${RELATIVES})(?:-in-law)?\s*\)`, 'giu');
+const NAME_THEN_RELATIVE = new RegExp(String.raw`(${WORD})\s*\(\s*(?:(?:my|his|her|our|mi|su)\s+)?(?:${RELATIVES})(?:-in-law)?\s*\)`, 'giu');
 /** An honorific and a word: "Mrs. Garcia", "dr patel" ("Dr. visits" is ordinary words and passes). */
 const HONORIFIC = new RegExp(String.raw`\b(?:mr|mrs|ms|mx|miss|dr|prof|sr|sra|srta|senora|senor|senorita|dona)\.?\s+(${WORD})`, 'giu');
 /** Apostrophe surnames in any case: "O'Brien", "mary o'brien", "D'Angelo"; not "o'clock". */
@@ -157,6 +159,9 @@ export function hasName(original: string): boolean {
   if (vietnamese && !NOT_A_SURNAME.has(bare(vietnamese[1] ?? vietnamese[2]!))) return true;
   for (const match of text.matchAll(NAME_THEN_RELATIVE)) {
     if (isGivenName(bare(match[1]!)) && !isOrdinary(match[1]!)) return true;
+  }
+  for (const match of text.matchAll(ASK_FOR)) {
+    if (!isOrdinary(match[1]!) && isPlainGivenName(bare(match[1]!))) return true;
   }
   for (const match of text.matchAll(ROLE_NAME)) {
     const word = match[1]!;
