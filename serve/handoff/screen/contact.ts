@@ -88,7 +88,7 @@ const UNIT_OR_BOX =
 /** A mobile-home space, written as addresses write it: "Space 14, 300 Park Dr", "space #14". */
 const MOBILE_HOME_SPACE = /\b(?:space|lot)\s*(?:#\s*\d+|\d+[a-z]?\s*,)/;
 /** Spanish street names put the street word first: "1010 Calle Ocho", "25 Camino Real", "2200 Via Rodeo" (a house number of three digits or more before "via"). */
-const STREET_WORD_FIRST = /(?<![\d$.,])\b(?:\d{1,6}\s+(?:calle|avenida|camino|paseo)|\d{3,6}\s+via(?!\s+(?:e-?mail|fax|phone|text|mail|post|zoom|ups|fedex|usps)\b))\s+\p{L}/u;
+const STREET_WORD_FIRST = /(?<![\d$.,])\b(?:\d{1,6}\s+(?:calle|avenida|camino|paseo)|\d{3,6}\s+via(?!\s+(?:e-?mail|fax|phone|text|mail|post|zoom|ups|fedex|usps|venmo|zelle|paypal|check|cash)\b))\s+\p{L}/u;
 /** "lives at 502 Grove": a number after "lives at" is a house number whatever follows. */
 const LIVES_AT = /\b(?:lives|live|living|resides|staying|stays)\s+at\s+\d{1,6}[a-z]?\s+(\p{L}+)/gu;
 
