@@ -7,6 +7,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { CORRECTIONS_PER_WINDOW } from '../../serve/pages/plugin.ts';
 import { examples } from '../helpers/examples.ts';
 import { assertHtml, BASE_URL, decode, mainText, pageServer, type PageServer } from './helpers.ts';
 
@@ -151,4 +152,16 @@ test.serial("a correction holding the sender's e-mail, an ID number, a birth dat
   // The home's own phone, in a correction of the phone field, is what the form is for.
   const phone = await pages.post('/corrections', { license: row.license_number, field: 'phone', what_is_wrong: 'Wrong number.', should_say: '(510) 555-0100' });
   t.is(phone.status, 200);
+});
+
+test.serial('over the store budget a correction is a 429 page with retry-after, and nothing is stored', async (t) => {
+  const row = await home();
+  const form = { license: row.license_number, field: 'capacity', what_is_wrong: 'The bed count is out of date.', should_say: 'Six beds.' };
+  let reply = await pages.post('/corrections', form);
+  for (let i = 0; i < CORRECTIONS_PER_WINDOW && reply.status === 200; i += 1) reply = await pages.post('/corrections', form);
+  const before = stored(pages.server.dir).length;
+  assertHtml(t, reply, 'no-store', 429);
+  const retryAfter = Number(reply.headers.get('retry-after'));
+  t.true(retryAfter > 0 && retryAfter <= 600, `retry-after ${reply.headers.get('retry-after')}`);
+  t.is(stored(pages.server.dir).length, before);
 });

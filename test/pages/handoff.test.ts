@@ -274,5 +274,7 @@ test('one address can store only a few requests in ten minutes; the next is a 42
   for (let i = 0; i < PLAN_REQUESTS_PER_WINDOW; i += 1) t.is((await plan.post(form)).status, 200);
   const refused = await plan.post(form);
   assertHtml(t, refused, 'no-store', 429);
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  t.true(retryAfter > 0 && retryAfter <= 600, `retry-after ${refused.headers.get('retry-after')}`);
   t.is(plan.requests().length, PLAN_REQUESTS_PER_WINDOW);
 });
