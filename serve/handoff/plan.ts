@@ -17,7 +17,7 @@ import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
-import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
+import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
@@ -334,6 +334,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       path: HANDOFF_PATH,
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
+        refuseSortParameter(request.query);
         const state = open(request, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';

@@ -100,6 +100,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/corrections',
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
+        refuseSortParameter(request.query);
         const license = queryText(request.query, 'license', 40);
         const field = correctionField(queryText(request.query, 'field', 60));
         const snapshot = requestSnapshot(request, services.snapshots);

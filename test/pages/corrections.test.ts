@@ -68,6 +68,13 @@ test('links.corrections opens the form prefilled with the home; the field presel
   t.regex((await pages.get('/corrections?license=<script>')).text, /value="&lt;script&gt;"|value=""/);
 });
 
+test.serial('a sort, order or rank parameter on the form is refused with the reason, never ignored', async (t) => {
+  const row = await home();
+  const reply = await pages.get(`/corrections?license=${row.license_number}&sort=name`);
+  assertHtml(t, reply, 'no-store', 400);
+  t.regex(mainText(reply.text), /There is no sort, order or rank parameter/);
+});
+
 test.serial('a submission is stored in the operator store and nowhere else; the CLI lists and exports it', async (t) => {
   const row = await home();
   const before = stored(pages.server.dir).length;

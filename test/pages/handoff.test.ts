@@ -127,6 +127,17 @@ test('after 7 days the homes still open, without the note and without the assist
   t.true(mainText(reply.text).includes('This link is more than 7 days old. The homes still open here.'));
 });
 
+test('a sort, order or rank parameter on a valid plan link is refused with the reason, never ignored', async (t) => {
+  const plan = await planServer();
+  const homes = await listedHomes(2);
+  const token = plan.sign(homes.map((h) => h.license_number));
+  for (const parameter of ['sort=name', 'order=desc', 'RANK=1']) {
+    const reply = await plan.get(`/plan?h=${token}&${parameter}`);
+    assertHtml(t, reply, 'no-store', 400);
+    t.regex(mainText(reply.text), /There is no sort, order or rank parameter/, parameter);
+  }
+});
+
 test('a tampered, cut or missing link opens nothing: a clear 400 page linking to the search, no error dump', async (t) => {
   const plan = await planServer();
   const homes = await listedHomes(2);
