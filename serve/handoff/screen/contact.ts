@@ -43,8 +43,8 @@ function isPhoneRun(run: string, plus: boolean): boolean {
   const shortGroups = groups.every((group) => group.length <= 4);
   if (plus) return count >= 8 && count <= 15;
   if (digits.startsWith('00') && count >= 10 && count <= 15) return true;
-  // No date, price or license has ten digits.
-  if (count === 10) return true;
+  // No date, price or license has ten digits; two five-digit groups are two ZIP codes ("94545 94546"), never a US phone.
+  if (count === 10) return !(groups.length === 2 && groups[0]!.length === 5);
   if (count === 11 && digits.startsWith('1')) return true;
   // International numbers written without "+": "44 20 7946 0958".
   if (count >= 11 && count <= 13 && groups.length >= 3 && shortGroups) return true;
