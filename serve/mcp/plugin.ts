@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
-import { productNameOrNull } from '../handoff/screen.ts';
+import { productNameOrNull } from '../screen/screen.ts';
 
 const EMPTY_BODY = Buffer.alloc(0);
 

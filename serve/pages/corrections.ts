@@ -4,7 +4,7 @@
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { screenText, type PersonalDetailKind } from '../handoff/screen.ts';
+import { screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
 import { NOT_SAVED } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';

@@ -4,7 +4,7 @@
 // every refused string behind zero-width and look-alike characters.
 import test from 'ava';
 import fc from 'fast-check';
-import { productNameOrNull, screenFields, screenRefusal, screenText, type PersonalDetailKind } from '../../serve/handoff/screen.ts';
+import { productNameOrNull, screenFields, screenRefusal, screenText, type PersonalDetailKind } from '../../serve/screen/screen.ts';
 import { ordinaryCorpus, personalCorpus } from './screen-corpus.ts';
 import auditSample from './screen-audit-sample.json' with { type: 'json' };
 

@@ -1,15 +1,15 @@
-// The personal-data screen of start_family_request. Every free-text field, and the MCP client's own
-// name, is checked for the kinds of detail a family must not send through an assistant: e-mail
-// addresses, phone numbers, street addresses and people's names. The text is normalized first
-// (screen/normalize.ts), so zero-width characters, look-alike letters, other scripts' digits and
+// The personal-data screen, in one place for every surface: start_family_request's free-text fields
+// and the MCP client's own name (link and log), and the corrections form. It finds the kinds of
+// detail a family must not send: e-mail addresses, phone numbers, street addresses, ID numbers,
+// birth dates and people's names. The text is normalized first (normalize.ts), so zero-width characters, look-alike letters, other scripts' digits and
 // spelled-out numbers read as the plain detail. It is a heuristic: it cannot catch every name, and
 // it is measured on a labelled corpus (test/handoff/screen-corpus.json, `npm run bench -- screen`)
 // for recall and for not refusing ordinary care notes. A finding is reported by kind only; the text
 // found is never repeated back.
-import { hasAddress, hasEmail, hasPhone } from './screen/contact.ts';
-import { hasBirthDate, hasIdNumber } from './screen/identifiers.ts';
-import { hasName } from './screen/names.ts';
-import { normalizeForScreen } from './screen/normalize.ts';
+import { hasAddress, hasEmail, hasPhone } from './contact.ts';
+import { hasBirthDate, hasIdNumber } from './identifiers.ts';
+import { hasName } from './names.ts';
+import { normalizeForScreen } from './normalize.ts';
 
 export type PersonalDetailKind = 'email' | 'phone' | 'address' | 'id_number' | 'birth_date' | 'name';
 
