@@ -17,7 +17,7 @@ import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import type { HandoffMode } from '../../contract/overlay.ts';
-import { answer, NO_STORE, pageError, type PageDoc } from '../pages/page.ts';
+import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
@@ -317,7 +317,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
   const baseUrl = services.settings.baseUrl;
   const attempts = new FixedWindowBudget(PLAN_ATTEMPTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
   const stores = new FixedWindowBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
-  const tooMany = () => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.');
+  const tooMany = (seconds: number) => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.', seconds);
 
   const open = (request: Request, token: unknown): PlanState | null => {
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
@@ -334,6 +334,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       path: HANDOFF_PATH,
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
+        refuseSortParameter(request.query);
         const state = open(request, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
@@ -355,7 +356,8 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
         const caller = callerAddress(request, services.settings.trustedProxyHops);
-        if (attempts.hit(caller) > 0) throw tooMany();
+        const attemptWait = attempts.hit(caller);
+        if (attemptWait > 0) throw tooMany(attemptWait);
         const payload = request.payload as unknown;
         const state = open(request, formText(payload, 'h', 4096));
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
@@ -364,7 +366,8 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         if (!read.ok) {
           return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }), false);
         }
-        if (stores.hit(caller) > 0) throw tooMany();
+        const storeWait = stores.hit(caller);
+        if (storeWait > 0) throw tooMany(storeWait);
         try {
           writes.storeCoordinationRequest({
             licenses: read.homes.map((home) => home.license),

@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
+import { productNameOrNull } from '../screen/screen.ts';
 
 const EMPTY_BODY = Buffer.alloc(0);
 
@@ -85,7 +86,8 @@ export const mcpPlugin: Plugin<Services> = {
         http_method: request.method.toUpperCase(),
         rpc_method: summary?.rpcMethod ?? null,
         tool: summary?.tool ?? null,
-        client: summary?.client ?? null,
+        // The client's own name only when plainly a product name: a person's details never reach the log.
+        client: summary?.client ? (productNameOrNull(summary.client) ?? 'withheld (not a product name)') : null,
         protocol_version: summary?.protocolVersion ?? null,
         era: summary?.era ?? null,
         status: response?.output?.statusCode ?? response?.statusCode ?? null,

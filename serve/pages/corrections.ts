@@ -4,6 +4,7 @@
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
+import { screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
 import { NOT_SAVED } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
@@ -45,6 +46,25 @@ export function correctionField(raw: string | undefined): string | null {
 }
 
 export const TEXT_MAX = 2000;
+
+/**
+ * Personal details a correction never needs: no record field holds an e-mail, an ID number or a
+ * birth date, and a phone number belongs only in a correction of the home's phone. Names and
+ * addresses stay allowed: the home's name, its license holder and its address are record fields.
+ */
+const PERSONAL_WORDS: Partial<Record<PersonalDetailKind, string>> = {
+  email: 'an e-mail address',
+  id_number: 'an identity or health-plan number',
+  birth_date: 'a date of birth',
+  phone: 'a phone number',
+};
+const PHONE_FIELDS = new Set(['phone', 'other']);
+
+function personalDetailIn(text: string, field: string | null): string | null {
+  const kind = text ? screenText(text) : null;
+  if (!kind || (kind === 'phone' && field !== null && PHONE_FIELDS.has(field))) return null;
+  return PERSONAL_WORDS[kind] ?? null;
+}
 export const URL_MAX = 500;
 
 export interface CorrectionInput {
@@ -90,6 +110,13 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
   };
   const wrong = text(whatIsWrong, 'what is wrong');
   const should = text(shouldSay, 'what the record should say');
+  const personal = personalDetailIn(wrong, field) ?? personalDetailIn(should, field);
+  if (personal) {
+    errors.push(
+      `Your text looks like it contains ${personal}. Leave out personal details (yours or anyone's): describe what is wrong in the home's record and what it should say. ` +
+        'We do not reply to corrections, so we never need your name, phone or e-mail.',
+    );
+  }
   let sourceUrl: string | null = null;
   if (sourceText === null || sourceText) {
     const readable = typeof sourceText === 'string' && sourceText.length <= URL_MAX && printable(sourceText) && URL.canParse(sourceText);

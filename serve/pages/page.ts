@@ -87,8 +87,11 @@ export function redirect(h: ResponseToolkit, location: string): ResponseObject {
 }
 
 /** An error a page throws: the error page shows `message` (never anything from the request). */
-export function pageError(status: 400 | 403 | 404 | 405 | 409 | 413 | 429, message: string): Boom.Boom {
-  return new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
+export function pageError(status: 400 | 403 | 404 | 405 | 409 | 413 | 429, message: string, retryAfterSeconds?: number): Boom.Boom {
+  const error = new Boom.Boom(message, { statusCode: status, data: { pageMessage: message } });
+  // Over budget: 429 with Retry-After (the error page passes the header on).
+  if (retryAfterSeconds !== undefined) error.output.headers['retry-after'] = String(retryAfterSeconds);
+  return error;
 }
 
 const SORT_WORDS = new Set(['sort', 'order', 'rank']);

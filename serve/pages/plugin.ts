@@ -49,7 +49,7 @@ function routes(services: Services): ServerRoute[] {
   const writes = new OperatorWrites(services.settings.snapshotsDir, services.log);
   const correctionAttempts = new FixedWindowBudget(CORRECTION_ATTEMPTS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const correctionStores = new FixedWindowBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
-  const tooMany = () => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.');
+  const tooMany = (seconds: number) => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.', seconds);
 
   /** A GET page route; `build` gets the last path parameter with `.md` removed. */
   const page = (
@@ -100,6 +100,7 @@ function routes(services: Services): ServerRoute[] {
       path: '/corrections',
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
+        refuseSortParameter(request.query);
         const license = queryText(request.query, 'license', 40);
         const field = correctionField(queryText(request.query, 'field', 60));
         const snapshot = requestSnapshot(request, services.snapshots);
@@ -116,11 +117,13 @@ function routes(services: Services): ServerRoute[] {
       handler: (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
         const caller = callerAddress(request, services.settings.trustedProxyHops);
-        if (correctionAttempts.hit(caller) > 0) throw tooMany();
+        const attemptWait = correctionAttempts.hit(caller);
+        if (attemptWait > 0) throw tooMany(attemptWait);
         const snapshot = requestSnapshot(request, services.snapshots);
         const read = readCorrection(snapshot, request.payload);
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
-        if (correctionStores.hit(caller) > 0) throw tooMany();
+        const storeWait = correctionStores.hit(caller);
+        if (storeWait > 0) throw tooMany(storeWait);
         try {
           writes.storeCorrection({ ...read.value, license: read.value.row.license_number });
         } catch (error) {

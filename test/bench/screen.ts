@@ -2,7 +2,7 @@
 // of personal strings refused, per kind and overall), the false-refusal rate on ordinary care notes
 // and the time one screen takes. Run alone: `npx tsx test/bench/screen.ts`.
 import { performance } from 'node:perf_hooks';
-import { screenText } from '../../serve/handoff/screen.ts';
+import { screenText } from '../../serve/screen/screen.ts';
 import { ordinaryCorpus, personalCorpus } from '../handoff/screen-corpus.ts';
 
 export async function benchScreen(): Promise<{ recall: number; falseRefusalRate: number }> {

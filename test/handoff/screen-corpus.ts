@@ -3,7 +3,7 @@
 // screen-corpus.json; the variations below multiply them the way people really vary them
 // (number formats, e-mail spellings, street suffixes, name cases). Shared by the tests and the bench.
 import { readFileSync } from 'node:fs';
-import type { PersonalDetailKind } from '../../serve/handoff/screen.ts';
+import type { PersonalDetailKind } from '../../serve/screen/screen.ts';
 
 interface CorpusFile {
   personal: Record<PersonalDetailKind, string[]>;

@@ -4,8 +4,9 @@
 // every refused string behind zero-width and look-alike characters.
 import test from 'ava';
 import fc from 'fast-check';
-import { productNameOrNull, screenFields, screenRefusal, screenText, type PersonalDetailKind } from '../../serve/handoff/screen.ts';
+import { productNameOrNull, screenFields, screenRefusal, screenText, type PersonalDetailKind } from '../../serve/screen/screen.ts';
 import { ordinaryCorpus, personalCorpus } from './screen-corpus.ts';
+import auditSample from './screen-audit-sample.json' with { type: 'json' };
 
 const personal = personalCorpus();
 const ordinary = ordinaryCorpus();
@@ -52,6 +53,22 @@ test("the issue's probes are each refused as their kind", (t) => {
     ['12\u200B3 Ma\u200Din St', 'address'],
   ];
   for (const [text, kind] of probes) t.is(screenText(text), kind, JSON.stringify(text));
+});
+
+test('the audit sample: ID numbers, birth dates, Spanish, Vietnamese and Chinese names are refused as their kind; place, hospital and home names pass', (t) => {
+  const missed = (auditSample.personal as [string, string][]).filter(([text, kind]) => screenText(text) !== kind);
+  t.deepEqual(missed, [], 'personal strings not refused as their kind');
+  const refused = auditSample.ordinary.filter((text) => screenText(text) !== null);
+  t.deepEqual(refused, [], 'ordinary notes refused');
+});
+
+test('an ID number or a birth date is refused by kind, without repeating it', (t) => {
+  const finding = screenFields({ note: 'memory care', family_note: 'Medicare 1EG4-TE5-MK73, DOB 3/14/38' });
+  t.deepEqual(finding, { field: 'family_note', kind: 'id_number' });
+  const message = screenRefusal(finding!);
+  t.regex(message, /^family_note looks like it contains an identity or health-plan number/);
+  t.notRegex(message, /1EG4|MK73|3\/14/i);
+  t.deepEqual(screenFields({ area: 'born 3/14/38' }), { field: 'area', kind: 'birth_date' });
 });
 
 test('the refusal names the field and the kind, never the detail found', (t) => {

@@ -1,7 +1,7 @@
 // The personal-data screen on its own: what it finds (names incl. apostrophe names and relatives,
 // phone numbers, e-mails, street addresses) and the care words and places it must let through.
 import test from 'ava';
-import { screenFields, screenRefusal, screenText } from '../../serve/handoff/screen.ts';
+import { screenFields, screenRefusal, screenText } from '../../serve/screen/screen.ts';
 
 const COUNTIES =
   'Alameda Alpine Amador Butte Calaveras Colusa|Contra Costa|Del Norte|El Dorado|Fresno Glenn Humboldt Imperial Inyo Kern Kings Lake Lassen|Los Angeles|Madera Marin Mariposa Mendocino Merced Modoc Mono Monterey Napa Nevada Orange Placer Plumas Riverside Sacramento|San Benito|San Bernardino|San Diego|San Francisco|San Joaquin|San Luis Obispo|San Mateo|Santa Barbara|Santa Clara|Santa Cruz|Shasta Sierra Siskiyou Solano Sonoma Stanislaus Sutter Tehama Trinity Tulare Tuolumne Ventura Yolo Yuba'

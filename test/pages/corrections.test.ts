@@ -7,6 +7,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { CORRECTIONS_PER_WINDOW } from '../../serve/pages/plugin.ts';
 import { examples } from '../helpers/examples.ts';
 import { assertHtml, BASE_URL, decode, mainText, pageServer, type PageServer } from './helpers.ts';
 
@@ -65,6 +66,13 @@ test('links.corrections opens the form prefilled with the home; the field presel
   assertHtml(t, open, 'no-store');
   t.regex(open.text, /<label for="license">License number of the home<\/label>/);
   t.regex((await pages.get('/corrections?license=<script>')).text, /value="&lt;script&gt;"|value=""/);
+});
+
+test.serial('a sort, order or rank parameter on the form is refused with the reason, never ignored', async (t) => {
+  const row = await home();
+  const reply = await pages.get(`/corrections?license=${row.license_number}&sort=name`);
+  assertHtml(t, reply, 'no-store', 400);
+  t.regex(mainText(reply.text), /There is no sort, order or rank parameter/);
 });
 
 test.serial('a submission is stored in the operator store and nowhere else; the CLI lists and exports it', async (t) => {
@@ -129,5 +137,38 @@ test.serial('a submission that needs fixing comes back as the form with every pr
     { origin: 'https://evil.example' },
   );
   t.is(crossSite.status, 403);
+  t.is(stored(pages.server.dir).length, before);
+});
+
+test.serial("a correction holding the sender's e-mail, an ID number, a birth date or (outside the phone field) a phone number is refused, 400, nothing stored", async (t) => {
+  const row = await home();
+  const before = stored(pages.server.dir).length;
+  const cases: Array<[field: string, whatIsWrong: string, shouldSay: string, kind: RegExp]> = [
+    ['dementia', 'The home does memory care.', 'Dementia care: yes. Write to me at jane dot doe at gmail dot com', /an e-mail address/],
+    ['address', 'My mother lives here, Medicare 1EG4-TE5-MK73', 'The street is wrong.', /an identity or health-plan number/],
+    ['capacity', 'Resident born 3/14/38 says there are 8 beds.', '8 beds', /a date of birth/],
+    ['licensee', 'The license holder changed; call me at 510-555-0123.', 'The new holder.', /a phone number/],
+  ];
+  for (const [field, whatIsWrong, shouldSay, kind] of cases) {
+    const reply = await pages.post('/corrections', { license: row.license_number, field, what_is_wrong: whatIsWrong, should_say: shouldSay });
+    assertHtml(t, reply, 'no-store', 400);
+    t.regex(mainText(reply.text), kind, field);
+    t.regex(mainText(reply.text), /Leave out personal details/, field);
+  }
+  t.is(stored(pages.server.dir).length, before);
+  // The home's own phone, in a correction of the phone field, is what the form is for.
+  const phone = await pages.post('/corrections', { license: row.license_number, field: 'phone', what_is_wrong: 'Wrong number.', should_say: '(510) 555-0100' });
+  t.is(phone.status, 200);
+});
+
+test.serial('over the store budget a correction is a 429 page with retry-after, and nothing is stored', async (t) => {
+  const row = await home();
+  const form = { license: row.license_number, field: 'capacity', what_is_wrong: 'The bed count is out of date.', should_say: 'Six beds.' };
+  let reply = await pages.post('/corrections', form);
+  for (let i = 0; i < CORRECTIONS_PER_WINDOW && reply.status === 200; i += 1) reply = await pages.post('/corrections', form);
+  const before = stored(pages.server.dir).length;
+  assertHtml(t, reply, 'no-store', 429);
+  const retryAfter = Number(reply.headers.get('retry-after'));
+  t.true(retryAfter > 0 && retryAfter <= 600, `retry-after ${reply.headers.get('retry-after')}`);
   t.is(stored(pages.server.dir).length, before);
 });

@@ -127,6 +127,17 @@ test('after 7 days the homes still open, without the note and without the assist
   t.true(mainText(reply.text).includes('This link is more than 7 days old. The homes still open here.'));
 });
 
+test('a sort, order or rank parameter on a valid plan link is refused with the reason, never ignored', async (t) => {
+  const plan = await planServer();
+  const homes = await listedHomes(2);
+  const token = plan.sign(homes.map((h) => h.license_number));
+  for (const parameter of ['sort=name', 'order=desc', 'RANK=1']) {
+    const reply = await plan.get(`/plan?h=${token}&${parameter}`);
+    assertHtml(t, reply, 'no-store', 400);
+    t.regex(mainText(reply.text), /There is no sort, order or rank parameter/, parameter);
+  }
+});
+
 test('a tampered, cut or missing link opens nothing: a clear 400 page linking to the search, no error dump', async (t) => {
   const plan = await planServer();
   const homes = await listedHomes(2);
@@ -274,5 +285,7 @@ test('one address can store only a few requests in ten minutes; the next is a 42
   for (let i = 0; i < PLAN_REQUESTS_PER_WINDOW; i += 1) t.is((await plan.post(form)).status, 200);
   const refused = await plan.post(form);
   assertHtml(t, refused, 'no-store', 429);
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  t.true(retryAfter > 0 && retryAfter <= 600, `retry-after ${refused.headers.get('retry-after')}`);
   t.is(plan.requests().length, PLAN_REQUESTS_PER_WINDOW);
 });

@@ -7,7 +7,7 @@ import { NEED_KEYS, NEEDS, triStateWords } from '../../../contract/facts.ts';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../handoff/link.ts';
-import { productNameOrNull, screenFields, screenRefusal } from '../../handoff/screen.ts';
+import { productNameOrNull, screenFields, screenRefusal } from '../../screen/screen.ts';
 import { homeRecordFrom, type HomeRecord } from '../../home-record.ts';
 import { facilitiesByLicenses } from '../../query.ts';
 import { mcpDataDates } from '../record.ts';

@@ -50,5 +50,5 @@ boulevard drive lane way hall terrace terraces plaza square mission oaks pines m
 nursing convalescent guest board boarding family adult elder elderly assistant ai bot gpt copilot agent app
 north south east west northern southern eastern western central coast norte sur mar rey real oro monte rio paso dorado
 general cathedral church temple chapel synagogue mosque desert mesa verde grande bonita palma madre buena paz cruz
-cerrito sereno viejo hermosa niguel cordova cucamonga permanente college university school academy institute desktop code web mobile pro plus max chat studio labs
+cerrito sereno viejo hermosa niguel view crest bluff hueneme ranch rancho memorial regional presbyterian methodist adventist samaritan cordova cucamonga permanente college university school academy institute desktop code web mobile pro plus max chat studio labs
 `);

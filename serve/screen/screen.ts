@@ -1,16 +1,17 @@
-// The personal-data screen of start_family_request. Every free-text field, and the MCP client's own
-// name, is checked for the kinds of detail a family must not send through an assistant: e-mail
-// addresses, phone numbers, street addresses and people's names. The text is normalized first
-// (screen/normalize.ts), so zero-width characters, look-alike letters, other scripts' digits and
+// The personal-data screen, in one place for every surface: start_family_request's free-text fields
+// and the MCP client's own name (link and log), and the corrections form. It finds the kinds of
+// detail a family must not send: e-mail addresses, phone numbers, street addresses, ID numbers,
+// birth dates and people's names. The text is normalized first (normalize.ts), so zero-width characters, look-alike letters, other scripts' digits and
 // spelled-out numbers read as the plain detail. It is a heuristic: it cannot catch every name, and
 // it is measured on a labelled corpus (test/handoff/screen-corpus.json, `npm run bench -- screen`)
 // for recall and for not refusing ordinary care notes. A finding is reported by kind only; the text
 // found is never repeated back.
-import { hasAddress, hasEmail, hasPhone } from './screen/contact.ts';
-import { hasName } from './screen/names.ts';
-import { normalizeForScreen } from './screen/normalize.ts';
+import { hasAddress, hasEmail, hasPhone } from './contact.ts';
+import { hasBirthDate, hasIdNumber } from './identifiers.ts';
+import { hasName } from './names.ts';
+import { normalizeForScreen } from './normalize.ts';
 
-export type PersonalDetailKind = 'email' | 'phone' | 'address' | 'name';
+export type PersonalDetailKind = 'email' | 'phone' | 'address' | 'id_number' | 'birth_date' | 'name';
 
 export interface ScreenFinding {
   field: string;
@@ -21,6 +22,8 @@ const KIND_WORDS: Record<PersonalDetailKind, string> = {
   email: 'an e-mail address',
   phone: 'a phone number',
   address: 'a street address',
+  id_number: 'an identity or health-plan number (Social Security, Medicare, Medi-Cal or another ID)',
+  birth_date: 'a date of birth',
   name: "a person's name (a family member's or anyone else's)",
 };
 
@@ -28,18 +31,20 @@ const KIND_WORDS: Record<PersonalDetailKind, string> = {
 export function screenRefusal(finding: ScreenFinding): string {
   return (
     `${finding.field} looks like it contains ${KIND_WORDS[finding.kind]}. No personal details may be sent to this service: ` +
-    'resend the call without names, phone numbers, e-mail addresses or street addresses in any free-text field ' +
+    'resend the call without names, phone numbers, e-mail addresses or street addresses in any free-text field, and without ID numbers or birth dates ' +
     '(describe the care needed and the area instead, e.g. "memory care in Alameda County"). The family adds their own details on the page, only if they choose to.'
   );
 }
 
-/** The kind of personal detail a text seems to hold, or null. Checks in order: e-mail, phone, address, name. */
+/** The kind of personal detail a text seems to hold, or null. Checks in order: e-mail, phone, address, ID number, birth date, name. */
 export function screenText(text: string): PersonalDetailKind | null {
   const normalized = normalizeForScreen(text);
   const lower = normalized.toLowerCase();
   if (hasEmail(lower)) return 'email';
   if (hasPhone(lower)) return 'phone';
   if (hasAddress(lower)) return 'address';
+  if (hasIdNumber(lower)) return 'id_number';
+  if (hasBirthDate(lower)) return 'birth_date';
   if (hasName(normalized)) return 'name';
   return null;
 }

@@ -43,11 +43,13 @@ function isPhoneRun(run: string, plus: boolean): boolean {
   const shortGroups = groups.every((group) => group.length <= 4);
   if (plus) return count >= 8 && count <= 15;
   if (digits.startsWith('00') && count >= 10 && count <= 15) return true;
-  // No date, price or license has ten digits.
-  if (count === 10) return true;
+  // No date, price or license has ten digits; two five-digit groups are two ZIP codes ("94545 94546"), never a US phone.
+  if (count === 10) return !(groups.length === 2 && groups[0]!.length === 5);
   if (count === 11 && digits.startsWith('1')) return true;
   // International numbers written without "+": "44 20 7946 0958".
   if (count >= 11 && count <= 13 && groups.length >= 3 && shortGroups) return true;
+  // A local number spelled out digit by digit ("five five five, zero one two three" reads "5 5 5 0 1 2 3").
+  if (count === 7 && groups.length === 7) return true;
   // A local number: "555-0134".
   return count === 7 && groups.length === 2 && groups[0]!.length === 3 && /^\d{3}[\s._-]\d{4}$/.test(run.trim());
 }
@@ -81,10 +83,21 @@ const PARTIAL_ADDRESS = new RegExp(
 );
 /** Unit designators and boxes: "Unit 4B", "Apt #12", "Suite 200", "PO Box 42". */
 const UNIT_OR_BOX =
-  /\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s*#?\s*\d+|\b(?:apt|apartment|suite|ste|unit|bldg|spc)\.?\s*(?:no\.?|number|#)?\s*#?\s*\d+[a-z]?\b/;
+  /\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box|pmb)\s*#?\s*\d+|\b(?:apt|apartment|suite|ste|unit|bldg|spc)\.?\s*(?:no\.?|number|#)?\s*#?\s*\d+[a-z]?\b/;
+
+/** A mobile-home space, written as addresses write it: "Space 14, 300 Park Dr", "space #14". */
+const MOBILE_HOME_SPACE = /\b(?:space|lot)\s*(?:#\s*\d+|\d+[a-z]?\s*,)/;
+/** Spanish street names put the street word first: "1010 Calle Ocho", "25 Camino Real", "2200 Via Rodeo" (a house number of three digits or more before "via"). */
+const STREET_WORD_FIRST = /(?<![\d$.,])\b(?:\d{1,6}\s+(?:calle|avenida|camino|paseo)|\d{3,6}\s+via(?!\s+(?:e-?mail|fax|phone|text|mail|post|zoom|ups|fedex|usps|venmo|zelle|paypal|check|cash)\b))\s+\p{L}/u;
+/** "lives at 502 Grove": a number after "lives at" is a house number whatever follows. */
+const LIVES_AT = /\b(?:lives|live|living|resides|staying|stays)\s+at\s+\d{1,6}[a-z]?\s+(\p{L}+)/gu;
 
 export function hasAddress(lower: string): boolean {
-  if (UNIT_OR_BOX.test(lower) || PARTIAL_ADDRESS.test(lower)) return true;
+  if (UNIT_OR_BOX.test(lower) || PARTIAL_ADDRESS.test(lower) || STREET_WORD_FIRST.test(lower) || MOBILE_HOME_SPACE.test(lower)) return true;
+  for (const [, next] of lower.matchAll(LIVES_AT)) {
+    // "lives at 2 different homes" counts homes, not a house number.
+    if (!ORDINARY_WORDS.has(next!) && !MEASURE_WORDS.has(next!) && next !== 'different') return true;
+  }
   for (const match of lower.matchAll(STREET_ADDRESS)) {
     const between = (match[2] ?? '').trim().split(/\s+/).filter(Boolean);
     if (between.some((word) => MEASURE_WORDS.has(word.replace(/[.,]$/, '')) || ORDINARY_WORDS.has(word.replace(/[.,]$/, '')))) continue;
