@@ -110,7 +110,7 @@ export async function collectStateDocuments(inputs: {
     let detailCheckedOn = previous?.detail_fetched_on ?? null;
     let detailChanged = false;
     try {
-      detail = parseDetail(await read(fill(templates.detail, license)));
+      detail = parseDetail(await read(fill(templates.detail, license)), license);
       detailCheckedOn = today;
       detailChanged = detail.fingerprint !== previousDetail?.fingerprint;
       const json = JSON.stringify(detail);
