@@ -211,6 +211,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         rosterRowsRead: parsed.roster.rowsRead,
         rosterRowsRejected: parsed.rosterRejected,
         diff,
+        sourceRowsValid: { current: new Map(parsed.sources.map((s) => [s.name, s.rowsValid])), previous: previous?.sourceRowsValid ?? new Map() },
       });
       const heldBack = problems.length && !options.force ? problems : [];
       if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
