@@ -126,7 +126,7 @@ export async function collectStateDocuments(inputs: {
     const detailFresh = detailCheckedOn === today;
     if (!index || (detailFresh && detailChanged)) {
       try {
-        index = parseIndex(await read(fill(templates.index, license)));
+        index = parseIndex(await read(fill(templates.index, license)), license);
         indexFetchedOn = today;
         store.saveIndex(license, JSON.stringify(index), today);
         stats.indexes_fetched += 1;

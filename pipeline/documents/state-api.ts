@@ -100,6 +100,12 @@ function plainDetail(json: unknown): DetailValues | null {
   return values;
 }
 
+/** Two facility numbers name one license when they agree leading zeros aside. */
+function sameFacility(number: string, license: string): boolean {
+  const unpadded = (text: string) => text.trim().replace(/^0+/, '');
+  return unpadded(number) === unpadded(license);
+}
+
 /** `license`, when given, must be the detail's own FACILITYNUMBER (leading zeros aside). */
 export function parseDetail(text: string, license?: string): FacilityDetail {
   const json = parseJson(text, 'facility detail');
@@ -109,8 +115,7 @@ export function parseDetail(text: string, license?: string): FacilityDetail {
     if (validated.error) throw new Error(`facility detail: ${validated.error.message}`);
     value = validated.value;
   }
-  const unpadded = (number: string) => number.trim().replace(/^0+/, '');
-  if (license !== undefined && unpadded(value.FACILITYNUMBER) !== unpadded(license)) {
+  if (license !== undefined && !sameFacility(value.FACILITYNUMBER, license)) {
     throw new Error(`facility detail is for facility ${value.FACILITYNUMBER.trim()}, not ${license}`);
   }
   return {
@@ -134,7 +139,8 @@ function plainIndex(json: unknown): { COUNT: number; REPORTARRAY: Array<Record<s
   return json as { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> };
 }
 
-export function parseIndex(text: string): DocumentIndex {
+/** `license`, when given, must be every entry's FACILITYNUMBER where the entry states one. */
+export function parseIndex(text: string, license?: string): DocumentIndex {
   const json = parseJson(text, 'document index');
   let value = plainIndex(json);
   if (!value) {
@@ -143,6 +149,8 @@ export function parseIndex(text: string): DocumentIndex {
     value = validated.value;
   }
   const index = value!;
+  const other = license === undefined ? undefined : index.REPORTARRAY.find((entry) => typeof entry.FACILITYNUMBER === 'string' && entry.FACILITYNUMBER.trim() !== '' && !sameFacility(entry.FACILITYNUMBER, license));
+  if (other) throw new Error(`document index lists facility ${String(other.FACILITYNUMBER).trim()}, not ${license}`);
   return {
     count: Math.max(count(index.COUNT), index.REPORTARRAY.length),
     entries: index.REPORTARRAY.map((entry) => ({

@@ -197,6 +197,23 @@ test.serial('a detail answer that is not a facility detail (an API error object,
   }
 });
 
+test.serial('a document index that lists another license keeps the last good list, never another home\'s reports', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+
+  // Next day the detail says a visit happened, and the index answered is 015600003's.
+  const newer: IndexFixtureEntry[] = [{ date: '11/02/2026', title: 'Annual Inspection', type: 'Inspection', page: 2 }, ...entries];
+  const files = homeDocuments('015600001', newer);
+  serveStateFiles({ roster, documents: { '015600001': { ...files, index: indexJson('015600003', newer) } } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
+  const db = open(second.snapshotPath!);
+  const problem = db.prepare('SELECT endpoint, kept_from, problem FROM document_fetch_problems').get() as Row;
+  t.deepEqual([problem.endpoint, problem.kept_from], ['index', '2026-11-20']);
+  t.regex(problem.problem as string, /015600003/);
+  t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600001'").pluck().get(), 2);
+});
+
 test.serial('a report the state stops listing leaves the list but its text stays in the document store', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
