@@ -168,7 +168,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     // Past the deadline, documents fetches failed for that reason alone: the run ends here.
     checkRunDeadline();
     if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
-    for (const message of fieldProblemWarnings(parsed.roster.fieldProblems)) warn(message);
+    for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
 
@@ -211,6 +211,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         rosterRowsRead: parsed.roster.rowsRead,
         rosterRowsRejected: parsed.rosterRejected,
         diff,
+        sourceRowsValid: { current: new Map(parsed.sources.map((s) => [s.name, s.rowsValid])), previous: previous?.sourceRowsValid ?? new Map() },
       });
       const heldBack = problems.length && !options.force ? problems : [];
       if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
@@ -223,7 +224,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         rejections: parsed.rejections,
         facilities,
         duplicatesMerged: parsed.roster.duplicatesMerged,
-        fieldProblems: parsed.roster.fieldProblems,
+        fieldProblems: parsed.fieldProblems,
         notRead,
         joins: normalized.joins,
         waiverMatches: normalized.waiverMatches,

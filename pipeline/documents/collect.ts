@@ -110,7 +110,7 @@ export async function collectStateDocuments(inputs: {
     let detailCheckedOn = previous?.detail_fetched_on ?? null;
     let detailChanged = false;
     try {
-      detail = parseDetail(await read(fill(templates.detail, license)));
+      detail = parseDetail(await read(fill(templates.detail, license)), license);
       detailCheckedOn = today;
       detailChanged = detail.fingerprint !== previousDetail?.fingerprint;
       const json = JSON.stringify(detail);
@@ -126,7 +126,7 @@ export async function collectStateDocuments(inputs: {
     const detailFresh = detailCheckedOn === today;
     if (!index || (detailFresh && detailChanged)) {
       try {
-        index = parseIndex(await read(fill(templates.index, license)));
+        index = parseIndex(await read(fill(templates.index, license)), license);
         indexFetchedOn = today;
         store.saveIndex(license, JSON.stringify(index), today);
         stats.indexes_fetched += 1;

@@ -27,7 +27,9 @@ export interface DocumentIndex {
 
 const tally = Joi.number().integer().min(0).default(0);
 export const detailSchema = Joi.object({
-  FACILITYNUMBER: Joi.string().allow('').default(''),
+  // Required: an answer without it (the service's `{"Message": ...}` error object, `{}`) is no
+  // facility's detail, and reading it would turn missing tallies into zero citations.
+  FACILITYNUMBER: Joi.string().required(),
   STATUS: Joi.string().allow('', null).default(''),
   LASTVISITDATE: Joi.string().allow('', null).default(''),
   NBRINSPVISITS: tally,
@@ -82,14 +84,14 @@ function isCount(value: unknown): value is number {
 const isTextOrNull = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 const count = (value: unknown) => (value === undefined || value === 0 ? 0 : (value as number));
 
-type DetailValues = Record<(typeof DETAIL_TALLIES)[number], number> & { STATUS: string | null; LASTVISITDATE: string | null };
+type DetailValues = Record<(typeof DETAIL_TALLIES)[number], number> & { FACILITYNUMBER: string; STATUS: string | null; LASTVISITDATE: string | null };
 
 function plainDetail(json: unknown): DetailValues | null {
   if (!isRecord(json)) return null;
-  if (!(json.FACILITYNUMBER === undefined || typeof json.FACILITYNUMBER === 'string')) return null;
+  if (typeof json.FACILITYNUMBER !== 'string' || json.FACILITYNUMBER === '') return null;
   if (!isTextOrNull(json.STATUS) || !isTextOrNull(json.LASTVISITDATE)) return null;
   const text = (value: unknown) => (value === undefined ? '' : (value as string | null));
-  const values = { STATUS: text(json.STATUS), LASTVISITDATE: text(json.LASTVISITDATE) } as DetailValues;
+  const values = { FACILITYNUMBER: json.FACILITYNUMBER, STATUS: text(json.STATUS), LASTVISITDATE: text(json.LASTVISITDATE) } as DetailValues;
   for (const key of DETAIL_TALLIES) {
     const value = json[key];
     if (value !== undefined && !isCount(value)) return null;
@@ -98,13 +100,23 @@ function plainDetail(json: unknown): DetailValues | null {
   return values;
 }
 
-export function parseDetail(text: string): FacilityDetail {
+/** Two facility numbers name one license when they agree leading zeros aside. */
+function sameFacility(number: string, license: string): boolean {
+  const unpadded = (text: string) => text.trim().replace(/^0+/, '');
+  return unpadded(number) === unpadded(license);
+}
+
+/** `license`, when given, must be the detail's own FACILITYNUMBER (leading zeros aside). */
+export function parseDetail(text: string, license?: string): FacilityDetail {
   const json = parseJson(text, 'facility detail');
   let value = plainDetail(json) as DetailValues;
   if (!value) {
     const validated = detailSchema.validate(json);
     if (validated.error) throw new Error(`facility detail: ${validated.error.message}`);
     value = validated.value;
+  }
+  if (license !== undefined && !sameFacility(value.FACILITYNUMBER, license)) {
+    throw new Error(`facility detail is for facility ${value.FACILITYNUMBER.trim()}, not ${license}`);
   }
   return {
     status: cell(value.STATUS),
@@ -127,7 +139,8 @@ function plainIndex(json: unknown): { COUNT: number; REPORTARRAY: Array<Record<s
   return json as { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> };
 }
 
-export function parseIndex(text: string): DocumentIndex {
+/** `license`, when given, must be every entry's FACILITYNUMBER where the entry states one. */
+export function parseIndex(text: string, license?: string): DocumentIndex {
   const json = parseJson(text, 'document index');
   let value = plainIndex(json);
   if (!value) {
@@ -136,6 +149,8 @@ export function parseIndex(text: string): DocumentIndex {
     value = validated.value;
   }
   const index = value!;
+  const other = license === undefined ? undefined : index.REPORTARRAY.find((entry) => typeof entry.FACILITYNUMBER === 'string' && entry.FACILITYNUMBER.trim() !== '' && !sameFacility(entry.FACILITYNUMBER, license));
+  if (other) throw new Error(`document index lists facility ${String(other.FACILITYNUMBER).trim()}, not ${license}`);
   return {
     count: Math.max(count(index.COUNT), index.REPORTARRAY.length),
     entries: index.REPORTARRAY.map((entry) => ({

@@ -8,7 +8,15 @@ export interface GuardInputs {
   rosterRowsRead: number;
   rosterRowsRejected: number;
   diff: SnapshotDiff;
+  /** Valid rows of this run's sources and of the previous snapshot's, by source name. */
+  sourceRowsValid: { current: ReadonlyMap<string, number>; previous: ReadonlyMap<string, number> };
 }
+
+/**
+ * Keyed files whose rows are the only evidence of a fact: a home missing from a cut-off file would
+ * read `not_on_file` under the file's own date ("not on the waiver list as of ..."), which is false.
+ */
+const KEYED_FACT_SOURCES = ['approvals', 'waiver'];
 
 /** Reasons to hold the run back; empty when it may publish. */
 export function guardProblems(guards: GuardConfig, inputs: GuardInputs): string[] {
@@ -21,6 +29,15 @@ export function guardProblems(guards: GuardConfig, inputs: GuardInputs): string[
   const rejected = share(inputs.rosterRowsRejected, inputs.rosterRowsRead);
   if (rejected > guards.maxRejectedShare) {
     problems.push(`${percent(rejected)} of roster rows were rejected (limit ${percent(guards.maxRejectedShare)})`);
+  }
+  for (const name of KEYED_FACT_SOURCES) {
+    const before = inputs.sourceRowsValid.previous.get(name) ?? 0;
+    const now = inputs.sourceRowsValid.current.get(name);
+    if (now === undefined || before === 0) continue;
+    const lost = share(before - now, before);
+    if (lost > guards.maxRemovedShare) {
+      problems.push(`${name} has ${now} valid rows, ${before} in the previous snapshot (${percent(lost)} fewer, limit ${percent(guards.maxRemovedShare)})`);
+    }
   }
   const { diff } = inputs;
   if (diff.previousCount > 0) {

@@ -10,6 +10,8 @@ import { listSnapshots } from './folder.ts';
 export interface PreviousSnapshot {
   file: string;
   dataHash: string | null;
+  /** Valid rows each source gave that snapshot, by source name. */
+  sourceRowsValid: Map<string, number>;
   facilities(): IterableIterator<StoredFacility>;
   close(): void;
 }
@@ -40,6 +42,7 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
       return {
         file,
         dataHash: meta(META.dataHash),
+        sourceRowsValid: new Map((db.prepare('SELECT name, rows_valid FROM sources').all() as Array<{ name: string; rows_valid: number }>).map((s) => [s.name, s.rows_valid])),
         facilities: () => rows.iterate() as IterableIterator<StoredFacility>,
         close: () => opened.close(),
       };

@@ -5,7 +5,7 @@ import type { PipelineConfig } from '../config.ts';
 import type { Rejection } from './csv.ts';
 import type { RetrievedSource } from './retrieve.ts';
 import type { SourceRecord } from '../snapshot/write.ts';
-import { readRoster, type RosterResult } from './roster.ts';
+import { readRoster, type FieldProblem, type RosterResult } from './roster.ts';
 import { readApprovals, type ApprovalsResult } from './approvals.ts';
 import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
@@ -46,6 +46,21 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
   const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], ...NOTHING_READ });
   const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), ...NOTHING_READ });
+
+  // A file dated after the run (a typo in the state's file) would date its facts in the future:
+  // like the roster's impossible dates, such a date is dropped (not on file) and reported.
+  const fieldProblems: FieldProblem[] = [...roster.fieldProblems];
+  const afterRun = (source: string, line: number, field: string, date: string | null) => {
+    if (date === null || date <= runDate) return false;
+    fieldProblems.push({ source, line, field, value: date, reason: `not a possible date (after the run, ${runDate})` });
+    return true;
+  };
+  for (const row of approvals.byLicense.values()) if (afterRun('approvals', row.line, 'as_of_date', row.as_of)) row.as_of = null;
+  // The file's date is its newest row date: read again from the rows left.
+  if (approvals.asOf && approvals.asOf > runDate) {
+    approvals.asOf = [...approvals.byLicense.values()].reduce<string | null>((latest, row) => (row.as_of && (!latest || row.as_of > latest) ? row.as_of : latest), null);
+  }
+  if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
   // Each source's own date: what the file states, else what its server states (Last-Modified,
   // kept in `sources`), else none. Never the run's date: null means "the source states no date".
@@ -98,6 +113,8 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     sources,
     /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */
     read: new Set(Object.keys(retrieved) as SourceName[]),
+    /** Cells that cannot be true, stored as not on file: the roster's, and source dates after the run. */
+    fieldProblems,
     rosterRejected: rejectedBy('roster'),
     rosterSuperseded: supersededBy('roster'),
   };

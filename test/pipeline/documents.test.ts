@@ -168,6 +168,52 @@ test.serial('a failing endpoint keeps the last good data for that home and the r
   t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600001'").pluck().get(), 2);
 });
 
+test.serial('a detail answer that is not a facility detail (an API error object, another license) keeps the last good data, never zero citations', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const documents = { '015600001': homeDocuments('015600001', entries), '015600002': homeDocuments('015600002', entries) };
+  serveStateFiles({ roster, documents });
+  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+
+  // Next day the service answers 200 with its error object for one home and another home's detail for the other.
+  serveStateFiles({ roster, documents });
+  stateServer.route('/documents/015600001/detail.json', { body: JSON.stringify({ Message: 'An error has occurred.' }) });
+  stateServer.route('/documents/015600002/detail.json', { body: detailJson('015600003') });
+  // Forced: with three homes, two zeroed would trip the changed-share guard; a state-sized run would not.
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
+  t.true(second.published);
+  const db = open(second.snapshotPath!);
+  const problems = db.prepare('SELECT license_number, endpoint, kept_from, problem FROM document_fetch_problems ORDER BY license_number').all() as Row[];
+  t.deepEqual(problems.map((p) => [p.license_number, p.endpoint, p.kept_from]), [
+    ['015600001', 'detail', '2026-11-20'],
+    ['015600002', 'detail', '2026-11-20'],
+  ]);
+  t.regex(problems[0]!.problem as string, /FACILITYNUMBER/);
+  t.regex(problems[1]!.problem as string, /015600003/);
+  for (const license of ['015600001', '015600002']) {
+    const row = db.prepare('SELECT record_json, type_a_citations, license_status_live FROM facilities WHERE license_number = ?').get(license) as Row;
+    const record = JSON.parse(row.record_json as string);
+    t.deepEqual([record.last_state_visit.value, record.last_state_visit.confirmed_on], ['2025-05-22', '2026-11-20'], license);
+    t.deepEqual([row.type_a_citations, row.license_status_live], [1, 'LICENSED'], license);
+  }
+});
+
+test.serial('a document index that lists another license keeps the last good list, never another home\'s reports', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+
+  // Next day the detail says a visit happened, and the index answered is 015600003's.
+  const newer: IndexFixtureEntry[] = [{ date: '11/02/2026', title: 'Annual Inspection', type: 'Inspection', page: 2 }, ...entries];
+  const files = homeDocuments('015600001', newer);
+  serveStateFiles({ roster, documents: { '015600001': { ...files, index: indexJson('015600003', newer) } } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
+  const db = open(second.snapshotPath!);
+  const problem = db.prepare('SELECT endpoint, kept_from, problem FROM document_fetch_problems').get() as Row;
+  t.deepEqual([problem.endpoint, problem.kept_from], ['index', '2026-11-20']);
+  t.regex(problem.problem as string, /015600003/);
+  t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600001'").pluck().get(), 2);
+});
+
 test.serial('a report the state stops listing leaves the list but its text stays in the document store', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });

@@ -10,7 +10,7 @@ import { runPipeline, RunFailed, REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile, type SourcesConfig } from '../../pipeline/config.ts';
 import { isUrl } from '../../pipeline/sources/retrieve.ts';
-import { STATE_ORIGIN, stateServer, tempSnapshotsDir, testConfig } from './fixtures.ts';
+import { STATE_ORIGIN, approvalsCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -112,6 +112,23 @@ test('a roster without file_date is confirmed on its Last-Modified date, and on 
     t.is(JSON.parse(row.record_json as string).license_status.confirmed_on, null);
     t.is(row.roster_as_of, null);
   }
+});
+
+test.serial('an approvals file or waiver list dated after the run dates nothing: its facts are confirmed on null, with a warning', async (t) => {
+  stateServer.reset();
+  // A typo in the state's files: dates that have not happened yet.
+  stateServer.route('/approvals.csv', { body: approvalsCsv([['15600001', 'Y', '', '', '', '']]).replace('11/09/2026', '11/09/2062') });
+  stateServer.route('/waiver.csv', { body: waiverCsv([["St. Mary's Garden Home", '100 Main St', 'OAKLAND', '94612']]).replace('10/01/2026', '10/01/2062') });
+  const config = rosterOnly(REAL_ROSTER, { approvals: `${STATE_ORIGIN}/approvals.csv`, waiver: `${STATE_ORIGIN}/waiver.csv` });
+  const result = await runPipeline({ snapshotsDir: await tempSnapshotsDir(), config, now: new Date('2026-11-22T18:00:00Z') });
+  const { rows, meta } = facilities(result.snapshotPath!);
+  const record = JSON.parse(rows[0]!.record_json as string);
+  t.deepEqual([record.clearances.dementia.value, record.clearances.dementia.confirmed_on], ['true', null]);
+  t.deepEqual([record.alw_participation.value, record.alw_participation.confirmed_on], ['true', null]);
+  t.is(JSON.parse(rows[0]!.home_json as string).medi_cal_alw.list_as_of, null);
+  t.deepEqual([meta.approvals_as_of, meta.alw_list_as_of], ['', '']);
+  t.true(result.report.warnings.some((w) => w.startsWith('1 approvals row(s): as_of_date not a possible date (after the run, 2026-11-22)')));
+  t.true(result.report.warnings.some((w) => w.startsWith('1 waiver row(s): list date not a possible date')));
 });
 
 test('guards compare a run only with earlier snapshots of the same profile: a first real run after the seeds is not held back', async (t) => {

@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline, RunFailed } from '../../pipeline/run.ts';
 import { SNAPSHOT_FILE } from '../../contract/snapshot-schema.ts';
-import { APPROVALS_HEADER, SOURCE_PATHS, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, type RosterFixtureRow } from './fixtures.ts';
+import { APPROVALS_HEADER, SOURCE_PATHS, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, type RosterFixtureRow } from './fixtures.ts';
 import type { Responder } from './state-server.ts';
 
 const homes = (count: number, from = 1): RosterFixtureRow[] =>
@@ -81,6 +81,22 @@ test.serial('a roster that shrinks past the threshold is held back and the previ
   t.true(forced.published);
   const db = new Database(forced.snapshotPath!, { readonly: true });
   t.is(db.prepare("SELECT COUNT(*) FROM changes WHERE change = 'removed'").pluck().get(), 8);
+});
+
+test.serial('a waiver list cut short is held back: its missing homes would read "not on the list as of" the list\'s own date', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const roster = rosterCsv(homes(20));
+  const listed = homes(20).map((home): [string, string, string, string] => [home.name, home.street!, 'OAKLAND', '94612']);
+  serveStateFiles({ roster, waiver: waiverCsv(listed) });
+  t.true((await runPipeline({ snapshotsDir: dir, config: testConfig() })).published);
+  const before = await fileHashes(dir);
+
+  // The same list, dated the same, ending after its 14th row: six homes (30%, under the changed-share limit) would flip to not_on_file.
+  serveStateFiles({ roster, waiver: waiverCsv(listed.slice(0, 14)) });
+  const held = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  t.false(held.published);
+  t.deepEqual(held.heldBack, ['waiver has 14 valid rows, 20 in the previous snapshot (30.0% fewer, limit 20.0%)']);
+  t.deepEqual(await fileHashes(dir), before);
 });
 
 test.serial('an interrupted write leaves no partial file and the previous snapshot as it was', async (t) => {
