@@ -45,6 +45,19 @@ function valueAt(record: Json, field: string): { value: string; date: string | n
   return { value: JSON.stringify(node ?? null), date: null };
 }
 
+/**
+ * The source date that first showed a change: the new value's own date. A removal is seen on the
+ * roster that no longer lists the license. A value that changed while its source kept its date
+ * (a renamed home no longer matching the waiver list, say) was changed by this run's roster, so
+ * that roster's date: the list's old date would place a change first seen now before the runs
+ * that saw the old value, where no `since` query finds it.
+ */
+function observedOn(before: { date: string | null } | null, after: { date: string | null } | null, rosterAsOf: string | null): string | null {
+  if (!after) return rosterAsOf;
+  const sourceKeptItsDate = before?.date != null && after.date != null && after.date <= before.date;
+  return sourceKeptItsDate ? (rosterAsOf ?? after.date) : (after.date ?? rosterAsOf);
+}
+
 /** The date a whole record was seen on: its license status's own (roster) date. */
 function recordDate(record: Json): string | null {
   return valueAt(record, 'license_status').date;
@@ -96,8 +109,7 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         new_value: after?.value ?? null,
         old_source_date: before?.date ?? null,
         new_source_date: after?.date ?? null,
-        // A removal is seen on the roster that no longer lists the license.
-        observed_on: after?.date ?? (rosterAsOf || null),
+        observed_on: observedOn(before, after, rosterAsOf || null),
       });
       rows += 1;
     };

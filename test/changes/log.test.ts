@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ChangeLogRow } from '../../contract/changes.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { startServer } from '../helpers/server.ts';
-import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, type RosterFixtureRow } from '../pipeline/fixtures.ts';
+import { serveStateFiles, rosterCsv, tempSnapshotsDir, testConfig, waiverCsv, type RosterFixtureRow } from '../pipeline/fixtures.ts';
 
 type LogRow = ChangeLogRow;
 
@@ -103,4 +103,27 @@ test.serial('on a roster that states no date, a change is still published and lo
   } finally {
     await server.close();
   }
+});
+
+test.serial('a value that changes while its own source keeps its date is dated by the roster that changed it, never before the runs that saw the old value', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const config = testConfig({ guards: { minLicenses: 1, maxRemovedShare: 1, maxChangedShare: 1, maxRejectedShare: 0.5, minJoinedShare: 0 } });
+  // The same waiver list (as of 2026-10-01) in both runs; the home it names by name is renamed.
+  const waiver = waiverCsv([['Cedar Home', '202 Oak Avenue', 'Oakland', '94612']]);
+  const cedar = (name: string, fileDate: string): RosterFixtureRow => ({ number: '15600002', name, street: '200 OAK AVE', zip: '94612', fileDate });
+  serveStateFiles({ roster: rosterCsv([home(1, { fileDate: '11/16/2026' }), cedar('CEDAR HOME', '11/16/2026')]), waiver });
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-20T16:00:00Z') })).published);
+  serveStateFiles({ roster: rosterCsv([home(1, { fileDate: '11/23/2026' }), cedar('CEDAR GARDENS', '11/23/2026')]), waiver });
+  const second = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-24T16:00:00Z') });
+  t.true(second.published, second.heldBack.join('; '));
+  const alw = readLog(second.snapshotPath!).find((row) => row.field === 'alw_participation');
+  t.like(alw, {
+    license_number: '015600002',
+    old_value: JSON.stringify('true'),
+    new_value: JSON.stringify('not_on_file'),
+    // Both values carry the list's own date, verbatim; the change is placed on the roster that made it.
+    old_source_date: '2026-10-01',
+    new_source_date: '2026-10-01',
+    observed_on: '2026-11-23',
+  });
 });
