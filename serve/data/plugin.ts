@@ -5,7 +5,9 @@
 import Boom from '@hapi/boom';
 import Inert from '@hapi/inert';
 import type { Lifecycle, Plugin, ServerRoute } from '@hapi/hapi';
+import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { DEMO_SENTENCE } from '../demo.ts';
+import type { Overlay } from '../overlay.ts';
 import { CallerBudget, callerAddress } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { attributionTextSnippet } from '../site/terms.ts';
@@ -35,6 +37,21 @@ function indexEntry(baseUrl: string, download: SnapshotDownload) {
   };
 }
 
+/**
+ * The SQLite files are the published snapshots, unchanged (their sha256 holds), so a correction
+ * review held now is not applied inside them; the index names every held one so an analyst can
+ * read those clearances as the API, the pages and the CSV do.
+ */
+const REVIEWS_NOTE =
+  'The SQLite files are the published snapshots, unchanged, so correction reviews are not applied inside them. ' +
+  'While a review is held, the API, the pages and the CSV read that clearance not_on_file (and leave out the service codes that grant it); ' +
+  'read the clearances listed in held_reviews the same way.';
+
+function heldReviews(overlay: Overlay): Array<{ license_number: string; clearance: ClearanceKey }> {
+  return CLEARANCE_KEYS.flatMap((clearance) => overlay.licensesUnderReview(clearance).map((license) => ({ license_number: license, clearance })))
+    .sort((a, b) => (a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0));
+}
+
 function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): string {
   const rows = downloads.map(
     (d) => html`<tr><td>${d.snapshot_date ?? ''}</td><td><a href="${baseUrl}/data/${d.file}">${d.file}</a> (${(d.bytes / 1024 / 1024).toFixed(1)} MB)</td>
@@ -45,6 +62,7 @@ function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): stri
 <p>Every snapshot this service keeps, as the SQLite file itself, plus the listed homes of each as CSV with a <a href="https://datapackage.org/">Frictionless Data</a> descriptor. The machine-readable index is <a href="${baseUrl}/data/index.json">/data/index.json</a>. Open a file with <code>sqlite3</code> and run <code>SELECT * FROM about;</code> to see what each table holds; <code>change_log</code> is every change seen on the state record, dated by its source.</p>
 <p>${attributionTextSnippet(baseUrl)}</p>
 <table><thead><tr><th>Snapshot date</th><th>SQLite file</th><th>Listed homes</th><th>Rows</th><th>sha256</th></tr></thead><tbody>${rows}</tbody></table>
+<p>Correction reviews held now are not applied inside the SQLite files (they are the published snapshots, unchanged); <a href="${baseUrl}/data/index.json">/data/index.json</a> lists them under <code>held_reviews</code>. The CSV applies them.</p>
 <p>Downloads are limited per address; see the <a href="${baseUrl}/terms">terms</a>. Nothing private is in these files.</p>`;
   return layout({ baseUrl, title: 'Download the data', description: 'Every retained snapshot of the licensing record, as SQLite and CSV, with checksums.', canonicalUrl: `${baseUrl}/data`, body });
 }
@@ -84,6 +102,8 @@ function routes(services: Services): ServerRoute[] {
             attribution: attributionTextSnippet(baseUrl),
             terms_url: `${baseUrl}/terms`,
             snapshots: downloads.map((download) => indexEntry(baseUrl, download)),
+            reviews_note: REVIEWS_NOTE,
+            held_reviews: heldReviews(services.overlays.current),
           })
           .header('cache-control', INDEX_CACHE_CONTROL);
       },

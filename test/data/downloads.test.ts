@@ -94,7 +94,7 @@ test('the CSV holds the listed homes and the datapackage describes its columns, 
   t.regex(pkg.usage_conditions, /not on file/);
 });
 
-test('the CSV follows correction reviews: a clearance under review reads not_on_file until the review closes', async (t) => {
+test('the CSV follows correction reviews and the index names each held one: a clearance under review reads not_on_file until the review closes', async (t) => {
   const { dir: own } = await publishGenerations([{ date: '2030-01-05' }]);
   const reviewed = await startServer({ snapshotsDir: own });
   try {
@@ -112,13 +112,18 @@ test('the CSV follows correction reviews: a clearance under review reads not_on_
       const column = lines[0]!.split(',').indexOf('dementia');
       return { value: lines.find((line) => line.startsWith(`${license},`))!.split(',')[column], cacheControl: reply.headers.get('cache-control') };
     };
+    // The SQLite file stays the published snapshot, so the index names each held review instead.
+    const heldInIndex = async () => (await call(`${reviewed.url}/data/index.json`)).body.held_reviews;
     t.is((await dementiaOf()).value, 'true');
+    t.deepEqual(await heldInIndex(), []);
     operator('review', 'open', license, 'dementia');
     const held = await dementiaOf();
     t.is(held.value, 'not_on_file', 'the reviewed clearance is not served');
     t.notRegex(held.cacheControl ?? '', /immutable/, 'a review must show within minutes');
+    t.deepEqual(await heldInIndex(), [{ license_number: license, clearance: 'dementia' }]);
     operator('review', 'close', license, 'dementia');
     t.is((await dementiaOf()).value, 'true', 'closing the review shows the recorded value again');
+    t.deepEqual(await heldInIndex(), []);
   } finally {
     await reviewed.close();
   }
