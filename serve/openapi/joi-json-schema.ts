@@ -107,6 +107,15 @@ function rule(description: Description, name: string): Record<string, unknown> |
   return found ? (found.args ?? {}) : undefined;
 }
 
+/** The schema with its min and max rules' limits under the given JSON Schema keywords. */
+function limits(description: Description, schema: JsonSchema, minKeyword: string, maxKeyword: string): JsonSchema {
+  const min = rule(description, 'min');
+  const max = rule(description, 'max');
+  if (min) schema[minKeyword] = min.limit;
+  if (max) schema[maxKeyword] = max.limit;
+  return schema;
+}
+
 function byType(description: Description, components: Components, inherited: Presence): JsonSchema {
   switch (description.type) {
     case 'any':
@@ -114,35 +123,21 @@ function byType(description: Description, components: Components, inherited: Pre
     case 'boolean':
       return { type: 'boolean' };
     case 'string': {
-      const schema: JsonSchema = { type: 'string' };
-      const min = rule(description, 'min');
-      const max = rule(description, 'max');
+      const schema = limits(description, { type: 'string' }, 'minLength', 'maxLength');
       const pattern = rule(description, 'pattern');
-      if (min) schema.minLength = min.limit;
-      if (max) schema.maxLength = max.limit;
       if (pattern) schema.pattern = String(pattern.regex).replace(/^\/(.*)\/[a-z]*$/s, '$1');
       if (rule(description, 'isoDate')) schema.format = 'date-time';
       if (rule(description, 'uri')) schema.format = 'uri';
       return schema;
     }
-    case 'number': {
-      const schema: JsonSchema = { type: rule(description, 'integer') ? 'integer' : 'number' };
-      const min = rule(description, 'min');
-      const max = rule(description, 'max');
-      if (min) schema.minimum = min.limit;
-      if (max) schema.maximum = max.limit;
-      return schema;
-    }
+    case 'number':
+      return limits(description, { type: rule(description, 'integer') ? 'integer' : 'number' }, 'minimum', 'maximum');
     case 'array': {
       const schema: JsonSchema = { type: 'array' };
       const items = description.items ?? [];
       if (items.length === 1) schema.items = convert(items[0]!, components, 'optional');
       else if (items.length > 1) schema.items = { anyOf: items.map((item) => convert(item, components, 'optional')) };
-      const min = rule(description, 'min');
-      const max = rule(description, 'max');
-      if (min) schema.minItems = min.limit;
-      if (max) schema.maxItems = max.limit;
-      return schema;
+      return limits(description, schema, 'minItems', 'maxItems');
     }
     case 'object': {
       const presence = description.preferences?.presence ?? inherited;
