@@ -135,10 +135,6 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
-export interface ServeOptions {
-  allowedHosts: string[];
-}
-
 /** A POST /mcp as the route received it. */
 export interface IncomingMcp {
   /** The request headers as Node parsed them. */
@@ -159,12 +155,12 @@ export interface McpAnswer {
 }
 
 /** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
-export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: ServeOptions): Promise<McpAnswer> {
+export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: { allowedHosts: string[] }): Promise<McpAnswer> {
   const parsedBody = parseJson(incoming.body);
   const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
   const summary = summarize(parsedBody, protocolHeader);
   try {
-    return { ...(await fromWebResponse(await serveMcp(incoming, parsedBody, summary, protocolHeader, call, options))), summary };
+    return { ...(await fromWebResponse(await serveMcp(incoming, parsedBody, summary, protocolHeader, call, options.allowedHosts))), summary };
   } catch (error) {
     call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const failed = jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id);
@@ -172,9 +168,9 @@ export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: S
   }
 }
 
-async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, options: ServeOptions): Promise<Response> {
-  if (!hostAllowed(headerValue(incoming.headers.host), options.allowedHosts)) {
-    return hostHeaderValidationResponse(sdkRequest(incoming), options.allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
+async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, allowedHosts: string[]): Promise<Response> {
+  if (!hostAllowed(headerValue(incoming.headers.host), allowedHosts)) {
+    return hostHeaderValidationResponse(sdkRequest(incoming), allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
   }
 
   const newer = parsedBody === undefined ? null : newerRevision(parsedBody, protocolHeader);
@@ -327,14 +323,11 @@ async function legacyLeg(request: Request, parsedBody: unknown, call: McpCall): 
     enableJsonResponse: true,
     maxRequestBodySize: SDK_MAX_BODY_BYTES,
   });
-  const teardown = () => {
-    void transport.close().catch(() => {});
-    void server.close().catch(() => {});
-  };
   try {
     await server.connect(transport);
     return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
-    teardown();
+    void transport.close().catch(() => {});
+    void server.close().catch(() => {});
   }
 }
