@@ -9,8 +9,9 @@ import { licenseParams, noQuery } from '../rest/input-schemas.ts';
 import { openApiDocs } from '../rest/route-docs.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { shapeContext, type Services } from '../services.ts';
+import type { ShapeContext } from '../shape/context.ts';
 import { countyBySlug } from '../places.ts';
-import { ATOM_TYPE, FEED_ENTRIES, atomFeed } from './feed.ts';
+import { ATOM_TYPE, FEED_ENTRIES, atomFeed, type FeedOptions } from './feed.ts';
 import { historyOf, listChanges, type ChangeFilter } from './query.ts';
 import { changesQuery, changesResponse, historyResponse, type ChangesQuery } from './schemas.ts';
 import { CHANGES_FAIRNESS, CHANGES_ORDER, changeJson } from './shape.ts';
@@ -92,17 +93,19 @@ const ANY_CHANGE: ChangeFilter = { since: null, countyKey: null, cityKey: null, 
 
 function feedRoutes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
+  /** The newest changes the filter matches, as the feed at selfPath about the page at pagePath. */
+  const feed = (context: ShapeContext, filter: ChangeFilter, about: Pick<FeedOptions, 'selfPath' | 'pagePath' | 'title'>) => {
+    const { meta } = context.snapshot;
+    return atomFeed({ baseUrl, ...about, snapshotDate: meta.snapshotDate, demo: meta.demoData }, listChanges(context, filter, FEED_ENTRIES, 0).rows);
+  };
   return [
     {
       method: 'GET',
       path: '/changes.atom',
       options: { cache: { otherwise: CACHE_CONTROL.facilities } },
       handler: (request, h) => {
-        const context = shapeContext(request, services);
-        const { snapshot } = context;
-        const rows = listChanges(context, ANY_CHANGE, FEED_ENTRIES, 0).rows;
         const title = "Changes on California's licensing record of elder-care homes";
-        return h.response(atomFeed({ baseUrl, selfPath: '/changes.atom', pagePath: '/', title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
+        return h.response(feed(shapeContext(request, services), ANY_CHANGE, { selfPath: '/changes.atom', pagePath: '/', title })).type(ATOM_TYPE);
       },
     },
     {
@@ -111,14 +114,12 @@ function feedRoutes(services: Services): ServerRoute[] {
       options: { cache: { otherwise: CACHE_CONTROL.facilities } },
       handler: (request, h) => {
         const context = shapeContext(request, services);
-        const { snapshot } = context;
         const slug = (request.params as { county: string }).county;
-        const county = countyBySlug(snapshot, slug);
+        const county = countyBySlug(context.snapshot, slug);
         if (!county) throw Boom.notFound(`No county with licensed homes is called "${slug.slice(0, 40)}". The counties are listed at ${baseUrl}/county.`);
-        const rows = listChanges(context, { ...ANY_CHANGE, countyKey: county.key }, FEED_ENTRIES, 0).rows;
         const title = `Changes on the state record: care homes in ${county.name} County`;
-        const selfPath = `/county/${county.slug}/changes.atom`;
-        return h.response(atomFeed({ baseUrl, selfPath, pagePath: `/county/${county.slug}`, title, snapshotDate: snapshot.meta.snapshotDate, demo: snapshot.meta.demoData }, rows)).type(ATOM_TYPE);
+        const about = { selfPath: `/county/${county.slug}/changes.atom`, pagePath: `/county/${county.slug}`, title };
+        return h.response(feed(context, { ...ANY_CHANGE, countyKey: county.key }, about)).type(ATOM_TYPE);
       },
     },
   ];
