@@ -14,14 +14,10 @@ import { aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, s
 
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
-interface Body {
-  text: string;
-  etag: string;
-}
-
-function body(text: string): Body {
+function body(text: string) {
   return { text, etag: etagOf(text) };
 }
+type Body = ReturnType<typeof body>;
 
 /** llms.txt and the sitemap list the snapshot being served: each built once per snapshot and base URL. */
 const discoveryFiles = derived('discovery files (llms.txt, sitemap) by base URL', () => new Map<string, unknown>());
