@@ -11,13 +11,10 @@ import type { Snapshot } from '../snapshot.ts';
 import type { ShapeContext } from '../shape/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
-export type McpListedHome = z.infer<typeof listedHome>;
-export type McpFullRecord = z.infer<typeof fullRecord>;
-export type McpDataDates = z.infer<typeof dataDates>;
 
 const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
 
-export function mcpDataDates(snapshot: Snapshot): McpDataDates {
+export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
   return {
     state_record_loaded_on: snapshot.meta.rosterAsOf,
     alw_list_as_of: snapshot.meta.alwListAsOf,
@@ -86,12 +83,12 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
 }
 
 /** A list item: the compact record plus its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): McpListedHome {
+export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
   return { ...mcpCompactRecord(context, record), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
 }
 
 /** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
-export function mcpFullRecord(context: ShapeContext, { row, compact: home, detail: record, underReview: underReviewOf }: HomeRecord): McpFullRecord {
+export function mcpFullRecord(context: ShapeContext, { row, compact: home, detail: record, underReview: underReviewOf }: HomeRecord): z.infer<typeof fullRecord> {
   const meta = context.snapshot.meta;
   const underReview = CLEARANCE_KEYS.filter((key) => underReviewOf.includes(key));
   const location = record.location.value;
