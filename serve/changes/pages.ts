@@ -12,29 +12,21 @@ export const COUNTY_CHANGES_SHOWN = 50;
 
 export const CHANGES_HEADING = 'Changes on the state record';
 
-export interface HomeChanges {
-  heading: string;
-  /** Newest first: "License holder changed from A to B (state roster of 2026-11-16)". */
-  lines: string[];
-  /** Logged changes beyond those shown. */
-  more: number;
-  historyUrl: string;
-  fairness: string;
-  /** What to say when no change has been logged. */
-  none: string;
-}
-
-export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: string): HomeChanges {
+export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: string) {
   const rows = historyOf(reader, license);
   return {
     heading: CHANGES_HEADING,
+    /** Newest first: "License holder changed from A to B (state roster of 2026-11-16)". */
     lines: rows.slice(0, HOME_CHANGES_SHOWN).map(changeLine),
+    /** Logged changes beyond those shown. */
     more: Math.max(0, rows.length - HOME_CHANGES_SHOWN),
     historyUrl: historyUrl(baseUrl, license),
     fairness: CHANGES_FAIRNESS,
+    /** What to say when no change has been logged. */
     none: 'The state record of this home has not changed since this service began keeping its change log.',
   };
 }
+export type HomeChanges = ReturnType<typeof homeChanges>;
 
 /** A county page's section: its homes' changes seen since the first of the newest snapshot's month. */
 export function countyChangesSection(reader: ChangeRowReader, baseUrl: string, county: { name: string; key: string; slug: string }) {
