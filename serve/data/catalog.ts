@@ -25,22 +25,7 @@ export interface RunSummary {
   warnings: number;
 }
 
-export interface SnapshotDownload {
-  file: string;
-  /** Absolute path on disk (never sent). */
-  path: string;
-  snapshot_date: string | null;
-  roster_as_of: string | null;
-  run_id: string | null;
-  /** True when the file's homes are invented (a demo profile's snapshot). */
-  demo_data: boolean;
-  bytes: number;
-  sha256: string;
-  last_modified: string;
-  row_counts: Record<string, number>;
-  listed_homes: number;
-  run_report: RunSummary;
-}
+export type SnapshotDownload = NonNullable<Awaited<ReturnType<typeof describe>>>;
 
 const known = new Map<string, { key: string; download: Promise<SnapshotDownload | null> }>();
 
@@ -74,7 +59,7 @@ function summarize(report: Record<string, any> | null): RunSummary {
 }
 
 /** Reads one file's index entry; null when it is not a readable snapshot. */
-async function describe(file: string, size: number, mtime: Date): Promise<SnapshotDownload | null> {
+async function describe(file: string, size: number, mtime: Date) {
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -91,10 +76,12 @@ async function describe(file: string, size: number, mtime: Date): Promise<Snapsh
     db = null;
     return {
       file: path.basename(file),
+      /** Absolute path on disk (never sent). */
       path: file,
       snapshot_date: meta.get(META.snapshotDate) || null,
       roster_as_of: meta.get(META.rosterAsOf) || null,
       run_id: meta.get(META.runId) || null,
+      /** True when the file's homes are invented (a demo profile's snapshot). */
       demo_data: isDemoSnapshot(meta),
       bytes: size,
       sha256: await sha256Of(file),
