@@ -49,14 +49,11 @@ function urlset(baseUrl: string, paths: readonly string[]): string {
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries}</urlset>\n`;
 }
 
-export interface Sitemap {
-  /** The body of /sitemap.xml: the urlset itself, or an index of the parts. */
-  root: string;
-  /** Part n (from 1) of an index; empty when the root is the urlset. */
-  parts: string[];
-}
-
-export function buildSitemap(baseUrl: string, paths: readonly string[], maxUrls = SITEMAP_MAX_URLS): Sitemap {
+/**
+ * root: the body of /sitemap.xml, the urlset itself or an index of the parts; parts: part n (from
+ * 1) of an index, empty when the root is the urlset.
+ */
+export function buildSitemap(baseUrl: string, paths: readonly string[], maxUrls = SITEMAP_MAX_URLS): { root: string; parts: string[] } {
   if (paths.length <= maxUrls) return { root: urlset(baseUrl, paths), parts: [] };
   const parts: string[] = [];
   for (let start = 0; start < paths.length; start += maxUrls) parts.push(urlset(baseUrl, paths.slice(start, start + maxUrls)));

@@ -9,7 +9,7 @@ import { requestSnapshot, type Services } from '../services.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
 import { serveAssets } from '../web/assets.ts';
 import { FAVICON_PATH, ICON_PATH, ICON_SVG } from '../web/icon.ts';
-import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths, type Sitemap } from './crawl.ts';
+import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths } from './crawl.ts';
 import { aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
 
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
@@ -41,7 +41,7 @@ function routes(services: Services): ServerRoute[] {
   const sitemapOf = (request: Request) => {
     const snapshot = requestSnapshot(request, services.snapshots);
     return onceFor(snapshot, 'sitemap', baseUrl, (): { root: Body; parts: Body[] } => {
-      const sitemap: Sitemap = buildSitemap(baseUrl, sitemapPaths(snapshot));
+      const sitemap = buildSitemap(baseUrl, sitemapPaths(snapshot));
       return { root: body(sitemap.root), parts: sitemap.parts.map((part) => body(part)) };
     });
   };
