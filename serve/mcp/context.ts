@@ -10,26 +10,19 @@ import { shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import type { DocumentStoreReader } from './documents.ts';
 
-export interface McpCall {
-  services: Services;
-  documents: DocumentStoreReader;
-  /** The request's shape context; the first call leases the snapshot for the rest of the request. */
-  context(): ShapeContext;
-  /** The clock for this request (settings.mcp.now, read once). */
-  now: Date;
-  baseUrl: string;
-}
-
-export function mcpCall(request: HapiRequest, services: Services, documents: DocumentStoreReader): McpCall {
+export function mcpCall(request: HapiRequest, services: Services, documents: DocumentStoreReader) {
   let context: ShapeContext | null = null;
   return {
     services,
     documents,
+    /** The request's shape context; the first call leases the snapshot for the rest of the request. */
     context: () => (context ??= shapeContext(request, services)),
+    /** The clock for this request (settings.mcp.now, read once). */
     now: services.settings.mcp.now(),
     baseUrl: services.settings.baseUrl,
   };
 }
+export type McpCall = ReturnType<typeof mcpCall>;
 
 const calls = new WeakMap<Request, McpCall>();
 
