@@ -60,19 +60,8 @@ function record(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/** What the MCP log line says about a message: never argument values. */
-export interface MessageSummary {
-  rpcMethod: string | null;
-  tool: string | null;
-  client: string | null;
-  protocolVersion: string | null;
-  /** modern: the message carries the 2026-07-28 per-request _meta; legacy: it does not. */
-  era: 'modern' | 'legacy' | null;
-  id: unknown;
-}
-
-/** `protocolHeader`: the request's MCP-Protocol-Version header. */
-export function summarize(body: unknown, protocolHeader: string | undefined): MessageSummary {
+/** What the MCP log line says about a message, never argument values; `protocolHeader`: the request's MCP-Protocol-Version header. */
+export function summarize(body: unknown, protocolHeader: string | undefined) {
   const message = record(body);
   const params = record(message?.params);
   const meta = record(params?._meta);
@@ -87,10 +76,12 @@ export function summarize(body: unknown, protocolHeader: string | undefined): Me
     tool,
     client: typeof clientName === 'string' ? clientName.slice(0, 60) : null,
     protocolVersion: typeof claimed === 'string' ? claimed.slice(0, 40) : null,
+    /** modern: the message carries the 2026-07-28 per-request _meta; legacy: it does not. */
     era: message === null ? null : meta?.[PROTOCOL_VERSION_META_KEY] !== undefined ? 'modern' : 'legacy',
     id: message?.id,
   };
 }
+export type MessageSummary = ReturnType<typeof summarize>;
 
 const REVISION = /^\d{4}-\d{2}-\d{2}$/;
 
