@@ -26,6 +26,7 @@ export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: s
     none: 'The state record of this home has not changed since this service began keeping its change log.',
   };
 }
+
 export type HomeChanges = ReturnType<typeof homeChanges>;
 
 /** A county page's section: its homes' changes seen since the first of the newest snapshot's month. */

@@ -22,6 +22,7 @@ export function mcpCall(request: HapiRequest, services: Services, documents: Doc
     baseUrl: services.settings.baseUrl,
   };
 }
+
 export type McpCall = ReturnType<typeof mcpCall>;
 
 const calls = new WeakMap<Request, McpCall>();

@@ -81,6 +81,7 @@ export function summarize(body: unknown, protocolHeader: string | undefined) {
     id: message?.id,
   };
 }
+
 export type MessageSummary = ReturnType<typeof summarize>;
 
 const REVISION = /^\d{4}-\d{2}-\d{2}$/;
@@ -135,18 +136,8 @@ export interface IncomingMcp {
   body: Buffer;
 }
 
-/** An answer in the form the route sends on. */
-export interface McpAnswer {
-  status: number;
-  /** Without content-length (the route's to set) and without CORS (the plugin's). */
-  headers: Array<[string, string]>;
-  /** JSON bytes; an event stream (subscriptions/listen); nothing (202). */
-  body: Buffer | Readable | undefined;
-  summary: MessageSummary;
-}
-
 /** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
-export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: { allowedHosts: string[] }): Promise<McpAnswer> {
+export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: { allowedHosts: string[] }) {
   const parsedBody = parseJson(incoming.body);
   const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
   const summary = summarize(parsedBody, protocolHeader);
@@ -158,6 +149,9 @@ export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: {
     return { ...(await fromWebResponse(failed)), summary };
   }
 }
+
+/** An answer in the form the route sends on. */
+export type McpAnswer = Awaited<ReturnType<typeof answerMcp>>;
 
 async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, allowedHosts: string[]): Promise<Response> {
   if (!hostAllowed(headerValue(incoming.headers.host), allowedHosts)) {
@@ -279,8 +273,12 @@ function hostAllowed(host: string | undefined, allowedHosts: string[]): boolean 
   return allowed;
 }
 
-/** A web Response as the route sends it on: a JSON body as the bytes the SDK wrote, no copy. */
-async function fromWebResponse(response: Response): Promise<Omit<McpAnswer, 'summary'>> {
+/**
+ * A web Response as the route sends it on: headers without content-length (the route's to set)
+ * and CORS (the plugin's); the body as JSON bytes (those the SDK wrote, no copy), an event stream
+ * (subscriptions/listen) or nothing (202).
+ */
+async function fromWebResponse(response: Response) {
   const headers: Array<[string, string]> = [];
   let type = '';
   response.headers.forEach((value, name) => {
