@@ -3,7 +3,7 @@
 import Joi from 'joi';
 import { CHANGE_FIELDS, CHANGE_KINDS, type ChangeKind } from '../../contract/changes.ts';
 import { ISO_DATE } from '../../contract/facts.ts';
-import { facilityListQuery } from '../rest/input-schemas.ts';
+import { facilityListQuery, type FacilityListQuery } from '../rest/input-schemas.ts';
 import { date, envelope, grows, integer, nullableText } from '../rest/response-schemas.ts';
 
 /** Whether a YYYY-MM-DD text names a real calendar day (2021-02-30 does not). */
@@ -36,15 +36,8 @@ export const changesQuery = Joi.object({
   offset: facilityListQuery.extract('offset'),
 });
 
-export interface ChangesQuery {
-  since?: string;
-  county?: string;
-  city?: string;
-  kind?: ChangeKind;
-  field?: string;
-  limit: number;
-  offset: number;
-}
+/** The validated query: the list's place and paging (validated by the same schemas) and the change filters. */
+export type ChangesQuery = Omit<FacilityListQuery, 'needs'> & { since?: string; kind?: ChangeKind; field?: string };
 
 const change = grows({
   license_number: Joi.string().pattern(/^\d{9}$/),
