@@ -103,8 +103,3 @@ export const checkBody = Joi.object({
     'string.max': ENTRY_MESSAGE,
     'boolean.base': 'detail (expected true or false)',
   });
-
-export interface CheckBody {
-  homes: string[];
-  detail: boolean;
-}

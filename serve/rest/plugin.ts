@@ -4,7 +4,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomes } from '../check.ts';
+import { checkHomes, type CheckInput } from '../check.ts';
 import { demoFields } from '../demo.ts';
 import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
 import { openApiDocs } from './route-docs.ts';
@@ -22,7 +22,6 @@ import {
   facilityListQuery,
   licenseParams,
   noQuery,
-  type CheckBody,
   type FacilityListQuery,
 } from './input-schemas.ts';
 import * as responses from './response-schemas.ts';
@@ -242,7 +241,7 @@ function routes(services: Services): ServerRoute[] {
         const clientName = request.headers['x-client-name'];
         if (typeof clientName === 'string') services.usage.count(clientName);
         const context = shapeContext(request, services);
-        return stateJson(h, baseUrl, context.snapshot, JSON.stringify(checkHomes(context, request.payload as CheckBody)), context.snapshot.meta.rosterAsOf);
+        return stateJson(h, baseUrl, context.snapshot, JSON.stringify(checkHomes(context, request.payload as CheckInput)), context.snapshot.meta.rosterAsOf);
       },
     },
   ];
