@@ -8,9 +8,6 @@ import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../mcp/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 
-export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
-export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
-
 export const DISCOVERY_PATHS = {
   serverCard: '/mcp/server-card',
   serverCardWellKnown: '/.well-known/mcp/server-card.json',
@@ -35,7 +32,7 @@ function icons(baseUrl: string) {
 
 export function serverCard(baseUrl: string) {
   return {
-    $schema: SERVER_CARD_SCHEMA,
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
     name: registryName(baseUrl),
     version: MCP_SERVER_INFO.version,
     title: MCP_SERVER_INFO.title,
@@ -89,7 +86,7 @@ export function aiCatalog(baseUrl: string) {
 /** The server in the MCP registry's server.json format (2025-12-11 schema). */
 export function serverJson(baseUrl: string) {
   return {
-    $schema: SERVER_JSON_SCHEMA,
+    $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
     name: registryName(baseUrl),
     title: MCP_SERVER_INFO.title,
     description: SHORT_DESCRIPTION,
