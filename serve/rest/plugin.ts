@@ -38,10 +38,8 @@ export const CACHE_CONTROL = {
   check: 'no-store',
 } as const;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 function json(h: ResponseToolkit, body: string | Buffer) {
-  return h.response(body).type(JSON_TYPE);
+  return h.response(body).type('application/json; charset=utf-8');
 }
 
 /** A state-record answer: `data` (JSON text) in the v1 envelope, attributed to the state's data of `date` (by default the snapshot's). */
