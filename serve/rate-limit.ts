@@ -108,17 +108,3 @@ export function callerAddress(
   }
   return request.info.remoteAddress;
 }
-
-/** One budget per caller on its own (the MCP endpoint's 60 a minute), counted apart from the /api budgets. */
-export class CallerBudget {
-  private readonly budget: FixedWindowBudget;
-
-  constructor(limit: number, windowMs: number) {
-    this.budget = new FixedWindowBudget(limit, windowMs);
-  }
-
-  hit(caller: string, now: number = Date.now()): BudgetVerdict {
-    const retryAfterSeconds = this.budget.hit(caller, now);
-    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
-  }
-}

@@ -8,7 +8,7 @@ import type { Lifecycle, Plugin, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { DEMO_SENTENCE } from '../demo.ts';
 import type { Overlay } from '../overlay.ts';
-import { CallerBudget, callerAddress } from '../rate-limit.ts';
+import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { attributionTextSnippet } from '../site/terms.ts';
 import { html } from '../web/html.ts';
@@ -69,15 +69,15 @@ function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): stri
 
 function routes(services: Services): ServerRoute[] {
   const { baseUrl, snapshotsDir } = services.settings;
-  const budget = new CallerBudget(services.settings.downloads.rateLimit, services.settings.downloads.windowMs);
+  const budget = new FixedWindowBudget(services.settings.downloads.rateLimit, services.settings.downloads.windowMs);
   const overBudget: Lifecycle.Method = (request, h) => {
-    const verdict = budget.hit(callerAddress(request, services.settings.trustedProxyHops));
-    if (verdict.allowed) return h.continue;
+    const seconds = budget.hit(callerAddress(request, services.settings.trustedProxyHops));
+    if (seconds === 0) return h.continue;
     const error = Boom.tooManyRequests(
-      `Too many downloads from this address: retry after ${verdict.retryAfterSeconds} seconds. ` +
+      `Too many downloads from this address: retry after ${seconds} seconds. ` +
         `The budget is ${services.settings.downloads.rateLimit} requests a minute per address on /data.`,
     );
-    error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
+    error.output.headers['retry-after'] = String(seconds);
     throw error;
   };
   const budgeted = { ext: { onPreAuth: { method: overBudget } } };

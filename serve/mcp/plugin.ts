@@ -5,7 +5,7 @@
 // status, ms), never argument values.
 import { Readable } from 'node:stream';
 import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
-import { CallerBudget, callerAddress, perWindow } from '../rate-limit.ts';
+import { callerAddress, FixedWindowBudget, perWindow } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
@@ -65,14 +65,13 @@ export const mcpPlugin: Plugin<Services> = {
   register(server, services) {
     const { settings, log } = services;
     const documents = new DocumentStoreReader(settings.snapshotsDir, log);
-    const budget = new CallerBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
+    const budget = new FixedWindowBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
     const options = { allowedHosts: allowedHosts(services) };
 
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {
-      const verdict = budget.hit(callerAddress(request, settings.trustedProxyHops));
-      if (verdict.allowed) return h.continue;
-      const seconds = verdict.retryAfterSeconds;
+      const seconds = budget.hit(callerAddress(request, settings.trustedProxyHops));
+      if (seconds === 0) return h.continue;
       const message =
         `Too many requests: slow down and retry after ${seconds} seconds. ` +
         `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller.`;
