@@ -23,7 +23,7 @@ import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
+import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
 import { homePage } from './home-page.ts';
 import {
@@ -124,11 +124,13 @@ function routes(services: Services): ServerRoute[] {
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
         const storeWait = correctionStores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
+        // The checked correction as stored, and as the form shows it again when it could not be.
+        const correction = { ...read.value, license: read.value.row.license_number };
         try {
-          writes.storeCorrection({ ...read.value, license: read.value.row.license_number });
+          writes.storeCorrection(correction);
         } catch (error) {
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
-          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correctionInput(read.value), [], true), false);
+          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true), false);
         }
         return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
       },
