@@ -56,10 +56,6 @@ function placeWords(city: string | null, county: string | null): string {
   return parts.length > 0 ? parts.join(', ') : 'place not on file';
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
   const facts = viewFacts(context, homeRecord);
   return { ...facts, quickAnswers: quickAnswers(facts) };
@@ -82,7 +78,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const line = [
     `License ${license}`,
     placeWords(address.city, address.county),
-    capacity === null ? 'licensed beds not on file' : plural(capacity, 'licensed bed', 'licensed beds'),
+    capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
     home.size_words,
   ].join(' · ');
 
