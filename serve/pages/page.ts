@@ -34,11 +34,6 @@ export interface PageDoc {
 /** What a page route builds: the page, or (an old or wrong slug) the path of its canonical address. */
 export type PageOrRedirect = PageDoc | { redirectTo: string };
 
-/** A path parameter with `.md` removed, and whether it was there. */
-export function splitMarkdown(param: string): { value: string; markdown: boolean } {
-  return param.endsWith('.md') ? { value: param.slice(0, -3), markdown: true } : { value: param, markdown: false };
-}
-
 /** The page's Content-Security-Policy: our own origin only; nothing framed, no inline script. */
 export function contentSecurityPolicy(baseUrl: string): string {
   const origin = URL.canParse(baseUrl) ? ` ${new URL(baseUrl).origin}` : '';
