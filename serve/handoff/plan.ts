@@ -116,7 +116,6 @@ function planHomes(request: Request, services: Services, payload: HandoffPayload
 /** Questions for one home: the common ones, and each needed approval as this home's file shows it. */
 function homeQuestions(record: HomeRecord, needs: string[]): string[] {
   const questions = ['Do you have an opening now, or when do you expect one?', 'What is your monthly rate, and what does it include?'];
-  if (needs.length === 0) return [...questions, 'When can we visit?'];
   for (const need of needs) {
     const clearance = NEEDS[need];
     if (!clearance || !CLEARANCE_KEYS.includes(clearance)) continue;
