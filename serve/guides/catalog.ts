@@ -61,8 +61,3 @@ export function guideCatalog(baseUrl: string): Guide[] {
 export function guidesReviewedOn(): string {
   return GUIDES.map((guide) => guide.reviewed_on).sort().at(-1)!;
 }
-
-/** One guide of the catalog, or undefined. */
-export function guideBySlug(baseUrl: string, slug: string): Guide | undefined {
-  return guideCatalog(baseUrl).find((guide) => guide.slug === slug);
-}

@@ -11,13 +11,8 @@ export interface GuideSection {
   links?: Array<[text: string, path: string]>;
 }
 
-export interface GuideContent {
-  /** One or two sentences under the title. */
-  summary: string;
-  sections: GuideSection[];
-}
-
-export const GUIDE_CONTENT: Record<string, GuideContent> = {
+/** Per guide slug: one or two sentences under the title, then the sections. */
+export const GUIDE_CONTENT: Record<string, { summary: string; sections: GuideSection[] }> = {
   'choosing-a-care-home': {
     summary:
       'A residential care home for the elderly (an RCFE, often called assisted living or a board-and-care home) is licensed by the state. Its license record tells you what the home is approved to do and what the state found when it visited. It cannot tell you which homes have an open bed today, or whether your parent will be happy there: only calls and visits can.',

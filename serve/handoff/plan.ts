@@ -116,7 +116,6 @@ function planHomes(request: Request, services: Services, payload: HandoffPayload
 /** Questions for one home: the common ones, and each needed approval as this home's file shows it. */
 function homeQuestions(record: HomeRecord, needs: string[]): string[] {
   const questions = ['Do you have an opening now, or when do you expect one?', 'What is your monthly rate, and what does it include?'];
-  if (needs.length === 0) return [...questions, 'When can we visit?'];
   for (const need of needs) {
     const clearance = NEEDS[need];
     if (!clearance || !CLEARANCE_KEYS.includes(clearance)) continue;
@@ -232,52 +231,43 @@ ${state.needs.length > 0 ? html`<p>Care needs in this plan: ${state.needs.map((n
 ${timing ? html`<p>Timing: ${timing}.</p>` : ''}
 ${form}`;
 
-  return {
+  return planDoc(baseUrl, {
     title: 'Plan your calls and visits',
     description: 'The homes in your plan, with their phone numbers and questions to ask.',
-    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
     body,
-    cacheControl: NO_STORE,
-    noindex: true,
     status: options.status ?? 200,
-    headers: PLAN_HEADERS,
-  };
+  });
 }
 
 /** The token is in the address: never send it to another site in a Referer, never index or cache the page. */
-const PLAN_HEADERS = { 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
+function planDoc(baseUrl: string, page: Pick<PageDoc, 'title' | 'description' | 'body' | 'status'>): PageDoc {
+  const headers = { 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
+  return { ...page, canonicalUrl: `${baseUrl}${HANDOFF_PATH}`, cacheControl: NO_STORE, noindex: true, headers };
+}
 
 function invalidLinkPage(baseUrl: string): PageDoc {
-  return {
+  return planDoc(baseUrl, {
     title: 'This link is not valid',
     description: 'The plan link could not be opened.',
-    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
-    cacheControl: NO_STORE,
-    noindex: true,
     status: 400,
-    headers: PLAN_HEADERS,
     body: html`<h1>This link is not valid</h1>
 <p>This plan link could not be opened: it was changed, or cut short when it was copied. Nothing was opened and nothing about you was stored.</p>
 <p>Ask your assistant for a new link, or <a href="${baseUrl}/">search for licensed homes yourself</a>.</p>`,
-  };
+  });
 }
 
 function sentPage(services: Services, homes: PlanHome[]): PageDoc {
   const baseUrl = services.settings.baseUrl;
-  return {
+  return planDoc(baseUrl, {
     title: 'Your request is stored',
     description: 'Your request to arrange calls or visits is stored.',
-    canonicalUrl: `${baseUrl}${HANDOFF_PATH}`,
-    cacheControl: NO_STORE,
-    noindex: true,
-    headers: PLAN_HEADERS,
     body: html`<h1>Your request is stored</h1>
 <p>We have your request to arrange calls or visits with ${homes.length === 1 ? 'this home' : `these ${homes.length} homes`}:</p>
 <ul>${homes.map((home) => html`<li>${home.record!.row.name} (license ${home.license})</li>`)}</ul>
 <p>No visit is arranged until a home agrees. We cannot promise when you will hear back.</p>
 <p>You can still call the homes yourself. ${OPENINGS_BY_PHONE}</p>
 <p><a href="${baseUrl}/">Search for other licensed homes</a></p>`,
-  };
+  });
 }
 
 function notArrangingPage(services: Services, state: PlanState): PageDoc {

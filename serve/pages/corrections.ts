@@ -72,7 +72,7 @@ export interface CorrectionInput {
   field?: string | null;
   whatIsWrong?: string;
   shouldSay?: string;
-  sourceUrl?: string;
+  sourceUrl?: string | null;
 }
 
 export interface ValidCorrection {
@@ -138,17 +138,6 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
     };
   }
   return { ok: true, value: { row, field, whatIsWrong: wrong, shouldSay: should, sourceUrl } };
-}
-
-/** A checked correction as the form shows it again (when it could not be stored). */
-export function correctionInput(correction: ValidCorrection): CorrectionInput {
-  return {
-    license: correction.row.license_number,
-    field: correction.field,
-    whatIsWrong: correction.whatIsWrong,
-    shouldSay: correction.shouldSay,
-    sourceUrl: correction.sourceUrl ?? '',
-  };
 }
 
 function homeLine(baseUrl: string, row: FacilityRow) {

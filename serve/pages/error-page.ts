@@ -6,7 +6,8 @@ import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html } from '../web/html.ts';
 import { acceptsMarkdown } from '../web/respond.ts';
 import { mdBlocks } from './markdown.ts';
-import { contentSecurityPolicy, renderPage } from './page.ts';
+import { layout } from '../web/layout.ts';
+import { contentSecurityPolicy } from './page.ts';
 
 /** Paths whose errors stay JSON (machines read them): these addresses, and everything under the prefixes. */
 const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/llms.txt']);
@@ -76,11 +77,11 @@ export function errorPage(request: Request, h: ResponseToolkit, baseUrl: string)
         .type('text/markdown; charset=utf-8')
     : h
         .response(
-          renderPage(baseUrl, {
+          layout({
+            baseUrl,
             title,
             description: message,
             canonicalUrl: `${baseUrl}${request.path}`,
-            cacheControl: 'no-store',
             noindex: true,
             body: html`<h1>${title}</h1>
 <p>${message}</p>

@@ -1,7 +1,7 @@
 // The guides: `/guides` (the list, the same as GET /api/v1/guides) and `/guides/<slug>`, the
 // service's own words with their published and reviewed dates, each with a Markdown twin.
 import { GUIDE_CONTENT, type GuideSection } from '../guides/content.ts';
-import { guideBySlug, guideCatalog, type Guide } from '../guides/catalog.ts';
+import { guideCatalog, type Guide } from '../guides/catalog.ts';
 import { html } from '../web/html.ts';
 import { EDITORIAL_SOURCE } from '../wording.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
@@ -57,7 +57,7 @@ function sectionMarkdown(baseUrl: string, section: GuideSection): string {
 }
 
 export function guidePage(baseUrl: string, slug: string): PageDoc {
-  const guide = guideBySlug(baseUrl, slug);
+  const guide = guideCatalog(baseUrl).find((entry) => entry.slug === slug);
   const content = guide ? GUIDE_CONTENT[guide.slug] : undefined;
   if (!guide || !content) throw pageError(404, 'There is no guide at this address. All guides are listed at /guides.');
   return {

@@ -7,15 +7,8 @@ import type { ShapeContext } from '../shape/context.ts';
 import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
 
-export interface HomeMarkdown {
-  /** The name the home goes by. */
-  title: string;
-  markdown: string;
-  /** The HTML page (citations name it, never the `.md` address). */
-  canonicalUrl: string;
-}
-
-export function homeMarkdown(context: ShapeContext, record: HomeRecord): HomeMarkdown {
+/** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
+export function homeMarkdown(context: ShapeContext, record: HomeRecord) {
   const view = homeView(context, record);
   return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl), canonicalUrl: view.canonicalUrl };
 }

@@ -3,11 +3,10 @@
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
 import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
-import type { DisputeAnnotation } from '../../contract/overlay.ts';
 import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
-import { homeChanges, type HomeChanges } from '../changes/pages.ts';
+import { homeChanges } from '../changes/pages.ts';
 import { licenseeSlug } from '../places.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { homePagePath } from '../web/links.ts';
@@ -16,7 +15,7 @@ import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
 
-export interface ApprovalLine {
+interface ApprovalLine {
   /** Corrections-form field key. */
   field: ClearanceKey | 'alw_participation';
   label: string;
@@ -31,59 +30,9 @@ export interface ApprovalLine {
   correctionsUrl: string;
 }
 
-export interface QuickAnswer {
-  question: string;
-  answer: string;
-}
-
-export interface HomeView {
-  license: string;
-  /** The name the home goes by. */
-  title: string;
-  /** The name on the license, when it differs from the title. */
-  licensedName: string | null;
-  canonicalUrl: string;
-  markdownUrl: string;
-  /** License number, place, capacity and size words. */
-  line: string;
-  sentence: string;
-  status: { text: string; closed: boolean; probation: boolean; liveStatus: string | null; liveCheckedOn: string | null };
-  closedNote: string | null;
-  approvals: ApprovalLine[];
-  /** The price block's line, to be quoted; null when there is none. */
-  rateLine: string | null;
-  /** What to say when there is no line. */
-  noRate: string;
-  fairness: string;
-  visits: {
-    lastVisit: string | null;
-    documents: number | null;
-    documentsSince: string | null;
-    latestDocument: string | null;
-    typeA: number | null;
-    typeB: number | null;
-    talliesSince: string | null;
-    stateRecordUrl: string;
-    reports: ReportRow[];
-    /** Reports the state lists beyond those shown. */
-    more: number;
-  };
-  call: {
-    phone: string | null;
-    /** `tel:` address of the roster phone, or null. */
-    telHref: string | null;
-    questions: string[];
-    openings: string;
-    closedWarning: string | null;
-  };
-  licensee: { name: string | null; pageSlug: string | null };
-  address: { street: string | null; city: string | null; county: string | null; zip: string | null };
-  corrections: { url: string; disputes: DisputeAnnotation[] };
-  quickAnswers: QuickAnswer[];
-  rosterAsOf: string | null;
-  /** The home's logged changes on the state record, newest first. */
-  changes: HomeChanges;
-}
+/** One home in plain words: its record's facts, and the quick answers drawn from them. */
+export type HomeView = ReturnType<typeof homeView>;
+type ViewFacts = ReturnType<typeof viewFacts>;
 
 function asOf(date: string | null): string {
   return date ? ` as of ${date}` : ' (the source gives no date)';
@@ -107,11 +56,12 @@ function placeWords(city: string | null, county: string | null): string {
   return parts.length > 0 ? parts.join(', ') : 'place not on file';
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
+  const facts = viewFacts(context, homeRecord);
+  return { ...facts, quickAnswers: quickAnswers(facts) };
 }
 
-export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeView {
+function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const baseUrl = context.filler.baseUrl;
   const { row, license } = homeRecord;
   const record = homeRecord.detail;
@@ -128,7 +78,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
   const line = [
     `License ${license}`,
     placeWords(address.city, address.county),
-    capacity === null ? 'licensed beds not on file' : plural(capacity, 'licensed bed', 'licensed beds'),
+    capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
     home.size_words,
   ].join(' · ');
 
@@ -183,9 +133,10 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
   const needsOnFile = CLEARANCE_KEYS.filter((key) => record.clearances[key].value === 'true');
   const questionNeeds = needsOnFile.map((key) => (key === 'non_ambulatory' ? 'wheelchair' : key));
 
-  const view: HomeView = {
+  return {
     license,
     title,
+    // The name on the license, when it differs from the name the home goes by.
     licensedName: row.licensed_name !== row.name ? row.licensed_name : null,
     canonicalUrl,
     markdownUrl: `${canonicalUrl}.md`,
@@ -213,6 +164,7 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
       talliesSince: home.state_record.tallies_since_year,
       stateRecordUrl: row.state_record_url,
       reports: shown,
+      // Reports the state lists beyond those shown.
       more: Math.max(0, (documentCount ?? 0) - shown.length),
     },
     call: {
@@ -230,12 +182,10 @@ export function homeView(context: ShapeContext, homeRecord: HomeRecord): HomeVie
       url: record.links.corrections,
       disputes: record.disputes,
     },
-    quickAnswers: [],
     rosterAsOf: record.license_status.confirmed_on,
+    // The home's logged changes on the state record, newest first.
     changes: homeChanges(context, baseUrl, license),
   };
-  view.quickAnswers = quickAnswers(view);
-  return view;
 }
 
 /** A care approval as a sentence names it. */
@@ -246,7 +196,7 @@ export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
   bedridden: 'the bedridden approval',
 };
 
-function approvalAnswer(view: HomeView, key: ClearanceKey): string {
+function approvalAnswer(view: ViewFacts, key: ClearanceKey): string {
   const approval = view.approvals.find((a) => a.field === key)!;
   const recorded =
     approval.value === 'true'
@@ -258,12 +208,12 @@ function approvalAnswer(view: HomeView, key: ClearanceKey): string {
 }
 
 /** On a closed license an approval or waiver answer is history (spec: never presented as current). */
-function asRecordedWhileOpen(view: HomeView, recorded: string): string {
+function asRecordedWhileOpen(view: ViewFacts, recorded: string): string {
   if (!view.status.closed) return recorded;
   return `This license is closed, so the home takes no residents under it. While it was open, the record held: ${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}`;
 }
 
-function quickAnswers(view: HomeView): QuickAnswer[] {
+function quickAnswers(view: ViewFacts) {
   const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
   const { visits } = view;
   return [
@@ -307,7 +257,7 @@ function quickAnswers(view: HomeView): QuickAnswer[] {
 }
 
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
-export function documentWords(view: HomeView): { documents: string; citations: string } {
+export function documentWords(view: ViewFacts): { documents: string; citations: string } {
   const v = view.visits;
   const documents =
     v.documents === null

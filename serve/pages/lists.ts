@@ -94,10 +94,8 @@ function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
   const count =
     spec.paging.total === 0 || spec.isIndex
       ? ''
-      : `${spec.paging.total} home${spec.paging.total === 1 ? '' : 's'}${
-          spec.paging.pages > 1
-            ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page`
-            : ''
+      : `${homesWord(spec.paging.total)}${
+          spec.paging.pages > 1 ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page` : ''
         }.`;
   const lead = spec.isIndex ? [] : [LIST_NEUTRALITY, OPENINGS_BY_PHONE];
 

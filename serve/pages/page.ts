@@ -34,11 +34,6 @@ export interface PageDoc {
 /** What a page route builds: the page, or (an old or wrong slug) the path of its canonical address. */
 export type PageOrRedirect = PageDoc | { redirectTo: string };
 
-/** A path parameter with `.md` removed, and whether it was there. */
-export function splitMarkdown(param: string): { value: string; markdown: boolean } {
-  return param.endsWith('.md') ? { value: param.slice(0, -3), markdown: true } : { value: param, markdown: false };
-}
-
 /** The page's Content-Security-Policy: our own origin only; nothing framed, no inline script. */
 export function contentSecurityPolicy(baseUrl: string): string {
   const origin = URL.canParse(baseUrl) ? ` ${new URL(baseUrl).origin}` : '';
@@ -55,11 +50,6 @@ export function contentSecurityPolicy(baseUrl: string): string {
   ].join('; ');
 }
 
-/** The page in the shared shell (which reads its title, description, addresses, body and noindex). */
-export function renderPage(baseUrl: string, doc: PageDoc): string {
-  return layout({ baseUrl, ...doc });
-}
-
 /**
  * Answers a page: the twin when the path had `.md` (`markdownPath`) or the client asked by Accept,
  * else the HTML page. A page without a twin refuses `.md` with 404.
@@ -70,7 +60,8 @@ export function answer(request: Request, h: ResponseToolkit, baseUrl: string, do
     if (!doc.markdown) throw pageError(404, 'This page has no Markdown version.');
     return markdownResponse(h, doc.markdown(), doc.canonicalUrl, byAccept).code(doc.status ?? 200);
   }
-  const response = htmlResponse(h, renderPage(baseUrl, doc), {
+  // The shared shell reads the page's title, description, addresses, body and noindex.
+  const response = htmlResponse(h, layout({ baseUrl, ...doc }), {
     cacheControl: doc.cacheControl,
     status: doc.status ?? 200,
     varyAccept: doc.markdown !== undefined,

@@ -23,7 +23,7 @@ import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
 import type { ShapeContext } from '../shape/context.ts';
-import { correctionField, correctionInput, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
+import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
 import { homePage } from './home-page.ts';
 import {
@@ -37,7 +37,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
-import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, splitMarkdown, type PageOrRedirect } from './page.ts';
+import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, type PageOrRedirect } from './page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
 export const CORRECTIONS_PER_WINDOW = 10;
@@ -63,7 +63,8 @@ function routes(services: Services): ServerRoute[] {
     handler: (request: Request, h: ResponseToolkit) => {
       refuseSortParameter(request.query);
       const raw = options.param ? String((request.params as Record<string, string>)[options.param] ?? '') : '';
-      const { value, markdown } = options.param ? splitMarkdown(raw) : { value: '', markdown: options.markdown ?? false };
+      const markdown = options.param ? raw.endsWith('.md') : (options.markdown ?? false);
+      const value = markdown ? raw.slice(0, -3) : raw;
       const built = build(shapeContext(request, services), request, value);
       if ('redirectTo' in built) return redirect(h, `${baseUrl}${built.redirectTo}${markdown ? '.md' : ''}`);
       return answer(request, h, baseUrl, built, markdown);
@@ -95,18 +96,10 @@ function routes(services: Services): ServerRoute[] {
     page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
     ...twin('/guides', () => guideIndexPage(baseUrl)),
     page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
-    {
-      method: 'GET',
-      path: '/corrections',
-      options: { validate: { query: true } },
-      handler: (request: Request, h: ResponseToolkit) => {
-        refuseSortParameter(request.query);
-        const license = queryText(request.query, 'license', 40);
-        const field = correctionField(queryText(request.query, 'field', 60));
-        const snapshot = requestSnapshot(request, services.snapshots);
-        return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, { license, field }), false);
-      },
-    },
+    page('/corrections', (context, request) => {
+      const license = queryText(request.query, 'license', 40);
+      return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) });
+    }),
     {
       method: 'POST',
       path: '/corrections',
@@ -124,11 +117,13 @@ function routes(services: Services): ServerRoute[] {
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
         const storeWait = correctionStores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
+        // The checked correction as stored, and as the form shows it again when it could not be.
+        const correction = { ...read.value, license: read.value.row.license_number };
         try {
-          writes.storeCorrection({ ...read.value, license: read.value.row.license_number });
+          writes.storeCorrection(correction);
         } catch (error) {
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
-          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correctionInput(read.value), [], true), false);
+          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true), false);
         }
         return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
       },

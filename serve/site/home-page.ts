@@ -20,22 +20,12 @@ export const HOME_DESCRIPTION =
 /** How many matches the plain (no-script) search shows per kind. */
 export const PAGE_RESULTS_LIMIT = 50;
 
-export interface HomePageInput {
-  settings: Settings;
-  index: SiteIndex;
-  snapshotDate: string | null;
-  /** The search as typed (trimmed), or '' when none. */
-  q: string;
-  /** Matches for q, or null when q is empty or too short to search. */
-  results: Suggestions | null;
-}
-
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-function resultsSection(input: HomePageInput): SafeHtml {
-  const { q, results } = input;
+/** `q` is the search as typed (trimmed), or '' when none; `results` are null when q is empty or too short to search. */
+function resultsSection(q: string, results: Suggestions | null): SafeHtml {
   if (!q) return html``;
   if (!results) {
     return html`<section class="results" aria-labelledby="results-heading">
@@ -70,8 +60,7 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 </section>`;
 }
 
-export function homePageHtml(input: HomePageInput): string {
-  const { settings, index, snapshotDate, q } = input;
+export function homePageHtml(settings: Settings, index: SiteIndex, snapshotDate: string | null, q: string, results: Suggestions | null): string {
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
@@ -91,7 +80,7 @@ Free to use, no sign-up. ${NEUTRALITY}</p>
   <p id="q-status" class="visually-hidden" role="status" aria-live="polite"></p>
 </form>
 
-${resultsSection(input)}
+${resultsSection(q, results)}
 
 <section class="map-section" aria-labelledby="map-heading">
   <h2 id="map-heading">Homes on the map</h2>

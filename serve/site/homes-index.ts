@@ -24,12 +24,8 @@ export interface CountyEntry {
   searchText: string;
 }
 
-export interface CityEntry {
+export interface CityEntry extends CountyEntry {
   city: string;
-  county: string;
-  listedHomes: number;
-  path: string;
-  searchText: string;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

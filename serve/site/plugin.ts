@@ -141,13 +141,7 @@ export const sitePlugin: Plugin<Services> = {
           const index = siteIndexOf(snapshot);
           const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
           const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
-          const page = homePageHtml({
-            settings: services.settings,
-            index,
-            snapshotDate: snapshot.meta.snapshotDate,
-            q,
-            results,
-          });
+          const page = homePageHtml(services.settings, index, snapshot.meta.snapshotDate, q, results);
           return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
         },
       },
