@@ -20,15 +20,6 @@ export interface Licensee {
   homes: number;
 }
 
-interface PlaceIndex {
-  counties: Place[];
-  countyBySlug: Map<string, Place>;
-  cities: Map<string, { list: Place[]; bySlug: Map<string, Place> }>;
-  licensees: Map<string, Licensee>;
-  slugByLicensee: Map<string, string>;
-  waiverCounties: Place[];
-}
-
 function bySlug(places: readonly Place[]): Map<string, Place> {
   const map = new Map<string, Place>();
   for (const place of places) if (!map.has(place.slug)) map.set(place.slug, place);
@@ -39,7 +30,7 @@ function toPlaces(places: readonly ListedPlace[]): Place[] {
   return places.map((place) => ({ ...place, slug: nameSlug(place.name) }));
 }
 
-const placeSlugs = derived('page place and license-holder slugs', (snapshot): PlaceIndex => {
+const placeSlugs = derived('page place and license-holder slugs', (snapshot) => {
   const listed = listedHomesOf(snapshot);
   const counties = toPlaces(listed.counties);
   const licensees = new Map<string, Licensee>();
@@ -61,7 +52,7 @@ const placeSlugs = derived('page place and license-holder slugs', (snapshot): Pl
   return { counties, countyBySlug: bySlug(counties), cities, licensees, slugByLicensee, waiverCounties: toPlaces(listed.waiverCounties) };
 });
 
-function index(snapshot: Snapshot): PlaceIndex {
+function index(snapshot: Snapshot) {
   return snapshot.derive(placeSlugs);
 }
 
