@@ -63,6 +63,11 @@ export class Overlay {
     return this.reviewsByLicense.get(license) ?? NOTHING;
   }
 
+  /** Every license with a clearance under a held review. */
+  licensesWithReviews(): Iterable<string> {
+    return this.reviewsByLicense.keys();
+  }
+
   /** Licenses whose clearance is under a held review (they must not match a `needs` filter). */
   licensesUnderReview(clearance: ClearanceKey): readonly string[] {
     return this.licensesByClearance.get(clearance) ?? NOTHING;

@@ -5,7 +5,6 @@
 // review, the changes whose values would show it are withheld here, for every surface (spec
 // "Facility record" rule 2: it reads not_on_file until the review closes).
 import type { ChangeKind, ChangeLogRow } from '../../contract/changes.ts';
-import { CLEARANCE_KEYS } from '../../contract/facts.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { fieldsUnderReview } from '../shape/reviews.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
@@ -43,9 +42,11 @@ export function hasChangeLog(snapshot: Snapshot): boolean {
 
 /** "<license> <field>" of every change withheld under the overlay's reviews. */
 function withheldChanges({ overlay }: ChangeReader): string[] {
-  const licenses = new Set(CLEARANCE_KEYS.flatMap((clearance) => overlay.licensesUnderReview(clearance)));
-  return [...licenses].flatMap((license) => fieldsUnderReview(overlay.reviewsOf(license)).map((field) => `${license} ${field}`));
+  return [...overlay.licensesWithReviews()].flatMap((license) => fieldsUnderReview(overlay.reviewsOf(license)).map((field) => `${license} ${field}`));
 }
+
+/** Leaves out the changes withheld under review (@withheld: withheldChanges as JSON). Added and removed rows have no field; withheld ones always do. */
+const NOT_WITHHELD = "c.license_number || ' ' || IFNULL(c.field, '') NOT IN (SELECT value FROM json_each(@withheld))";
 
 /** A row with the server's address in its stored values, so every surface reads the same values. */
 function filled({ filler }: ChangeRowReader, row: ChangeRow): ChangeRow {
@@ -70,8 +71,7 @@ export function listChanges(reader: ChangeRowReader, filter: ChangeFilter, limit
   add('c.change = @kind', 'kind', filter.kind);
   add('c.field = @field', 'field', filter.field);
   const withheld = withheldChanges(reader);
-  // Added and removed rows have no field; withheld ones always do.
-  if (withheld.length > 0) add("c.license_number || ' ' || IFNULL(c.field, '') NOT IN (SELECT value FROM json_each(@withheld))", 'withheld', JSON.stringify(withheld));
+  if (withheld.length > 0) add(NOT_WITHHELD, 'withheld', JSON.stringify(withheld));
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const { limit: _limit, offset: _offset, ...countParams } = params;
   const total = snapshot.statement(`SELECT COUNT(*) AS n FROM change_log c ${condition}`).pluck().get(countParams) as number;
@@ -102,8 +102,6 @@ export function historyOf(reader: ChangeRowReader, license: string): ChangeRow[]
 export function licensesChangedSince(reader: ChangeReader, since: string): Set<string> {
   if (!hasChangeLog(reader.snapshot)) return new Set();
   // A home whose only change since is withheld under review is not named: naming it would tell.
-  const changed = reader.snapshot.statement(
-    "SELECT DISTINCT license_number FROM change_log WHERE observed_on >= ? AND license_number || ' ' || IFNULL(field, '') NOT IN (SELECT value FROM json_each(?))",
-  );
-  return new Set(changed.pluck().all(since, JSON.stringify(withheldChanges(reader))) as string[]);
+  const changed = reader.snapshot.statement(`SELECT DISTINCT c.license_number FROM change_log c WHERE c.observed_on >= @since AND ${NOT_WITHHELD}`);
+  return new Set(changed.pluck().all({ since, withheld: JSON.stringify(withheldChanges(reader)) }) as string[]);
 }

@@ -5,7 +5,7 @@
 import Boom from '@hapi/boom';
 import Inert from '@hapi/inert';
 import type { Lifecycle, Plugin, ServerRoute } from '@hapi/hapi';
-import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
+import type { ClearanceKey } from '../../contract/facts.ts';
 import { DEMO_SENTENCE } from '../demo.ts';
 import type { Overlay } from '../overlay.ts';
 import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
@@ -48,8 +48,7 @@ const REVIEWS_NOTE =
   'read the clearances listed in held_reviews the same way.';
 
 function heldReviews(overlay: Overlay): Array<{ license_number: string; clearance: ClearanceKey }> {
-  return CLEARANCE_KEYS.flatMap((clearance) => overlay.licensesUnderReview(clearance).map((license) => ({ license_number: license, clearance })))
-    .sort((a, b) => (a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0));
+  return [...overlay.licensesWithReviews()].sort().flatMap((license) => overlay.reviewsOf(license).map((clearance) => ({ license_number: license, clearance })));
 }
 
 function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): string {

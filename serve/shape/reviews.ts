@@ -9,8 +9,7 @@ function codeOf(designation: string): string {
 }
 
 /** Service designations without the codes that grant a clearance under review (null: not on file, stays so). */
-export function withoutCodesUnderReview<T extends readonly string[] | null>(designations: T, underReview: readonly ClearanceKey[]): T extends null ? null : string[];
-export function withoutCodesUnderReview(designations: readonly string[] | null, underReview: readonly ClearanceKey[]): string[] | null {
+function withoutCodesUnderReview(designations: readonly string[] | null, underReview: readonly ClearanceKey[]): string[] | null {
   if (designations === null) return null;
   const withheld = new Set(underReview.flatMap((clearance) => (CLEARANCE_GRANTING_CODES[clearance] ?? []).map(codeOf)));
   return withheld.size === 0 ? [...designations] : designations.filter((code) => !withheld.has(codeOf(code)));
