@@ -18,6 +18,13 @@ export const REPORTS_ORDER = "A home's reports are newest first, the whole list 
 export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';
 export const NO_SORT_PARAMETER =
   'There is no sort parameter: results are always in neutral alphabetical order (name, then license number).';
+/** True when a parameter name asks for a sort, order or rank (none exists anywhere; each is refused, never ignored). */
+export function asksForSort(names: Iterable<string>): boolean {
+  for (const name of names) if (SORT_WORDS.has(name.toLowerCase())) return true;
+  return false;
+}
+const SORT_WORDS = new Set(['sort', 'order', 'rank']);
+
 /** The same refusal where results come in another neutral order, named by `order` (a sentence). */
 export function noSortParameterIn(order: string): string {
   return `There is no sort parameter: results always come in one neutral order. ${order}`;

@@ -5,7 +5,7 @@ import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from '../web/respond.ts';
-import { LIST_NEUTRALITY } from '../wording.ts';
+import { asksForSort, LIST_NEUTRALITY } from '../wording.ts';
 
 /** Home and list pages follow the REST five-minute rule, so a review shows within five minutes. */
 export const RECORD_PAGE_CACHE = 'public, s-maxage=300, stale-while-revalidate=300';
@@ -85,14 +85,12 @@ export function pageError(status: 400 | 403 | 404 | 405 | 409 | 413 | 429, messa
   return error;
 }
 
-const SORT_WORDS = new Set(['sort', 'order', 'rank']);
-
 /**
  * Other parameters are ignored (tracking tags), but a sort, order or rank parameter is refused
  * with the reason: the spec allows none anywhere, and ignoring one would let a link look ranked.
  */
 export function refuseSortParameter(query: Request['query']): void {
-  if (Object.keys(query).some((key) => SORT_WORDS.has(key.toLowerCase()))) {
+  if (asksForSort(Object.keys(query))) {
     throw pageError(400, `There is no sort, order or rank parameter. ${LIST_NEUTRALITY}`);
   }
 }

@@ -4,12 +4,11 @@ import Boom from '@hapi/boom';
 import type { Lifecycle, Request } from '@hapi/hapi';
 import type Joi from 'joi';
 import { MAX_HOMES } from '../check.ts';
-import { NO_SORT_PARAMETER } from '../wording.ts';
+import { asksForSort, NO_SORT_PARAMETER } from '../wording.ts';
 
 const BODY_NOT_JSON =
   'The body must be JSON of the form {"homes": [...]} (optionally with "detail": true), sent with Content-Type: application/json.';
 
-const SORT_WORDS = new Set(['sort', 'order', 'rank']);
 const MAX_LISTED = 5;
 
 function quoted(names: string[]): string {
@@ -58,7 +57,7 @@ function acceptedKeys(schema: Joi.Schema): string[] {
 
 function queryMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], noSort: string): string {
   const given = Object.keys(request.query ?? {});
-  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return noSort;
+  if (asksForSort(given)) return noSort;
   const unknown = given.filter((key) => !accepted.includes(key));
   if (unknown.length > 0) {
     const what = `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${quoted(unknown)}.`;
@@ -70,7 +69,7 @@ function queryMessage(request: Request, details: Joi.ValidationErrorItem[], acce
 function payloadMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], inputsName: string, noSort: string): string {
   if (details.some((detail) => detail.path.length === 0)) return BODY_NOT_JSON;
   const given = Object.keys((request.payload as object | null) ?? {});
-  if (given.some((key) => SORT_WORDS.has(key.toLowerCase()))) return `${noSort} Accepted inputs: ${accepted.join(', ')}.`;
+  if (asksForSort(given)) return `${noSort} Accepted inputs: ${accepted.join(', ')}.`;
   const issues = [...new Set(details.map((detail) => detail.message))];
   const listed = issues.slice(0, MAX_LISTED).join('; ') + (issues.length > MAX_LISTED ? `; and ${issues.length - MAX_LISTED} more` : '');
   return `${inputsName} could not read these inputs: ${listed}. Accepted inputs: ${accepted.join(', ')}.`;

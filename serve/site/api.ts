@@ -3,7 +3,7 @@
 // they are validated, rate-limited (all /api paths: 240 a minute per IP) and never expose more
 // than v1 does: no availability, no rank or score, no price, no personal data.
 import Boom from '@hapi/boom';
-import type { Lifecycle, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
 import type { LatLon } from '../../contract/geo.ts';
@@ -41,7 +41,6 @@ export const SUGGEST_LIMIT = { default: 8, max: 20 };
 export const IN_BOUNDS_LIMIT = { default: 50, max: 200 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SORT_WORDS = new Set(['sort', 'order', 'rank']);
 
 /** One edge of the box: a latitude within ±90 or a longitude within ±180 degrees. */
 function boxEdge(name: string, kind: 'latitude' | 'longitude') {
@@ -131,15 +130,6 @@ interface InBoundsQuery extends Box {
   limit: number;
 }
 
-/** sort/order/rank first (with this endpoint's order sentence), then the shared REST messages. */
-function failAction(noSort: string): Lifecycle.Method {
-  const shared = failValidation();
-  return (request, h, error) => {
-    if (Object.keys(request.query ?? {}).some((key) => SORT_WORDS.has(key.toLowerCase()))) throw Boom.badRequest(noSort);
-    return shared.call(null, request, h, error);
-  };
-}
-
 function json(h: ResponseToolkit, value: unknown) {
   return h.response(JSON.stringify(value)).type(JSON_TYPE);
 }
@@ -176,7 +166,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/suggest',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.suggest },
-        validate: { ...inputs({ query: suggestQuery }), failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ query: suggestQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const { q, limit } = request.query as unknown as { q: string; limit: number };
@@ -189,7 +179,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/in-bounds',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.inBounds },
-        validate: { ...inputs({ query: inBoundsQuery }), failAction: failAction(NO_SORT_IN_BOUNDS) },
+        validate: { ...inputs({ query: inBoundsQuery }), failAction: failValidation(undefined, NO_SORT_IN_BOUNDS) },
       },
       handler: (request, h) => {
         const query = request.query as unknown as InBoundsQuery;
@@ -230,7 +220,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/all-points',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.allPoints },
-        validate: { ...inputs({ query: noQuery }), failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ query: noQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const snapshot = requestSnapshot(request, services.snapshots);
@@ -247,7 +237,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
       path: '/api/facilities/{license}',
       options: {
         cache: { otherwise: SITE_CACHE_CONTROL.summary },
-        validate: { ...inputs({ params: summaryParams, query: noQuery }), failAction: failAction(NO_SORT_PARAMETER) },
+        validate: { ...inputs({ params: summaryParams, query: noQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
       },
       handler: (request, h) => {
         const given = (request.params as { license: string }).license;
