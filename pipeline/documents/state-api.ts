@@ -1,7 +1,7 @@
 // The state transparency service's two JSON shapes, validated: the facility detail (live status,
 // last visit, visit and citation tallies) and the document index.
 import Joi from 'joi';
-import { usDateToIso, cell } from '../normalize/text.ts';
+import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
 
 export interface FacilityDetail {
   status: string | null;
@@ -100,10 +100,9 @@ function plainDetail(json: unknown): DetailValues | null {
   return values;
 }
 
-/** Two facility numbers name one license when they agree leading zeros aside. */
+/** Two facility numbers name one license when they read as the same license number (leading zeros aside). */
 function sameFacility(number: string, license: string): boolean {
-  const unpadded = (text: string) => text.trim().replace(/^0+/, '');
-  return unpadded(number) === unpadded(license);
+  return licenseNumber(number) === licenseNumber(license);
 }
 
 /** `license`, when given, must be the detail's own FACILITYNUMBER (leading zeros aside). */
