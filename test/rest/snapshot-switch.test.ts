@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import test from 'ava';
 import { createServer } from '../../serve/server.ts';
 import { settingsFromEnv } from '../../serve/settings.ts';
@@ -218,4 +219,27 @@ test('npm start on a fresh clone builds a snapshot from the seeds first', async 
   const { health } = await serveWithMain(t, { SNAPSHOTS_DIR: dir });
   t.regex(health.body.snapshot.file, /^rcfe-\d{4}-\d{2}-\d{2}\.sqlite$/);
   t.true(fs.readdirSync(dir).some((name) => name.endsWith('.sqlite')));
+});
+
+test('a served snapshot keeps its read lock: a process writing the file meanwhile is refused, and may once it is closed', async (t) => {
+  const file = path.join(tempDir('locked'), 'rcfe-2099-06-01.sqlite');
+  fs.copyFileSync(await seedSnapshotFile(), file);
+  const served = openSnapshot(file, { pages: 'skip' });
+  t.true((served.statement('SELECT COUNT(*) AS n FROM facilities').get() as { n: number }).n > 0);
+  const writer = new Database(file, { timeout: 0 });
+  t.teardown(() => writer.close());
+  // better-sqlite3's SqliteError is not an Error to ava's t.throws, so its code is read here.
+  const write = (): string => {
+    try {
+      writer.prepare("UPDATE metadata SET value = value || '' WHERE key = 'snapshot_date'").run();
+      return 'written';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+  t.is(write(), 'SQLITE_BUSY');
+  served.acquire().retire();
+  served.release();
+  t.false(served.isOpen);
+  t.is(write(), 'written');
 });
