@@ -1,13 +1,12 @@
 // The operator's CLI over the operator store (SNAPSHOTS_DIR/operator.sqlite): open and close
 // clearance correction reviews, approve dispute annotations, set the hand-off mode, list state.
 // The running server re-reads the store every OVERLAY_POLL_MS; nothing here needs a restart.
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { CLEARANCE_KEYS, ISO_DATE, type ClearanceKey } from '../contract/facts.ts';
 import { licenseNumberFrom } from '../contract/names.ts';
-import { HANDOFF_MODES, OPERATOR_SETTING, OPERATOR_STORE_DDL, OPERATOR_STORE_FILE, type HandoffMode } from '../contract/overlay.ts';
+import { HANDOFF_MODES, OPERATOR_SETTING, type HandoffMode } from '../contract/overlay.ts';
+import { openOperatorStoreForWrite } from './operator-writes.ts';
 import { settingsFromEnv } from './settings.ts';
 
 export const USAGE = `Usage: npm run operator -- <command>
@@ -32,17 +31,6 @@ export interface OperatorOptions {
 
 class UsageError extends Error {}
 
-function openStore(snapshotsDir: string): Database.Database {
-  const file = path.join(snapshotsDir, OPERATOR_STORE_FILE);
-  // Owner-only from the start: the store holds families' names and phone numbers.
-  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const db = new Database(file);
-  // A rollback journal, not WAL: the server opens the file read-only and must not need a -shm file.
-  db.pragma('journal_mode = DELETE');
-  db.exec(OPERATOR_STORE_DDL);
-  return db;
-}
-
 function license(arg: string | undefined): string {
   const number = arg === undefined ? null : licenseNumberFrom(arg);
   if (!number) throw new UsageError(`not a license number: ${arg ?? '(missing)'}`);
@@ -66,7 +54,7 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
       const [licenseArg, clearanceArg, ...note] = rest;
       const number = license(licenseArg);
       const key = clearance(clearanceArg);
-      db = openStore(options.snapshotsDir);
+      db = openOperatorStoreForWrite(options.snapshotsDir);
       if (sub === 'open') {
         const result = db
           .prepare(
@@ -89,7 +77,7 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
       if (!field) throw new UsageError('missing field');
       if (!approvedOn || !ISO_DATE.test(approvedOn)) throw new UsageError(`approval date must be YYYY-MM-DD: ${approvedOn ?? '(missing)'}`);
       if (text.length === 0) throw new UsageError('missing annotation text');
-      db = openStore(options.snapshotsDir);
+      db = openOperatorStoreForWrite(options.snapshotsDir);
       db.prepare('INSERT INTO dispute_annotations (license_number, field, text, approved_on) VALUES (?, ?, ?, ?)').run(
         number,
         field,
@@ -102,7 +90,7 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
     if (command === 'mode') {
       const mode = HANDOFF_MODES.find((candidate) => candidate === sub) as HandoffMode | undefined;
       if (!mode) throw new UsageError(`mode must be one of ${HANDOFF_MODES.join(', ')}`);
-      db = openStore(options.snapshotsDir);
+      db = openOperatorStoreForWrite(options.snapshotsDir);
       db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
         OPERATOR_SETTING.handoffMode,
         mode,
@@ -111,7 +99,7 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
       return 0;
     }
     if (command === 'list') {
-      db = openStore(options.snapshotsDir);
+      db = openOperatorStoreForWrite(options.snapshotsDir);
       const reviews = db
         .prepare('SELECT license_number, clearance, opened_at, note FROM clearance_reviews WHERE closed_at IS NULL ORDER BY opened_at')
         .all() as Array<{ license_number: string; clearance: string; opened_at: string; note: string | null }>;
@@ -129,7 +117,7 @@ export function runOperatorCommand(args: readonly string[], options: OperatorOpt
       return 0;
     }
     if ((command === 'requests' || command === 'corrections') && (sub === 'list' || sub === 'export' || sub === 'delete')) {
-      db = openStore(options.snapshotsDir);
+      db = openOperatorStoreForWrite(options.snapshotsDir);
       return submissions(db, command, sub, rest, out);
     }
     throw new UsageError(command ? `unknown command: ${args.join(' ')}` : 'no command given');

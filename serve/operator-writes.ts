@@ -28,9 +28,9 @@ export interface NewCorrection {
 }
 
 /**
- * Opens the operator store for one write (created owner-only when absent: it holds families'
- * names and phone numbers), in the rollback-journal mode the CLI uses, so the server's read-only
- * overlay reader never needs a -shm file.
+ * Opens the operator store for writing, by the server's forms and the operator CLI (created
+ * owner-only when absent: it holds families' names and phone numbers), in rollback-journal mode,
+ * not WAL, so the server's read-only overlay reader never needs a -shm file.
  */
 export function openOperatorStoreForWrite(snapshotsDir: string): Database.Database {
   const file = path.join(snapshotsDir, OPERATOR_STORE_FILE);
