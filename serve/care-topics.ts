@@ -1,6 +1,6 @@
 // Short explanations in the service's own words, for the MCP tool explain_care_topic (and its
 // alias explain). Each points to the longer editorial guides at {base_url}/guides/<slug>.
-import { guideCatalog, guidesReviewedOn, type Guide } from './guides/catalog.ts';
+import { guideCatalog, guidesReviewedOn } from './guides/catalog.ts';
 
 export const CARE_TOPICS = [
   'dementia_care',
@@ -154,18 +154,7 @@ const TOPICS: Record<CareTopic, TopicText> = {
   },
 };
 
-export interface CareTopicAnswer {
-  topic: CareTopic;
-  title: string;
-  summary: string;
-  points: string[];
-  guides: Array<Pick<Guide, 'slug' | 'title' | 'url'>>;
-  related_tools: string[];
-  source: string;
-  reviewed_on: string;
-}
-
-export function careTopic(topic: CareTopic, baseUrl: string, source: string): CareTopicAnswer {
+export function careTopic(topic: CareTopic, baseUrl: string, source: string) {
   const text = TOPICS[topic];
   const catalog = new Map(guideCatalog(baseUrl).map((guide) => [guide.slug, guide]));
   return {
