@@ -4,14 +4,8 @@ import { nameSlug } from '../contract/names.ts';
 import { listedHomesOf, type Place as ListedPlace } from './listed-homes.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
-export interface Place {
-  /** The place as the record spells it (verbatim casing). */
-  name: string;
-  /** placeKey: what the snapshot's county_key / city_key hold. */
-  key: string;
-  slug: string;
-  homes: number;
-}
+/** A place of the listed-homes index with the slug of its page. */
+export type Place = ListedPlace & { slug: string };
 
 export interface Licensee {
   slug: string;
