@@ -184,12 +184,8 @@ function metricsSettings(env: NodeJS.ProcessEnv, publicPort: number): Settings['
 
 function mapSettings(env: NodeJS.ProcessEnv): MapSettings {
   const tileUrl = env.MAP_TILE_URL?.trim() || DEFAULT_MAP_TILE_URL;
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(tileUrl.replace(/\{[a-z]\}/g, '0'));
-  } catch {
-    parsed = null;
-  }
+  const template = tileUrl.replace(/\{[a-z]\}/g, '0');
+  const parsed = URL.canParse(template) ? new URL(template) : null;
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !/\{z\}/.test(tileUrl) || !/\{x\}/.test(tileUrl) || !/\{y\}/.test(tileUrl)) {
     throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, got "${env.MAP_TILE_URL}"`);
   }
