@@ -18,7 +18,7 @@ import type { Logger } from './log.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
-/** One read of the operator store; immutable, replaced whole on the next read. */
+/** One read of the operator store; what it holds is immutable, replaced whole on the next read. */
 export class Overlay {
   private readonly reviewsByLicense = new Map<string, ClearanceKey[]>();
   private readonly licensesByClearance = new Map<ClearanceKey, string[]>();
@@ -30,7 +30,8 @@ export class Overlay {
     reviews: ReadonlyArray<{ license_number: string; clearance: ClearanceKey }>,
     disputes: ReadonlyArray<DisputeAnnotation & { license_number: string }>,
     readonly handoffMode: HandoffMode,
-    private readAt: string | null,
+    /** When the store was last read (an unchanged re-read moves it on). */
+    public loadedAt: string | null,
   ) {
     for (const { license_number, clearance } of reviews) {
       push(this.reviewsByLicense, license_number, clearance);
@@ -43,15 +44,6 @@ export class Overlay {
       .update(JSON.stringify([reviews.map((row) => [row.license_number, row.clearance]), disputes, handoffMode]))
       .digest('base64url')
       .slice(0, 16);
-  }
-
-  /** When the store was last read (an unchanged re-read moves it on). */
-  get loadedAt(): string | null {
-    return this.readAt;
-  }
-
-  markRead(at: string | null): void {
-    this.readAt = at;
   }
 
   static empty(): Overlay {
@@ -157,7 +149,7 @@ export class OverlayStore {
       if (next && next.version !== this.overlay.version) {
         this.overlay = next;
         this.reloads += 1;
-      } else if (next) this.overlay.markRead(next.loadedAt);
+      } else if (next) this.overlay.loadedAt = next.loadedAt;
       else if (this.overlay.loadedAt !== null) {
         this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
       }
