@@ -40,7 +40,7 @@ export function facilityByLicense(snapshot: Snapshot, license: string): Facility
 }
 
 /** One license's stored REST texts and nothing else: the narrow read of a first touch. */
-export function storedTextsByLicense(snapshot: Snapshot, license: string): Pick<FacilityRow, 'record_json' | 'state_documents_json'> | undefined {
+export function storedTextsByLicense(snapshot: Snapshot, license: string) {
   return snapshot.statement('SELECT record_json, state_documents_json FROM facilities WHERE license_number = ?').get(license) as
     | Pick<FacilityRow, 'record_json' | 'state_documents_json'>
     | undefined;
@@ -109,12 +109,7 @@ export function allHospitals(snapshot: Snapshot): HospitalRow[] {
 }
 
 /** One transcribed state document from the document store (documents.sqlite beside the snapshots). */
-export interface StoredDocumentRow {
-  ref: string;
-  control_number: string | null;
-  date: string | null;
-  type: string | null;
-  title: string | null;
+export interface StoredDocumentRow extends Omit<ReportRow, 'url'> {
   text: string;
   /** JSON array of {type, section, finding}. */
   citations: string;
@@ -136,16 +131,8 @@ export function storedDocumentsByLicense(store: Database.Database, license: stri
 
 const documentStatements = new WeakMap<Database.Database, Database.Statement>();
 
-export interface PageHospitalRow {
-  facid: string;
-  name: string;
-  name_slug: string;
-  city: string | null;
-  county: string | null;
-  county_key: string | null;
-  latitude: number;
-  longitude: number;
-}
+/** A hospital as the pages show it: its page's slug and county key, no street address. */
+export type PageHospitalRow = Omit<HospitalRow, 'street' | 'zip'> & { name_slug: string; county_key: string | null };
 
 export function hospitalByFacid(snapshot: Snapshot, facid: string): PageHospitalRow | undefined {
   return snapshot
@@ -185,11 +172,7 @@ export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_n
  * capacity, license_status, state_record_url, street, zip]` (the address is the roster's columns,
  * as the record's is: no need to parse the stored record, the row's largest text).
  */
-export function checkRowsByLicenses(
-  snapshot: Snapshot,
-  licenses: readonly string[],
-  candidates: readonly string[],
-): Array<{ license_number: string; home_json: string; candidate_json: string | null }> {
+export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[], candidates: readonly string[]) {
   return snapshot
     .statement(
       `SELECT license_number, home_json,
@@ -209,11 +192,7 @@ export function checkRowsByLicenses(
  * licenses not on the roster are absent): what a list page reads of its homes. `columns` are the
  * code's own constants, one statement each.
  */
-export function columnsByLicenses<K extends keyof FacilityRow>(
-  snapshot: Snapshot,
-  columns: readonly K[],
-  licenses: readonly string[],
-): Array<Pick<FacilityRow, 'license_number' | K>> {
+export function columnsByLicenses<K extends keyof FacilityRow>(snapshot: Snapshot, columns: readonly K[], licenses: readonly string[]) {
   return snapshot
     .statement(`SELECT license_number, ${columns.join(', ')} FROM facilities WHERE license_number IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(licenses)) as Array<Pick<FacilityRow, 'license_number' | K>>;
