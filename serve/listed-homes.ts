@@ -7,6 +7,7 @@
 import { CLEARANCE_KEYS, NEEDS, type ClearanceKey } from '../contract/facts.ts';
 import { distanceKm, distanceMiles, type LatLon } from '../contract/geo.ts';
 import { nameKey, placeKey } from '../contract/names.ts';
+import { pushTo } from './multimap.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
 /** One listed home as the index holds it (the columns lists filter on or show). */
@@ -164,12 +165,12 @@ export class ListedHomes {
       this.clearanceBits[i] = CLEARANCE_KEYS.reduce((bits, key, bit) => (home[key] === 'true' ? bits | (1 << bit) : bits), 0);
       if (home.licensee !== null) licensees.set(home.licensee, (licensees.get(home.licensee) ?? 0) + 1);
       if (home.city_key !== null) {
-        push(this.positionsByCity, home.city_key, i);
+        pushTo(this.positionsByCity, home.city_key, i);
         if (this.cityByKey.has(home.city_key)) countPlace(this.cityByKey, home.city_key, home.city!);
         else this.cityByKey.set(home.city_key, { name: home.city!, key: home.city_key, homes: 1, county: home.county });
       }
       if (home.county_key === null) return;
-      push(this.positionsByCounty, home.county_key, i);
+      pushTo(this.positionsByCounty, home.county_key, i);
       countPlace(counties, home.county_key, home.county!);
       if (home.alw_participation === 'true') countPlace(waiver, home.county_key, home.county!);
       if (home.city_key === null) return;
@@ -290,12 +291,6 @@ export function firstMatches<T>(entries: readonly T[], words: (entry: T) => stri
     if (items.length < limit) items.push(entry);
   }
   return { items, total };
-}
-
-function push(map: Map<string, number[]>, key: string, position: number): void {
-  const list = map.get(key);
-  if (list) list.push(position);
-  else map.set(key, [position]);
 }
 
 function countPlace(places: Map<string, Place>, key: string, name: string): void {

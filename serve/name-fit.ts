@@ -5,6 +5,7 @@
 // Matching reads no rows: each license's name and city are held here, so the check reads SQLite
 // only for the homes it returns, in one batch.
 import { allNameFits } from './query.ts';
+import { pushTo } from './multimap.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
 /** What matching and the neutral candidate order need of a license. */
@@ -34,10 +35,7 @@ const nameFits = derived('name fits: licenses by base name key (legal forms stri
     const fit: NameFit = { license_number: row.license_number, name: row.name, city: row.city };
     byLicense.set(fit.license_number, fit);
     for (const base of new Set([baseNameKey(row.name_key), baseNameKey(row.licensed_name_key)])) {
-      if (!base) continue;
-      const list = byBaseKey.get(base);
-      if (list) list.push(fit);
-      else byBaseKey.set(base, [fit]);
+      if (base) pushTo(byBaseKey, base, fit);
     }
   }
   return { byLicense, byBaseKey };

@@ -15,6 +15,7 @@ import {
   type HandoffMode,
 } from '../contract/overlay.ts';
 import type { Logger } from './log.ts';
+import { pushTo } from './multimap.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
@@ -34,11 +35,11 @@ export class Overlay {
     public loadedAt: string | null,
   ) {
     for (const { license_number, clearance } of reviews) {
-      push(this.reviewsByLicense, license_number, clearance);
-      push(this.licensesByClearance, clearance, license_number);
+      pushTo(this.reviewsByLicense, license_number, clearance);
+      pushTo(this.licensesByClearance, clearance, license_number);
     }
     for (const { license_number, field, text, approved_on } of disputes) {
-      push(this.disputesByLicense, license_number, { field, text, approved_on });
+      pushTo(this.disputesByLicense, license_number, { field, text, approved_on });
     }
     this.version = createHash('sha256')
       .update(JSON.stringify([reviews.map((row) => [row.license_number, row.clearance]), disputes, handoffMode]))
@@ -79,12 +80,6 @@ export class Overlay {
     for (const clearances of this.reviewsByLicense.values()) count += clearances.length;
     return count;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** Reads the store file once; throws when it exists but cannot be read. Null when absent. */

@@ -1,6 +1,7 @@
 // Reads by entity over a snapshot: facility rows, name keys, reports, hospitals, stored documents.
 // Lists of listed homes are selected in serve/listed-homes.ts. Rows carry the stored JSON as strings.
 import type Database from 'better-sqlite3';
+import { pushTo } from './multimap.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
 /** One license with everything a look-up may need. */
@@ -50,11 +51,7 @@ export function storedTextsByLicense(snapshot: Snapshot, license: string) {
 const licensesByNameKey = derived('licenses by name key', (snapshot) => {
   const byKey = new Map<string, string[]>();
   for (const row of allNameFits(snapshot)) {
-    for (const name of new Set([row.name_key, row.licensed_name_key])) {
-      const list = byKey.get(name);
-      if (list) list.push(row.license_number);
-      else byKey.set(name, [row.license_number]);
-    }
+    for (const name of new Set([row.name_key, row.licensed_name_key])) pushTo(byKey, name, row.license_number);
   }
   return byKey;
 });
