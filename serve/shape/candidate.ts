@@ -1,24 +1,13 @@
 // A did-you-mean candidate of the batch check: enough to tell homes apart, and where to look.
-import type { AddressValue } from '../../contract/records.ts';
 import type { HomeRecord, StoredCheckHome } from '../home-record.ts';
 
-export interface Candidate {
-  license_number: string;
-  name: string;
-  licensed_name: string;
-  city: string | null;
-  county: string | null;
-  address: AddressValue;
-  beds: number | null;
-  license_status: string | null;
-  links: { page: string; markdown: string; state_record: string; corrections: string };
-}
+export type Candidate = ReturnType<typeof candidate>;
 
 /**
  * A candidate from a home's record, or from its stored check home read as a candidate (the same
  * values: the overlay changes none of them).
  */
-export function candidate(home: HomeRecord | StoredCheckHome): Candidate {
+export function candidate(home: HomeRecord | StoredCheckHome) {
   const { row, address, corrections } =
     'facility' in home ? { row: home.row, address: home.facility.address.value, corrections: home.facility.links.corrections } : asCandidate(home);
   return {
