@@ -27,7 +27,7 @@ import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './services.ts';
 import { cacheTagger } from './web/etag.ts';
-import { settingsFromEnv, type RateLimits, type Settings } from './settings.ts';
+import { settingsFromEnv, type Settings } from './settings.ts';
 import { BaseUrlFiller } from './shape/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './snapshot.ts';
 import { ClientNameUsage } from './usage.ts';
@@ -164,27 +164,21 @@ async function buildSnapshot(snapshotsDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = settingsFromEnv();
-  } catch (error) {
-    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-  const log = createLogger(settings.logLevel);
-  if (!hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
-    log.info('no valid snapshot; building one from the configured sources', { snapshots_dir: settings.snapshotsDir });
-    try {
-      await buildSnapshot(settings.snapshotsDir);
-    } catch (error) {
-      log.error('snapshot build failed', { reason: error instanceof Error ? error.message : String(error) });
-    }
-  }
   let app: App;
   try {
+    const settings = settingsFromEnv();
+    const log = createLogger(settings.logLevel);
+    if (!hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
+      log.info('no valid snapshot; building one from the configured sources', { snapshots_dir: settings.snapshotsDir });
+      try {
+        await buildSnapshot(settings.snapshotsDir);
+      } catch (error) {
+        log.error('snapshot build failed', { reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
     app = await createServer(settings, log);
   } catch (error) {
-    // No valid snapshot, a port in use, an address that cannot be bound: one clear line, exit 1.
+    // A bad setting, no valid snapshot, a port in use, an address that cannot be bound: one clear line, exit 1.
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
