@@ -214,7 +214,9 @@ export class SnapshotStore {
   switches = 0;
 
   private constructor(private readonly options: SnapshotStoreOptions) {
-    const first = this.newestValidAtStart();
+    // Only the structure now: the pages are read on a worker once the server listens
+    // (verifyStartFile), so a large snapshot does not hold the start back.
+    const first = newestSoundSnapshot(options.dir, (name, error) => this.reject(name, error));
     if (!first) {
       throw new NoValidSnapshotError(
         `No valid snapshot in ${options.dir}: expected a file named like rcfe-YYYY-MM-DD.sqlite with schema_version ${SCHEMA_VERSION}. ` +
@@ -296,9 +298,7 @@ export class SnapshotStore {
         await quickCheckInWorker(path.join(this.options.dir, started.file));
         this.options.log.info('snapshot verified', { file: started.file });
       } catch (error) {
-        const stamp = this.stamp(path.join(this.options.dir, started.file));
-        if (stamp !== null) this.rejected.set(started.file, stamp);
-        this.options.log.error('snapshot rejected', { file: started.file, reason: error instanceof Error ? error.message : String(error) });
+        this.reject(started.file, error);
         if (this.closed) return;
         // A newer file switched in meanwhile has replaced it already.
         const replaced = await this.oneAtATime(() =>
@@ -333,11 +333,16 @@ export class SnapshotStore {
         this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
         return true;
       } catch (error) {
-        this.rejected.set(name, stamp);
-        this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
+        this.reject(name, error, stamp);
       }
     }
     return false;
+  }
+
+  /** Logs why a file cannot be served; it is not tried again until it changes from `stamp`. */
+  private reject(name: string, error: unknown, stamp = this.stamp(path.join(this.options.dir, name))): void {
+    if (stamp !== null) this.rejected.set(name, stamp);
+    this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
   }
 
   private stamp(filePath: string): string | null {
@@ -358,36 +363,23 @@ export class SnapshotStore {
     if (this.settling) clearTimeout(this.settling);
     this.snapshot.retire();
   }
+}
 
-  /**
-   * The newest file at start-up whose structure is sound. Its pages are read on a worker once the
-   * server listens (verifyStartFile), so a large snapshot does not hold the start back.
-   */
-  private newestValidAtStart(): Snapshot | null {
-    for (const name of snapshotFilesNewestFirst(this.options.dir)) {
-      const filePath = path.join(this.options.dir, name);
-      const stamp = this.stamp(filePath);
-      if (stamp === null) continue;
-      try {
-        return openSnapshot(filePath, { pages: 'skip' });
-      } catch (error) {
-        this.rejected.set(name, stamp);
-        this.options.log.error('snapshot rejected', { file: name, reason: error instanceof Error ? error.message : String(error) });
-      }
+/** The newest file in the folder whose structure is sound, opened, or null; `rejected` hears of each file passed over. */
+function newestSoundSnapshot(dir: string, rejected: (name: string, error: unknown) => void = () => {}): Snapshot | null {
+  for (const name of snapshotFilesNewestFirst(dir)) {
+    try {
+      return openSnapshot(path.join(dir, name), { pages: 'skip' });
+    } catch (error) {
+      rejected(name, error);
     }
-    return null;
   }
+  return null;
 }
 
 /** True when the folder holds at least one snapshot of sound structure (pages are checked once serving). */
 export function hasValidSnapshot(dir: string): boolean {
-  for (const name of snapshotFilesNewestFirst(dir)) {
-    try {
-      openSnapshot(path.join(dir, name), { pages: 'skip' }).retire();
-      return true;
-    } catch {
-      // try the next older file
-    }
-  }
-  return false;
+  const snapshot = newestSoundSnapshot(dir);
+  snapshot?.retire();
+  return snapshot !== null;
 }
