@@ -83,7 +83,7 @@ export class Overlay {
 }
 
 /** Reads the store file once; throws when it exists but cannot be read. Null when absent. */
-export function readOverlay(filePath: string, now: Date = new Date()): Overlay | null {
+function readOverlay(filePath: string): Overlay | null {
   if (!fs.existsSync(filePath)) return null;
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
   try {
@@ -107,7 +107,7 @@ export function readOverlay(filePath: string, now: Date = new Date()): Overlay |
     const heldReviews = reviews.filter((row): row is { license_number: string; clearance: ClearanceKey } =>
       (CLEARANCE_KEYS as readonly string[]).includes(row.clearance),
     );
-    return new Overlay(heldReviews, disputes, mode, now.toISOString());
+    return new Overlay(heldReviews, disputes, mode, new Date().toISOString());
   } finally {
     db.close();
   }
