@@ -191,18 +191,16 @@ export const startFamilyRequest = defineTool({
     });
     if (finding) refuse(screenRefusal(finding));
 
-    const licenses: string[] = [];
-    args.license_numbers.forEach((entry, i) => {
-      const license = licenseNumberFrom(entry);
-      if (license === null) {
+    const given = args.license_numbers.map(
+      (entry, i) =>
+        licenseNumberFrom(entry) ??
         // The entry is not echoed: it may hold a personal detail.
         refuse(
           `license_numbers entry ${i + 1} is not a license number: send 9-digit state license numbers only. ` +
             'Find them with check_homes, find_homes or search (never send names or other details here).',
-        );
-      }
-      if (!licenses.includes(license)) licenses.push(license);
-    });
+        ),
+    );
+    const licenses = [...new Set(given)];
 
     const context = call.context();
     const rows = facilitiesByLicenses(context.snapshot, licenses);
