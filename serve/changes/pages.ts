@@ -27,8 +27,6 @@ export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: s
   };
 }
 
-export type HomeChanges = ReturnType<typeof homeChanges>;
-
 /** A county page's section: its homes' changes seen since the first of the newest snapshot's month. */
 export function countyChangesSection(reader: ChangeRowReader, baseUrl: string, county: { name: string; key: string; slug: string }) {
   const month = (reader.snapshot.meta.snapshotDate ?? new Date().toISOString()).slice(0, 7);

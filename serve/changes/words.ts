@@ -58,12 +58,6 @@ function valueWords(json: string | null): string {
   return String(value);
 }
 
-/** The date in brackets: the new value's own source date, else the change's; a source without a date says so. */
-export function changeSource(row: Pick<ChangeLogRow, 'field' | 'new_source_date' | 'observed_on'>): string {
-  const date = row.new_source_date ?? row.observed_on;
-  return date ? `${sourceName(row.field)} of ${date}` : `${sourceName(row.field)}, undated`;
-}
-
 /** What changed, without the home's name or the date. */
 export function changeWords(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_value' | 'new_value'>): string {
   if (row.change === 'added') return 'License added to the state roster';
@@ -75,7 +69,11 @@ export function changeWords(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_va
   return `${fieldLabel(row.field ?? '')} changed from ${before} to ${after}`;
 }
 
-/** "License holder changed from A to B (state roster of 2026-11-16)". */
+/**
+ * "License holder changed from A to B (state roster of 2026-11-16)". The date in brackets is the
+ * new value's own source date, else the change's; a source without a date says so.
+ */
 export function changeLine(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_value' | 'new_value' | 'new_source_date' | 'observed_on'>): string {
-  return `${changeWords(row)} (${changeSource(row)})`;
+  const date = row.new_source_date ?? row.observed_on;
+  return `${changeWords(row)} (${sourceName(row.field)}${date ? ` of ${date}` : ', undated'})`;
 }

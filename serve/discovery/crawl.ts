@@ -4,6 +4,7 @@
 import { NEED_KEYS } from '../../contract/facts.ts';
 import { siteIndexOf } from '../site/homes-index.ts';
 import type { Snapshot } from '../snapshot.ts';
+import { escapeHtml } from '../web/html.ts';
 
 export const CRAWL_PATHS = {
   robots: '/robots.txt',
@@ -37,15 +38,11 @@ export function sitemapPaths(snapshot: Snapshot): string[] {
   return [...new Set(paths)];
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 function urlset(baseUrl: string, paths: readonly string[]): string {
-  const entries = paths.map((path) => `<url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>\n`).join('');
+  const entries = paths.map((path) => `<url><loc>${escapeHtml(`${baseUrl}${path}`)}</loc></url>\n`).join('');
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries}</urlset>\n`;
 }
 
@@ -57,6 +54,6 @@ export function buildSitemap(baseUrl: string, paths: readonly string[], maxUrls 
   if (paths.length <= maxUrls) return { root: urlset(baseUrl, paths), parts: [] };
   const parts: string[] = [];
   for (let start = 0; start < paths.length; start += maxUrls) parts.push(urlset(baseUrl, paths.slice(start, start + maxUrls)));
-  const entries = parts.map((_, i) => `<sitemap><loc>${escapeXml(`${baseUrl}${sitemapPartPath(i + 1)}`)}</loc></sitemap>\n`).join('');
+  const entries = parts.map((_, i) => `<sitemap><loc>${escapeHtml(`${baseUrl}${sitemapPartPath(i + 1)}`)}</loc></sitemap>\n`).join('');
   return { root: `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${entries}</sitemapindex>\n`, parts };
 }

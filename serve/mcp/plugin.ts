@@ -53,20 +53,16 @@ function toHapi(h: ResponseToolkit, answer: McpAnswer): ResponseObject {
   return withCors(out);
 }
 
-function allowedHosts(services: Services): string[] {
-  const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...services.settings.mcp.allowedHosts]);
-  // An unparseable BASE_URL adds nothing.
-  if (URL.canParse(services.settings.baseUrl)) hosts.add(new URL(services.settings.baseUrl).hostname.toLowerCase());
-  return [...hosts];
-}
-
 export const mcpPlugin: Plugin<Services> = {
   name: 'mcp',
   register(server, services) {
     const { settings, log } = services;
     const documents = new DocumentStoreReader(settings.snapshotsDir, log);
     const budget = new FixedWindowBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
-    const options = { allowedHosts: allowedHosts(services) };
+    const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...settings.mcp.allowedHosts]);
+    // An unparseable BASE_URL adds nothing.
+    if (URL.canParse(settings.baseUrl)) hosts.add(new URL(settings.baseUrl).hostname.toLowerCase());
+    const options = { allowedHosts: [...hosts] };
 
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {

@@ -98,13 +98,7 @@ export function mcpFullRecord(context: ShapeContext, { row, compact: home, detai
     name: home.name,
     licensed_name: home.licensed_name,
     facility_type: record.facility_type.value,
-    address: {
-      street: record.address.value.street,
-      city: record.address.value.city,
-      county: record.address.value.county,
-      zip: record.address.value.zip,
-      as_of: record.address.confirmed_on,
-    },
+    address: { ...pick(record.address.value, ['street', 'city', 'county', 'zip']), as_of: record.address.confirmed_on },
     location: location
       ? { latitude: location.latitude, longitude: location.longitude, source_class: 'machine_extracted', note: LOCATION_NOTE }
       : null,

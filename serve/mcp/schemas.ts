@@ -19,6 +19,8 @@ const waiverValue = z
   .enum(['true', 'not_on_file'])
   .describe("'true' or 'not_on_file': absence from the waiver list is not a verified no.");
 export const clearanceKey = z.enum(CLEARANCE_KEYS);
+const address = z.object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() });
+const point = z.object({ latitude: z.number(), longitude: z.number() });
 
 export const dataDates = z
   .object({
@@ -140,21 +142,8 @@ export const fullRecord = z
     name: z.string(),
     licensed_name: z.string(),
     facility_type: z.string().nullable(),
-    address: z.object({
-      street: z.string().nullable(),
-      city: z.string().nullable(),
-      county: z.string().nullable(),
-      zip: z.string().nullable(),
-      as_of: nullableDate('The roster date'),
-    }),
-    location: z
-      .object({
-        latitude: z.number(),
-        longitude: z.number(),
-        source_class: z.literal('machine_extracted'),
-        note: z.string(),
-      })
-      .nullable(),
+    address: address.extend({ as_of: nullableDate('The roster date') }),
+    location: point.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
     phone: z.object({
       number: z.string().nullable().describe('The phone number on the state roster, verbatim.'),
       as_of: nullableDate('The roster date'),
@@ -206,7 +195,6 @@ export const fullRecord = z
 const sourceClass = z.enum(['state', 'operator_attested', 'machine_extracted', 'third_party']);
 const fact = <T extends z.ZodType>(value: T) =>
   z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() });
-const address = z.object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() });
 
 const facilityRecord = z.object({
   license_number: z.string(),
@@ -217,7 +205,7 @@ const facilityRecord = z.object({
   license_status_live: fact(z.string().nullable()),
   on_probation: fact(triState),
   address: fact(address),
-  location: fact(z.object({ latitude: z.number(), longitude: z.number() }).nullable()),
+  location: fact(point.nullable()),
   capacity: fact(z.number().int().nullable()),
   phone: fact(z.string().nullable()),
   licensee: fact(z.string().nullable()),

@@ -51,30 +51,16 @@ type Converted = Record<string, unknown>;
 /**
  * The same schema with its JSON Schema converted once per process. The SDK converts every tool's
  * schemas again on each tools/list (about 10 ms of CPU for these ten tools); the tools never
- * change, so the first conversion serves them all. Validation is zod's own, untouched.
+ * change, so the first conversion serves them all. Validation is zod's own, untouched, except for
+ * a tool's output schema (`trusted`, never an input): it is not run again over each answer. The
+ * SDK checks every structuredContent against the tool's output schema, a zod pass that copies the
+ * whole answer (about 30 µs of a get_home call's CPU); every answer is built to its schema, and
+ * test/mcp/outputs.test.ts (each tool over every home of the test snapshot) and the property tests
+ * hold each one to the JSON Schema tools/list advertises.
  */
 const converted = new WeakMap<z.ZodType, z.ZodType>();
 
-/**
- * An output schema as the SDK is given it: advertised as converted, but not run again over each
- * answer. The SDK checks every structuredContent against the tool's output schema, a zod pass
- * that copies the whole answer (about 30 µs of a get_home call's CPU); every answer is built to
- * its schema, and test/mcp/outputs.test.ts (each tool over every home of the test snapshot) and
- * the property tests hold each one to the JSON Schema tools/list advertises.
- */
-const trustedOutputs = new WeakMap<z.ZodType, z.ZodType>();
-
-function trustedOutput<T extends z.ZodType>(schema: T): T {
-  let kept = trustedOutputs.get(schema);
-  if (!kept) {
-    const standard = convertedOnce(schema)['~standard'];
-    kept = { '~standard': { ...standard, validate: (value: unknown) => ({ value }) } } as unknown as T;
-    trustedOutputs.set(schema, kept);
-  }
-  return kept as T;
-}
-
-function convertedOnce<T extends z.ZodType>(schema: T): T {
+function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
   const kept = converted.get(schema);
   if (kept) return kept as T;
   const standard = schema['~standard'] as T['~standard'] & { jsonSchema: Record<'input' | 'output', (options: { target: string }) => Converted> };
@@ -86,7 +72,8 @@ function convertedOnce<T extends z.ZodType>(schema: T): T {
       return json;
     };
   };
-  const wrapper = { '~standard': { ...standard, jsonSchema: { input: memo('input'), output: memo('output') } } } as unknown as T;
+  const jsonSchema = { input: memo('input'), output: memo('output') };
+  const wrapper = { '~standard': { ...standard, jsonSchema, ...(trusted ? { validate: (value: unknown) => ({ value }) } : {}) } } as unknown as T;
   converted.set(schema, wrapper);
   return wrapper;
 }
@@ -103,7 +90,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       title: definition.title,
       description,
       inputSchema: convertedOnce(definition.input),
-      outputSchema: trustedOutput(definition.output),
+      outputSchema: convertedOnce(definition.output, true),
       // Every tool reads stored data and writes nothing (start_family_request included).
       annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

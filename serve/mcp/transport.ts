@@ -226,23 +226,13 @@ function sdkRequest(incoming: IncomingMcp, body?: Buffer): Request {
   }
   headers.accept = servedAccept(headers.accept);
   const url = `http://${headers.host || 'localhost'}${incoming.target}`;
-  if (body === undefined) return new RequestHead(url, new Headers(headers)) as unknown as Request;
+  if (body === undefined) return { method: 'POST', url, headers: new Headers(headers), signal: undefined } as unknown as Request;
   const init: RequestInit = { method: 'POST', headers, body: new Uint8Array(body) };
   try {
     return new Request(url, init);
   } catch {
     return new Request(`http://localhost${MCP_PATH}`, init);
   }
-}
-
-/** What the SDK reads of a POST whose body it is given parsed (see sdkRequest). */
-class RequestHead {
-  readonly method = 'POST';
-  readonly signal = undefined;
-  constructor(
-    readonly url: string,
-    readonly headers: Headers,
-  ) {}
 }
 
 /**

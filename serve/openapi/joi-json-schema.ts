@@ -34,18 +34,14 @@ export function toJsonSchema(schema: Joi.Schema, components: Components): JsonSc
 
 /** The keys of an object schema with their JSON Schemas, whether each is required, and its description. */
 export function objectProperties(schema: Joi.Schema, components: Components) {
-  const description = schema.describe() as Description;
-  const presence = description.preferences?.presence ?? 'optional';
-  return Object.entries(description.keys ?? {}).map(([name, child]) => {
-    const converted = convert(child, components, presence);
-    delete converted.description; // carried by the parameter itself
-    return {
-      name,
-      schema: converted,
-      required: isRequired(child, presence),
-      ...(child.flags?.description ? { description: child.flags.description } : {}),
-    };
-  });
+  const { properties = {}, required = [] } = toJsonSchema(schema, components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  // The description is carried by the parameter itself.
+  return Object.entries(properties).map(([name, { description, ...converted }]) => ({
+    name,
+    schema: converted,
+    required: required.includes(name),
+    ...(description ? { description: description as string } : {}),
+  }));
 }
 
 function isRequired(description: Description, inherited: Presence): boolean {

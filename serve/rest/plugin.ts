@@ -165,15 +165,8 @@ function routes(services: Services): ServerRoute[] {
       handler: (request, h) => {
         const { row } = recordOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
-        const reports = reportsByLicense(context.snapshot, row.license_number).map((report) => ({
-          ref: report.ref,
-          control_number: report.control_number,
-          source_class: 'state',
-          date: report.date,
-          type: report.type,
-          title: report.title,
-          url: report.url,
-        }));
+        const listed = reportsByLicense(context.snapshot, row.license_number);
+        const reports = listed.map(({ ref, control_number, ...rest }) => ({ ref, control_number, source_class: 'state', ...rest }));
         const data = JSON.stringify({
           license_number: row.license_number,
           state_record_url: row.state_record_url,

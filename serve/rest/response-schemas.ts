@@ -29,10 +29,6 @@ function fact(value: Joi.Schema, ref: string) {
   });
 }
 
-function triStateFact(ref: string, values: string[] = ['true', 'false', 'not_on_file']) {
-  return fact(Joi.string().valid(...values), ref);
-}
-
 export const errorBody = object({ error: Joi.string() })
   .meta({ component: 'Error' })
   .description('Every REST error: one sentence saying what was wrong and what is accepted. Sent with cache-control: no-store.');
@@ -52,7 +48,7 @@ const facilityKeys = {
   license_status_live: fact(nullableText(), 'roster:license_status_live').description(
     'Last stored live status; confirmed_on is its check date. An API call never starts a live check.',
   ),
-  on_probation: triStateFact('roster:on_probation'),
+  on_probation: fact(triState(), 'roster:on_probation'),
   address: fact(address, 'roster:address'),
   location: fact(object({ latitude: Joi.number(), longitude: Joi.number() }).allow(null), 'derived:geocode').description(
     'Machine-attached map coordinates (source_class machine_extracted).',
@@ -62,9 +58,9 @@ const facilityKeys = {
   licensee: fact(nullableText(), 'roster:licensee'),
   operating_since_year: fact(integer().allow(null), 'roster:license_first_date'),
   clearances: object(
-    Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, triStateFact(CLEARANCE_REFS[key])])) as Joi.PartialSchemaMap,
+    Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, fact(triState(), CLEARANCE_REFS[key])])) as Joi.PartialSchemaMap,
   ).description('Care approvals on the license. A clearance under correction review reads not_on_file.'),
-  alw_participation: triStateFact('roster:alw_participating', ['true', 'not_on_file']).description(
+  alw_participation: fact(Joi.string().valid('true', 'not_on_file'), 'roster:alw_participating').description(
     'Assisted Living Waiver participation per the state list; absence is not_on_file, never false; confirmed_on is the list date.',
   ),
   service_designations: fact(Joi.array().items(Joi.string()).allow(null), 'roster:client_served').description(

@@ -50,11 +50,6 @@ export function schemaOf(entry: unknown): Joi.Schema | undefined {
   return typeof entry === 'function' && SCHEMA in entry ? (entry as InputValidator)[SCHEMA] : undefined;
 }
 
-function acceptedKeys(schema: Joi.Schema): string[] {
-  const description = schema.describe() as { keys?: Record<string, unknown> };
-  return Object.keys(description.keys ?? {});
-}
-
 function queryMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], noSort: string): string {
   const given = Object.keys(request.query ?? {});
   if (asksForSort(given)) return noSort;
@@ -85,7 +80,7 @@ export function failValidation(inputsName = 'This endpoint', noSort = NO_SORT_PA
     const source = (failure.output?.payload as { validation?: { source?: string } } | undefined)?.validation?.source;
     const details = failure.details ?? [];
     const schema = source ? schemaOf((request.route.settings.validate as Record<string, unknown>)[source]) : undefined;
-    const accepted = schema ? acceptedKeys(schema) : [];
+    const accepted = Object.keys((schema?.describe() as { keys?: object } | undefined)?.keys ?? {});
     let message: string;
     if (source === 'query') message = queryMessage(request, details, accepted, noSort);
     else if (source === 'payload') message = payloadMessage(request, details, accepted, inputsName, noSort);

@@ -25,10 +25,9 @@ export function alphabetically({ row: a }: HomeRecord, { row: b }: HomeRecord): 
   return a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0;
 }
 
-type Value = string | number | boolean | null;
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => Value }> = [
+const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => z.infer<typeof value> }> = [
   { key: 'license.status', label: 'License status (state record, verbatim)', read: (h) => h.license.status },
   { key: 'license.closed', label: 'License closed (approvals then are history)', read: (h) => h.license.closed },
   { key: 'license.on_probation', label: 'On probation', read: (h) => h.license.on_probation },

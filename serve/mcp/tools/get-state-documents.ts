@@ -4,7 +4,7 @@ import * as z from 'zod/v4';
 import type { Citation } from '../../../contract/document-store.ts';
 import { ISO_DATE } from '../../../contract/facts.ts';
 import { isCalendarDate } from '../../changes/schemas.ts';
-import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type StoredDocumentRow } from '../../query.ts';
+import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type ReportRow, type StoredDocumentRow } from '../../query.ts';
 import { mcpDataDates } from '../record.ts';
 import { FAIRNESS_NOTE } from '../../wording.ts';
 import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
@@ -117,7 +117,7 @@ export const getStateDocuments = defineTool({
     const includeText = args.include_text ?? false;
     const stateRecordUrl = call.services.filler.fillText(row.state_record_url);
 
-    const shape = (base: { ref: string; control_number: string | null; date: string | null; type: string | null; title: string | null }, listedByState: boolean, doc: StoredDocumentRow | undefined): Report => {
+    const shape = (base: Omit<ReportRow, 'url'>, listedByState: boolean, doc: StoredDocumentRow | undefined): Report => {
       const citations = doc ? parseCitations(doc.citations) : null;
       const text = includeText && doc ? doc.text : null;
       return {

@@ -68,10 +68,6 @@ function titleOf({ compact: home }: HomeRecord): string {
   return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
 }
 
-function resultsFor(context: ShapeContext, licenses: string[]): Array<{ id: string; title: string; url: string }> {
-  return homeRecords(context, licenses).map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
-}
-
 function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string[] {
   return homeRecords(context, licenses)
     .sort(alphabetically)
@@ -176,7 +172,8 @@ export const search = defineTool({
     const context = call.context();
     const query = args.query.trim();
     const { licenses, more } = licensesFor(context, query);
-    const results = resultsFor(context, licenses.slice(0, SEARCH_MAX_RESULTS));
+    const shownRecords = homeRecords(context, licenses.slice(0, SEARCH_MAX_RESULTS));
+    const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
     const note = results.length === 0 ? nothingFound(query) : more ? moreFound(query) : null;
     return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },

@@ -122,17 +122,6 @@ function whatHappensNext(mode: HandoffMode, expiresOn: string): string[] {
   return [...common, 'The family calls the homes themselves: nothing is sent to any home by this service. Openings are learned by phone.'];
 }
 
-function consent(mode: HandoffMode) {
-  return {
-    agent_can_consent: false as const,
-    who_consents: 'Only the family, on the page, with their own click. An assistant can never consent for them.',
-    sentence:
-      mode === 'coordination_available'
-        ? 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.'
-        : 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
-  };
-}
-
 /** The MCP client's product name: from the 2026-07-28 per-request _meta clientInfo; null on 2025-era calls. */
 function clientName(ctx: ServerContext): string | null {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
@@ -191,18 +180,16 @@ export const startFamilyRequest = defineTool({
     });
     if (finding) refuse(screenRefusal(finding));
 
-    const licenses: string[] = [];
-    args.license_numbers.forEach((entry, i) => {
-      const license = licenseNumberFrom(entry);
-      if (license === null) {
+    const given = args.license_numbers.map(
+      (entry, i) =>
+        licenseNumberFrom(entry) ??
         // The entry is not echoed: it may hold a personal detail.
         refuse(
           `license_numbers entry ${i + 1} is not a license number: send 9-digit state license numbers only. ` +
             'Find them with check_homes, find_homes or search (never send names or other details here).',
-        );
-      }
-      if (!licenses.includes(license)) licenses.push(license);
-    });
+        ),
+    );
+    const licenses = [...new Set(given)];
 
     const context = call.context();
     const rows = facilitiesByLicenses(context.snapshot, licenses);
@@ -285,7 +272,14 @@ export const startFamilyRequest = defineTool({
       homes,
       mode,
       what_happens_next: whatHappensNext(mode, expiresOn),
-      consent: consent(mode),
+      consent: {
+        agent_can_consent: false as const,
+        who_consents: 'Only the family, on the page, with their own click. An assistant can never consent for them.',
+        sentence:
+          mode === 'coordination_available'
+            ? 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.'
+            : 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
+      },
       privacy:
         'This call wrote nothing anywhere. The link carries only license numbers, care needs, a timing choice, an expiry and the assistant client\'s product name; nothing typed in free text.',
       honesty: honestyBlock(ORDER_ALPHABETICAL),
