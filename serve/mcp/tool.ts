@@ -58,10 +58,11 @@ type Converted = Record<string, unknown>;
  * test/mcp/outputs.test.ts (each tool over every home of the test snapshot) and the property tests
  * hold each one to the JSON Schema tools/list advertises.
  */
-const converted = new WeakMap<z.ZodType, z.ZodType>();
+// Kept apart by role, so that a schema used as an output never lends its skipped check to an input.
+const converted = { checked: new WeakMap<z.ZodType, z.ZodType>(), trusted: new WeakMap<z.ZodType, z.ZodType>() };
 
 function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
-  const kept = converted.get(schema);
+  const kept = converted[trusted ? 'trusted' : 'checked'].get(schema);
   if (kept) return kept as T;
   const standard = schema['~standard'] as T['~standard'] & { jsonSchema: Record<'input' | 'output', (options: { target: string }) => Converted> };
   const memo = (io: 'input' | 'output') => {
@@ -74,7 +75,7 @@ function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
   };
   const jsonSchema = { input: memo('input'), output: memo('output') };
   const wrapper = { '~standard': { ...standard, jsonSchema, ...(trusted ? { validate: (value: unknown) => ({ value }) } : {}) } } as unknown as T;
-  converted.set(schema, wrapper);
+  converted[trusted ? 'trusted' : 'checked'].set(schema, wrapper);
   return wrapper;
 }
 
