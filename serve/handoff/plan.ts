@@ -16,7 +16,6 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
 import { shapeContext, type Services } from '../services.ts';
@@ -26,7 +25,7 @@ import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.t
 import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
 import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
-import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
+import { HANDOFF_PATH, type HandoffPayload } from './link.ts';
 import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator-writes.ts';
 
 /** What the family ticks, word for word (stored with the request). */
@@ -85,24 +84,21 @@ function clientWords(client: unknown): string | null {
   return plain || null;
 }
 
-interface PlanHome {
-  license: string;
-  record: HomeRecord | undefined;
-  open: boolean;
-  closed: boolean;
+type PlanHome = ReturnType<typeof planHomes>[number];
+type PlanState = NonNullable<ReturnType<typeof openPlan>>;
+
+/** The plan a token opens, or null when the token is missing, too long or not validly signed. */
+function openPlan(request: Request, services: Services, token: unknown) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
+  const opening = services.handoff.open(token);
+  if (!opening.valid) return null;
+  const homes = planHomes(request, services, opening.payload);
+  // The licenses of the plan's open homes (all ticked unless the family chose).
+  const openLicenses: ReadonlySet<string> = new Set(homes.filter((home) => home.open).map((home) => home.license));
+  return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
 }
 
-interface PlanState {
-  token: string;
-  opening: Extract<HandoffOpening, { valid: true }>;
-  homes: PlanHome[];
-  /** The licenses of the plan's open homes (all ticked unless the family chose). */
-  openLicenses: ReadonlySet<string>;
-  needs: string[];
-  mode: HandoffMode;
-}
-
-function planHomes(request: Request, services: Services, payload: HandoffPayload): PlanHome[] {
+function planHomes(request: Request, services: Services, payload: HandoffPayload) {
   const licenses = linkLicenses(payload);
   const records = new Map(homeRecords(shapeContext(request, services), licenses).map((record) => [record.license, record]));
   return licenses.map((license) => {
@@ -309,15 +305,6 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
   const stores = new FixedWindowBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.', seconds);
 
-  const open = (request: Request, token: unknown): PlanState | null => {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
-    const opening = services.handoff.open(token);
-    if (!opening.valid) return null;
-    const homes = planHomes(request, services, opening.payload);
-    const openLicenses = new Set(homes.filter((home) => home.open).map((home) => home.license));
-    return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
-  };
-
   return [
     {
       method: 'GET',
@@ -325,7 +312,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
         refuseSortParameter(request.query);
-        const state = open(request, request.query.h);
+        const state = openPlan(request, services, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
         return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }), false);
@@ -349,7 +336,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const attemptWait = attempts.hit(caller);
         if (attemptWait > 0) throw tooMany(attemptWait);
         const payload = request.payload as unknown;
-        const state = open(request, formText(payload, 'h', 4096));
+        const state = openPlan(request, services, formText(payload, 'h', 4096));
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state), false);
         const read = readRequest(payload, state);
