@@ -57,24 +57,14 @@ const NEED_WORDS: Record<string, string> = {
 };
 
 function needKeys(payload: HandoffPayload): string[] {
-  const keys = new Set<string>();
-  for (const need of Array.isArray(payload.needs) ? payload.needs : []) {
-    if (typeof need !== 'string') continue;
-    const key = need === 'non_ambulatory' ? 'wheelchair' : need;
-    if (Object.hasOwn(NEED_WORDS, key)) keys.add(key);
-  }
-  return [...keys];
+  const keys = (Array.isArray(payload.needs) ? payload.needs : []).map((need) => (need === 'non_ambulatory' ? 'wheelchair' : need));
+  return [...new Set(keys.filter((key) => typeof key === 'string' && Object.hasOwn(NEED_WORDS, key)))];
 }
 
 /** The licenses a link names: well-formed, distinct, at most five, in the link's order. */
 function linkLicenses(payload: HandoffPayload): string[] {
-  const licenses: string[] = [];
-  for (const item of payload.licenses) {
-    const license = typeof item === 'string' ? licenseNumberFrom(item) : null;
-    if (license && !licenses.includes(license)) licenses.push(license);
-    if (licenses.length === MAX_HOMES) break;
-  }
-  return licenses;
+  const licenses = payload.licenses.map((item) => (typeof item === 'string' ? licenseNumberFrom(item) : null));
+  return [...new Set(licenses.filter((license) => license !== null))].slice(0, MAX_HOMES);
 }
 
 /** The MCP client's name as the link carries it, made plain and short. */
