@@ -6,7 +6,7 @@ import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/fa
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
-import { NOT_SAVED } from '../operator-writes.ts';
+import { NOT_SAVED, type NewCorrection } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
@@ -67,20 +67,12 @@ function personalDetailIn(text: string, field: string | null): string | null {
 }
 export const URL_MAX = 500;
 
-export interface CorrectionInput {
-  license?: string | undefined;
-  field?: string | null;
-  whatIsWrong?: string;
-  shouldSay?: string;
-  sourceUrl?: string | null;
-}
+/** What the form is prefilled with: any part of a correction (a field not known is null). */
+export type CorrectionInput = Partial<Omit<NewCorrection, 'field'>> & { field?: string | null };
 
-export interface ValidCorrection {
+/** A correction as stored, with the home's row in place of its license number. */
+export interface ValidCorrection extends Omit<NewCorrection, 'license'> {
   row: FacilityRow;
-  field: string;
-  whatIsWrong: string;
-  shouldSay: string;
-  sourceUrl: string | null;
 }
 
 /** Reads and checks a submitted form; every problem at once, in words. */
