@@ -2,7 +2,7 @@
 // same order. A function of the home record (its detail Facility and compact home carry the
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
-import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey } from '../../contract/facts.ts';
 import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
@@ -14,21 +14,6 @@ import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
-
-interface ApprovalLine {
-  /** Corrections-form field key. */
-  field: ClearanceKey | 'alw_participation';
-  label: string;
-  value: TriState;
-  underReview: boolean;
-  /** "yes" / "not on file" / "not on file (under a correction review)". */
-  words: string;
-  /** "per the state's approvals file as of 2026-11-09". */
-  source: string;
-  /** A sentence after the line (the waiver's scope), or null. */
-  note: string | null;
-  correctionsUrl: string;
-}
 
 /** One home in plain words: its record's facts, and the quick answers drawn from them. */
 export type HomeView = ReturnType<typeof homeView>;
@@ -92,31 +77,35 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     (meaning.probation ? ' The license is on probation.' : '') +
     (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
-  const approvals: ApprovalLine[] = CLEARANCE_KEYS.map((key) => {
-    const fact = record.clearances[key];
-    const held = underReview.has(key);
-    return {
-      field: key,
-      label: APPROVAL_LABELS[key],
-      value: fact.value,
-      underReview: held,
-      words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-      source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
-      note: null,
-      correctionsUrl: correctionsUrl(key),
-    };
-  });
   const waiver = record.alw_participation;
-  approvals.push({
-    field: 'alw_participation',
-    label: WAIVER_LABEL,
-    value: waiver.value,
-    underReview: false,
-    words: triStateWords(waiver.value),
-    source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
-    note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
-    correctionsUrl: correctionsUrl('alw_participation'),
-  });
+  // Each line: its corrections-form field, its words ("not on file (under a correction review)"),
+  // its source ("per the state's approvals file as of 2026-11-09") and a note after it, or null.
+  const approvals = [
+    ...CLEARANCE_KEYS.map((key) => {
+      const fact = record.clearances[key];
+      const held = underReview.has(key);
+      return {
+        field: key,
+        label: APPROVAL_LABELS[key],
+        value: fact.value,
+        underReview: held,
+        words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
+        source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
+        note: null,
+        correctionsUrl: correctionsUrl(key),
+      };
+    }),
+    {
+      field: 'alw_participation',
+      label: WAIVER_LABEL,
+      value: waiver.value,
+      underReview: false,
+      words: triStateWords(waiver.value),
+      source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
+      note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
+      correctionsUrl: correctionsUrl('alw_participation'),
+    },
+  ];
 
   // Only the compact home's price block, quoted; a closed license has none.
   const rateLine = !meaning.closed && home.price ? home.price.line : null;
