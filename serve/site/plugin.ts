@@ -1,7 +1,7 @@
 // The site's front door: `/` (find a home), the documentation (/docs/api, /docs/mcp), the terms
 // (/terms), each with its Markdown twin, and the unversioned /api/facilities/* endpoints the
 // home page uses. Static assets (Leaflet, Swagger UI, our scripts) come from our own origin.
-import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Lifecycle, Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestSnapshot, type Services } from '../services.ts';
 import { inputs } from '../rest/validation.ts';
@@ -35,6 +35,11 @@ interface DocPage {
   markdown(request: Request): string | Promise<string>;
   /** Extra HTML after the rendered Markdown, and extra <head> tags. */
   extra?: { body: string; head: string };
+}
+
+/** A GET of a page that takes no parameters of its own. */
+function pageRoute(path: string, handler: Lifecycle.Method): ServerRoute {
+  return { method: 'GET', path, options: { validate: inputs({ query: pageQuery }) }, handler };
 }
 
 function firstString(value: unknown): string {
@@ -109,18 +114,8 @@ export const sitePlugin: Plugin<Services> = {
         return withCsp(htmlResponse(h, body));
       };
       routes.push(
-        {
-          method: 'GET',
-          path: page.path,
-          options: { validate: inputs({ query: pageQuery }) },
-          handler: (request, h) => render(request, h, acceptsMarkdown(request), true),
-        },
-        {
-          method: 'GET',
-          path: `${page.path}.md`,
-          options: { validate: inputs({ query: pageQuery }) },
-          handler: (request, h) => render(request, h, true, false),
-        },
+        pageRoute(page.path, (request, h) => render(request, h, acceptsMarkdown(request), true)),
+        pageRoute(`${page.path}.md`, (request, h) => render(request, h, true, false)),
       );
     }
 
@@ -145,12 +140,7 @@ export const sitePlugin: Plugin<Services> = {
           return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
         },
       },
-      {
-        method: 'GET',
-        path: '/index.md',
-        options: { validate: inputs({ query: pageQuery }) },
-        handler: (request, h) => homeMarkdown(request, h, false),
-      },
+      pageRoute('/index.md', (request, h) => homeMarkdown(request, h, false)),
     );
     server.route(routes);
   },
