@@ -266,9 +266,7 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
 
 export type Suggestions = ReturnType<typeof suggestions>;
 
-type HomeNames = Pick<SiteHome, 'license_number' | 'name' | 'city' | 'county' | 'license_status'>;
-
-function suggestedHome(home: HomeNames, licenseClosed: boolean, page: string) {
+function suggestedHome(home: Pick<SiteHome, 'license_number' | 'name' | 'city' | 'county' | 'license_status'>, licenseClosed: boolean, page: string) {
   const { license_number, name, city, county, license_status } = home;
   return { license_number, name, city, county, license_status, license_closed: licenseClosed, page };
 }
