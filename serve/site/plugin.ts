@@ -11,7 +11,7 @@ import { layout } from '../web/layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from '../web/respond.ts';
 import { siteApiRoutes, suggestions } from './api.ts';
 import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
-import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, type DocsExamples } from './docs-api.ts';
+import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, docsExamples } from './docs-api.ts';
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
 import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
 import { siteIndexOf } from './homes-index.ts';
@@ -57,19 +57,7 @@ export const sitePlugin: Plugin<Services> = {
     serveAssets(server, SITE_ASSET_LIST);
     server.route(siteApiRoutes(services));
 
-    const examples = (request: Request): DocsExamples => {
-      const index = siteIndexOf(requestSnapshot(request, services.snapshots));
-      const home = index.homes.find((h) => h.county && h.city) ?? index.homes[0];
-      const county = index.counties.find((c) => c.county.toUpperCase() === 'SACRAMENTO') ?? index.counties[0];
-      const other = index.homes.find((h) => h !== home && h.county === home?.county) ?? null;
-      return {
-        license: home?.license_number ?? '197600123',
-        county: county?.county ?? 'Sacramento',
-        homeName: home ? `${home.name}, ${home.city ?? ''}`.replace(/, $/, '') : 'Sunrise Villa, Sacramento',
-        otherLicense: other?.license_number ?? null,
-        city: home?.city ?? null,
-      };
-    };
+    const examples = (request: Request) => docsExamples(siteIndexOf(requestSnapshot(request, services.snapshots)));
 
     const docPages: DocPage[] = [
       {
