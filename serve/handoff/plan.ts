@@ -22,7 +22,7 @@ import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
-import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
+import { APPROVAL_WORDS, placeWords, telHref } from '../pages/home-view.ts';
 import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffPayload } from './link.ts';
@@ -121,7 +121,7 @@ function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: b
   }
   const row = home.record.row;
   const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
-  const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(row.city, row.county);
   const phone = home.record.facility.phone.value;
   const tel = telHref(phone);
   const id = `home-${row.license_number}`;

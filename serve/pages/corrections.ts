@@ -12,6 +12,7 @@ import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
+import { placeWords } from './home-view.ts';
 import { NO_STORE, type PageDoc } from './page.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
@@ -133,7 +134,7 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
 }
 
 function homeLine(baseUrl: string, row: FacilityRow) {
-  const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(row.city, row.county);
   return html`<a href="${`${baseUrl}${homePagePath(row.name, row.license_number)}`}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
 }
 

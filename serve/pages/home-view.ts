@@ -36,9 +36,9 @@ function typeWords(type: string | null): string {
   return type ? `licensed care facility (type on the roster: ${type})` : 'licensed care facility';
 }
 
-function placeWords(city: string | null, county: string | null): string {
-  const parts = [city, county ? `${county} County` : null].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'place not on file';
+/** "City, Name County", without the part not on file ('' when neither is). */
+export function placeWords(city: string | null, county: string | null): string {
+  return [city, county ? `${county} County` : null].filter(Boolean).join(', ');
 }
 
 export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
@@ -57,12 +57,13 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
   const title = row.name;
   const address = record.address.value;
+  const place = placeWords(address.city, address.county) || 'place not on file';
   const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
 
   const capacity = record.capacity.value;
   const line = [
     `License ${license}`,
-    placeWords(address.city, address.county),
+    place,
     capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
     home.size_words,
   ].join(' · ');
@@ -71,7 +72,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const since = record.operating_since_year.value;
   const statusText = record.license_status.value ?? 'not on file';
   const sentence =
-    `${title} is a ${typeWords(record.facility_type.value)} in ${placeWords(address.city, address.county)}` +
+    `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
     `Status on the state roster${asOf(record.license_status.confirmed_on)}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
