@@ -9,6 +9,7 @@ import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } fr
 import type { LatLon } from '../../contract/geo.ts';
 import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
 import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
+import { noQuery } from '../rest/input-schemas.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { wholeNumber } from '../rest/whole-number.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
@@ -114,8 +115,6 @@ export const inBoundsQuery = Joi.object({
     'box.order': '{#what}',
     'box.size': `The box may be at most ${MAX_BOX_DEGREES} degrees tall and ${MAX_BOX_DEGREES} degrees wide (all of California fits); zoom in.`,
   });
-
-export const noQuery = Joi.object({});
 
 export const summaryParams = Joi.object({
   license: Joi.string()
