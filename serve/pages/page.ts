@@ -108,14 +108,9 @@ export function queryText(query: Request['query'], name: string, maxLength = 200
 
 export const PAGE_SIZE = 50;
 
-export interface Paging {
-  page: number;
-  pages: number;
-  total: number;
-  offset: number;
-}
+export type Paging = ReturnType<typeof paging>;
 
-export function paging(page: number, total: number): Paging {
+export function paging(page: number, total: number) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pages) throw pageError(404, `There is no page ${page}: this list has ${pages} page${pages === 1 ? '' : 's'}.`);
   return { page, pages, total, offset: (page - 1) * PAGE_SIZE };
