@@ -249,12 +249,8 @@ function quickAnswers(view: ViewFacts) {
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
 export function documentWords(view: ViewFacts): { documents: string; citations: string } {
   const v = view.visits;
-  const documents =
-    v.documents === null
-      ? 'Documents the state lists: not on file.'
-      : `Documents the state lists: ${v.documents}${v.documentsSince ? ` (since ${v.documentsSince}` : ''}${
-          v.documentsSince && v.latestDocument ? `, newest ${v.latestDocument})` : v.documentsSince ? ')' : ''
-        }.`;
+  const since = v.documentsSince ? ` (since ${v.documentsSince}${v.latestDocument ? `, newest ${v.latestDocument}` : ''})` : '';
+  const documents = v.documents === null ? 'Documents the state lists: not on file.' : `Documents the state lists: ${v.documents}${since}.`;
   const citations =
     v.typeA === null && v.typeB === null
       ? 'Type A and Type B citations: not on file.'
