@@ -1,16 +1,10 @@
 // The editorial guides: the service's own words, checked against the state records. The pages
 // themselves are served by the pages surface; this list is what /api/v1/guides publishes.
 
-export interface Guide {
-  slug: string;
-  title: string;
-  description: string;
-  url: string;
-  published_on: string;
-  reviewed_on: string;
-}
+/** One guide as /api/v1/guides lists it: the entry below with its page's address. */
+export type Guide = ReturnType<typeof guideCatalog>[number];
 
-const GUIDES: ReadonlyArray<Omit<Guide, 'url'>> = [
+const GUIDES = [
   {
     slug: 'choosing-a-care-home',
     title: 'Choosing a residential care home for an elderly parent',
@@ -53,7 +47,7 @@ const GUIDES: ReadonlyArray<Omit<Guide, 'url'>> = [
   },
 ];
 
-export function guideCatalog(baseUrl: string): Guide[] {
+export function guideCatalog(baseUrl: string) {
   return GUIDES.map((guide) => ({ ...guide, url: `${baseUrl}/guides/${guide.slug}` }));
 }
 

@@ -9,12 +9,11 @@ export const HANDOFF_LIFETIME_DAYS = 7;
 export const HANDOFF_PATH = '/plan';
 
 export const HANDOFF_TIMINGS = ['as_soon_as_possible', 'within_a_month', 'within_three_months', 'just_researching'] as const;
-export type HandoffTiming = (typeof HANDOFF_TIMINGS)[number];
 
 export interface HandoffPayload {
   licenses: string[];
   needs: string[];
-  timing: HandoffTiming | null;
+  timing: (typeof HANDOFF_TIMINGS)[number] | null;
   /** Seconds since the epoch. */
   expires: number;
   /** The MCP client's name from its initialize call (or per-request _meta), never free text. */

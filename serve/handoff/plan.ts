@@ -16,17 +16,16 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import type { HandoffMode } from '../../contract/overlay.ts';
 import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../pages/page.ts';
 import { homeRecords, type HomeRecord } from '../home-record.ts';
 import { shapeContext, type Services } from '../services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
-import { APPROVAL_WORDS, telHref } from '../pages/home-view.ts';
+import { APPROVAL_WORDS, placeWords, telHref } from '../pages/home-view.ts';
 import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
-import { HANDOFF_PATH, type HandoffOpening, type HandoffPayload } from './link.ts';
+import { HANDOFF_PATH, type HandoffPayload } from './link.ts';
 import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator-writes.ts';
 
 /** What the family ticks, word for word (stored with the request). */
@@ -58,24 +57,14 @@ const NEED_WORDS: Record<string, string> = {
 };
 
 function needKeys(payload: HandoffPayload): string[] {
-  const keys = new Set<string>();
-  for (const need of Array.isArray(payload.needs) ? payload.needs : []) {
-    if (typeof need !== 'string') continue;
-    const key = need === 'non_ambulatory' ? 'wheelchair' : need;
-    if (Object.hasOwn(NEED_WORDS, key)) keys.add(key);
-  }
-  return [...keys];
+  const keys = (Array.isArray(payload.needs) ? payload.needs : []).map((need) => (need === 'non_ambulatory' ? 'wheelchair' : need));
+  return [...new Set(keys.filter((key) => typeof key === 'string' && Object.hasOwn(NEED_WORDS, key)))];
 }
 
 /** The licenses a link names: well-formed, distinct, at most five, in the link's order. */
 function linkLicenses(payload: HandoffPayload): string[] {
-  const licenses: string[] = [];
-  for (const item of payload.licenses) {
-    const license = typeof item === 'string' ? licenseNumberFrom(item) : null;
-    if (license && !licenses.includes(license)) licenses.push(license);
-    if (licenses.length === MAX_HOMES) break;
-  }
-  return licenses;
+  const licenses = payload.licenses.map((item) => (typeof item === 'string' ? licenseNumberFrom(item) : null));
+  return [...new Set(licenses.filter((license) => license !== null))].slice(0, MAX_HOMES);
 }
 
 /** The MCP client's name as the link carries it, made plain and short. */
@@ -85,24 +74,21 @@ function clientWords(client: unknown): string | null {
   return plain || null;
 }
 
-interface PlanHome {
-  license: string;
-  record: HomeRecord | undefined;
-  open: boolean;
-  closed: boolean;
+type PlanHome = ReturnType<typeof planHomes>[number];
+type PlanState = NonNullable<ReturnType<typeof openPlan>>;
+
+/** The plan a token opens, or null when the token is missing, too long or not validly signed. */
+function openPlan(request: Request, services: Services, token: unknown) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
+  const opening = services.handoff.open(token);
+  if (!opening.valid) return null;
+  const homes = planHomes(request, services, opening.payload);
+  // The licenses of the plan's open homes (all ticked unless the family chose).
+  const openLicenses: ReadonlySet<string> = new Set(homes.filter((home) => home.open).map((home) => home.license));
+  return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
 }
 
-interface PlanState {
-  token: string;
-  opening: Extract<HandoffOpening, { valid: true }>;
-  homes: PlanHome[];
-  /** The licenses of the plan's open homes (all ticked unless the family chose). */
-  openLicenses: ReadonlySet<string>;
-  needs: string[];
-  mode: HandoffMode;
-}
-
-function planHomes(request: Request, services: Services, payload: HandoffPayload): PlanHome[] {
+function planHomes(request: Request, services: Services, payload: HandoffPayload) {
   const licenses = linkLicenses(payload);
   const records = new Map(homeRecords(shapeContext(request, services), licenses).map((record) => [record.license, record]));
   return licenses.map((license) => {
@@ -135,7 +121,7 @@ function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: b
   }
   const row = home.record.row;
   const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
-  const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(row.city, row.county);
   const phone = home.record.facility.phone.value;
   const tel = telHref(phone);
   const id = `home-${row.license_number}`;
@@ -309,15 +295,6 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
   const stores = new FixedWindowBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.', seconds);
 
-  const open = (request: Request, token: unknown): PlanState | null => {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
-    const opening = services.handoff.open(token);
-    if (!opening.valid) return null;
-    const homes = planHomes(request, services, opening.payload);
-    const openLicenses = new Set(homes.filter((home) => home.open).map((home) => home.license));
-    return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
-  };
-
   return [
     {
       method: 'GET',
@@ -325,7 +302,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
         refuseSortParameter(request.query);
-        const state = open(request, request.query.h);
+        const state = openPlan(request, services, request.query.h);
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
         return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }), false);
@@ -349,7 +326,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const attemptWait = attempts.hit(caller);
         if (attemptWait > 0) throw tooMany(attemptWait);
         const payload = request.payload as unknown;
-        const state = open(request, formText(payload, 'h', 4096));
+        const state = openPlan(request, services, formText(payload, 'h', 4096));
         if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
         if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state), false);
         const read = readRequest(payload, state);

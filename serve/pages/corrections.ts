@@ -6,12 +6,13 @@ import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/fa
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
-import { NOT_SAVED } from '../operator-writes.ts';
+import { NOT_SAVED, type NewCorrection } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
 import type { Snapshot } from '../snapshot.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
+import { placeWords } from './home-view.ts';
 import { NO_STORE, type PageDoc } from './page.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
@@ -67,20 +68,12 @@ function personalDetailIn(text: string, field: string | null): string | null {
 }
 export const URL_MAX = 500;
 
-export interface CorrectionInput {
-  license?: string | undefined;
-  field?: string | null;
-  whatIsWrong?: string;
-  shouldSay?: string;
-  sourceUrl?: string | null;
-}
+/** What the form is prefilled with: any part of a correction (a field not known is null). */
+export type CorrectionInput = Partial<Omit<NewCorrection, 'field'>> & { field?: string | null };
 
-export interface ValidCorrection {
+/** A correction as stored, with the home's row in place of its license number. */
+export interface ValidCorrection extends Omit<NewCorrection, 'license'> {
   row: FacilityRow;
-  field: string;
-  whatIsWrong: string;
-  shouldSay: string;
-  sourceUrl: string | null;
 }
 
 /** Reads and checks a submitted form; every problem at once, in words. */
@@ -141,7 +134,7 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
 }
 
 function homeLine(baseUrl: string, row: FacilityRow) {
-  const place = [row.city, row.county ? `${row.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(row.city, row.county);
   return html`<a href="${`${baseUrl}${homePagePath(row.name, row.license_number)}`}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
 }
 

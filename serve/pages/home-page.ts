@@ -6,7 +6,7 @@ import { homeRecord } from '../home-record.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
-import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
+import { documentWords, homeView, placeWords, reportWords, type HomeView } from './home-view.ts';
 import { renderHomeMarkdown } from './home-markdown.ts';
 import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from './page.ts';
 import { cityBySlug, countyBySlug } from '../places.ts';
@@ -23,7 +23,7 @@ export function homePage(context: ShapeContext, param: string): PageOrRedirect {
   if (`/facility/${param}` !== canonicalPath) return { redirectTo: canonicalPath };
   const baseUrl = context.filler.baseUrl;
   const view = homeView(context, record);
-  const place = [view.address.city, view.address.county ? `${view.address.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(view.address.city, view.address.county);
   return {
     title: `${view.title}${place ? `, ${place}` : ''}`,
     description: `The state licensing record of ${view.title} (license ${view.license}) in plain words: care approvals, state visits and reports, and how to call.`,

@@ -2,7 +2,7 @@
 // same order. A function of the home record (its detail Facility and compact home carry the
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
-import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey } from '../../contract/facts.ts';
 import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../home-record.ts';
 import { reportsByLicense, type ReportRow } from '../query.ts';
@@ -14,21 +14,6 @@ import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../wording
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
-
-interface ApprovalLine {
-  /** Corrections-form field key. */
-  field: ClearanceKey | 'alw_participation';
-  label: string;
-  value: TriState;
-  underReview: boolean;
-  /** "yes" / "not on file" / "not on file (under a correction review)". */
-  words: string;
-  /** "per the state's approvals file as of 2026-11-09". */
-  source: string;
-  /** A sentence after the line (the waiver's scope), or null. */
-  note: string | null;
-  correctionsUrl: string;
-}
 
 /** One home in plain words: its record's facts, and the quick answers drawn from them. */
 export type HomeView = ReturnType<typeof homeView>;
@@ -51,9 +36,9 @@ function typeWords(type: string | null): string {
   return type ? `licensed care facility (type on the roster: ${type})` : 'licensed care facility';
 }
 
-function placeWords(city: string | null, county: string | null): string {
-  const parts = [city, county ? `${county} County` : null].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'place not on file';
+/** "City, Name County", without the part not on file ('' when neither is). */
+export function placeWords(city: string | null, county: string | null): string {
+  return [city, county ? `${county} County` : null].filter(Boolean).join(', ');
 }
 
 export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
@@ -72,12 +57,13 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
   const title = row.name;
   const address = record.address.value;
+  const place = placeWords(address.city, address.county) || 'place not on file';
   const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
 
   const capacity = record.capacity.value;
   const line = [
     `License ${license}`,
-    placeWords(address.city, address.county),
+    place,
     capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
     home.size_words,
   ].join(' · ');
@@ -86,37 +72,41 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const since = record.operating_since_year.value;
   const statusText = record.license_status.value ?? 'not on file';
   const sentence =
-    `${title} is a ${typeWords(record.facility_type.value)} in ${placeWords(address.city, address.county)}` +
+    `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
     `Status on the state roster${asOf(record.license_status.confirmed_on)}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
     (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
-  const approvals: ApprovalLine[] = CLEARANCE_KEYS.map((key) => {
-    const fact = record.clearances[key];
-    const held = underReview.has(key);
-    return {
-      field: key,
-      label: APPROVAL_LABELS[key],
-      value: fact.value,
-      underReview: held,
-      words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-      source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
-      note: null,
-      correctionsUrl: correctionsUrl(key),
-    };
-  });
   const waiver = record.alw_participation;
-  approvals.push({
-    field: 'alw_participation',
-    label: WAIVER_LABEL,
-    value: waiver.value,
-    underReview: false,
-    words: triStateWords(waiver.value),
-    source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
-    note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
-    correctionsUrl: correctionsUrl('alw_participation'),
-  });
+  // Each line: its corrections-form field, its words ("not on file (under a correction review)"),
+  // its source ("per the state's approvals file as of 2026-11-09") and a note after it, or null.
+  const approvals = [
+    ...CLEARANCE_KEYS.map((key) => {
+      const fact = record.clearances[key];
+      const held = underReview.has(key);
+      return {
+        field: key,
+        label: APPROVAL_LABELS[key],
+        value: fact.value,
+        underReview: held,
+        words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
+        source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
+        note: null,
+        correctionsUrl: correctionsUrl(key),
+      };
+    }),
+    {
+      field: 'alw_participation',
+      label: WAIVER_LABEL,
+      value: waiver.value,
+      underReview: false,
+      words: triStateWords(waiver.value),
+      source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
+      note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
+      correctionsUrl: correctionsUrl('alw_participation'),
+    },
+  ];
 
   // Only the compact home's price block, quoted; a closed license has none.
   const rateLine = !meaning.closed && home.price ? home.price.line : null;
@@ -259,12 +249,8 @@ function quickAnswers(view: ViewFacts) {
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
 export function documentWords(view: ViewFacts): { documents: string; citations: string } {
   const v = view.visits;
-  const documents =
-    v.documents === null
-      ? 'Documents the state lists: not on file.'
-      : `Documents the state lists: ${v.documents}${v.documentsSince ? ` (since ${v.documentsSince}` : ''}${
-          v.documentsSince && v.latestDocument ? `, newest ${v.latestDocument})` : v.documentsSince ? ')' : ''
-        }.`;
+  const since = v.documentsSince ? ` (since ${v.documentsSince}${v.latestDocument ? `, newest ${v.latestDocument}` : ''})` : '';
+  const documents = v.documents === null ? 'Documents the state lists: not on file.' : `Documents the state lists: ${v.documents}${since}.`;
   const citations =
     v.typeA === null && v.typeB === null
       ? 'Type A and Type B citations: not on file.'

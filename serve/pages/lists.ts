@@ -13,6 +13,7 @@ import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPath } from '../web/links.ts';
 import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
+import { placeWords } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
 import {
   EDITORIAL_PAGE_CACHE,
@@ -382,7 +383,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
   // The box only narrows the scan; the radius decides. The list stays alphabetical.
   const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
   const { at, rows, distances } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
-  const place = [hospital.city, hospital.county ? `${hospital.county} County` : null].filter(Boolean).join(', ');
+  const place = placeWords(hospital.city, hospital.county);
   return listDoc(baseUrl, {
     title: `Care homes within ${radius} miles of ${hospital.name}`,
     description: `Licensed care homes within ${radius} miles (straight line) of ${hospital.name}${place ? `, ${place}` : ''}.`,

@@ -3,7 +3,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html, type SafeHtml } from '../web/html.ts';
-import { layout } from '../web/layout.ts';
+import { layout, type PageOptions } from '../web/layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from '../web/respond.ts';
 import { asksForSort, LIST_NEUTRALITY } from '../wording.ts';
 
@@ -14,18 +14,11 @@ export const EDITORIAL_PAGE_CACHE = 'public, s-maxage=3600, stale-while-revalida
 /** The plan page and the corrections form: never stored by anyone. */
 export const NO_STORE = 'no-store';
 
-export interface PageDoc {
-  title: string;
-  description: string;
-  /** The HTML page's absolute address (with `?page=` when it is not the first page). */
-  canonicalUrl: string;
-  /** The Markdown twin's absolute address; absent when the page has no twin. */
-  markdownUrl?: string;
-  body: SafeHtml;
+/** What the shell shows (its canonical address has `?page=` after a list's first page), and how it answers. */
+export interface PageDoc extends Omit<PageOptions, 'baseUrl' | 'head'> {
   /** The twin, rendered only when asked for. */
   markdown?: () => string;
   cacheControl: string;
-  noindex?: boolean;
   status?: number;
   /** Extra response headers (security headers of a form page). */
   headers?: Record<string, string>;
@@ -115,14 +108,9 @@ export function queryText(query: Request['query'], name: string, maxLength = 200
 
 export const PAGE_SIZE = 50;
 
-export interface Paging {
-  page: number;
-  pages: number;
-  total: number;
-  offset: number;
-}
+export type Paging = ReturnType<typeof paging>;
 
-export function paging(page: number, total: number): Paging {
+export function paging(page: number, total: number) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pages) throw pageError(404, `There is no page ${page}: this list has ${pages} page${pages === 1 ? '' : 's'}.`);
   return { page, pages, total, offset: (page - 1) * PAGE_SIZE };

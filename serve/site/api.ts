@@ -3,12 +3,13 @@
 // they are validated, rate-limited (all /api paths: 240 a minute per IP) and never expose more
 // than v1 does: no availability, no rank or score, no price, no personal data.
 import Boom from '@hapi/boom';
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Lifecycle, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
 import type { LatLon } from '../../contract/geo.ts';
 import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
 import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
+import { noQuery } from '../rest/input-schemas.ts';
 import { failValidation, inputs } from '../rest/validation.ts';
 import { wholeNumber } from '../rest/whole-number.ts';
 import { requestSnapshot, shapeContext, type Services } from '../services.ts';
@@ -115,8 +116,6 @@ export const inBoundsQuery = Joi.object({
     'box.size': `The box may be at most ${MAX_BOX_DEGREES} degrees tall and ${MAX_BOX_DEGREES} degrees wide (all of California fits); zoom in.`,
   });
 
-export const noQuery = Joi.object({});
-
 export const summaryParams = Joi.object({
   license: Joi.string()
     .pattern(/^#?\d[\d -]{0,10}$/)
@@ -153,6 +152,16 @@ function allPointsBody(index: SiteIndex, asOf: string | null, attribution: unkno
   });
 }
 
+/** A GET of the site's own API: its Cache-Control, its inputs, and the sort refusal its 400 gives. */
+function get(path: string, cacheControl: string, schemas: Parameters<typeof inputs>[0], handler: Lifecycle.Method, noSort = NO_SORT_PARAMETER): ServerRoute {
+  return {
+    method: 'GET',
+    path,
+    options: { cache: { otherwise: cacheControl }, validate: { ...inputs(schemas), failAction: failValidation(undefined, noSort) } },
+    handler,
+  };
+}
+
 export function siteApiRoutes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
   const attribution = (request: Request) => {
@@ -161,27 +170,16 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
   };
 
   return [
-    {
-      method: 'GET',
-      path: '/api/facilities/suggest',
-      options: {
-        cache: { otherwise: SITE_CACHE_CONTROL.suggest },
-        validate: { ...inputs({ query: suggestQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
-      },
-      handler: (request, h) => {
-        const { q, limit } = request.query as unknown as { q: string; limit: number };
-        const snapshot = requestSnapshot(request, services.snapshots);
-        return json(h, { q, ...suggestions(services, request, siteIndexOf(snapshot), q, limit), attribution: attribution(request) });
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/facilities/in-bounds',
-      options: {
-        cache: { otherwise: SITE_CACHE_CONTROL.inBounds },
-        validate: { ...inputs({ query: inBoundsQuery }), failAction: failValidation(undefined, NO_SORT_IN_BOUNDS) },
-      },
-      handler: (request, h) => {
+    get('/api/facilities/suggest', SITE_CACHE_CONTROL.suggest, { query: suggestQuery }, (request, h) => {
+      const { q, limit } = request.query as unknown as { q: string; limit: number };
+      const snapshot = requestSnapshot(request, services.snapshots);
+      return json(h, { q, ...suggestions(services, request, siteIndexOf(snapshot), q, limit), attribution: attribution(request) });
+    }),
+    get(
+      '/api/facilities/in-bounds',
+      SITE_CACHE_CONTROL.inBounds,
+      { query: inBoundsQuery },
+      (request, h) => {
         const query = request.query as unknown as InBoundsQuery;
         const context = shapeContext(request, services);
         const needs = query.needs ?? [];
@@ -214,77 +212,60 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
           attribution: attribution(request),
         });
       },
-    },
-    {
-      method: 'GET',
-      path: '/api/facilities/all-points',
-      options: {
-        cache: { otherwise: SITE_CACHE_CONTROL.allPoints },
-        validate: { ...inputs({ query: noQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
-      },
-      handler: (request, h) => {
-        const snapshot = requestSnapshot(request, services.snapshots);
-        const { body, etag } = siteIndexOf(snapshot).allPoints(
-          (index) => allPointsBody(index, snapshot.meta.snapshotDate, attribution(request)),
-          baseUrl,
-        );
-        // hapi answers 304 itself when If-None-Match carries this tag.
-        return h.response(body).type(JSON_TYPE).etag(etag);
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/facilities/{license}',
-      options: {
-        cache: { otherwise: SITE_CACHE_CONTROL.summary },
-        validate: { ...inputs({ params: summaryParams, query: noQuery }), failAction: failValidation(undefined, NO_SORT_PARAMETER) },
-      },
-      handler: (request, h) => {
-        const given = (request.params as { license: string }).license;
-        const context = shapeContext(request, services);
-        const found = homeRecord(context, licenseNumberFrom(given) ?? given);
-        if (!found) throw Boom.notFound(`No home with license number ${given} is on the roster.`);
-        const { compact: home, facility: record } = found;
-        const words = Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, triStateWords(home.clearances[key])]));
-        return json(h, {
-          license_number: home.license_number,
-          name: home.name,
-          licensed_name: home.licensed_name,
-          address: record.address.value,
-          phone: record.phone.value,
-          capacity: home.beds,
-          size_words: home.size_words,
-          license_status: home.license_status,
-          license_closed: home.license_closed,
-          status_as_of: home.status_as_of,
-          care_approvals: { ...words, as_of: home.clearances.as_of, closed_note: home.clearances.closed_note },
-          assisted_living_waiver: home.medi_cal_alw.line,
-          state_record: {
-            documents_on_file: home.state_record.documents_on_file,
-            latest_visit_date: home.state_record.latest_visit_date,
-          },
-          location: record.location.value,
-          links: {
-            page: home.page,
-            markdown: home.markdown,
-            state_record: found.row.state_record_url,
-            corrections: record.links.corrections,
-          },
-          never_in_this_data: NEVER_IN_THIS_DATA,
-          fairness_note: FAIRNESS_NOTE,
-          unversioned: UNVERSIONED,
-          attribution: attribution(request),
-        });
-      },
-    },
+      NO_SORT_IN_BOUNDS,
+    ),
+    get('/api/facilities/all-points', SITE_CACHE_CONTROL.allPoints, { query: noQuery }, (request, h) => {
+      const snapshot = requestSnapshot(request, services.snapshots);
+      const { body, etag } = siteIndexOf(snapshot).allPoints(
+        (index) => allPointsBody(index, snapshot.meta.snapshotDate, attribution(request)),
+        baseUrl,
+      );
+      // hapi answers 304 itself when If-None-Match carries this tag.
+      return h.response(body).type(JSON_TYPE).etag(etag);
+    }),
+    get('/api/facilities/{license}', SITE_CACHE_CONTROL.summary, { params: summaryParams, query: noQuery }, (request, h) => {
+      const given = (request.params as { license: string }).license;
+      const context = shapeContext(request, services);
+      const found = homeRecord(context, licenseNumberFrom(given) ?? given);
+      if (!found) throw Boom.notFound(`No home with license number ${given} is on the roster.`);
+      const { compact: home, facility: record } = found;
+      const words = Object.fromEntries(CLEARANCE_KEYS.map((key) => [key, triStateWords(home.clearances[key])]));
+      return json(h, {
+        license_number: home.license_number,
+        name: home.name,
+        licensed_name: home.licensed_name,
+        address: record.address.value,
+        phone: record.phone.value,
+        capacity: home.beds,
+        size_words: home.size_words,
+        license_status: home.license_status,
+        license_closed: home.license_closed,
+        status_as_of: home.status_as_of,
+        care_approvals: { ...words, as_of: home.clearances.as_of, closed_note: home.clearances.closed_note },
+        assisted_living_waiver: home.medi_cal_alw.line,
+        state_record: {
+          documents_on_file: home.state_record.documents_on_file,
+          latest_visit_date: home.state_record.latest_visit_date,
+        },
+        location: record.location.value,
+        links: {
+          page: home.page,
+          markdown: home.markdown,
+          state_record: found.row.state_record_url,
+          corrections: record.links.corrections,
+        },
+        never_in_this_data: NEVER_IN_THIS_DATA,
+        fairness_note: FAIRNESS_NOTE,
+        unversioned: UNVERSIONED,
+        attribution: attribution(request),
+      });
+    }),
   ];
 }
 
 export type Suggestions = ReturnType<typeof suggestions>;
 
-type HomeNames = Pick<SiteHome, 'license_number' | 'name' | 'city' | 'county' | 'license_status'>;
-
-function suggestedHome(home: HomeNames, licenseClosed: boolean, page: string) {
+function suggestedHome(home: Pick<SiteHome, 'license_number' | 'name' | 'city' | 'county' | 'license_status'>, licenseClosed: boolean, page: string) {
   const { license_number, name, city, county, license_status } = home;
   return { license_number, name, city, county, license_status, license_closed: licenseClosed, page };
 }

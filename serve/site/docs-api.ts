@@ -5,22 +5,29 @@ import { NEED_KEYS } from '../../contract/facts.ts';
 import { CACHE_CONTROL } from '../rest/plugin.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER, SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import { IN_BOUNDS_LIMIT, MAX_BOX_DEGREES, SITE_CACHE_CONTROL, SUGGEST_LIMIT } from './api.ts';
+import type { SiteIndex } from './homes-index.ts';
 import { MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const API_DOCS_TITLE = 'REST API documentation';
 export const API_DOCS_DESCRIPTION =
   "How to use the free, keyless, read-only REST API over California's licensing record of elder-care homes: envelope, Facts, tri-state values, errors, limits, caching and versioning, with examples.";
 
-export interface DocsExamples {
-  /** A license number on the roster (a real one from the snapshot, so the examples work). */
-  license: string;
-  /** A county with listed homes. */
-  county: string;
-  /** A home's name with its city, for the batch check example. */
-  homeName: string;
-  /** A second license (compare examples), and the first home's city. */
-  otherLicense: string | null;
-  city: string | null;
+export type DocsExamples = ReturnType<typeof docsExamples>;
+
+/** The examples' values: real ones from the snapshot, so every example works. */
+export function docsExamples(index: SiteIndex) {
+  const home = index.homes.find((h) => h.county && h.city) ?? index.homes[0];
+  const county = index.counties.find((c) => c.county.toUpperCase() === 'SACRAMENTO') ?? index.counties[0];
+  const other = index.homes.find((h) => h !== home && h.county === home?.county) ?? null;
+  return {
+    license: home?.license_number ?? '197600123',
+    county: county?.county ?? 'Sacramento',
+    // A home's name with its city, for the batch check example.
+    homeName: home ? `${home.name}, ${home.city ?? ''}`.replace(/, $/, '') : 'Sunrise Villa, Sacramento',
+    // A second license, for the compare examples.
+    otherLicense: other?.license_number ?? null,
+    city: home?.city ?? null,
+  };
 }
 
 export function apiDocsMarkdown(baseUrl: string, ex: DocsExamples): string {

@@ -173,11 +173,10 @@ function typeWords(schema: JsonSchema): string {
   if (schema.minimum !== undefined || schema.maximum !== undefined) bounds.push(`${schema.minimum ?? ''}..${schema.maximum ?? ''}`);
   if (schema.minLength !== undefined || schema.maxLength !== undefined) bounds.push(`${schema.minLength ?? 0}..${schema.maxLength ?? ''} characters`);
   if (schema.minItems !== undefined || schema.maxItems !== undefined) bounds.push(`${schema.minItems ?? 0}..${schema.maxItems ?? ''} items`);
-  if (type === 'array' && schema.items) {
-    return `list of ${typeWords(schema.items)}${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
-  }
+  const boundsWords = bounds.length ? ` (${bounds.join(', ')})` : '';
+  if (type === 'array' && schema.items) return `list of ${typeWords(schema.items)}${boundsWords}`;
   if (type === 'object' && schema.properties) return `object {${Object.keys(schema.properties).join(', ')}}`;
-  return `${type}${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
+  return `${type}${boundsWords}`;
 }
 
 function cell(text: string): string {

@@ -4,6 +4,7 @@
 // or nearest first from a point the family chose, and carries the neutrality sentence.
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../pages/markdown.ts';
 import { guideCatalog } from '../guides/catalog.ts';
+import { placeWords } from '../pages/home-view.ts';
 import type { Settings } from '../settings.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
@@ -51,9 +52,7 @@ ${results.cities.length > 0
   : html``}
 ${results.homes.length > 0
   ? html`<h3>Homes</h3><ul class="homes">${results.homes.map(
-      (home) => html`<li><a href="${home.page}">${home.name}</a> <span class="muted">${[home.city, home.county ? `${home.county} County` : null]
-        .filter(Boolean)
-        .join(', ')} · license ${home.license_number}${home.license_closed ? ` · ${home.license_status ?? 'closed'}` : ''}</span></li>`,
+      (home) => html`<li><a href="${home.page}">${home.name}</a> <span class="muted">${placeWords(home.city, home.county)} · license ${home.license_number}${home.license_closed ? ` · ${home.license_status ?? 'closed'}` : ''}</span></li>`,
     )}</ul>${shownOf(results.homes.length, results.totals.homes, 'homes')}`
   : html``}
 ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}</p>`}

@@ -86,13 +86,7 @@ export class SiteIndex {
    * Located homes inside the box that carry every needed clearance ('true', and not under a
    * correction review), alphabetical; or nearest first when the family chose a point.
    */
-  inBounds(
-    box: Box,
-    needs: readonly ClearanceKey[],
-    underReview: ReadonlySet<string>,
-    near: LatLon | null,
-    limit: number,
-  ): { items: Array<{ home: SiteHome; miles: number | null }>; total: number } {
+  inBounds(box: Box, needs: readonly ClearanceKey[], underReview: ReadonlySet<string>, near: LatLon | null, limit: number) {
     const found = this.listed.select({ box, near, unit: 'miles', clearances: needs, excluded: underReview });
     const items = found.homes.slice(0, limit).map((home, i) => ({ home: this.siteHome.get(home)!, miles: near ? found.distances[i]! : null }));
     return { items, total: found.homes.length };

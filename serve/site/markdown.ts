@@ -15,8 +15,7 @@ export function headingId(text: string): string {
 }
 
 function safeHref(url: string): string | null {
-  if (/^https?:\/\//i.test(url) || url.startsWith('/') || url.startsWith('#') || /^mailto:/i.test(url)) return url;
-  return null;
+  return /^(https?:\/\/|\/|#|mailto:)/i.test(url) ? url : null;
 }
 
 /** Inline Markdown (code spans, bold, links) to HTML, escaped. */

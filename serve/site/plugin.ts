@@ -1,7 +1,7 @@
 // The site's front door: `/` (find a home), the documentation (/docs/api, /docs/mcp), the terms
 // (/terms), each with its Markdown twin, and the unversioned /api/facilities/* endpoints the
 // home page uses. Static assets (Leaflet, Swagger UI, our scripts) come from our own origin.
-import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Lifecycle, Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestSnapshot, type Services } from '../services.ts';
 import { inputs } from '../rest/validation.ts';
@@ -11,7 +11,7 @@ import { layout } from '../web/layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from '../web/respond.ts';
 import { siteApiRoutes, suggestions } from './api.ts';
 import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
-import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, type DocsExamples } from './docs-api.ts';
+import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, docsExamples } from './docs-api.ts';
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
 import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
 import { siteIndexOf } from './homes-index.ts';
@@ -37,6 +37,11 @@ interface DocPage {
   extra?: { body: string; head: string };
 }
 
+/** A GET of a page that takes no parameters of its own. */
+function pageRoute(path: string, handler: Lifecycle.Method): ServerRoute {
+  return { method: 'GET', path, options: { validate: inputs({ query: pageQuery }) }, handler };
+}
+
 function firstString(value: unknown): string {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : '';
@@ -52,19 +57,7 @@ export const sitePlugin: Plugin<Services> = {
     serveAssets(server, SITE_ASSET_LIST);
     server.route(siteApiRoutes(services));
 
-    const examples = (request: Request): DocsExamples => {
-      const index = siteIndexOf(requestSnapshot(request, services.snapshots));
-      const home = index.homes.find((h) => h.county && h.city) ?? index.homes[0];
-      const county = index.counties.find((c) => c.county.toUpperCase() === 'SACRAMENTO') ?? index.counties[0];
-      const other = index.homes.find((h) => h !== home && h.county === home?.county) ?? null;
-      return {
-        license: home?.license_number ?? '197600123',
-        county: county?.county ?? 'Sacramento',
-        homeName: home ? `${home.name}, ${home.city ?? ''}`.replace(/, $/, '') : 'Sunrise Villa, Sacramento',
-        otherLicense: other?.license_number ?? null,
-        city: home?.city ?? null,
-      };
-    };
+    const examples = (request: Request) => docsExamples(siteIndexOf(requestSnapshot(request, services.snapshots)));
 
     const docPages: DocPage[] = [
       {
@@ -109,18 +102,8 @@ export const sitePlugin: Plugin<Services> = {
         return withCsp(htmlResponse(h, body));
       };
       routes.push(
-        {
-          method: 'GET',
-          path: page.path,
-          options: { validate: inputs({ query: pageQuery }) },
-          handler: (request, h) => render(request, h, acceptsMarkdown(request), true),
-        },
-        {
-          method: 'GET',
-          path: `${page.path}.md`,
-          options: { validate: inputs({ query: pageQuery }) },
-          handler: (request, h) => render(request, h, true, false),
-        },
+        pageRoute(page.path, (request, h) => render(request, h, acceptsMarkdown(request), true)),
+        pageRoute(`${page.path}.md`, (request, h) => render(request, h, true, false)),
       );
     }
 
@@ -145,12 +128,7 @@ export const sitePlugin: Plugin<Services> = {
           return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
         },
       },
-      {
-        method: 'GET',
-        path: '/index.md',
-        options: { validate: inputs({ query: pageQuery }) },
-        handler: (request, h) => homeMarkdown(request, h, false),
-      },
+      pageRoute('/index.md', (request, h) => homeMarkdown(request, h, false)),
     );
     server.route(routes);
   },

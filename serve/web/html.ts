@@ -25,11 +25,8 @@ function render(value: Value): string {
 
 /** `html\`<p>${name}</p>\`` escapes `name`; nested `html` results and arrays of them pass through. */
 export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
-  let out = strings[0]!;
-  values.forEach((value, index) => {
-    out += render(value) + strings[index + 1]!;
-  });
-  return new SafeHtml(out);
+  // The literal parts and the rendered values, alternating (String.raw, given the cooked parts).
+  return new SafeHtml(String.raw({ raw: strings }, ...values.map(render)));
 }
 
 /** Markup written here, trusted as it is (never for anything read from a request). */
