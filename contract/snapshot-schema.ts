@@ -207,6 +207,10 @@ CREATE TABLE change_log (
 -- In the feeds' exact order (newest run first, then name, license, field): a page is read off the
 -- index instead of sorting the whole log.
 CREATE INDEX change_log_order ON change_log (run_seq DESC, sort_key, license_number, field);
+-- The same order within a county or a city, the feeds' place filters: such a page (and its count)
+-- reads only that place's changes instead of walking the whole log for them.
+CREATE INDEX change_log_county_order ON change_log (county_key, run_seq DESC, sort_key, license_number, field);
+CREATE INDEX change_log_city_order ON change_log (city_key, run_seq DESC, sort_key, license_number, field);
 CREATE INDEX change_log_license ON change_log (license_number, run_seq);
 CREATE INDEX change_log_observed ON change_log (observed_on);
 

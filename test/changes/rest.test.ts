@@ -134,11 +134,20 @@ test('both endpoints are in the OpenAPI document and real answers validate again
   }
 });
 
-test('a page of the log is read off its order index, never by sorting the whole log', (t) => {
+test('a page of the log, whole or within a county or city, is read off its order index, never by sorting or walking the whole log', (t) => {
   const file = served.server.app.services.snapshots.current.file;
   const db = new Database(path.join(served.fixture.dir, file), { readonly: true });
   t.teardown(() => db.close());
   const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM change_log c ${CHANGES_ORDER} LIMIT 50`).all() as Array<{ detail: string }>).map((row) => row.detail);
   t.true(plan.some((detail) => detail.includes('change_log_order')), plan.join('; '));
   t.false(plan.some((detail) => detail.includes('TEMP B-TREE')), plan.join('; '));
+  // A place filter reads that place's changes in order: neither a walk of the whole log nor a sort.
+  for (const [column, index] of [['county_key', 'change_log_county_order'], ['city_key', 'change_log_city_order']] as const) {
+    const sql = `SELECT * FROM change_log c WHERE c.${column} = ? ${CHANGES_ORDER} LIMIT 50`;
+    const placePlan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('x') as Array<{ detail: string }>).map((row) => row.detail);
+    t.true(placePlan.some((detail) => detail.includes(index)), placePlan.join('; '));
+    t.false(placePlan.some((detail) => detail.includes('TEMP B-TREE')), placePlan.join('; '));
+    const count = (db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM change_log c WHERE c.${column} = ?`).all('x') as Array<{ detail: string }>).map((row) => row.detail);
+    t.true(count.some((detail) => detail.includes(index)), count.join('; '));
+  }
 });
