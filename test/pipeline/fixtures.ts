@@ -1,10 +1,8 @@
 // Small state files in the sources' real shapes, served by a loopback stand-in of the state's
 // servers, so each test states exactly the quirk it is about. The pipeline reads them through its
 // real HTTP client, over a real socket.
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { PipelineConfig } from '../../pipeline/config.ts';
+import { tempDir } from '../helpers/snapshot.ts';
 import { startStateServer } from './state-server.ts';
 
 /** One stand-in per test file (each runs in its own worker); tests that use it run serially. */
@@ -200,6 +198,7 @@ export function serveDocuments(documents: Record<string, DocumentFiles>): void {
   stateServer.route(/^\/documents\/\d{9}\/index\.json$/, (request) => ({ body: indexJson(request.path.split('/')[2]!, []) }));
 }
 
+/** A fresh snapshots folder, removed when the test process exits. */
 export async function tempSnapshotsDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), 'rcfe-snapshots-'));
+  return tempDir('rcfe-snapshots');
 }
