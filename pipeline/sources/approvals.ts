@@ -53,7 +53,6 @@ function triState(value: string): TriState {
 export async function readApprovals(file: string, reject: (r: Rejection) => void): Promise<ApprovalsResult> {
   const byLicense = new Map<string, ApprovalRow>();
   const count = newCount();
-  let asOf: string | null = null;
   for await (const csvRow of readCsv(file, { count, source: 'approvals', requiredColumns: ['facility_number', 'client_served'] }, reject)) {
     const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'approvals', reject);
     if (!valid) continue;
@@ -70,7 +69,6 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
         .filter((code): code is string => code !== null),
       as_of: usDateToIso(valid.as_of_date),
     };
-    if (row.as_of && (!asOf || row.as_of > asOf)) asOf = row.as_of;
     const earlier = byLicense.get(row.license_number);
     if (earlier) {
       reject({
@@ -83,5 +81,12 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
     }
     byLicense.set(row.license_number, row);
   }
-  return { byLicense, rowsRead: count.rows, linesRead: count.lines, asOf };
+  return { byLicense, rowsRead: count.rows, linesRead: count.lines, asOf: newestRowDate(byLicense.values()) };
+}
+
+/** The file's date: the newest date among its rows (null when no row states one). */
+export function newestRowDate(rows: Iterable<Pick<ApprovalRow, 'as_of'>>): string | null {
+  let newest: string | null = null;
+  for (const { as_of: date } of rows) if (date && (!newest || date > newest)) newest = date;
+  return newest;
 }

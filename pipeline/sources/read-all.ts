@@ -6,7 +6,7 @@ import type { Rejection } from './csv.ts';
 import type { RetrievedSource } from './retrieve.ts';
 import type { SourceRecord } from '../snapshot/write.ts';
 import { readRoster, type FieldProblem, type RosterResult } from './roster.ts';
-import { readApprovals, type ApprovalsResult } from './approvals.ts';
+import { newestRowDate, readApprovals, type ApprovalsResult } from './approvals.ts';
 import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
@@ -58,7 +58,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   for (const row of approvals.byLicense.values()) if (afterRun('approvals', row.line, 'as_of_date', row.as_of)) row.as_of = null;
   // The file's date is its newest row date: read again from the rows left.
   if (approvals.asOf && approvals.asOf > runDate) {
-    approvals.asOf = [...approvals.byLicense.values()].reduce<string | null>((latest, row) => (row.as_of && (!latest || row.as_of > latest) ? row.as_of : latest), null);
+    approvals.asOf = newestRowDate(approvals.byLicense.values());
   }
   if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
