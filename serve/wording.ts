@@ -18,12 +18,15 @@ export const REPORTS_ORDER = "A home's reports are newest first, the whole list 
 export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';
 export const NO_SORT_PARAMETER =
   'There is no sort parameter: results are always in neutral alphabetical order (name, then license number).';
-/** True when a parameter name asks for a sort, order or rank (none exists anywhere; each is refused, never ignored). */
+/**
+ * True when a parameter or argument name asks for a sort, order or rank (none exists anywhere;
+ * each is refused with the reason, never ignored): REST, pages and MCP tools all ask this.
+ */
 export function asksForSort(names: Iterable<string>): boolean {
-  for (const name of names) if (SORT_WORDS.has(name.toLowerCase())) return true;
+  for (const name of names) if (RANKING_WORDS.test(name)) return true;
   return false;
 }
-const SORT_WORDS = new Set(['sort', 'order', 'rank']);
+const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
 /** The same refusal where results come in another neutral order, named by `order` (a sentence). */
 export function noSortParameterIn(order: string): string {

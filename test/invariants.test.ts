@@ -99,7 +99,7 @@ test('no availability, ranking or score field under any name; no sort parameter 
       t.false(AVAILABILITY.test(key), `${reply.url}: ${key}`);
     }
   }
-  for (const parameter of ['sort', 'order', 'rank', 'Sort', 'ORDER']) {
+  for (const parameter of ['sort', 'order', 'rank', 'Sort', 'ORDER', 'sort_by', 'top', 'best']) {
     const reply = await call(`${server.url}/api/v1/facilities?${parameter}=name`);
     t.is(reply.status, 400, parameter);
     t.regex(reply.body.error, /no sort parameter/i);

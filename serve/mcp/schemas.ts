@@ -4,7 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { NEUTRALITY } from '../wording.ts';
+import { asksForSort, NEUTRALITY } from '../wording.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 
@@ -283,9 +283,6 @@ export const checkResult = z.object({
 
 // ---- Input pieces ------------------------------------------------------------------------------
 
-/** Words that would ask for a ranking. No sort, order or rank argument exists anywhere. */
-const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
-
 /** The order of the list tools, named in a refusal by every tool that states no order of its own. */
 const LIST_TOOLS_ORDER = 'By straight-line distance from a point you give, else alphabetical by name. Nothing is ranked.';
 
@@ -301,7 +298,7 @@ export function strictInput<Shape extends z.ZodRawShape>(shape: Shape, order: st
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
         const keys = (issue as { keys: string[] }).keys;
-        if (keys.some((key) => RANKING_WORDS.test(key))) return `${refusal} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+        if (asksForSort(keys)) return `${refusal} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
         return `Unknown argument${keys.length === 1 ? '' : 's'} ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
       }
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Send the arguments as a JSON object. Accepted arguments: ${accepted}.`;
