@@ -14,7 +14,7 @@ import type { Overlay } from './overlay.ts';
 import { checkRowsByLicenses, columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './shape/base-url.ts';
 import type { ShapeContext } from './shape/context.ts';
-import { applyReviews } from './shape/reviews.ts';
+import { applyReviews, applyReviewsToFlat } from './shape/reviews.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface HomeRecord {
@@ -147,7 +147,7 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
     const compact = JSON.parse(fill(row.home_json)) as CompactHome;
     if (touched) {
       applyReviews(facility, underReview);
-      for (const clearance of underReview) compact.clearances[clearance] = 'not_on_file';
+      applyReviewsToFlat(compact.clearances, underReview);
       facility.disputes = [...overlay.disputesOf(license)];
     }
     return (decoded = { facility, compact });

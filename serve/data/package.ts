@@ -7,6 +7,7 @@ import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
 import { DEMO_SENTENCE } from '../demo.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
 import type { Overlay } from '../overlay.ts';
+import { applyReviewsToFlat } from '../shape/reviews.ts';
 import type { Settings } from '../settings.ts';
 import type { SnapshotDownload } from './catalog.ts';
 
@@ -58,7 +59,7 @@ export function listedHomesCsv(download: SnapshotDownload, overlay: Overlay): st
       const names = LISTED_HOME_FIELDS.map((field) => field.name);
       const lines = [names.join(',')];
       for (const row of db.prepare(`SELECT ${names.join(', ')} FROM listed_homes`).iterate() as IterableIterator<Record<string, unknown>>) {
-        for (const clearance of overlay.reviewsOf(row.license_number as string)) row[clearance] = 'not_on_file';
+        applyReviewsToFlat(row, overlay.reviewsOf(row.license_number as string));
         lines.push(names.map((name) => cell(row[name])).join(','));
       }
       text = lines.join('\r\n') + '\r\n';

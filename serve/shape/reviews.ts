@@ -21,6 +21,11 @@ export function applyReviews(facility: FacilityRecord, underReview: readonly Cle
   facility.service_designations = { ...facility.service_designations, value: withoutCodesUnderReview(facility.service_designations.value, underReview) };
 }
 
+/** A flat clearance map (the compact home's, a CSV row's) as served while these clearances are under review (changed in place). */
+export function applyReviewsToFlat(clearances: Partial<Record<ClearanceKey, unknown>>, underReview: readonly ClearanceKey[]): void {
+  for (const clearance of underReview) clearances[clearance] = 'not_on_file';
+}
+
 /** Record fields (dotted paths) whose values would show a clearance under review: its own, and the codes that grant it. */
 export function fieldsUnderReview(underReview: readonly ClearanceKey[]): string[] {
   const fields = underReview.map((clearance) => `clearances.${clearance}`);
