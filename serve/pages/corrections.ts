@@ -4,7 +4,7 @@
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { screenText, type PersonalDetailKind } from '../screen/screen.ts';
+import { KIND_WORDS, screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
 import { NOT_SAVED, type NewCorrection } from '../operator-writes.ts';
 import { facilityByLicense, type FacilityRow } from '../query.ts';
@@ -47,26 +47,23 @@ export function correctionField(raw: string | undefined): string | null {
 }
 
 export const TEXT_MAX = 2000;
+export const URL_MAX = 500;
 
 /**
  * Personal details a correction never needs: no record field holds an e-mail, an ID number or a
  * birth date, and a phone number belongs only in a correction of the home's phone. Names and
  * addresses stay allowed: the home's name, its license holder and its address are record fields.
  */
-const PERSONAL_WORDS: Partial<Record<PersonalDetailKind, string>> = {
-  email: 'an e-mail address',
-  id_number: 'an identity or health-plan number',
-  birth_date: 'a date of birth',
-  phone: 'a phone number',
-};
+const REFUSED_KINDS = new Set<PersonalDetailKind>(['email', 'id_number', 'birth_date', 'phone']);
 const PHONE_FIELDS = new Set(['phone', 'other']);
 
+const REFUSED_KINDS_BUT_PHONE = new Set([...REFUSED_KINDS].filter((kind) => kind !== 'phone'));
+
 function personalDetailIn(text: string, field: string | null): string | null {
-  const kind = text ? screenText(text) : null;
-  if (!kind || (kind === 'phone' && field !== null && PHONE_FIELDS.has(field))) return null;
-  return PERSONAL_WORDS[kind] ?? null;
+  const refused = field !== null && PHONE_FIELDS.has(field) ? REFUSED_KINDS_BUT_PHONE : REFUSED_KINDS;
+  const kind = text ? screenText(text, refused) : null;
+  return kind && KIND_WORDS[kind];
 }
-export const URL_MAX = 500;
 
 /** What the form is prefilled with: any part of a correction (a field not known is null). */
 export type CorrectionInput = Partial<Omit<NewCorrection, 'field'>> & { field?: string | null };

@@ -18,7 +18,8 @@ export interface ScreenFinding {
   kind: PersonalDetailKind;
 }
 
-const KIND_WORDS: Record<PersonalDetailKind, string> = {
+/** Each kind in words, as every refusal names it. */
+export const KIND_WORDS: Record<PersonalDetailKind, string> = {
   email: 'an e-mail address',
   phone: 'a phone number',
   address: 'a street address',
@@ -36,16 +37,25 @@ export function screenRefusal(finding: ScreenFinding): string {
   );
 }
 
-/** The kind of personal detail a text seems to hold, or null. Checks in order: e-mail, phone, address, ID number, birth date, name. */
-export function screenText(text: string): PersonalDetailKind | null {
+/** Each kind's test, in the order the screen asks them: over the lower-cased text, a name over the text as written. */
+const DETECTORS: ReadonlyArray<[PersonalDetailKind, (lower: string, normalized: string) => boolean]> = [
+  ['email', (lower) => hasEmail(lower)],
+  ['phone', (lower) => hasPhone(lower)],
+  ['address', (lower) => hasAddress(lower)],
+  ['id_number', (lower) => hasIdNumber(lower)],
+  ['birth_date', (lower) => hasBirthDate(lower)],
+  ['name', (_lower, normalized) => hasName(normalized)],
+];
+
+/**
+ * The kind of personal detail a text seems to hold, or null. Checks in order: e-mail, phone,
+ * address, ID number, birth date, name; `only` limits it to some kinds (a form that allows the
+ * others), so an allowed kind found first never hides a refused one.
+ */
+export function screenText(text: string, only?: ReadonlySet<PersonalDetailKind>): PersonalDetailKind | null {
   const normalized = normalizeForScreen(text);
   const lower = normalized.toLowerCase();
-  if (hasEmail(lower)) return 'email';
-  if (hasPhone(lower)) return 'phone';
-  if (hasAddress(lower)) return 'address';
-  if (hasIdNumber(lower)) return 'id_number';
-  if (hasBirthDate(lower)) return 'birth_date';
-  if (hasName(normalized)) return 'name';
+  for (const [kind, found] of DETECTORS) if ((!only || only.has(kind)) && found(lower, normalized)) return kind;
   return null;
 }
 

@@ -148,6 +148,9 @@ test.serial("a correction holding the sender's e-mail, an ID number, a birth dat
     ['address', 'My mother lives here, Medicare 1EG4-TE5-MK73', 'The street is wrong.', /an identity or health-plan number/],
     ['capacity', 'Resident born 3/14/38 says there are 8 beds.', '8 beds', /a date of birth/],
     ['licensee', 'The license holder changed; call me at 510-555-0123.', 'The new holder.', /a phone number/],
+    // An allowed detail found first (a street address, the phone in the phone field) must not hide a refused one.
+    ['address', 'The street should read 1200 Main Street. My Medicare number is 1EG4-TE5-MK73.', 'The street.', /an identity or health-plan number/],
+    ['phone', 'The number is (510) 555-0100; my SSN is 123-45-6789.', '(510) 555-0100', /an identity or health-plan number/],
   ];
   for (const [field, whatIsWrong, shouldSay, kind] of cases) {
     const reply = await pages.post('/corrections', { license: row.license_number, field, what_is_wrong: whatIsWrong, should_say: shouldSay });
