@@ -3,7 +3,7 @@
 import type { ClearanceKey } from '../../contract/facts.ts';
 import type { FacilityRecord } from '../../contract/records.ts';
 import { applyReviews } from '../shape/reviews.ts';
-import { facilityPath } from '../web/links.ts';
+import { facilityPagePath } from '../web/links.ts';
 import type { ChangeRow } from './query.ts';
 
 /** Each change is what the state record showed, not a judgement of the home. */
@@ -14,7 +14,7 @@ export const CHANGES_FAIRNESS =
 export const CHANGES_ORDER = 'Newest run first, then alphabetical by facility name, then license number (order: run_desc_name_asc). Nothing is ranked.';
 
 export function facilityPageUrl(baseUrl: string, row: Pick<ChangeRow, 'name_slug' | 'license_number'>): string | null {
-  return row.name_slug === null ? null : baseUrl + facilityPath(row.name_slug, row.license_number);
+  return row.name_slug === null ? null : baseUrl + facilityPagePath(row.name_slug, row.license_number);
 }
 
 export function historyUrl(baseUrl: string, license: string): string {

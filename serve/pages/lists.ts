@@ -11,7 +11,7 @@ import { licensesFailingNeeds } from '../home-record.ts';
 import { countyChangesSection } from '../changes/pages.ts';
 import type { ShapeContext } from '../shape/context.ts';
 import { html } from '../web/html.ts';
-import { facilityPath } from '../web/links.ts';
+import { facilityPagePath } from '../web/links.ts';
 import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
 import { placeWords } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
@@ -83,7 +83,7 @@ function beds(row: ListedHome): string {
 function itemOf(baseUrl: string, row: ListedHome, extra: string[] = []): ListItem {
   return {
     name: row.name,
-    url: `${baseUrl}${facilityPath(row.name_slug, row.license_number)}`,
+    url: `${baseUrl}${facilityPagePath(row.name_slug, row.license_number)}`,
     detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
   };
 }

@@ -8,7 +8,7 @@ import type { LatLon } from '../../contract/geo.ts';
 import { nameKey } from '../../contract/names.ts';
 import { firstMatches, listedHomesOf, type Box, type ListedHome, type ListedHomes, type Matches } from '../listed-homes.ts';
 import { derived, type Snapshot } from '../snapshot.ts';
-import { cityPath, countyPath, facilityPath } from '../web/links.ts';
+import { cityPath, countyPath, facilityPagePath } from '../web/links.ts';
 
 export type { Box, Matches };
 
@@ -44,7 +44,7 @@ export class SiteIndex {
   constructor(private readonly listed: ListedHomes) {
     this.homes = listed.homes.map((home) => {
       // Object.assign, not a spread: a spread gives every copy a hidden class of its own.
-      const siteHome = Object.assign({}, home, { path: facilityPath(home.name_slug, home.license_number) });
+      const siteHome = Object.assign({}, home, { path: facilityPagePath(home.name_slug, home.license_number) });
       this.siteHome.set(home, siteHome);
       return siteHome;
     });

@@ -4,11 +4,11 @@ import { nameSlug } from '../../contract/names.ts';
 import { facilityPagePath } from '../../contract/records.ts';
 
 /** A home's page from its stored slug (of the goes-by name): the contract's one page path. */
-export const facilityPath = facilityPagePath;
+export { facilityPagePath };
 
 /** The same page from the goes-by name, where no stored slug is at hand. */
 export function homePagePath(name: string, license: string): string {
-  return facilityPath(nameSlug(name), license);
+  return facilityPagePath(nameSlug(name), license);
 }
 
 export function countyPath(county: string): string {
