@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildWorld, type Size, type World } from './model.ts';
+import type { Size, World } from './model.ts';
+import { buildWorld } from './world.ts';
 import { quirkTable, sourceFiles, writeSourceFiles, type Mark, type SourceFile } from './files.ts';
 import { documentMarks, planDocuments, writeDocuments, type DocumentStats } from './documents.ts';
 import { hospitalsFile } from './hospitals.ts';

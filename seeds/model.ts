@@ -20,7 +20,6 @@ import {
   nearestCity,
   type City,
 } from './tables.ts';
-import { RESERVED, applyCurated, pickNoLocation, sprinkleStateScale } from './quirks.ts';
 
 export type Size = 'default' | 'state';
 
@@ -103,7 +102,7 @@ export const ALW_AS_OF = '10/01/2026';
 const LAST_DAY = { y: 2026, m: 11, d: 15 };
 
 /** Homes per county in the default set (curated quirk homes come on top). */
-const DEFAULT_QUOTAS: Record<string, number> = {
+export const DEFAULT_QUOTAS: Record<string, number> = {
   '01': 28, '07': 28, '09': 5, '19': 50, '30': 32, '33': 8, '34': 22, '37': 28, '38': 6, '41': 18, '43': 26,
 };
 
@@ -339,7 +338,7 @@ export function drawDates(status: string, rng: Rng): { first: string; closed: st
 }
 
 /** Coordinates shared by several real numbers: key -> the highest (newest) number there. */
-function coordinateGroups(real: readonly RealHome[]): Map<string, string> {
+export function coordinateGroups(real: readonly RealHome[]): Map<string, string> {
   const members = new Map<string, string[]>();
   for (const h of real) {
     const key = coordKey(h.lat, h.lon);
@@ -351,7 +350,7 @@ function coordinateGroups(real: readonly RealHome[]): Map<string, string> {
 }
 
 /** Synthetic licenses for state scale: a real county and office series, placed near a real home. */
-function syntheticHomes(real: readonly RealHome[], count: number, rng: Rng): RealHome[] {
+export function syntheticHomes(real: readonly RealHome[], count: number, rng: Rng): RealHome[] {
   const taken = new Set(real.map((h) => h.number));
   const out: RealHome[] = [];
   while (out.length < count) {
@@ -369,43 +368,3 @@ function syntheticHomes(real: readonly RealHome[], count: number, rng: Rng): Rea
   }
   return out;
 }
-
-export function buildWorld(options: WorldOptions): World {
-  const root = new Rng('ca-rcfe-seeds-v1').fork(options.size === 'default' ? 'default' : `state-${options.rows}`);
-  const real = loadRealHomes(options.geocodesPath);
-  const factory = new HomeFactory(
-    root.fork('homes'),
-    coordinateGroups(real),
-    options.size === 'default' ? 0.2 : 0.16,
-    RESERVED,
-  );
-  const duplicates: Duplicate[] = [];
-  const curated = applyCurated(real, factory, duplicates);
-  const used = new Set(curated.map((h) => h.sortKey));
-  const pool = real.filter((h) => !used.has(h.number));
-
-  let chosen: RealHome[];
-  let synthetic = new Set<string>();
-  if (options.size === 'default') {
-    const pick = root.fork('default-sample');
-    chosen = Object.entries(DEFAULT_QUOTAS).flatMap(([code, quota]) =>
-      pick.sample(
-        pool.filter((h) => h.number.startsWith(code) && nearestCity(code, h.lat, h.lon).km < 8),
-        quota,
-      ),
-    );
-  } else {
-    const extraDuplicates = 2 * Math.round(options.rows * 0.002);
-    const wanted = Math.max(0, options.rows - curated.length - duplicates.length - extraDuplicates);
-    const made = syntheticHomes(real, Math.max(0, wanted - pool.length), root.fork('synthetic'));
-    synthetic = new Set(made.map((h) => h.number));
-    chosen = wanted <= pool.length ? root.fork('state-sample').sample(pool, wanted) : [...pool, ...made];
-  }
-
-  const homes = [...curated, ...chosen.map((h) => factory.make(h.number, h.lat, h.lon, synthetic.has(h.number)))];
-  if (options.size === 'state') sprinkleStateScale(homes, duplicates, factory, root.fork('sprinkle'), options.rows);
-  homes.sort((a, b) => a.sortKey.localeCompare(b.sortKey));
-  const missingCentroids = pickNoLocation(homes);
-  return { size: options.size, homes, duplicates, missingCentroids };
-}
-
