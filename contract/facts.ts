@@ -75,6 +75,12 @@ export function triStateWords(value: TriState): string {
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether a YYYY-MM-DD text names a real calendar day (2021-02-30 does not). */
+export function isCalendarDate(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
 /** Plain-words names of the four care approvals, in the spec's order. */
 export const APPROVAL_LABELS: Record<ClearanceKey, string> = {
   dementia: 'Dementia care',

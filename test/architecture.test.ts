@@ -1,7 +1,9 @@
-// The import structure holds: no file of serve/ or contract/ reaches itself through its imports,
-// contract/ imports nothing of serve/ or pipeline/ (everything else builds on it), and serve's
-// sub-folders form no circle. Reads the import statements of the source (type-only imports
-// count too: a type circle is still a tangle), so it needs no build.
+// The import structure holds the layering that docs/layout.md draws. serve/ is its composition root
+// (server.ts) beside wings and surfaces: each wing may use only the folders its row below names,
+// a surface may use every wing but never another surface, contract/ imports nothing of ours, and
+// no file anywhere (serve, contract, pipeline, seeds) reaches itself through its imports. Each rule
+// is also shown failing on a planted violation. Reads the import statements of the source
+// (type-only imports count too: a type tangle is still a tangle), so it needs no build.
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -72,80 +74,161 @@ function circles(graph: Graph): string[][] {
 }
 
 /**
- * serve's sub-folder a file belongs to (serve/mcp/tools/x.ts -> serve/mcp: a nested folder is
- * part of its parent, so the tool list in serve/mcp importing its tools is not a circle); null
- * for serve's own top-level files, which are not a sub-folder.
+ * The wings of serve/ and what each may import (besides packages). Lower rows never import higher
+ * ones, so the order below is the layering. Each wing's README.md says the same in words.
  */
-function subFolderOf(file: string): string | null {
+export const WINGS: Record<string, readonly string[]> = {
+  'serve/lib': [],
+  'serve/records': ['contract', 'serve/lib'],
+  'serve/words': ['contract'],
+  'serve/screen': [],
+  'serve/web': ['contract', 'serve/lib', 'serve/words'],
+  'serve/shape': ['contract', 'serve/lib', 'serve/records', 'serve/words', 'serve/web'],
+  'serve/http': ['contract', 'serve/lib', 'serve/records', 'serve/words', 'serve/web', 'serve/shape'],
+  'serve/operator': ['contract', 'serve/lib', 'serve/http'],
+};
+
+/** The surfaces: one hapi plugin each (nested folders are part of theirs); each may use every wing, never another surface. */
+export const SURFACES = ['serve/rest', 'serve/mcp', 'serve/pages', 'serve/site', 'serve/discovery', 'serve/data', 'serve/handoff'] as const;
+
+/** The files serve/ may hold at its root: the composition root alone. */
+const SERVE_ROOT_FILES = ['serve/server.ts'];
+
+/**
+ * The folder a file belongs to: serve/<wing or surface> (serve/mcp/tools/x.ts -> serve/mcp, a
+ * nested folder is part of its parent), the top folder elsewhere (contract, pipeline, seeds), or
+ * the file itself for a file at serve's or the repository's root.
+ */
+function folderOf(file: string): string {
   const parts = file.split('/');
-  return parts[0] === 'serve' && parts.length > 2 ? `serve/${parts[1]}` : null;
+  if (parts[0] === 'serve') return parts.length > 2 ? `serve/${parts[1]}` : file;
+  return parts.length > 1 ? parts[0]! : file;
 }
 
-/** The graph between serve's sub-folders, each edge once. */
+/** Each import that leaves its folder, once per file and target folder. */
+function crossings(files: Graph): { file: string; from: string; to: string }[] {
+  return [...files].flatMap(([file, targets]) => {
+    const from = folderOf(file);
+    return [...new Set(targets.map(folderOf))].filter((to) => to !== from).map((to) => ({ file, from, to }));
+  });
+}
+
+/** Imports by a wing of a folder its row does not allow. */
+function wingViolations(files: Graph): string[] {
+  return crossings(files)
+    .filter(({ from, to }) => from in WINGS && !WINGS[from]!.includes(to))
+    .map(({ file, to }) => `${file} -> ${to}`);
+}
+
+/** Imports by a surface of anything but a wing or contract/ (another surface, the root, pipeline, seeds). */
+function surfaceViolations(files: Graph): string[] {
+  return crossings(files)
+    .filter(({ from, to }) => (SURFACES as readonly string[]).includes(from) && !(to in WINGS) && to !== 'contract')
+    .map(({ file, to }) => `${file} -> ${to}`);
+}
+
+/** Imports by contract/ of anything outside it: everything else builds on it. */
+function contractViolations(files: Graph): string[] {
+  return crossings(files)
+    .filter(({ from }) => from === 'contract')
+    .map(({ file, to }) => `${file} -> ${to}`);
+}
+
+/** serve/'s folders that are neither a wing nor a surface, and files at its root besides the composition root. */
+function unplaced(paths: readonly string[]): string[] {
+  return [...new Set(paths.filter((file) => file.startsWith('serve/')).map(folderOf))].filter(
+    (place) => !(place in WINGS) && !(SURFACES as readonly string[]).includes(place) && !SERVE_ROOT_FILES.includes(place),
+  );
+}
+
+/** The graph between folders, each edge once (for circles between wings or between seeds' parts). */
 function folderGraph(files: Graph): Graph {
   const folders = new Map<string, Set<string>>();
-  for (const [file, targets] of files) {
-    const from = subFolderOf(file);
-    if (!from) continue;
+  for (const { from, to } of crossings(files)) {
     if (!folders.has(from)) folders.set(from, new Set());
-    for (const target of targets) {
-      const to = subFolderOf(target);
-      if (to && to !== from) folders.get(from)!.add(to);
-    }
+    folders.get(from)!.add(to);
   }
   return new Map([...folders].map(([folder, targets]) => [folder, [...targets]]));
 }
 
-/** Which files carry the edges inside one folder circle, for the failure message. */
-function edgesWithin(files: Graph, circle: readonly string[]): string[] {
-  return [...files].flatMap(([file, targets]) =>
-    targets
-      .filter((target) => subFolderOf(file) !== subFolderOf(target) && circle.includes(subFolderOf(file) ?? '') && circle.includes(subFolderOf(target) ?? ''))
-      .map((target) => `${file} -> ${target}`),
-  );
-}
+const files = importGraph(['serve', 'contract', 'pipeline', 'seeds']);
 
-const files = importGraph(['serve', 'contract']);
-
-test('the graph is read: every serve and contract file, with its relative imports', (t) => {
-  t.true(files.size > 100);
-  t.true(files.get('serve/check.ts')!.includes('serve/home-record.ts'));
-  t.true(files.get('serve/mcp/tools/check-homes.ts')!.includes('serve/check.ts'));
+test('the graph is read: every serve, contract, pipeline and seeds file, with its relative imports', (t) => {
+  t.true(files.size > 150);
+  t.true(files.get('serve/shape/check.ts')!.includes('serve/records/home-record.ts'));
+  t.true(files.get('serve/mcp/tools/check-homes.ts')!.includes('serve/shape/check.ts'));
+  t.true(files.get('seeds/world.ts')!.includes('seeds/quirks.ts'));
+  t.true(files.get('pipeline/run.ts')!.some((target) => target.startsWith('contract/')));
 });
 
-test('no file of serve/ or contract/ imports itself round a circle', (t) => {
+test("serve/'s root holds only the composition root, and every folder is a wing or a surface", (t) => {
+  t.deepEqual(unplaced([...files.keys()]), []);
+  t.true(fs.readdirSync(path.join(ROOT, 'serve')).filter((name) => name.endsWith('.ts')).length <= 3);
+});
+
+test('each wing imports only what its row allows (records/: contract/ and lib/ alone)', (t) => {
+  t.deepEqual(wingViolations(files), []);
+});
+
+test('no surface imports another surface, nor anything but the wings and contract/', (t) => {
+  t.deepEqual(surfaceViolations(files), []);
+});
+
+test('contract/ imports nothing outside contract/', (t) => {
+  t.deepEqual(contractViolations(files), []);
+});
+
+test('no file imports itself round a circle: serve, contract, pipeline and seeds', (t) => {
   t.deepEqual(circles(files), []);
 });
 
-test('contract/ imports nothing from serve/ or pipeline/ (nothing outside contract/)', (t) => {
-  const outward = [...files]
-    .filter(([file]) => file.startsWith('contract/'))
-    .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('contract/')).map((target) => `${file} -> ${target}`));
-  t.deepEqual(outward, []);
+test('no circle between folders either', (t) => {
+  t.deepEqual(circles(folderGraph(files)), []);
 });
 
-test("serve's sub-folders form no circle", (t) => {
-  const found = circles(folderGraph(files));
-  t.deepEqual(
-    found.map((circle) => ({ circle, edges: edgesWithin(files, circle) })),
-    [],
-  );
+test('each wing and surface says in its README what it holds and exactly what it may use', (t) => {
+  for (const place of [...Object.keys(WINGS), ...SURFACES]) {
+    const readme = path.join(ROOT, place, 'README.md');
+    t.true(fs.existsSync(readme), `${place} has a README.md`);
+    const mayUse = /^May use: (.*)$/m.exec(fs.readFileSync(readme, 'utf8'))?.[1];
+    t.truthy(mayUse, `${place}/README.md has a "May use:" line`);
+    const named = [...(mayUse ?? '').matchAll(/`([a-z/.-]+)\/`/g)].map((match) => (match[1]!.startsWith('contract') ? 'contract' : `serve/${match[1]}`));
+    const allowed = place in WINGS ? WINGS[place]! : ['contract', ...Object.keys(WINGS)];
+    t.deepEqual([...named].sort(), [...allowed].sort(), `${place}/README.md names exactly the folders it may use`);
+  }
 });
 
-test('the checks see what they look for: a circle, a nested folder, an import of any form', (t) => {
-  const tangled: Graph = new Map([
-    ['serve/a.ts', ['serve/b.ts']],
-    ['serve/b.ts', ['serve/c.ts']],
-    ['serve/c.ts', ['serve/a.ts']],
-    ['serve/d.ts', ['serve/a.ts']],
+test('planted violations: each rule catches its own', (t) => {
+  const planted: Graph = new Map([
+    // records/ reaching up into a shaper and a surface
+    ['serve/records/home-record.ts', ['serve/shape/facility.ts', 'serve/rest/plugin.ts', 'contract/facts.ts', 'serve/lib/log.ts']],
+    // a surface importing another surface, and one importing a wing (allowed)
+    ['serve/mcp/tools/fetch.ts', ['serve/pages/plugin.ts', 'serve/shape/home-markdown.ts']],
+    ['serve/site/api.ts', ['serve/http/validation.ts']],
+    // contract/ importing the server
+    ['contract/facts.ts', ['serve/words/wording.ts']],
+    // a three-file circle in seeds, and a two-folder circle between wings
+    ['seeds/model.ts', ['seeds/quirks.ts']],
+    ['seeds/quirks.ts', ['seeds/world.ts']],
+    ['seeds/world.ts', ['seeds/model.ts']],
+    ['serve/web/layout.ts', ['serve/http/demo.ts']],
+    ['serve/http/demo.ts', ['serve/web/html.ts']],
+    // a stray file at serve's root and an unknown folder
+    ['serve/helpers.ts', []],
+    ['serve/misc/thing.ts', []],
   ]);
-  t.deepEqual(circles(tangled), [['serve/a.ts', 'serve/b.ts', 'serve/c.ts']]);
-  t.deepEqual(
-    circles(folderGraph(new Map([['serve/pages/x.ts', ['serve/handoff/y.ts']], ['serve/handoff/y.ts', ['serve/pages/z.ts']], ['serve/mcp/tools/t.ts', ['serve/mcp/s.ts']], ['serve/mcp/s.ts', ['serve/mcp/tools/t.ts']]]))),
-    [['serve/handoff', 'serve/pages']],
-  );
-  t.is(subFolderOf('serve/mcp/tools/get-home.ts'), 'serve/mcp');
-  t.is(subFolderOf('serve/check.ts'), null);
+  t.deepEqual(wingViolations(planted), ['serve/records/home-record.ts -> serve/shape', 'serve/records/home-record.ts -> serve/rest', 'serve/web/layout.ts -> serve/http']);
+  t.deepEqual(surfaceViolations(planted), ['serve/mcp/tools/fetch.ts -> serve/pages']);
+  t.deepEqual(contractViolations(planted), ['contract/facts.ts -> serve/words']);
+  t.deepEqual(circles(planted), [['seeds/model.ts', 'seeds/quirks.ts', 'seeds/world.ts']]);
+  t.deepEqual(circles(folderGraph(planted)), [['serve/http', 'serve/web']]);
+  t.deepEqual(unplaced([...planted.keys()]).sort(), ['serve/helpers.ts', 'serve/misc']);
+  t.is(folderOf('serve/mcp/tools/get-home.ts'), 'serve/mcp');
+  t.is(folderOf('serve/server.ts'), 'serve/server.ts');
+  t.is(folderOf('seeds/model.ts'), 'seeds');
+});
+
+test('the reader sees every import form', (t) => {
   t.deepEqual(
     specifiers(`import type { A } from './a.ts';\nimport {\n  b,\n} from "../b.ts";\nexport { c } from './c.ts';\nimport './d.ts';\nconst e = await import('./e.ts');`),
     ['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts'],

@@ -3,7 +3,7 @@
 // and llms.txt say so. A snapshot marked demo_data 'false' shows none of it.
 import test from 'ava';
 import { isDemoSnapshot } from '../contract/snapshot-schema.ts';
-import { DEMO_SENTENCE } from '../serve/demo.ts';
+import { DEMO_SENTENCE } from '../serve/words/wording.ts';
 import { examples } from './helpers/examples.ts';
 import { call, postJson, startServer, type TestServer } from './helpers/server.ts';
 import { publishNewerSnapshot, snapshotDir } from './helpers/snapshot.ts';

@@ -9,7 +9,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { distanceKm, distanceMiles } from '../contract/geo.ts';
 import { nameKey, nameSlug } from '../contract/names.ts';
-import { derivedKindNames } from '../serve/snapshot.ts';
+import { derivedKindNames } from '../serve/records/snapshot.ts';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call } from './helpers/server.ts';
 import { connect, errorText, startMcpServer, type McpTestServer } from './mcp/helpers.ts';

@@ -7,11 +7,11 @@
 // time (tsc checks this file): see the typed samples at the end.
 import test from 'ava';
 import * as z from 'zod/v4';
-import type { CheckResult } from '../serve/check.ts';
+import type { CheckResult } from '../serve/shape/check.ts';
 import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import type { Candidate } from '../serve/shape/candidate.ts';
 import { checkResult as mcpCheckResult, honesty as mcpHonesty } from '../serve/mcp/schemas.ts';
-import { toJsonSchema, type Components, type JsonSchema } from '../serve/openapi/joi-json-schema.ts';
+import { toJsonSchema, type Components, type JsonSchema } from '../serve/rest/openapi/joi-json-schema.ts';
 import { getStateDocuments } from '../serve/mcp/tools/get-state-documents.ts';
 import { checkResponse, reportsResponse } from '../serve/rest/response-schemas.ts';
 

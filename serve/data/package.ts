@@ -3,12 +3,12 @@
 // conditions as the licence. Both are read from the snapshot's own `listed_homes` view.
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { termsMarkdown, attributionTextSnippet } from '../site/terms.ts';
-import { DEMO_SENTENCE } from '../demo.ts';
-import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
-import type { Overlay } from '../overlay.ts';
-import { applyReviewsToFlat } from '../shape/reviews.ts';
-import type { Settings } from '../settings.ts';
+import { termsMarkdown, attributionTextSnippet } from '../http/terms.ts';
+import { DEMO_SENTENCE } from '../words/wording.ts';
+import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
+import type { Overlay } from '../records/overlay.ts';
+import { applyReviewsToFlat } from '../records/reviews.ts';
+import type { Settings } from '../http/settings.ts';
 import type { SnapshotDownload } from './catalog.ts';
 
 const TRI_STATE = { type: 'string', constraints: { enum: ['true', 'false', 'not_on_file'] } };

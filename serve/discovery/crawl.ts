@@ -2,8 +2,8 @@
 // sitemap of every page worth indexing. Page addresses come from the site's own builders (the
 // site index and the care-type keys), so the sitemap never disagrees with the pages.
 import { NEED_KEYS } from '../../contract/facts.ts';
-import { siteIndexOf } from '../site/homes-index.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { siteIndexOf } from '../shape/homes-index.ts';
+import type { Snapshot } from '../records/snapshot.ts';
 import { escapeHtml } from '../web/html.ts';
 
 export const CRAWL_PATHS = {

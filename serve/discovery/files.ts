@@ -2,11 +2,11 @@
 // server's own identity), the remote URL built from BASE_URL, the protocol revisions it speaks,
 // and no authentication.
 import { createHash } from 'node:crypto';
-import { DEMO_SENTENCE } from '../demo.ts';
-import { guideCatalog } from '../guides/catalog.ts';
-import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../mcp/identity.ts';
+import { DEMO_SENTENCE } from '../words/wording.ts';
+import { guideCatalog } from '../words/guides/catalog.ts';
+import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../words/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
-import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 
 export const DISCOVERY_PATHS = {
   serverCard: '/mcp/server-card',

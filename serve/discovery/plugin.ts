@@ -4,9 +4,9 @@
 // hour. OPTIONS answers a browser's preflight.
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { counties } from '../places.ts';
-import { requestSnapshot, type Services } from '../services.ts';
-import { derived, type Snapshot } from '../snapshot.ts';
+import { counties } from '../records/places.ts';
+import { requestSnapshot, type Services } from '../http/services.ts';
+import { derived, type Snapshot } from '../records/snapshot.ts';
 import { serveAssets } from '../web/assets.ts';
 import { FAVICON_PATH, ICON_PATH, ICON_SVG } from '../web/icon.ts';
 import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths } from './crawl.ts';

@@ -16,17 +16,17 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../pages/page.ts';
-import { homeRecords, type HomeRecord } from '../home-record.ts';
-import { shapeContext, type Services } from '../services.ts';
+import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../web/page.ts';
+import { homeRecords, type HomeRecord } from '../records/home-record.ts';
+import { shapeContext, type Services } from '../http/services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
-import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../wording.ts';
-import { APPROVAL_WORDS, placeWords, telHref } from '../pages/home-view.ts';
-import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
+import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../words/wording.ts';
+import { APPROVAL_WORDS, placeWords, telHref } from '../shape/home-view.ts';
+import { callerAddress, FixedWindowBudget } from '../http/rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
-import { HANDOFF_PATH, type HandoffPayload } from './link.ts';
-import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator-writes.ts';
+import { HANDOFF_PATH, type HandoffPayload } from '../http/handoff-link.ts';
+import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator/writes.ts';
 
 /** What the family ticks, word for word (stored with the request). */
 export const CONSENT_SENTENCE =

@@ -6,8 +6,8 @@
 // SDK is the one it gives each handler as ctx.http.req (both eras), so the call is kept against
 // that Request, never captured by a server instance (instances are pooled and shared).
 import type { Request as HapiRequest } from '@hapi/hapi';
-import { shapeContext, type Services } from '../services.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import { shapeContext, type Services } from '../http/services.ts';
+import type { ShapeContext } from '../records/context.ts';
 import type { DocumentStoreReader } from './documents.ts';
 
 export function mcpCall(request: HapiRequest, services: Services, documents: DocumentStoreReader) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../lib/log.ts';
 
 /** How long a missing or unreadable store is not looked for again. */
 const RETRY_MS = 60_000;

@@ -2,9 +2,9 @@
 // matched by FACID, exact name, every word of the name, or resemblance. More than one fit is
 // answered with candidates, never a guess.
 import { nameKey } from '../../contract/names.ts';
-import { trigrams } from '../name-index.ts';
-import { allHospitals, type HospitalRow } from '../query.ts';
-import { derived, type Snapshot } from '../snapshot.ts';
+import { trigrams } from '../records/name-index.ts';
+import { allHospitals, type HospitalRow } from '../records/query.ts';
+import { derived, type Snapshot } from '../records/snapshot.ts';
 
 const MAX_CANDIDATES = 8;
 const MIN_SIMILARITY = 0.45;

@@ -1,8 +1,8 @@
 // One page of a list selection, shaped, with its paging fields: only the page's rows are read from the snapshot.
-import { listedViewsOf } from '../home-record.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import { listedViewsOf } from '../records/home-record.ts';
+import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
-import type { Selection } from '../listed-homes.ts';
+import type { Selection } from '../records/listed-homes.ts';
 
 export const LIST_DEFAULT_LIMIT = 20;
 

@@ -5,8 +5,8 @@
 // status, ms), never argument values.
 import { Readable } from 'node:stream';
 import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
-import { callerAddress, FixedWindowBudget, perWindow } from '../rate-limit.ts';
-import type { Services } from '../services.ts';
+import { callerAddress, FixedWindowBudget, perWindow } from '../http/rate-limit.ts';
+import type { Services } from '../http/services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';

@@ -6,9 +6,9 @@ import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
-import type { HomeRecord, ListedView } from '../home-record.ts';
-import type { Snapshot } from '../snapshot.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import type { HomeRecord, ListedView } from '../records/home-record.ts';
+import type { Snapshot } from '../records/snapshot.ts';
+import type { ShapeContext } from '../records/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
 

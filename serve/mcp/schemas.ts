@@ -4,7 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { asksForSort, NEUTRALITY } from '../wording.ts';
+import { asksForSort, NEUTRALITY } from '../words/wording.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { MCP_SERVER_INFO, mcpInstructions } from './identity.ts';
+import { MCP_SERVER_INFO, mcpInstructions } from '../words/identity.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';

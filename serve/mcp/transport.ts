@@ -19,7 +19,7 @@ import {
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 import { requestCall, withCall, type McpCall } from './context.ts';
-import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './identity.ts';
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../words/identity.ts';
 import { takeMcpServer } from './server.ts';
 import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
 

@@ -1,5 +1,5 @@
-// Sentences the MCP surface says the same way in every tool (the shared ones live in serve/wording.ts).
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
+// Sentences the MCP surface says the same way in every tool (the shared ones live in serve/words/wording.ts).
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
 
 export const ORDER_BY_DISTANCE =
   'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.';

@@ -6,14 +6,14 @@ import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/fa
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { KIND_WORDS, screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
-import { NOT_SAVED, type NewCorrection } from '../operator-writes.ts';
-import { facilityByLicense, type FacilityRow } from '../query.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { NOT_SAVED, type NewCorrection } from '../operator/writes.ts';
+import { facilityByLicense, type FacilityRow } from '../records/query.ts';
+import type { Snapshot } from '../records/snapshot.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
-import { placeWords } from './home-view.ts';
-import { NO_STORE, type PageDoc } from './page.ts';
+import { placeWords } from '../shape/home-view.ts';
+import { NO_STORE, type PageDoc } from '../web/page.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
 export const CORRECTION_FIELDS: ReadonlyArray<[key: string, label: string]> = [

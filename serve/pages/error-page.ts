@@ -1,13 +1,13 @@
 // Errors on pages people read get a friendly HTML page (or a short Markdown one when Markdown was
 // asked for), never a stack or an error dump. REST, MCP and discovery paths keep the JSON error
-// shape of serve/errors.ts: this step runs after it and leaves those paths alone. Elsewhere
+// shape of serve/http/errors.ts: this step runs after it and leaves those paths alone. Elsewhere
 // the answer is negotiated: a page for a browser or a Markdown reader, the JSON error for a program.
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html } from '../web/html.ts';
 import { acceptsMarkdown } from '../web/respond.ts';
-import { mdBlocks } from './markdown.ts';
+import { mdBlocks } from '../web/markdown.ts';
 import { layout } from '../web/layout.ts';
-import { contentSecurityPolicy } from './page.ts';
+import { contentSecurityPolicy } from '../web/page.ts';
 
 /** Paths whose errors stay JSON (machines read them): these addresses, and everything under the prefixes. */
 const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/llms.txt']);

@@ -1,11 +1,11 @@
 // The guides: `/guides` (the list, the same as GET /api/v1/guides) and `/guides/<slug>`, the
 // service's own words with their published and reviewed dates, each with a Markdown twin.
-import { GUIDE_CONTENT, type GuideSection } from '../guides/content.ts';
-import { guideCatalog, type Guide } from '../guides/catalog.ts';
+import { GUIDE_CONTENT, type GuideSection } from '../words/guides/content.ts';
+import { guideCatalog, type Guide } from '../words/guides/catalog.ts';
 import { html } from '../web/html.ts';
-import { EDITORIAL_SOURCE } from '../wording.ts';
-import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
-import { EDITORIAL_PAGE_CACHE, pageError, type PageDoc } from './page.ts';
+import { EDITORIAL_SOURCE } from '../words/wording.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
+import { EDITORIAL_PAGE_CACHE, pageError, type PageDoc } from '../web/page.ts';
 
 function dates(guide: Guide): string {
   return `Published ${guide.published_on} · Reviewed ${guide.reviewed_on}`;

@@ -2,14 +2,14 @@
 // opens, closed licenses included (said clearly, approvals as history). Any other slug, or a
 // license number written without its leading zeros, redirects to the canonical address.
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
-import { homeRecord } from '../home-record.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import { homeRecord } from '../records/home-record.ts';
+import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
-import { documentWords, homeView, placeWords, reportWords, type HomeView } from './home-view.ts';
-import { renderHomeMarkdown } from './home-markdown.ts';
-import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from './page.ts';
-import { cityBySlug, countyBySlug } from '../places.ts';
+import { documentWords, homeView, placeWords, reportWords, type HomeView } from '../shape/home-view.ts';
+import { renderHomeMarkdown } from '../shape/home-markdown.ts';
+import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from '../web/page.ts';
+import { cityBySlug, countyBySlug } from '../records/places.ts';
 
 /** A home's page from its path (`<slug>-<license>` or a bare license number), or its canonical address; 404 when no such license. */
 export function homePage(context: ShapeContext, param: string): PageOrRedirect {

@@ -5,16 +5,16 @@
 // hospital the list stays alphabetical and shows each home's straight-line distance.
 import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
-import { hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../query.ts';
-import { listedHomesOf, type ListedHome, type ListingFilter } from '../listed-homes.ts';
-import { licensesFailingNeeds } from '../home-record.ts';
-import { countyChangesSection } from '../changes/pages.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import { hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../records/query.ts';
+import { listedHomesOf, type ListedHome, type ListingFilter } from '../records/listed-homes.ts';
+import { licensesFailingNeeds } from '../records/home-record.ts';
+import { countyChangesSection } from '../shape/change-lines.ts';
+import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../wording.ts';
-import { placeWords } from './home-view.ts';
-import { mdAttribution, mdBlocks, mdLink, mdText } from './markdown.ts';
+import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../words/wording.ts';
+import { placeWords } from '../shape/home-view.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
   EDITORIAL_PAGE_CACHE,
   PAGE_SIZE,
@@ -27,8 +27,8 @@ import {
   type PageDoc,
   type PageOrRedirect,
   type Paging,
-} from './page.ts';
-import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../places.ts';
+} from '../web/page.ts';
+import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../records/places.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;

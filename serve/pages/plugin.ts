@@ -19,10 +19,10 @@
 // and rank, refused with the order sentence; a malformed `page` or `county` is a 400 page. Errors on these paths are friendly HTML pages (error-page.ts).
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { sameOrigin } from '../web/form-guard.ts';
-import { callerAddress, FixedWindowBudget } from '../rate-limit.ts';
-import { OperatorStoreUnavailable, OperatorWrites } from '../operator-writes.ts';
-import { requestSnapshot, shapeContext, type Services } from '../services.ts';
-import type { ShapeContext } from '../shape/context.ts';
+import { callerAddress, FixedWindowBudget } from '../http/rate-limit.ts';
+import { OperatorStoreUnavailable, OperatorWrites } from '../operator/writes.ts';
+import { requestSnapshot, shapeContext, type Services } from '../http/services.ts';
+import type { ShapeContext } from '../records/context.ts';
 import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
 import { homePage } from './home-page.ts';
@@ -37,7 +37,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
-import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, type PageOrRedirect } from './page.ts';
+import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, type PageOrRedirect } from '../web/page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
 export const CORRECTIONS_PER_WINDOW = 10;

@@ -1,6 +1,6 @@
 // GET /api/v1: the one plain object (not an envelope) that tells a developer where everything is.
 import { NEED_KEYS } from '../../contract/facts.ts';
-import { NEUTRAL_ORDER, SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import { NEUTRAL_ORDER, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 
 export function frontDoor(baseUrl: string) {
   const api = `${baseUrl}/api/v1`;

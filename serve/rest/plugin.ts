@@ -4,15 +4,15 @@
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { licenseNumberFrom, placeKey } from '../../contract/names.ts';
-import { checkHomes, type CheckInput } from '../check.ts';
-import { demoFields } from '../demo.ts';
-import { guideCatalog, guidesReviewedOn } from '../guides/catalog.ts';
+import { checkHomes, type CheckInput } from '../shape/check.ts';
+import { demoFields } from '../http/demo.ts';
+import { guideCatalog, guidesReviewedOn } from '../words/guides/catalog.ts';
 import { openApiDocs } from './route-docs.ts';
-import { homeRecord, licensesFailingNeeds, type HomeRecord } from '../home-record.ts';
-import { listedHomesOf } from '../listed-homes.ts';
-import { reportsByLicense } from '../query.ts';
-import { requestSnapshot, shapeContext, type Services } from '../services.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { homeRecord, licensesFailingNeeds, type HomeRecord } from '../records/home-record.ts';
+import { listedHomesOf } from '../records/listed-homes.ts';
+import { reportsByLicense } from '../records/query.ts';
+import { requestSnapshot, shapeContext, type Services } from '../http/services.ts';
+import type { Snapshot } from '../records/snapshot.ts';
 import { editorialAttribution, envelopeJson, stateAttribution } from '../shape/envelope.ts';
 import { restDetailJson, restListJson } from '../shape/facility.ts';
 import { frontDoor } from './front-door.ts';
@@ -23,20 +23,11 @@ import {
   licenseParams,
   noQuery,
   type FacilityListQuery,
-} from './input-schemas.ts';
+} from '../http/input-schemas.ts';
 import * as responses from './response-schemas.ts';
-import { failPayload, failValidation, inputs } from './validation.ts';
-import { CHECK_ORDER, GUIDES_ORDER, noSortParameterIn, REPORTS_ORDER } from '../wording.ts';
-
-/** Spec "Caching": Cache-Control exactly as sent. */
-export const CACHE_CONTROL = {
-  frontDoor: 'public, s-maxage=3600, stale-while-revalidate=86400',
-  facilities: 'public, s-maxage=300, stale-while-revalidate=300',
-  facility: 'public, s-maxage=300, stale-while-revalidate=300',
-  reports: 'public, s-maxage=3600, stale-while-revalidate=86400',
-  guides: 'public, s-maxage=3600, stale-while-revalidate=86400',
-  check: 'no-store',
-} as const;
+import { CACHE_CONTROL } from '../http/cache-control.ts';
+import { failPayload, failValidation, inputs } from '../http/validation.ts';
+import { CHECK_ORDER, GUIDES_ORDER, noSortParameterIn, REPORTS_ORDER } from '../words/wording.ts';
 
 function json(h: ResponseToolkit, body: string | Buffer) {
   return h.response(body).type('application/json; charset=utf-8');

@@ -1,5 +1,5 @@
 // A did-you-mean candidate of the batch check: enough to tell homes apart, and where to look.
-import type { HomeRecord, StoredCheckHome } from '../home-record.ts';
+import type { HomeRecord, StoredCheckHome } from '../records/home-record.ts';
 
 export type Candidate = ReturnType<typeof candidate>;
 

@@ -2,7 +2,7 @@
 import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../wording.ts';
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 

@@ -1,6 +1,6 @@
 // The REST envelope. Built around data that is already JSON text, so
 // stored records are never parsed just to be re-serialized.
-import { EDITORIAL_SOURCE, STATE_SOURCE } from '../wording.ts';
+import { EDITORIAL_SOURCE, STATE_SOURCE } from '../words/wording.ts';
 
 export interface Attribution {
   source: string;

@@ -1,7 +1,7 @@
 // The v1 REST Facility record as sent: a pure function of the home record. A record the overlay
 // left alone is the stored text; a changed one is encoded from the record.
-import { restListTextsOf, storedOrRecord, type HomeRecord, type StoredTexts } from '../home-record.ts';
-import type { ShapeContext } from './context.ts';
+import { restListTextsOf, storedOrRecord, type HomeRecord, type StoredTexts } from '../records/home-record.ts';
+import type { ShapeContext } from '../records/context.ts';
 
 /** The detail form of stored texts: the record with `state_documents` added, as one JSON text. */
 function detailText(stored: StoredTexts): string {

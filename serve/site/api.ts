@@ -8,14 +8,14 @@ import Joi from 'joi';
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, triStateWords, type ClearanceKey } from '../../contract/facts.ts';
 import type { LatLon } from '../../contract/geo.ts';
 import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
-import { homeRecord, licensesFailingNeeds } from '../home-record.ts';
-import { noQuery } from '../rest/input-schemas.ts';
-import { failValidation, inputs } from '../rest/validation.ts';
-import { wholeNumber } from '../rest/whole-number.ts';
-import { requestSnapshot, shapeContext, type Services } from '../services.ts';
+import { homeRecord, licensesFailingNeeds } from '../records/home-record.ts';
+import { noQuery } from '../http/input-schemas.ts';
+import { failValidation, inputs } from '../http/validation.ts';
+import { wholeNumber } from '../http/whole-number.ts';
+import { requestSnapshot, shapeContext, type Services } from '../http/services.ts';
 import { stateAttribution } from '../shape/envelope.ts';
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER } from '../wording.ts';
-import { siteIndexOf, type Box, type SiteHome, type SiteIndex } from './homes-index.ts';
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER } from '../words/wording.ts';
+import { siteIndexOf, type Box, type SiteHome, type SiteIndex } from '../shape/homes-index.ts';
 
 /** Cache-Control per endpoint. all-points also answers with an ETag (one body per snapshot). */
 export const SITE_CACHE_CONTROL = {

@@ -1,6 +1,6 @@
 // The Content-Security-Policy of the site's pages: scripts, styles and data from our own origin
 // only; images also from the map tile server (MAP_TILE_URL), the one outside host a page uses.
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../http/settings.ts';
 
 /** The CSP source of the tile server: its origin, with a `{s}` subdomain as a wildcard. */
 export function tileSource(tileUrl: string): string | null {

@@ -2,10 +2,10 @@
 // caching, versioning) with copy-paste examples, written once in Markdown. The HTML page adds
 // the full reference rendered from /openapi.json by Swagger UI; the Markdown twin points at it.
 import { NEED_KEYS } from '../../contract/facts.ts';
-import { CACHE_CONTROL } from '../rest/plugin.ts';
-import { NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER, SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import { CACHE_CONTROL } from '../http/cache-control.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA, NO_SORT_PARAMETER, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import { IN_BOUNDS_LIMIT, MAX_BOX_DEGREES, SITE_CACHE_CONTROL, SUGGEST_LIMIT } from './api.ts';
-import type { SiteIndex } from './homes-index.ts';
+import type { SiteIndex } from '../shape/homes-index.ts';
 import { MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const API_DOCS_TITLE = 'REST API documentation';

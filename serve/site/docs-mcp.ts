@@ -7,11 +7,11 @@
 // answer over the current data (trimmed for reading). When the MCP surface is not registered,
 // the page falls back to the spec's tool list.
 import type { Server } from '@hapi/hapi';
-import { HANDOFF_TIMINGS } from '../handoff/link.ts';
-import { allHospitals } from '../query.ts';
-import type { Services } from '../services.ts';
-import { derived, type Snapshot } from '../snapshot.ts';
-import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
+import { HANDOFF_TIMINGS } from '../http/handoff-link.ts';
+import { allHospitals } from '../records/query.ts';
+import type { Services } from '../http/services.ts';
+import { derived, type Snapshot } from '../records/snapshot.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../words/wording.ts';
 import type { DocsExamples } from './docs-api.ts';
 import { API_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 

@@ -2,16 +2,16 @@
 // JavaScript (`/?q=` renders the matches on the server); the script adds suggestions as you type
 // (an ARIA combobox) and a map whose list follows what is in view. Every list is alphabetical,
 // or nearest first from a point the family chose, and carries the neutrality sentence.
-import { mdAttribution, mdBlocks, mdLink, mdText } from '../pages/markdown.ts';
-import { guideCatalog } from '../guides/catalog.ts';
-import { placeWords } from '../pages/home-view.ts';
-import type { Settings } from '../settings.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
+import { guideCatalog } from '../words/guides/catalog.ts';
+import { placeWords } from '../shape/home-view.ts';
+import type { Settings } from '../http/settings.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
-import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../wording.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../words/wording.ts';
 import type { Suggestions } from './api.ts';
 import { SITE_ASSETS } from './assets.ts';
-import type { SiteIndex } from './homes-index.ts';
+import type { SiteIndex } from '../shape/homes-index.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const HOME_TITLE = 'Find a licensed elder-care home in California';

@@ -3,8 +3,8 @@
 // home page uses. Static assets (Leaflet, Swagger UI, our scripts) come from our own origin.
 import type { Lifecycle, Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { requestSnapshot, type Services } from '../services.ts';
-import { inputs } from '../rest/validation.ts';
+import { requestSnapshot, type Services } from '../http/services.ts';
+import { inputs } from '../http/validation.ts';
 import { serveAssets } from '../web/assets.ts';
 import { html, trusted } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
@@ -14,12 +14,12 @@ import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
 import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, docsExamples } from './docs-api.ts';
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
 import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
-import { siteIndexOf } from './homes-index.ts';
+import { siteIndexOf } from '../shape/homes-index.ts';
 import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 import { markdownToHtml } from './markdown.ts';
-import { TERMS_DESCRIPTION, TERMS_TITLE, termsMarkdown } from './terms.ts';
+import { TERMS_DESCRIPTION, TERMS_TITLE, termsMarkdown } from '../http/terms.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { refuseSortParameter } from '../pages/page.ts';
+import { refuseSortParameter } from '../web/page.ts';
 
 /** Pages take no parameters of their own; anything else in the query (a campaign tag) is ignored, but `/` refuses sort, order and rank. */
 const pageQuery = Joi.object().unknown(true);

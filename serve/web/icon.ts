@@ -1,6 +1,6 @@
 // The service's icon: the favicon every page links and the icon the discovery files name. One
 // SVG from our own origin, under a content-hashed path.
-import { SERVICE_NAME } from '../wording.ts';
+import { SERVICE_NAME } from '../words/wording.ts';
 import { assetPath } from './assets.ts';
 
 /** A small house mark. */

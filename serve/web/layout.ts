@@ -1,6 +1,6 @@
 // The page shell every HTML page shares: one stylesheet, a skip link, the site header, the page,
 // and a footer with the attribution and usage conditions the spec requires on every page.
-import { SERVICE_NAME, STATE_SOURCE } from '../wording.ts';
+import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import { html, type SafeHtml } from './html.ts';
 import { STYLESHEET_PATH } from './assets.ts';
 import { ICON_PATH } from './icon.ts';

@@ -143,7 +143,7 @@ function changeFeedFilters(db: Database.Database): { filters: ChangeFeedFilter[]
         let statement = statements.get(where);
         if (!statement) {
           const condition = where ? `WHERE ${where}` : '';
-          // The server's order (serve/changes/query.ts), so the pages name the licenses it sends.
+          // The server's order (serve/records/changes.ts), so the pages name the licenses it sends.
           statement = {
             count: db.prepare(`SELECT COUNT(*) FROM change_log ${condition}`).pluck(),
             page: db.prepare(`SELECT license_number FROM change_log ${condition} ORDER BY run_seq DESC, sort_key, license_number, field LIMIT @limit OFFSET @offset`).pluck(),

@@ -12,7 +12,7 @@ import { toolResult } from '../../serve/mcp/tool.ts';
 import { getHome } from '../../serve/mcp/tools/get-home.ts';
 import { answerMcp } from '../../serve/mcp/transport.ts';
 import { createServer } from '../../serve/server.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { mcpToolCall, type McpEra } from './keys.ts';
 
 const [snapshotsDir, licensesFile] = process.argv.slice(2) as [string, string];

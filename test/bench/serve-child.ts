@@ -16,7 +16,7 @@ const [kind, arg, argsFile] = process.argv.slice(2) as ['ours' | 'baseline' | 'b
 if (kind === 'ours' || kind === 'mcp-floor') {
   // Loaded only here, so the baseline process carries nothing of the service.
   const { createServer } = await import('../../serve/server.ts');
-  const { settingsFromEnv } = await import('../../serve/settings.ts');
+  const { settingsFromEnv } = await import('../../serve/http/settings.ts');
   const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: arg, LOG_LEVEL: 'info' });
   // The budgets are production's design; a load test from one address would only measure 429s.
   settings.rateLimits = { ...settings.rateLimits, apiV1: 1e9, apiAll: 1e9, check: 1e9 };
@@ -29,13 +29,13 @@ if (kind === 'ours' || kind === 'mcp-floor') {
   // touch), the base URL filled, the envelope. No validation, budgets, logging, metrics or ETag:
   // what any answer read from the snapshot costs before our request stack.
   const { default: Hapi } = await import('@hapi/hapi');
-  const { settingsFromEnv } = await import('../../serve/settings.ts');
-  const { SnapshotStore } = await import('../../serve/snapshot.ts');
-  const { Overlay } = await import('../../serve/overlay.ts');
-  const { BaseUrlFiller } = await import('../../serve/shape/base-url.ts');
+  const { settingsFromEnv } = await import('../../serve/http/settings.ts');
+  const { SnapshotStore } = await import('../../serve/records/snapshot.ts');
+  const { Overlay } = await import('../../serve/records/overlay.ts');
+  const { BaseUrlFiller } = await import('../../serve/records/base-url.ts');
   const { restDetailJson } = await import('../../serve/shape/facility.ts');
   const { envelopeJson, stateAttribution } = await import('../../serve/shape/envelope.ts');
-  const { CACHE_CONTROL } = await import('../../serve/rest/plugin.ts');
+  const { CACHE_CONTROL } = await import('../../serve/http/cache-control.ts');
   const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: arg });
   const quiet = () => {};
   const snapshots = SnapshotStore.open({ dir: arg, pollMs: 3_600_000, log: { debug: quiet, info: quiet, warn: quiet, error: quiet } as never });
@@ -99,7 +99,7 @@ export type FloorArgs = Record<'get_home' | 'find_homes', Array<Record<string, u
  * then costs is the route, the SDK and the answer's serialization alone: the floor any tool's work
  * adds to.
  */
-async function answersReady(app: { services: import('../../serve/services.ts').Services }, floorArgs: FloorArgs): Promise<void> {
+async function answersReady(app: { services: import('../../serve/http/services.ts').Services }, floorArgs: FloorArgs): Promise<void> {
   const { mcpCall } = await import('../../serve/mcp/context.ts');
   const { getHome } = await import('../../serve/mcp/tools/get-home.ts');
   const { findHomes } = await import('../../serve/mcp/tools/find-homes.ts');

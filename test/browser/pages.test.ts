@@ -8,7 +8,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { checkAccessibility, formatViolations, launchBrowser, startServerForBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { examples } from '../helpers/examples.ts';
 import type { TestServer } from '../helpers/server.ts';

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { nameSlug } from '../../contract/names.ts';
-import { DEMO_SENTENCE } from '../../serve/demo.ts';
+import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
 import { serveChangedHomes } from '../helpers/changes.ts';
 import { BASE_URL, call } from '../helpers/server.ts';
 

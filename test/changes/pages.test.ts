@@ -2,7 +2,7 @@
 // alike, newest first, dated by source, framed as not a verdict) and a county page's month.
 import test from 'ava';
 import { nameSlug } from '../../contract/names.ts';
-import { CHANGES_FAIRNESS } from '../../serve/changes/shape.ts';
+import { CHANGES_FAIRNESS } from '../../serve/shape/changes.ts';
 import { publishGenerations, serveChangedHomes } from '../helpers/changes.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, startServer } from '../helpers/server.ts';

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
-import { CHANGES_ORDER } from '../../serve/changes/query.ts';
+import { CHANGES_ORDER } from '../../serve/records/changes.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
-import { CHANGES_ORDER as CHANGES_ORDER_SENTENCE } from '../../serve/changes/shape.ts';
-import { noSortParameterIn } from '../../serve/wording.ts';
+import { CACHE_CONTROL } from '../../serve/http/cache-control.ts';
+import { CHANGES_ORDER as CHANGES_ORDER_SENTENCE } from '../../serve/shape/changes.ts';
+import { noSortParameterIn } from '../../serve/words/wording.ts';
 import { serveChangedHomes } from '../helpers/changes.ts';
 import { BASE_URL, call } from '../helpers/server.ts';
 

@@ -10,8 +10,8 @@ import { parse } from 'csv-parse/sync';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { META } from '../../contract/snapshot-schema.ts';
-import { DEMO_SENTENCE } from '../../serve/demo.ts';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { changedHomes, publishGenerations } from '../helpers/changes.ts';
 import { BASE_URL, call, startServer, type TestServer } from '../helpers/server.ts';
 

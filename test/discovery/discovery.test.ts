@@ -5,8 +5,8 @@
 import test from 'ava';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../../serve/mcp/identity.ts';
-import { SERVICE_NAME } from '../../serve/wording.ts';
+import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../../serve/words/identity.ts';
+import { SERVICE_NAME } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import { call, startServer, type TestServer } from '../helpers/server.ts';
 import { connect } from '../mcp/helpers.ts';

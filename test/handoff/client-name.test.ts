@@ -2,9 +2,9 @@
 // name, and into the server's log on the same terms: real SDK clients on a loopback server, named
 // with people's details and disguised ones.
 import test from 'ava';
-import { createLogger } from '../../serve/log.ts';
+import { createLogger } from '../../serve/lib/log.ts';
 import { createServer } from '../../serve/server.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { examples } from '../helpers/examples.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';
 import { connect, errorText, startMcpServer, type McpTestServer } from '../mcp/helpers.ts';

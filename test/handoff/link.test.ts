@@ -1,7 +1,7 @@
 // The hand-off link: what it carries, its 7-day lapse, and that no change to it goes unnoticed.
 import test from 'ava';
 import { randomBytes } from 'node:crypto';
-import { HandoffSigner } from '../../serve/handoff/link.ts';
+import { HandoffSigner } from '../../serve/http/handoff-link.ts';
 
 const signer = new HandoffSigner(randomBytes(32));
 const fields = { licenses: ['015601302', '197600123'], needs: ['dementia'], timing: 'within_a_month' as const, client: 'Example Assistant' };

@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
-import type { Settings } from '../../serve/settings.ts';
+import type { Settings } from '../../serve/http/settings.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 // A real server for the tests: hapi on a free loopback port over a real snapshot folder.
 import { createServer, type App } from '../../serve/server.ts';
-import { settingsFromEnv, type Settings } from '../../serve/settings.ts';
+import { settingsFromEnv, type Settings } from '../../serve/http/settings.ts';
 import { snapshotDir } from './snapshot.ts';
 
 export const BASE_URL = 'https://care.example';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
-import { HandoffSigner } from '../../serve/handoff/link.ts';
+import { HandoffSigner } from '../../serve/http/handoff-link.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, connect, errorText, startMcpServer, type McpTestServer } from './helpers.ts';
 

@@ -7,8 +7,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
-import { settingsFromEnv, type McpSettings, type Settings } from '../../serve/settings.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
+import { settingsFromEnv, type McpSettings, type Settings } from '../../serve/http/settings.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { seedSnapshotFile, snapshotDir } from '../helpers/snapshot.ts';
 

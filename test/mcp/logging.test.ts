@@ -1,9 +1,9 @@
 // The MCP log: one `mcp` line per /mcp request (method, tool, client, revision, era, status, ms),
 // never an argument value; other paths get none.
 import test from 'ava';
-import { createLogger } from '../../serve/log.ts';
+import { createLogger } from '../../serve/lib/log.ts';
 import { createServer } from '../../serve/server.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { examples } from '../helpers/examples.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';
 import { MODERN } from './helpers.ts';

@@ -3,7 +3,7 @@
 // the tools to their schemas: the home tools over every home of the test snapshot, in both eras,
 // checked with ajv against the JSON Schema tools/list gives and with the tool's own zod schema.
 import test from 'ava';
-import { MAX_HOMES } from '../../serve/check.ts';
+import { MAX_HOMES } from '../../serve/shape/check.ts';
 import { checkHomes } from '../../serve/mcp/tools/check-homes.ts';
 import { COMPARE_MAX, compareHomes } from '../../serve/mcp/tools/compare-homes.ts';
 import { fetchTool } from '../../serve/mcp/tools/fetch.ts';

@@ -1,7 +1,7 @@
 // /mcp: 60 requests a minute per caller, counted apart from the /api budgets; over budget an HTTP
 // 429 with retry-after and a JSON-RPC error body (and CORS, so a browser client can read it).
 import test from 'ava';
-import { DEFAULT_RATE_LIMITS, MCP_RATE_LIMIT, settingsFromEnv } from '../../serve/settings.ts';
+import { DEFAULT_RATE_LIMITS, MCP_RATE_LIMIT, settingsFromEnv } from '../../serve/http/settings.ts';
 import { call } from '../helpers/server.ts';
 import { rpc, startMcpServer } from './helpers.ts';
 

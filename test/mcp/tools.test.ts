@@ -3,8 +3,8 @@
 // a message that says what to send instead.
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
-import { CARE_TOPICS } from '../../serve/care-topics.ts';
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../../serve/wording.ts';
+import { CARE_TOPICS } from '../../serve/words/care-topics.ts';
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import { postJson } from '../helpers/server.ts';
 import { BASE_URL, connect, errorText, startMcpServer, validateOutput, type Era, type McpTestServer } from './helpers.ts';

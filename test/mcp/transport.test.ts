@@ -5,7 +5,7 @@ import test from 'ava';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import fc from 'fast-check';
-import { MCP_SERVER_INFO } from '../../serve/mcp/identity.ts';
+import { MCP_SERVER_INFO } from '../../serve/words/identity.ts';
 import { builtMcpServers } from '../../serve/mcp/server.ts';
 import { SPEC_TOOLS } from '../../serve/site/docs-mcp.ts';
 import { claimsModernEnvelope } from '../../serve/mcp/transport.ts';

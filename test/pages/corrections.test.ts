@@ -6,7 +6,7 @@ import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { CORRECTIONS_PER_WINDOW } from '../../serve/pages/plugin.ts';
 import { examples } from '../helpers/examples.ts';
 import { assertHtml, BASE_URL, decode, mainText, pageServer, type PageServer } from './helpers.ts';

@@ -1,8 +1,8 @@
 // The guides: the list page and every guide, with published and reviewed dates, their Markdown
 // twins, and the same list as GET /api/v1/guides.
 import test from 'ava';
-import { GUIDE_CONTENT } from '../../serve/guides/content.ts';
-import { guideCatalog } from '../../serve/guides/catalog.ts';
+import { GUIDE_CONTENT } from '../../serve/words/guides/content.ts';
+import { guideCatalog } from '../../serve/words/guides/catalog.ts';
 import { call } from '../helpers/server.ts';
 import { assertHtml, assertMarkdownHeaders, AVAILABILITY_OR_RANKING, BASE_URL, EDITORIAL_CACHE, links, mainText, pageServer, type PageServer } from './helpers.ts';
 

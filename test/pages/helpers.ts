@@ -1,8 +1,8 @@
 // Helpers for the page tests: a real server on loopback over the seed snapshot, requests that keep
 // redirects visible, the spec's Markdown headers, and the text a person reads on a page.
 import type { ExecutionContext } from 'ava';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
-import type { Settings } from '../../serve/settings.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
+import type { Settings } from '../../serve/http/settings.ts';
 import { call, startServer, type Reply, type TestServer } from '../helpers/server.ts';
 
 export { BASE_URL } from '../helpers/server.ts';

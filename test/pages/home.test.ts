@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { parse } from 'csv-parse/sync';
-import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/wording.ts';
+import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import {
   assertHtml,
@@ -224,14 +224,14 @@ test.serial('an approved dispute annotation shows in the corrections section', a
 });
 
 test('record text with Markdown and HTML characters is inert on both forms', async (t) => {
-  const { homeMarkdown } = await import('../../serve/pages/home-markdown.ts');
-  const { facilityByLicense } = await import('../../serve/query.ts');
+  const { homeMarkdown } = await import('../../serve/shape/home-markdown.ts');
+  const { facilityByLicense } = await import('../../serve/records/query.ts');
   const app = pages.server.app;
   const snapshot = app.services.snapshots.acquire();
   try {
     const row = facilityByLicense(snapshot, (await listedHome()).license_number)!;
     const tricky = { ...row, name: '*Bold* [x](javascript:alert(1)) <script>alert(1)</script> # H' };
-    const { buildRecord } = await import('../../serve/home-record.ts');
+    const { buildRecord } = await import('../../serve/records/home-record.ts');
     const record = buildRecord(tricky, app.services.overlays.current, app.services.filler);
     const result = homeMarkdown({ snapshot, overlay: app.services.overlays.current, filler: app.services.filler }, record);
     t.true(result.markdown.startsWith('# \\*Bold\\* \\[x\\](javascript:alert(1)) \\<script\\>alert(1)\\</script\\> \\# H\n'));

@@ -3,7 +3,7 @@
 // neutrality sentence, and a Markdown twin with the spec's headers.
 import test from 'ava';
 import { nameSlug } from '../../contract/names.ts';
-import { LIST_NEUTRALITY } from '../../serve/wording.ts';
+import { LIST_NEUTRALITY } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import {
   assertHtml,

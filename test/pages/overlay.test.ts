@@ -3,7 +3,7 @@
 // the store (OVERLAY_POLL_MS, small here), with no restart; closing it restores every surface.
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { examples } from '../helpers/examples.ts';
 import { call } from '../helpers/server.ts';
 import { connect, errorText, startMcpServer, type McpTestServer } from '../mcp/helpers.ts';

@@ -4,7 +4,7 @@
 import test from 'ava';
 import type Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
-import { baseNameKey } from '../../serve/name-fit.ts';
+import { baseNameKey } from '../../serve/records/name-fit.ts';
 import { postJson, startServer, type TestServer } from '../helpers/server.ts';
 import { publishNewerSnapshot, snapshotDir } from '../helpers/snapshot.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
-import { MAX_CANDIDATES } from '../../serve/check.ts';
+import { MAX_CANDIDATES } from '../../serve/shape/check.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';

@@ -1,6 +1,6 @@
 // Every row of the spec's REST error table: status, the sentence, {"error": ...} only, no-store.
 import test from 'ava';
-import { CHECK_BODY_MAX_BYTES } from '../../serve/settings.ts';
+import { CHECK_BODY_MAX_BYTES } from '../../serve/http/settings.ts';
 import { examples } from '../helpers/examples.ts';
 import { call, postJson, startServer, type Reply, type TestServer } from '../helpers/server.ts';
 

@@ -2,7 +2,7 @@
 // paging, listed statuses), detail, reports, guides, envelope and Cache-Control.
 import test from 'ava';
 import { licenseStatusMeaning } from '../../contract/facts.ts';
-import { CACHE_CONTROL } from '../../serve/rest/plugin.ts';
+import { CACHE_CONTROL } from '../../serve/http/cache-control.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
 import { publishNewerSnapshot } from '../helpers/snapshot.ts';

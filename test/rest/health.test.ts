@@ -72,7 +72,7 @@ test('a snapshot older than the allowed age: 503 with the age, then a fresh one 
 });
 
 test('HEALTH_MAX_SNAPSHOT_AGE_HOURS is read from the environment; 0 sets no limit', async (t) => {
-  const { settingsFromEnv } = await import('../../serve/settings.ts');
+  const { settingsFromEnv } = await import('../../serve/http/settings.ts');
   t.is(settingsFromEnv({}).healthMaxSnapshotAgeHours, 72);
   t.is(settingsFromEnv({ HEALTH_MAX_SNAPSHOT_AGE_HOURS: '6' }).healthMaxSnapshotAgeHours, 6);
   t.is(settingsFromEnv({ HEALTH_MAX_SNAPSHOT_AGE_HOURS: '0' }).healthMaxSnapshotAgeHours, 0);

@@ -1,8 +1,8 @@
 // Per-IP budgets with the production numbers: 30/min on the check, 120/min on /api/v1/*, 240/min
 // on all /api/*, each counted on its own; 429 with retry-after and no-store.
 import test from 'ava';
-import { RateLimiter } from '../../serve/rate-limit.ts';
-import { DEFAULT_RATE_LIMITS, settingsFromEnv } from '../../serve/settings.ts';
+import { RateLimiter } from '../../serve/http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, settingsFromEnv } from '../../serve/http/settings.ts';
 import { call, postJson, startServer, type Reply } from '../helpers/server.ts';
 
 function assertLimited(t: any, reply: Reply) {

@@ -2,7 +2,7 @@
 // RATE_MCP_PER_MIN) with the spec's values as defaults, and the 429 sentences name the budgets
 // this server was configured with, never the defaults written in.
 import test from 'ava';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { call, postJson, startServer } from '../helpers/server.ts';
 import { rpc, startMcpServer } from '../mcp/helpers.ts';
 

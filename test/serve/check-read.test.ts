@@ -2,12 +2,12 @@
 // overlay leaves them alone: what it shows must be what the home's record shows, and a home the
 // overlay touches (or that `detail` needs in full) comes as its record, review applied.
 import test from 'ava';
-import { checkHomes } from '../../serve/check.ts';
-import { checkHomesOf, homeRecord } from '../../serve/home-record.ts';
-import { Overlay } from '../../serve/overlay.ts';
-import { BaseUrlFiller } from '../../serve/shape/base-url.ts';
+import { checkHomes } from '../../serve/shape/check.ts';
+import { checkHomesOf, homeRecord } from '../../serve/records/home-record.ts';
+import { Overlay } from '../../serve/records/overlay.ts';
+import { BaseUrlFiller } from '../../serve/records/base-url.ts';
 import { candidate } from '../../serve/shape/candidate.ts';
-import { openSnapshot } from '../../serve/snapshot.ts';
+import { openSnapshot } from '../../serve/records/snapshot.ts';
 import { examples } from '../helpers/examples.ts';
 import { seedSnapshotFile } from '../helpers/snapshot.ts';
 

@@ -2,7 +2,7 @@
 // the similarity: its answers must be exactly those of scoring every name (Dice over trigrams),
 // in the same order (most similar first, then license number).
 import test from 'ava';
-import { FUZZY_MIN_SIMILARITY, NameIndex } from '../../serve/name-index.ts';
+import { FUZZY_MIN_SIMILARITY, NameIndex } from '../../serve/records/name-index.ts';
 import { examples } from '../helpers/examples.ts';
 
 type NameRow = { license_number: string; name_key: string; licensed_name_key: string };

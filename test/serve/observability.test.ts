@@ -1,9 +1,9 @@
 // Standard logs and metrics: one pino JSON line per request (failures at info, every request at
 // debug) with the same fields as ever and no argument value; Prometheus metrics on their own loopback listener, never on the public port.
 import test from 'ava';
-import { createLogger } from '../../serve/log.ts';
+import { createLogger } from '../../serve/lib/log.ts';
 import { createServer } from '../../serve/server.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { examples } from '../helpers/examples.ts';
 import { postJson } from '../helpers/server.ts';
 import { publishNewerSnapshot, snapshotDir } from '../helpers/snapshot.ts';

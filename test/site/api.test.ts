@@ -2,8 +2,8 @@
 // /{license}. Validation (the bad parameter named, the accepted ones listed), sort/order/rank
 // refused, alphabetical or by-distance order only, caching, and nothing v1 does not expose.
 import test from 'ava';
-import { runOperatorCommand } from '../../serve/operator-cli.ts';
-import { NO_SORT_PARAMETER } from '../../serve/wording.ts';
+import { runOperatorCommand } from '../../serve/operator/cli.ts';
+import { NO_SORT_PARAMETER } from '../../serve/words/wording.ts';
 import { MAX_BOX_DEGREES, NO_SORT_IN_BOUNDS, SITE_CACHE_CONTROL } from '../../serve/site/api.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, startServer, type Reply, type TestServer } from '../helpers/server.ts';

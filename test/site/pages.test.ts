@@ -5,7 +5,7 @@ import test from 'ava';
 import { markdownToHtml, inline } from '../../serve/site/markdown.ts';
 import { SPEC_TOOLS, trimForDocs } from '../../serve/site/docs-mcp.ts';
 import { contentSecurityPolicy, tileSource } from '../../serve/site/csp.ts';
-import { settingsFromEnv } from '../../serve/settings.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { MARKDOWN_CACHE_CONTROL } from '../../serve/web/respond.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, startServer, type Reply, type TestServer } from '../helpers/server.ts';

@@ -1,8 +1,8 @@
 // The site's /api/facilities/* endpoints fall under the all-/api budget (240 a minute per IP),
 // shared with /api/v1, and not under the /api/v1 budget. Proven once with the production budgets.
 import test from 'ava';
-import { RateLimiter } from '../../serve/rate-limit.ts';
-import { DEFAULT_RATE_LIMITS } from '../../serve/settings.ts';
+import { RateLimiter } from '../../serve/http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS } from '../../serve/http/settings.ts';
 import { call, startServer, type Reply } from '../helpers/server.ts';
 
 function assertLimited(t: any, reply: Reply) {

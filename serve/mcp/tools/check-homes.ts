@@ -1,7 +1,7 @@
 // check_homes: the batch check, the same function as POST /api/v1/check with the same output.
 import * as z from 'zod/v4';
-import { checkHomes as runCheck, MAX_HOMES } from '../../check.ts';
-import { CHECK_ORDER } from '../../wording.ts';
+import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
+import { CHECK_ORDER } from '../../words/wording.ts';
 import { checkResult, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 

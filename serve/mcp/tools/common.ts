@@ -1,6 +1,6 @@
 // Pieces several tools share: reading a license number argument, and the notes a single home carries.
 import { licenseNumberFrom } from '../../../contract/names.ts';
-import { FAIRNESS_NOTE, NEVER_IN_THIS_DATA } from '../../wording.ts';
+import { FAIRNESS_NOTE, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
 import { refuse } from '../tool.ts';
 import { NOT_ON_FILE_WORDS } from '../wording.ts';
 

@@ -1,7 +1,7 @@
 // compare_homes: 2 to 10 homes side by side. Columns alphabetical by name (then license); rows are
 // the same facts for each home, in the column order.
 import * as z from 'zod/v4';
-import { homeRecords, type HomeRecord } from '../../home-record.ts';
+import { homeRecords, type HomeRecord } from '../../records/home-record.ts';
 import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../record.ts';
 import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';

@@ -1,8 +1,8 @@
 // explain_care_topic: short explanations in the service's own words, with links to the guides.
 // Its old name `explain` stays an alias (listed and callable) until EXPLAIN_ALIAS_REMOVED_ON.
 import * as z from 'zod/v4';
-import { CARE_TOPICS, careTopic } from '../../care-topics.ts';
-import { EDITORIAL_SOURCE } from '../../wording.ts';
+import { CARE_TOPICS, careTopic } from '../../words/care-topics.ts';
+import { EDITORIAL_SOURCE } from '../../words/wording.ts';
 import { strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 

@@ -2,10 +2,10 @@
 // as assistants' connectors expect after search.
 import * as z from 'zod/v4';
 import { licenseNumberFrom } from '../../../contract/names.ts';
-import { withMarkdownNotice } from '../../demo.ts';
-import { homeMarkdown } from '../../pages/home-markdown.ts';
-import { homeRecord } from '../../home-record.ts';
-import { STATE_SOURCE } from '../../wording.ts';
+import { withMarkdownNotice } from '../../http/demo.ts';
+import { homeMarkdown } from '../../shape/home-markdown.ts';
+import { homeRecord } from '../../records/home-record.ts';
+import { STATE_SOURCE } from '../../words/wording.ts';
 import { strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { notOnRoster, shown } from './common.ts';

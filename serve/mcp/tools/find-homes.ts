@@ -2,15 +2,15 @@
 // monthly budget. Ordered by straight-line distance from the caller's point, else alphabetically.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
-import { changedSinceArg } from '../../changes/mcp.ts';
-import { licensesChangedSince } from '../../changes/query.ts';
-import { CHANGES_FAIRNESS } from '../../changes/shape.ts';
+import { changedSinceArg } from '../changes.ts';
+import { licensesChangedSince } from '../../records/changes.ts';
+import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
 import { nameKey } from '../../../contract/names.ts';
-import { licensesFailingNeeds } from '../../home-record.ts';
-import { trigrams } from '../../name-index.ts';
+import { licensesFailingNeeds } from '../../records/home-record.ts';
+import { trigrams } from '../../records/name-index.ts';
 import { dice } from '../hospitals.ts';
 import { mcpDataDates } from '../record.ts';
-import { clearancesFor, listedHomesOf, type Place } from '../../listed-homes.ts';
+import { clearancesFor, listedHomesOf, type Place } from '../../records/listed-homes.ts';
 import { budgetNote, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';

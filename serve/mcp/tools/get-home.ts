@@ -1,7 +1,7 @@
 // get_home: one home's full flat record, any status (closed licenses included, marked as such).
 import * as z from 'zod/v4';
-import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../../changes/mcp.ts';
-import { homeRecord } from '../../home-record.ts';
+import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../changes.ts';
+import { homeRecord } from '../../records/home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';

@@ -2,11 +2,10 @@
 // citations from the document store when asked, including reports the state no longer lists.
 import * as z from 'zod/v4';
 import type { Citation } from '../../../contract/document-store.ts';
-import { ISO_DATE } from '../../../contract/facts.ts';
-import { isCalendarDate } from '../../changes/schemas.ts';
-import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type ReportRow, type StoredDocumentRow } from '../../query.ts';
+import { ISO_DATE, isCalendarDate } from '../../../contract/facts.ts';
+import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type ReportRow, type StoredDocumentRow } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
-import { FAIRNESS_NOTE } from '../../wording.ts';
+import { FAIRNESS_NOTE } from '../../words/wording.ts';
 import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { ORDER_REPORTS } from '../wording.ts';

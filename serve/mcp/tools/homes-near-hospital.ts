@@ -2,10 +2,10 @@
 // fits are answered with candidates) or given by its FACID.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
-import { licensesFailingNeeds } from '../../home-record.ts';
+import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
-import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
+import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { budgetNote, listPage } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';

@@ -6,12 +6,12 @@
 // every word, alphabetical.
 import * as z from 'zod/v4';
 import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
-import { nameIndexOf } from '../../name-index.ts';
-import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../home-record.ts';
-import { facilitiesByNameKey } from '../../query.ts';
-import type { Snapshot } from '../../snapshot.ts';
-import type { ShapeContext } from '../../shape/context.ts';
-import { clearancesFor, listedHomesOf } from '../../listed-homes.ts';
+import { nameIndexOf } from '../../records/name-index.ts';
+import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../records/home-record.ts';
+import { facilitiesByNameKey } from '../../records/query.ts';
+import type { Snapshot } from '../../records/snapshot.ts';
+import type { ShapeContext } from '../../records/context.ts';
+import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';

@@ -1,0 +1,25 @@
+// Every error leaves the server as {"error": "..."} with cache-control: no-store. Anything that
+// is not a deliberate 4xx becomes the one 500 sentence; nothing a request does changes state, so
+// "nothing was changed" is always true.
+import type { Request } from '@hapi/hapi';
+import type { Logger } from '../lib/log.ts';
+
+export const SERVER_ERROR = 'The server could not finish this request; nothing was changed. Retry after a minute.';
+
+/** The first response step (serve/server.ts): an error's payload becomes the spec's shape. */
+export function shapeError(request: Request, baseUrl: string, log: Logger): void {
+  const response = request.response;
+  if (!('isBoom' in response) || !response.isBoom) return;
+  const status = response.output.statusCode;
+  let message = String(response.output.payload.message ?? '');
+  if (status >= 500) {
+    log.error('request failed', { method: request.method, path: request.path, error: response.stack ?? String(response) });
+    message = SERVER_ERROR;
+  } else if (status === 404 && message === 'Not Found') {
+    message = `There is no endpoint ${request.method.toUpperCase()} ${request.path}. The REST endpoints are listed at ${baseUrl}/api/v1.`;
+  } else if (!message) {
+    message = response.output.payload.error;
+  }
+  (response.output as { payload: unknown }).payload = { error: message };
+  response.output.headers['cache-control'] = 'no-store';
+}

@@ -1,0 +1,42 @@
+// GET /healthz: alive, and which snapshot and overlay this instance serves. Never cached.
+import type { Plugin } from '@hapi/hapi';
+import Joi from 'joi';
+import { failValidation, inputs } from './validation.ts';
+import { requestSnapshot, type Services } from './services.ts';
+import { snapshotProblems } from '../records/snapshot-health.ts';
+
+export const healthPlugin: Plugin<Services> = {
+  name: 'health',
+  register(server, services) {
+    server.route({
+      method: 'GET',
+      path: '/healthz',
+      options: {
+        cache: { otherwise: 'no-store' },
+        validate: { ...inputs({ query: Joi.object({}) }), failAction: failValidation() },
+      },
+      handler: (request, h) => {
+        const snapshot = requestSnapshot(request, services.snapshots);
+        const overlay = services.overlays.current;
+        const { snapshotsDir, healthMaxSnapshotAgeHours } = services.settings;
+        const problems = snapshotProblems(snapshotsDir, snapshot, healthMaxSnapshotAgeHours, new Date());
+        // Degraded: look for a replacement now rather than at the next poll.
+        if (problems.length > 0) void services.snapshots.refresh();
+        const body = {
+          status: problems.length > 0 ? 'degraded' : 'ok',
+          ...(problems.length > 0 ? { reason: problems.join('; ') } : {}),
+          snapshot: {
+            file: snapshot.file,
+            snapshot_date: snapshot.meta.snapshotDate,
+            created_at: snapshot.meta.createdAt,
+            run_id: snapshot.meta.runId,
+            roster_as_of: snapshot.meta.rosterAsOf,
+          },
+          overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode },
+          usage: services.usage.totals(),
+        };
+        return h.response(body).code(problems.length > 0 ? 503 : 200);
+      },
+    });
+  },
+};

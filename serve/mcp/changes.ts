@@ -1,0 +1,56 @@
+// The change log on the MCP surface: get_home's `changes` block (its newest dated changes and a
+// link to the whole log) and find_homes' changed_since argument.
+import * as z from 'zod/v4';
+import { ISO_DATE, isCalendarDate } from '../../contract/facts.ts';
+import { historyOf, type ChangeRowReader } from '../records/changes.ts';
+import { CHANGES_FAIRNESS, historyUrl } from '../shape/changes.ts';
+import { changeLine } from '../words/changes.ts';
+
+/** Changes get_home carries; the rest are at history_url. */
+export const GET_HOME_CHANGES = 10;
+
+export const recentChanges = z
+  .object({
+    latest: z
+      .array(
+        z.object({
+          observed_on: z.string().nullable().describe("The source's own date that first showed the change; null when that source states no date."),
+          change: z.enum(['added', 'removed', 'changed']),
+          field: z.string().nullable().describe('The record field (dotted path); null for added and removed.'),
+          line: z.string().describe('The change in plain words with its source and date, to quote.'),
+          old_value: z.unknown().describe('The value before, verbatim (changed only; else null).'),
+          new_value: z.unknown().describe('The value after, verbatim (changed only; else null).'),
+        }),
+      )
+      .describe(`The newest ${GET_HOME_CHANGES} changes seen on the state record, newest first.`),
+    total: z.number().int().describe('All logged changes of this license.'),
+    history_url: z.string().describe('The whole change log (REST).'),
+    note: z.string().describe('How to pass a change on: it is not a verdict.'),
+  })
+  .describe("Changes on the state record of this home, as the service's change log saw them.");
+
+export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, license: string): z.infer<typeof recentChanges> {
+  const rows = historyOf(reader, license);
+  const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
+  return {
+    latest: rows.slice(0, GET_HOME_CHANGES).map((row) => ({
+      observed_on: row.observed_on,
+      change: row.change,
+      field: row.field,
+      line: changeLine(row),
+      old_value: row.change === 'changed' ? parsed(row.old_value) : null,
+      new_value: row.change === 'changed' ? parsed(row.new_value) : null,
+    })),
+    total: rows.length,
+    history_url: historyUrl(baseUrl, license),
+    note: CHANGES_FAIRNESS,
+  };
+}
+
+const SINCE_MESSAGE = 'changed_since must be a date written YYYY-MM-DD, e.g. "2026-11-01"';
+
+export const changedSinceArg = z
+  .string({ error: SINCE_MESSAGE })
+  .regex(ISO_DATE, { error: SINCE_MESSAGE })
+  .refine(isCalendarDate, { error: SINCE_MESSAGE })
+  .describe("Only homes whose state record changed on or after this date (the source's own date), e.g. a change of license holder or care approval.");

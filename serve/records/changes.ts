@@ -1,0 +1,107 @@
+// Reads of the snapshot's cumulative change log (`change_log`): the changes list, a home's whole
+// history, a county's recent changes. Order is always the newest run first, then alphabetical by
+// name and license (never by what changed or how much). A snapshot written before the log
+// existed has no such table: it reads as an empty log. While a clearance is under correction
+// review, the changes whose values would show it are withheld here, for every surface (spec
+// "Facility record" rule 2: it reads not_on_file until the review closes).
+import type { ChangeKind, ChangeLogRow } from '../../contract/changes.ts';
+import type { ShapeContext } from './context.ts';
+import { fieldsUnderReview } from './reviews.ts';
+import { derived, type Snapshot } from './snapshot.ts';
+
+/** What a read of the log needs: the snapshot, and the overlay whose reviews withhold changes. */
+export type ChangeReader = Pick<ShapeContext, 'snapshot' | 'overlay'>;
+/** Reads that return rows also need the filler: logged page addresses are stored with {base_url}. */
+export type ChangeRowReader = ChangeReader & Pick<ShapeContext, 'filler'>;
+
+/** A change log row and, when the license is still in this snapshot, its page slug. */
+export type ChangeRow = ChangeLogRow & { name_slug: string | null };
+
+export interface ChangeFilter {
+  /** Changes observed on or after this date (YYYY-MM-DD), or null for all. */
+  since: string | null;
+  countyKey: string | null;
+  cityKey: string | null;
+  kind: ChangeKind | null;
+  field: string | null;
+}
+
+/** The feeds' order; the snapshot's change_log_order index is this order, so a page is read off it. */
+export const CHANGES_ORDER = 'ORDER BY c.run_seq DESC, c.sort_key, c.license_number, c.field';
+const COLUMNS = 'c.*, f.name_slug AS name_slug';
+const JOIN = 'LEFT JOIN facilities f ON f.license_number = c.license_number';
+
+const logPresent = derived(
+  'change log present',
+  (snapshot) => snapshot.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get() !== undefined,
+);
+
+export function hasChangeLog(snapshot: Snapshot): boolean {
+  return snapshot.derive(logPresent);
+}
+
+/** "<license> <field>" of every change withheld under the overlay's reviews. */
+function withheldChanges({ overlay }: ChangeReader): string[] {
+  return [...overlay.licensesWithReviews()].flatMap((license) => fieldsUnderReview(overlay.reviewsOf(license)).map((field) => `${license} ${field}`));
+}
+
+/** Leaves out the changes withheld under review (@withheld: withheldChanges as JSON). Added and removed rows have no field; withheld ones always do. */
+const NOT_WITHHELD = "c.license_number || ' ' || IFNULL(c.field, '') NOT IN (SELECT value FROM json_each(@withheld))";
+
+/** A row with the server's address in its stored values, so every surface reads the same values. */
+function filled({ filler }: ChangeRowReader, row: ChangeRow): ChangeRow {
+  const fill = (json: string | null) => (json === null ? null : filler.fillText(json));
+  return { ...row, old_value: fill(row.old_value), new_value: fill(row.new_value) };
+}
+
+/** One page of changes matching the filter, and how many match in all. */
+export function listChanges(reader: ChangeRowReader, filter: ChangeFilter, limit: number, offset: number): { rows: ChangeRow[]; total: number } {
+  const { snapshot } = reader;
+  if (!hasChangeLog(snapshot)) return { rows: [], total: 0 };
+  const where: string[] = [];
+  const params: Record<string, string | number> = { limit, offset };
+  const add = (clause: string, name: string, value: string | null) => {
+    if (value === null) return;
+    where.push(clause);
+    params[name] = value;
+  };
+  add('c.observed_on >= @since', 'since', filter.since);
+  add('c.county_key = @county', 'county', filter.countyKey);
+  add('c.city_key = @city', 'city', filter.cityKey);
+  add('c.change = @kind', 'kind', filter.kind);
+  add('c.field = @field', 'field', filter.field);
+  const withheld = withheldChanges(reader);
+  if (withheld.length > 0) add(NOT_WITHHELD, 'withheld', JSON.stringify(withheld));
+  const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { limit: _limit, offset: _offset, ...countParams } = params;
+  const total = snapshot.statement(`SELECT COUNT(*) AS n FROM change_log c ${condition}`).pluck().get(countParams) as number;
+  // The page is cut from the log first and only its rows are joined to their homes: joining first
+  // read a facility row for every matching change before the sort.
+  const rows = snapshot
+    .statement(`SELECT ${COLUMNS} FROM (SELECT * FROM change_log c ${condition} ${CHANGES_ORDER} LIMIT @limit OFFSET @offset) c ${JOIN} ${CHANGES_ORDER}`)
+    .all(params) as ChangeRow[];
+  return { rows: rows.map((row) => filled(reader, row)), total };
+}
+
+/** The licenses the log has any row for: most homes have none, and get_home asks for every home. */
+const loggedLicenses = derived('licenses in the change log', (snapshot) =>
+  hasChangeLog(snapshot) ? new Set(snapshot.statement('SELECT DISTINCT license_number FROM change_log').pluck().all() as string[]) : new Set<string>(),
+);
+
+/** Every logged change of one license, newest run first (those withheld under review left out). */
+export function historyOf(reader: ChangeRowReader, license: string): ChangeRow[] {
+  const { snapshot, overlay } = reader;
+  if (!snapshot.derive(loggedLicenses).has(license)) return [];
+  const rows = snapshot.statement(`SELECT ${COLUMNS} FROM change_log c ${JOIN} WHERE c.license_number = ? ${CHANGES_ORDER}`).all(license) as ChangeRow[];
+  const withheld = fieldsUnderReview(overlay.reviewsOf(license));
+  const shown = withheld.length === 0 ? rows : rows.filter((row) => row.field === null || !withheld.includes(row.field));
+  return shown.map((row) => filled(reader, row));
+}
+
+/** Licenses with any change observed on or after `since` (YYYY-MM-DD). */
+export function licensesChangedSince(reader: ChangeReader, since: string): Set<string> {
+  if (!hasChangeLog(reader.snapshot)) return new Set();
+  // A home whose only change since is withheld under review is not named: naming it would tell.
+  const changed = reader.snapshot.statement(`SELECT DISTINCT c.license_number FROM change_log c WHERE c.observed_on >= @since AND ${NOT_WITHHELD}`);
+  return new Set(changed.pluck().all({ since, withheld: JSON.stringify(withheldChanges(reader)) }) as string[]);
+}

@@ -1,0 +1,203 @@
+// The batch check: one function behind POST /api/v1/check and the MCP tool check_homes.
+// Per entry: exact license number, then exact name (a trailing ", city" narrows), then a fuzzy
+// did-you-mean. Anything but one exact hit is `ambiguous` with candidates or `not_found`: a
+// name that fits several licenses, or only resembles one, is never turned into a guess.
+import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
+import type { CompactHome, FacilityDetailRecord } from '../../contract/records.ts';
+import { nameIndexOf } from '../records/name-index.ts';
+import { checkHomesOf, type HomeRecord, type StoredCheckHome } from '../records/home-record.ts';
+import { facilitiesFittingName, licenseFit, type NameFit } from '../records/name-fit.ts';
+import { candidate, type Candidate } from './candidate.ts';
+import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
+import type { ShapeContext } from '../records/context.ts';
+import type { Snapshot } from '../records/snapshot.ts';
+import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+
+/** Most candidates one ambiguous result lists (alphabetical by name, then license). */
+export const MAX_CANDIDATES = 5;
+export const MAX_HOMES = 100;
+
+export type CheckStatus = 'matched' | 'ambiguous' | 'not_found';
+
+export interface CheckInput {
+  homes: readonly string[];
+  detail?: boolean;
+}
+
+export type CheckedHome = CompactHome & { record?: FacilityDetailRecord };
+
+export interface CheckResultItem {
+  input: string;
+  status: CheckStatus;
+  home: CheckedHome | null;
+  candidates: Candidate[];
+}
+
+export interface CheckResult {
+  results: CheckResultItem[];
+  counts: { given: number; duplicates_merged: number; matched: number; ambiguous: number; not_found: number };
+  honesty: { order: string; neutrality: string; never_in_this_data: string; fairness_note: string };
+  data_dates: { state_record_loaded_on: string | null; alw_list_as_of: string | null };
+  display: string;
+}
+
+/** Inputs that differ only in case or spacing are one input. */
+export function duplicateKey(input: string): string {
+  return input.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * `fitting`: how many licenses the name fits exactly, or null for a did-you-mean; `more`: whether
+ * fits beyond those offered were left out (the display must not read as a closed choice then).
+ */
+type Ambiguous = { status: 'ambiguous'; fits: readonly NameFit[]; fitting: number | null; more: boolean };
+type Match = { status: 'matched'; fit: NameFit } | Ambiguous | { status: 'not_found' };
+
+function sameCity(fit: NameFit, city: string): boolean {
+  return fit.city !== null && nameKey(fit.city) === nameKey(city);
+}
+
+function decide(fits: readonly NameFit[]): Match | null {
+  if (fits.length === 1) return { status: 'matched', fit: fits[0]! };
+  if (fits.length > 1) return { status: 'ambiguous', fits, fitting: fits.length, more: fits.length > MAX_CANDIDATES };
+  return null;
+}
+
+/**
+ * Rostered licenses written inside an entry among other words ("License 011440289", "011440289,
+ * Hayward"): offered, never matched, and never reported as a miss.
+ */
+function licensesWrittenIn(snapshot: Snapshot, text: string): NameFit[] {
+  return [...text.matchAll(/(?<!\d)\d(?:-?\d){5,8}(?!\d)/g)].flatMap(([digits]) => licenseFit(snapshot, licenseNumberFrom(digits)!) ?? []);
+}
+
+/** How one entry matches, from the in-memory name fits: no row is read here. */
+export function matchEntry(snapshot: Snapshot, entry: string): Match {
+  const license = licenseNumberFrom(entry);
+  if (license !== null) {
+    const fit = licenseFit(snapshot, license);
+    return fit ? { status: 'matched', fit } : { status: 'not_found' };
+  }
+
+  const text = entry.trim();
+  const byFullName = facilitiesFittingName(snapshot, nameKey(text));
+  if (byFullName.length === 1) return { status: 'matched', fit: byFullName[0]! };
+
+  // "name, city": the part after the last comma narrows the name to a city.
+  const comma = text.lastIndexOf(',');
+  const namePart = comma > 0 ? text.slice(0, comma) : text;
+  const city = comma > 0 ? text.slice(comma + 1).trim() : '';
+  if (city && nameKey(city)) {
+    const byName = facilitiesFittingName(snapshot, nameKey(namePart));
+    const narrowed = decide(byName.filter((fit) => sameCity(fit, city)));
+    if (narrowed) return narrowed;
+    const named = decide(byFullName.length > 0 ? byFullName : byName);
+    if (named) return named.status === 'matched' ? { status: 'ambiguous', fits: [named.fit], fitting: 1, more: false } : named;
+  } else {
+    const named = decide(byFullName);
+    if (named) return named;
+  }
+
+  // A resemblance is only ever offered, never matched.
+  // The closest names (a wider pool first, so a city can still narrow it), at most MAX_CANDIDATES.
+  const similar = nameIndexOf(snapshot)
+    .similar(nameKey(namePart), MAX_CANDIDATES * 4)
+    .flatMap((license) => licenseFit(snapshot, license) ?? []);
+  const inCity = city ? similar.filter((fit) => sameCity(fit, city)) : [];
+  const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...(inCity.length > 0 ? inCity : similar)])];
+  const offered = pool.slice(0, MAX_CANDIDATES);
+  return offered.length > 0 ? { status: 'ambiguous', fits: offered, fitting: null, more: pool.length > offered.length } : { status: 'not_found' };
+}
+
+type Shown = HomeRecord | StoredCheckHome;
+
+/** A form of a shown home: kept with its record when it has one, else built (a first touch is not seen again). */
+function formOf<T extends object | string>(home: Shown, form: string, build: () => T): T {
+  return 'encoded' in home ? home.encoded(form, build) : build();
+}
+
+/** A matched home as sent (detail adds the full Facility record: those homes are read as records). */
+function matchedHome(home: Shown, detail: boolean): CheckedHome {
+  return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : home.compact;
+}
+
+/** What a result line says about a home (matched, or offered as a candidate). */
+function saidOf(home: Shown, form: 'matched' | 'candidate'): string {
+  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(home.compact) : candidateText(candidateOf(home))));
+}
+
+function candidateOf(home: Shown): Candidate {
+  return formOf(home, 'check:candidate', () => candidate(home));
+}
+
+/** The order localeCompare gives, from one collator: localeCompare builds one per call. */
+const alphabetical = new Intl.Collator();
+
+function byNameThenLicense(a: NameFit, b: NameFit): number {
+  return alphabetical.compare(a.name, b.name) || alphabetical.compare(a.license_number, b.license_number);
+}
+
+const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
+
+/**
+ * The check, as one object both doors serialize once (REST inside its envelope, MCP as
+ * structuredContent and text): per distinct input in the order sent, its result, then counts,
+ * honesty, data dates and the Markdown display. Homes and candidates are the records' own shared
+ * objects: never mutate a result.
+ */
+export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
+  const distinct = new Map<string, string>();
+  for (const entry of input.homes) {
+    const key = duplicateKey(entry);
+    if (!distinct.has(key)) distinct.set(key, entry);
+  }
+
+  // Match every entry first, then read the records of every home the answer names at once.
+  const matches = [...distinct.values()].map((entry) => {
+    const match = matchEntry(context.snapshot, entry);
+    return match.status === 'ambiguous' ? { ...match, fits: [...match.fits].sort(byNameThenLicense).slice(0, MAX_CANDIDATES) } : match;
+  });
+  const matched = matches.flatMap((match) => (match.status === 'matched' ? [match.fit.license_number] : []));
+  const offered = matches.flatMap((match) => (match.status === 'ambiguous' ? match.fits.map((fit) => fit.license_number) : []));
+  const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], {
+    recordsFor: new Set(input.detail === true ? matched : []),
+    candidates: new Set(offered),
+  });
+  const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
+
+  const results: CheckResultItem[] = [];
+  const lines: string[] = [];
+  const counts = { given: input.homes.length, duplicates_merged: input.homes.length - distinct.size, matched: 0, ambiguous: 0, not_found: 0 };
+  let position = 0;
+  for (const entry of distinct.values()) {
+    const match = matches[position]!;
+    position += 1;
+    counts[match.status] += 1;
+    const head = `${lineHead(position, entry)}: `;
+    if (match.status === 'matched') {
+      const home = shownOf(match.fit);
+      results.push({ input: entry, status: 'matched', home: matchedHome(home, input.detail === true), candidates: [] });
+      lines.push(head + saidOf(home, 'matched'));
+    } else if (match.status === 'ambiguous') {
+      const shown = match.fits.map(shownOf);
+      results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });
+      lines.push(`${head}${ambiguousSaid(shown.length, match)}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
+    } else {
+      results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
+      lines.push(head + NOT_FOUND_SAID);
+    }
+  }
+
+  const data_dates = {
+    state_record_loaded_on: context.snapshot.meta.rosterAsOf,
+    alw_list_as_of: context.snapshot.meta.alwListAsOf,
+  };
+  return {
+    results,
+    counts,
+    honesty: CHECK_HONESTY,
+    data_dates,
+    display: [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n'),
+  };
+}
+

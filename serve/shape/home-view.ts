@@ -1,0 +1,264 @@
+// One home's record in plain words: what its HTML page and its Markdown twin both say, in the
+// same order. A function of the home record (its detail Facility and compact home carry the
+// operator overlay) and the state's report list; no other source, no ranking,
+// no availability claim, and every non-true value reads "not on file".
+import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey } from '../../contract/facts.ts';
+import { correctionsLink } from '../../contract/records.ts';
+import type { HomeRecord } from '../records/home-record.ts';
+import { reportsByLicense, type ReportRow } from '../records/query.ts';
+import { homeChanges } from './change-lines.ts';
+import { licenseeSlug } from '../records/places.ts';
+import type { ShapeContext } from '../records/context.ts';
+import { homePagePath } from '../web/links.ts';
+import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+
+/** How many of the newest reports a page lists; the state's page has the rest. */
+export const REPORTS_SHOWN = 30;
+
+/** One home in plain words: its record's facts, and the quick answers drawn from them. */
+export type HomeView = ReturnType<typeof homeView>;
+type ViewFacts = ReturnType<typeof viewFacts>;
+
+function asOf(date: string | null): string {
+  return date ? ` as of ${date}` : ' (the source gives no date)';
+}
+
+/** The `tel:` form of a roster phone: digits only, +1 for a ten-digit US number. */
+export function telHref(phone: string | null): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
+  return digits.length >= 7 ? `tel:${digits}` : null;
+}
+
+function typeWords(type: string | null): string {
+  if (type && /ELDERLY/i.test(type)) return 'residential care facility for the elderly (RCFE)';
+  return type ? `licensed care facility (type on the roster: ${type})` : 'licensed care facility';
+}
+
+/** "City, Name County", without the part not on file ('' when neither is). */
+export function placeWords(city: string | null, county: string | null): string {
+  return [city, county ? `${county} County` : null].filter(Boolean).join(', ');
+}
+
+export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
+  const facts = viewFacts(context, homeRecord);
+  return { ...facts, quickAnswers: quickAnswers(facts) };
+}
+
+function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
+  const baseUrl = context.filler.baseUrl;
+  const { row, license } = homeRecord;
+  const record = homeRecord.detail;
+  const home = homeRecord.compact;
+  const meaning = licenseStatusMeaning(row.license_status);
+  const underReview = new Set(homeRecord.underReview);
+  const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
+  const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
+  const title = row.name;
+  const address = record.address.value;
+  const place = placeWords(address.city, address.county) || 'place not on file';
+  const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
+
+  const capacity = record.capacity.value;
+  const line = [
+    `License ${license}`,
+    place,
+    capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
+    home.size_words,
+  ].join(' · ');
+
+  const licensee = record.licensee.value;
+  const since = record.operating_since_year.value;
+  const statusText = record.license_status.value ?? 'not on file';
+  const sentence =
+    `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
+    `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
+    `Status on the state roster${asOf(record.license_status.confirmed_on)}: ${statusText}.` +
+    (meaning.probation ? ' The license is on probation.' : '') +
+    (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
+
+  const waiver = record.alw_participation;
+  // Each line: its corrections-form field, its words ("not on file (under a correction review)"),
+  // its source ("per the state's approvals file as of 2026-11-09") and a note after it, or null.
+  const approvals = [
+    ...CLEARANCE_KEYS.map((key) => {
+      const fact = record.clearances[key];
+      const held = underReview.has(key);
+      return {
+        field: key,
+        label: APPROVAL_LABELS[key],
+        value: fact.value,
+        underReview: held,
+        words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
+        source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
+        note: null,
+        correctionsUrl: correctionsUrl(key),
+      };
+    }),
+    {
+      field: 'alw_participation',
+      label: WAIVER_LABEL,
+      value: waiver.value,
+      underReview: false,
+      words: triStateWords(waiver.value),
+      source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
+      note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
+      correctionsUrl: correctionsUrl('alw_participation'),
+    },
+  ];
+
+  // Only the compact home's price block, quoted; a closed license has none.
+  const rateLine = !meaning.closed && home.price ? home.price.line : null;
+  const noRate = meaning.closed
+    ? 'No starting rate is shown: this license is closed.'
+    : 'No starting rate is on file for this home. Ask the home for its rates.';
+
+  const reports = reportsByLicense(context.snapshot, license);
+  const documents = record.state_documents?.value ?? null;
+  const documentCount = documents ? Math.max(documents.count, reports.length) : reports.length > 0 ? reports.length : null;
+  const shown = reports.slice(0, REPORTS_SHOWN);
+
+  const phone = record.phone.value;
+  const needsOnFile = CLEARANCE_KEYS.filter((key) => record.clearances[key].value === 'true');
+  const questionNeeds = needsOnFile.map((key) => (key === 'non_ambulatory' ? 'wheelchair' : key));
+
+  return {
+    license,
+    title,
+    // The name on the license, when it differs from the name the home goes by.
+    licensedName: row.licensed_name !== row.name ? row.licensed_name : null,
+    canonicalUrl,
+    markdownUrl: `${canonicalUrl}.md`,
+    line,
+    sentence,
+    status: {
+      text: statusText,
+      closed: meaning.closed,
+      probation: meaning.probation,
+      liveStatus: record.license_status_live.value,
+      liveCheckedOn: record.license_status_live.confirmed_on,
+    },
+    closedNote,
+    approvals,
+    rateLine,
+    noRate,
+    fairness: FAIRNESS_IN_WORDS,
+    visits: {
+      lastVisit: record.last_state_visit.value,
+      documents: documentCount,
+      documentsSince: documents?.since_year ?? null,
+      latestDocument: documents?.latest_date ?? null,
+      typeA: home.state_record.type_a_citations,
+      typeB: home.state_record.type_b_citations,
+      talliesSince: home.state_record.tallies_since_year,
+      stateRecordUrl: row.state_record_url,
+      reports: shown,
+      // Reports the state lists beyond those shown.
+      more: Math.max(0, (documentCount ?? 0) - shown.length),
+    },
+    call: {
+      phone,
+      telHref: telHref(phone),
+      // A closed license takes no residents: nothing to ask it.
+      questions: meaning.closed ? [] : questionsToAsk(questionNeeds),
+      openings: OPENINGS_BY_PHONE,
+      closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
+    },
+    // Only licensees with a license-holder page (see places.ts) are linked.
+    licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
+    address,
+    corrections: {
+      url: record.links.corrections,
+      disputes: record.disputes,
+    },
+    rosterAsOf: record.license_status.confirmed_on,
+    // The home's logged changes on the state record, newest first.
+    changes: homeChanges(context, baseUrl, license),
+  };
+}
+
+/** A care approval as a sentence names it. */
+export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
+  dementia: 'the dementia care approval',
+  non_ambulatory: 'the non-ambulatory approval',
+  hospice: 'the hospice waiver',
+  bedridden: 'the bedridden approval',
+};
+
+function approvalAnswer(view: ViewFacts, key: ClearanceKey): string {
+  const approval = view.approvals.find((a) => a.field === key)!;
+  const recorded =
+    approval.value === 'true'
+      ? `Yes: the license carries ${APPROVAL_WORDS[key]}, ${approval.source}.`
+      : approval.underReview
+        ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
+        : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
+  return asRecordedWhileOpen(view, recorded);
+}
+
+/** On a closed license an approval or waiver answer is history (spec: never presented as current). */
+function asRecordedWhileOpen(view: ViewFacts, recorded: string): string {
+  if (!view.status.closed) return recorded;
+  return `This license is closed, so the home takes no residents under it. While it was open, the record held: ${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}`;
+}
+
+function quickAnswers(view: ViewFacts) {
+  const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
+  const { visits } = view;
+  return [
+    {
+      question: 'Is this home licensed?',
+      answer: view.status.closed
+        ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
+        : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
+          (view.status.probation ? ' The license is on probation.' : ''),
+    },
+    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },
+    { question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?', answer: approvalAnswer(view, 'non_ambulatory') },
+    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice') },
+    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden') },
+    {
+      question: 'Does it take the Medi-Cal Assisted Living Waiver?',
+      answer: asRecordedWhileOpen(
+        view,
+        waiver.value === 'true'
+          ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
+          : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no; ask the home.`,
+      ),
+    },
+    {
+      question: 'How much does it cost?',
+      answer: view.rateLine ? `"${view.rateLine}"` : view.noRate,
+    },
+    {
+      question: 'Does it have an opening?',
+      answer: view.status.closed
+        ? `This license is closed. For homes with an open license: ${OPENINGS_BY_PHONE.charAt(0).toLowerCase()}${OPENINGS_BY_PHONE.slice(1)}`
+        : `${OPENINGS_BY_PHONE}${view.call.phone ? ` The number on the state roster is ${view.call.phone}.` : ''}`,
+    },
+    {
+      question: 'When did the state last visit?',
+      answer: visits.lastVisit
+        ? `The state's record shows a last visit on ${visits.lastVisit}.`
+        : 'Not on file: the state record gives no last visit date.',
+    },
+  ];
+}
+
+/** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
+export function documentWords(view: ViewFacts): { documents: string; citations: string } {
+  const v = view.visits;
+  const since = v.documentsSince ? ` (since ${v.documentsSince}${v.latestDocument ? `, newest ${v.latestDocument}` : ''})` : '';
+  const documents = v.documents === null ? 'Documents the state lists: not on file.' : `Documents the state lists: ${v.documents}${since}.`;
+  const citations =
+    v.typeA === null && v.typeB === null
+      ? 'Type A and Type B citations: not on file.'
+      : `Citations${v.talliesSince ? ` since ${v.talliesSince}` : ''}: ${v.typeA ?? 'not on file'} Type A, ${v.typeB ?? 'not on file'} Type B.`;
+  return { documents, citations };
+}
+
+export function reportWords(report: ReportRow): string {
+  const parts = [report.date ?? 'date not on file', report.type ?? 'type not on file', report.title ?? 'untitled'];
+  return `${parts.join(' · ')}${report.control_number ? ` (control number ${report.control_number})` : ''}`;
+}

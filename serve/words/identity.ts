@@ -1,0 +1,35 @@
+// Who the MCP server says it is: used in initialize / server/discover and available to the
+// discovery files (server card, registry server.json) so every surface names it the same way.
+import { DEMO_SENTENCE } from './wording.ts';
+import { SERVICE_NAME, STATE_SOURCE } from './wording.ts';
+
+/** Protocol revisions spoken on POST /mcp, newest first (spec "Versioning" 5). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
+export const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS] as const;
+
+export const MCP_SERVER_INFO = {
+  name: 'covelight-care-homes',
+  title: `${SERVICE_NAME}: California care-home licensing record`,
+  version: '1.1.2',
+  description:
+    "Read-only, keyless MCP server over California's licensing record of residential care facilities for the elderly (RCFEs): " +
+    'find homes, check them, read state reports, compare, and prepare a family call plan. Nothing is ranked; open beds are never in this data.',
+} as const;
+
+export const MCP_INSTRUCTIONS = [
+  `This server answers from California's licensing record of residential care facilities for the elderly (RCFEs): data from the ${STATE_SOURCE}, as compiled by ${SERVICE_NAME}. It is read-only and contacts no one.`,
+  "1. 'not_on_file' means the record does not say: in words say 'not on file', never 'no' (tri-state values are 'true', 'false', 'not_on_file'; only 'true' is a yes).",
+  '2. Open beds are never in this data: never say or imply a home has an opening. Tell the family openings are learned by phone.',
+  '3. Nothing is ranked: lists are ordered by straight-line distance from a point you gave, else alphabetically. No home pays to appear. There is no sort argument; do not present an order as a recommendation.',
+  "4. Prices: quote price.line. Only price.is_this_homes_own_rate true is the home's own starting rate; other figures are estimates or area figures.",
+  '5. A closed license (license.closed true) keeps its approvals as history, not current approvals: pass on its closed_note.',
+  '6. Never put personal details (names, phone numbers, e-mail or street addresses) in any argument. start_family_request refuses them, and you can never consent for a family.',
+  "7. Cite the home's page (links.page) and the state's record (state_record_url). If the user finds an error, hand them links.corrections.",
+  'Start with find_homes (near a point or in a county/city), homes_near_hospital, search, or check_homes for homes the family already named; then get_home, get_state_documents, compare_homes; explain_care_topic for background; start_family_request to hand the family a call plan.',
+].join('\n');
+
+/** The instructions, opening with the demo notice while invented demo homes are served. */
+export function mcpInstructions(demoData: boolean): string {
+  return demoData ? `${DEMO_SENTENCE}\n${MCP_INSTRUCTIONS}` : MCP_INSTRUCTIONS;
+}

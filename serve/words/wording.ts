@@ -1,0 +1,74 @@
+// Sentences every surface says the same way (REST, MCP, pages), kept in one place.
+
+/** The service's own name; editorial surfaces attribute to it. */
+export const SERVICE_NAME = 'Covelight';
+
+export const STATE_SOURCE = 'California Department of Social Services, Community Care Licensing Division';
+export const EDITORIAL_SOURCE = `${SERVICE_NAME} (checked against the state records)`;
+
+export const NEUTRAL_ORDER = 'Alphabetical by facility name, then license number (order: name_asc). Nothing is ranked.';
+export const NEUTRALITY =
+  'No home pays to appear; nothing is ranked by quality, popularity or payment.';
+export const NEVER_IN_THIS_DATA =
+  'Open beds are never in this data: no website knows which homes have an open bed today. Openings are learned by phone.';
+export const FAIRNESS_NOTE =
+  'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; it never means no.';
+export const CHECK_ORDER = 'Results are in the order the inputs were sent.';
+export const REPORTS_ORDER = "A home's reports are newest first, the whole list in one response.";
+export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';
+export const NO_SORT_PARAMETER =
+  'There is no sort parameter: results are always in neutral alphabetical order (name, then license number).';
+/**
+ * True when a parameter or argument name asks for a sort, order or rank (none exists anywhere;
+ * each is refused with the reason, never ignored): REST, pages and MCP tools all ask this.
+ */
+export function asksForSort(names: Iterable<string>): boolean {
+  for (const name of names) if (RANKING_WORDS.test(name)) return true;
+  return false;
+}
+const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
+
+/** The same refusal where results come in another neutral order, named by `order` (a sentence). */
+export function noSortParameterIn(order: string): string {
+  return `There is no sort parameter: results always come in one neutral order. ${order}`;
+}
+
+// ---- Pages (serve/pages, serve/handoff) --------------------------------------------------------
+
+/** The fairness sentence in plain words, for people (pages and their Markdown twins). */
+export const FAIRNESS_IN_WORDS =
+  'A citation does not make a home unsafe, and an empty file does not make a home good. "Not on file" means the record does not say; it never means no.';
+/** How every page list is ordered, in plain words. */
+export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
+/** The neutrality sentence every page list carries. */
+export const LIST_NEUTRALITY = `${LIST_ORDER_IN_WORDS} No home pays to appear; nothing is ranked by quality, popularity or payment.`;
+/** Openings: never claimed, learned by phone. */
+export const OPENINGS_BY_PHONE =
+  'No website knows which homes have an open bed today: openings are learned by phone, by calling the home.';
+
+/** Questions a family can ask a home on the phone; care needs add their own. */
+export const QUESTIONS_TO_ASK: readonly string[] = [
+  'Do you have an opening now, or when do you expect one?',
+  'What is your monthly rate, and what does it include? What costs extra?',
+  'What level of care can you provide, and how do you handle care needs that grow over time?',
+  'How many caregivers are on duty during the day and at night?',
+  'When can we visit, and can we visit at a mealtime?',
+];
+
+/** Extra questions per care need key (`needs` keys: wheelchair, dementia, hospice, bedridden). */
+export const QUESTIONS_BY_NEED: Readonly<Record<string, string>> = {
+  dementia: 'Does your license carry the dementia care approval, and how do you care for residents with memory loss?',
+  wheelchair: 'Can you admit a resident who uses a wheelchair or cannot walk unaided (the non-ambulatory approval)?',
+  hospice: 'Can a resident stay and receive hospice care here (the hospice waiver)?',
+  bedridden: 'Can you care for a resident who is bedridden (the bedridden approval)?',
+};
+
+export function questionsToAsk(needs: readonly string[] = []): string[] {
+  const extra = needs.flatMap((need) => (QUESTIONS_BY_NEED[need] ? [QUESTIONS_BY_NEED[need]!] : []));
+  return [...QUESTIONS_TO_ASK.slice(0, 2), ...extra, ...QUESTIONS_TO_ASK.slice(2)];
+}
+
+/** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
+export const DEMO_SENTENCE =
+  'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
+  'do not use them to choose care. The real record is the state\'s own facility search.';
