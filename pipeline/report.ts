@@ -11,6 +11,7 @@ import type { CollectStats } from './documents/collect.ts';
 import type { LocationOrigins, SourceJoin } from './normalize/facilities.ts';
 import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
+import type { DateShapeCounts } from './normalize/dates.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -32,6 +33,8 @@ export interface RunReport {
   duplicate_rows_merged: number;
   /** Cells of kept rows stored as not on file because they cannot be true. */
   field_problems: { total: number; rows: FieldProblem[] };
+  /** Per state file and date field, how many cells came in each shape (M/D/YYYY, MM/DD/YYYY, MMDDYYYY, YYYY-MM-DD, unreadable). */
+  date_shapes: Record<string, DateShapeCounts>;
   licenses: {
     total: number;
     listed: number;
@@ -77,6 +80,7 @@ export function buildReport(inputs: {
   facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
   duplicatesMerged: number;
   fieldProblems: FieldProblem[];
+  dateShapes: Record<string, DateShapeCounts>;
   notRead: Array<{ name: string; reason: string }>;
   joins: SourceJoin[];
   waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
@@ -141,6 +145,7 @@ export function buildReport(inputs: {
     superseded: { total: superseded.length, rows: listed(superseded) },
     duplicate_rows_merged: inputs.duplicatesMerged,
     field_problems: { total: inputs.fieldProblems.length, rows: inputs.fieldProblems.slice(0, LISTED_REJECTIONS) },
+    date_shapes: inputs.dateShapes,
     licenses: {
       total: inputs.facilities.length,
       listed: listedCount,
@@ -192,6 +197,7 @@ export function formatReport(report: RunReport): string {
     ...Object.entries(report.rejected.by_reason).map(([reason, count]) => `  ${count} x ${reason}`),
     ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
     `Superseded rows (an older row of a license read again; not rejected): ${report.superseded.total}`,
+    ...dateShapeLines(report.date_shapes),
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
@@ -207,6 +213,14 @@ export function formatReport(report: RunReport): string {
     report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
   ];
   return lines.join('\n');
+}
+
+/** "roster file_date: 12 MMDDYYYY, 1 unreadable": which shapes each state file's dates came in. */
+function dateShapeLines(shapes: RunReport['date_shapes']): string[] {
+  const lines = Object.entries(shapes).flatMap(([source, fields]) =>
+    Object.entries(fields).map(([field, counts]) => `  ${source} ${field}: ${Object.entries(counts).map(([shape, count]) => `${count} ${shape}`).join(', ')}`),
+  );
+  return lines.length ? ['Dates by shape:', ...lines] : [];
 }
 
 /** Where coordinates came from, and what the live geocoder was asked and answered. */

@@ -225,6 +225,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         facilities,
         duplicatesMerged: parsed.roster.duplicatesMerged,
         fieldProblems: parsed.fieldProblems,
+        dateShapes: parsed.dateShapes,
         notRead,
         joins: normalized.joins,
         waiverMatches: normalized.waiverMatches,

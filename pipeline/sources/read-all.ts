@@ -11,6 +11,7 @@ import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
+import type { DateShapeCounts } from '../normalize/dates.ts';
 
 export type SourceName = keyof PipelineConfig['sources'];
 
@@ -24,6 +25,7 @@ export function httpDate(header: string | null | undefined): string | null {
 }
 
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
+const noDates = () => ({ fieldProblems: [], dateShapes: {} });
 
 /**
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
@@ -39,8 +41,8 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   };
   const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, asOf: null });
-  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, listDate: null });
+  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
   const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
   const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
   const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
@@ -49,7 +51,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
 
   // A file dated after the run (a typo in the state's file) would date its facts in the future:
   // like the roster's impossible dates, such a date is dropped (not on file) and reported.
-  const fieldProblems: FieldProblem[] = [...roster.fieldProblems];
+  const fieldProblems: FieldProblem[] = [...roster.fieldProblems, ...approvals.fieldProblems, ...waiver.fieldProblems];
   const afterRun = (source: string, line: number, field: string, date: string | null) => {
     if (date === null || date <= runDate) return false;
     fieldProblems.push({ source, line, field, value: date, reason: `not a possible date (after the run, ${runDate})` });
@@ -73,6 +75,10 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     approvals: approvals.asOf ?? httpDate(retrieved.approvals?.lastModified),
     alwList: waiver.listDate ?? httpDate(retrieved.waiver?.lastModified),
   };
+  /** Which shape each date field of the state files came in, for the files read. */
+  const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
+  if (retrieved.approvals) dateShapes.approvals = approvals.dateShapes;
+  if (retrieved.waiver) dateShapes.waiver = waiver.dateShapes;
 
   const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
   const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
@@ -109,6 +115,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     listings,
     countyRates,
     dates,
+    dateShapes,
     rejections,
     sources,
     /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */

@@ -8,24 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { runPipeline, RunFailed, REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
-import { selectProfile, type SourcesConfig } from '../../pipeline/config.ts';
+import { selectProfile } from '../../pipeline/config.ts';
 import { isUrl } from '../../pipeline/sources/retrieve.ts';
-import { STATE_ORIGIN, approvalsCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv } from './fixtures.ts';
+import { STATE_ORIGIN, approvalsCsv, facilities, rosterOnly, stateServer, tempSnapshotsDir, waiverCsv } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
 const REAL_ROSTER = fixture('roster-real-shape-bom-crlf-no-file-date.csv');
 
-const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
-const rosterOnly = (roster: string, others: Partial<SourcesConfig> = {}) => testConfig({ sources: { ...ALL_OFF, roster, ...others }, stateDocuments: null });
-
-function facilities(file: string) {
-  const db = new Database(file, { readonly: true });
-  const rows = db.prepare('SELECT * FROM facilities ORDER BY license_number').all() as Array<Record<string, string | number | null>>;
-  const meta = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
-  db.close();
-  return { rows, meta };
-}
 
 test('the state profile takes no source from seeds/: coordinates and prices are off until a real source is set', (t) => {
   const state = selectProfile(pipelineConfig, 'state');
