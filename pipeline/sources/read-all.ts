@@ -11,6 +11,7 @@ import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
+import { catalogDate } from './ckan.ts';
 import type { DateShapeCounts } from '../normalize/dates.ts';
 
 export type SourceName = keyof PipelineConfig['sources'];
@@ -19,9 +20,17 @@ export type SourceName = keyof PipelineConfig['sources'];
 export type RetrievedSources = { roster: RetrievedSource } & Partial<Record<SourceName, RetrievedSource>>;
 
 /** The date an HTTP `Last-Modified` header states, as an ISO date; null without one. */
-export function httpDate(header: string | null | undefined): string | null {
+function httpDate(header: string | null | undefined): string | null {
   const time = header ? Date.parse(header) : NaN;
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * The date a source's publisher gives the whole file, for facts whose rows carry none: the
+ * catalog's `last_modified` of the resource, else the server's `Last-Modified`; null without either.
+ */
+export function servedDate(source: RetrievedSource | undefined): string | null {
+  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
 }
 
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
@@ -64,16 +73,17 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   }
   if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
-  // Each source's own date: what the file states, else what its server states (Last-Modified,
-  // kept in `sources`), else none. Never the run's date: null means "the source states no date".
-  const rosterServed = httpDate(retrieved.roster.lastModified);
+  // Each source's own date: what the file states, else what its publisher states (the catalog's
+  // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
+  // means "the source states no date".
+  const rosterServed = servedDate(retrieved.roster);
   const rosterFileDate = roster.rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
   const dates = {
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
     rosterServed,
-    approvals: approvals.asOf ?? httpDate(retrieved.approvals?.lastModified),
-    alwList: waiver.listDate ?? httpDate(retrieved.waiver?.lastModified),
+    approvals: approvals.asOf ?? servedDate(retrieved.approvals),
+    alwList: waiver.listDate ?? servedDate(retrieved.waiver),
   };
   /** Which shape each date field of the state files came in, for the files read. */
   const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
@@ -99,11 +109,11 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   record('roster', 'roster', dates.roster, roster, roster.rows.length);
   record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
   record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
-  record('geocodes', 'geocodes', httpDate(retrieved.geocodes?.lastModified), geocodes, geocodes.byKey.size);
-  record('zipCentroids', 'zip_centroids', httpDate(retrieved.zipCentroids?.lastModified), centroids, centroids.byZip.size);
-  record('hospitals', 'hospitals', httpDate(retrieved.hospitals?.lastModified), hospitals, hospitals.hospitals.length);
-  record('listings', 'listings', httpDate(retrieved.listings?.lastModified), listings, listings.listings.length);
-  record('countyRates', 'county_rates', httpDate(retrieved.countyRates?.lastModified), countyRates, countyRates.byCounty.size);
+  record('geocodes', 'geocodes', servedDate(retrieved.geocodes), geocodes, geocodes.byKey.size);
+  record('zipCentroids', 'zip_centroids', servedDate(retrieved.zipCentroids), centroids, centroids.byZip.size);
+  record('hospitals', 'hospitals', servedDate(retrieved.hospitals), hospitals, hospitals.hospitals.length);
+  record('listings', 'listings', servedDate(retrieved.listings), listings, listings.listings.length);
+  record('countyRates', 'county_rates', servedDate(retrieved.countyRates), countyRates, countyRates.byCounty.size);
 
   return {
     roster,
