@@ -264,10 +264,10 @@ export async function* datastoreCsv(
   location: CkanLocation,
   resourceId: string,
   http: HttpClient,
+  /** `stats` is filled in as the pages come (its `pageSize` is the caller's). */
   options: { pageSize: number; deadline?: AbortSignal; stats: DatastoreStats },
 ): AsyncGenerator<string> {
   const { stats } = options;
-  stats.pageSize = options.pageSize;
   let limit = options.pageSize;
   let offset = 0;
   let total: number | null = null;
