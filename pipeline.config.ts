@@ -1,7 +1,7 @@
 // Pipeline settings: where each source lives, how politely to fetch, when to hold a run back,
 // and when to run. `npm run pipeline` uses the default profile (the embedded seeds);
-// `npm run pipeline -- --profile state` reads the state's live sources; `--source name=path|url|none`
-// overrides any source for one run (docs/first-real-run.md).
+// `npm run pipeline -- --profile state` reads the state's live sources;
+// `--source name=path|url|ckan:...|none` overrides any source for one run (docs/first-real-run.md).
 import { GEOCODER_DEFAULTS, type HttpConfig, type GuardConfig, type PipelineConfig, type PipelineProfiles, type SourcesConfig, type StateDocumentsConfig } from './pipeline/config.ts';
 
 const http: HttpConfig = {
@@ -59,6 +59,9 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
 }
 
 const TRANSPARENCY_API = 'https://www.ccld.dss.ca.gov/transparencyapi/api';
+// The California Health and Human Services open-data portal, a CKAN site: its sources are named by
+// dataset and resource and looked up in its catalog on every run, never by a download address.
+const CHHS_PORTAL = 'ckan:https://data.chhs.ca.gov';
 // The US Census Bureau's keyless batch address geocoder (coordinates only, no census geographies).
 const CENSUS_BATCH_GEOCODER = 'https://geocoding.geo.census.gov/geocoder/locations/addressbatch';
 
@@ -69,24 +72,29 @@ const config: PipelineProfiles = {
     seeds: { ...common, ...demo, ...seedFolder('seeds/default'), guards: { ...guards, minLicenses: 50 } },
     // Generated state-scale data (`npm run generate:state-scale`), for benchmarks.
     'state-scale': { ...common, ...demo, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16 } },
-    // The state's live sources. Resource addresses change when a portal republishes a dataset:
-    // check them against the dataset pages before a production run (or point each at a local
-    // file with `--source <name>=<path>`, see docs/first-real-run.md). Nothing here comes from
-    // seeds/: coordinates come from the Census geocoder (no ZIP centroids unless a real table is
-    // set); prices have no real source wired yet, so they are off (null) and read as not on file.
+    // The state's live sources. The portal's files are named by dataset and resource (id, or name
+    // to match); each run asks the catalog where they are now, and a source it cannot give is
+    // absent, said so in the report (docs/first-real-run.md shows the lookups to check by hand).
+    // Nothing here comes from seeds/: coordinates come from the Census geocoder (no ZIP centroids
+    // unless a real table is set); prices have no real source wired yet, so they are off (null)
+    // and read as not on file.
     state: {
       ...common,
       http: { ...http, minIntervalMs: 100 },
       geocoder: { url: CENSUS_BATCH_GEOCODER, ...GEOCODER_DEFAULTS },
       sources: {
-        roster:
-          'https://data.chhs.ca.gov/dataset/community-care-licensing-residential-elder-care-facility-locations/resource/rcfe-locations/download/rcfe-locations.csv',
-        approvals:
-          'https://data.chhs.ca.gov/dataset/community-care-licensing-residential-elder-care-facility-locations/resource/rcfe-service-designations/download/rcfe-service-designations.csv',
-        waiver: 'https://www.dhcs.ca.gov/services/ltc/Documents/ALW-Participating-RCFEs.csv',
+        // "Community Care Licensing Facilities", its elder-care homes' resource.
+        roster: `${CHHS_PORTAL}#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6`,
+        // Not confirmed on the portal: named by the resource name this file was expected under; a
+        // run reports "names no resource" with the dataset's resources when it is not there.
+        approvals: `${CHHS_PORTAL}#ccl-facilities/RCFE Service Designations`,
+        // The health department's waiver list is a document, not a portal file: an operator turns
+        // it into a CSV and names that file (--source waiver=./alw.csv, docs/first-real-run.md).
+        waiver: null,
         geocodes: null,
         zipCentroids: null,
-        hospitals: 'https://data.chhs.ca.gov/dataset/healthcare-facility-locations/resource/licensed-facilities/download/licensed-facilities.csv',
+        // "Licensed and Certified Healthcare Facility Listing" (hospitals kept).
+        hospitals: `${CHHS_PORTAL}#healthcare-facility-locations/f0ae5731-fef8-417f-839d-54a0ed3a126e`,
         listings: null,
         countyRates: null,
       },

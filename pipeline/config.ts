@@ -1,6 +1,10 @@
 // The shape of pipeline.config.ts and how a profile is chosen.
 
-/** A source location: an http(s) URL, or a file path (relative paths resolve from the repository root). */
+/**
+ * A source location: an http(s) URL; a resource of a CKAN catalog,
+ * `ckan:<portal URL>#<dataset>/<resource id or name>` (looked up each run); or a file path
+ * (relative paths resolve from the repository root).
+ */
 export type SourceLocation = string;
 
 /**
@@ -108,6 +112,8 @@ export interface PipelineConfig {
   http: HttpConfig;
   /** A source that drips bytes just inside the idle timeout cannot hold a run (and the schedule) for ever. */
   deadlines: DeadlineConfig;
+  /** Rows asked per `datastore_search` page when a catalog source is read from its datastore (default 1000). */
+  datastorePageSize?: number;
   guards: GuardConfig;
   /** node-cron expression for `npm run pipeline -- --schedule`. */
   schedule: string;

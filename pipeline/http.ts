@@ -44,6 +44,12 @@ export interface HttpClient {
    * consumer's value, or FetchFailed. Only for endpoints where sending the form twice is harmless.
    */
   post<T>(url: string, body: FormData, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<T>;
+  /**
+   * A GET of an API that explains a refusal in its body (CKAN's `{success: false, error}` comes
+   * with 403, 404 or 409): the consumer reads the body whatever the status, except 429 and 5xx,
+   * which are retried like any other request. No validators.
+   */
+  ask<T>(url: string, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<{ status: number; value: T }>;
   /** Requests made so far (every attempt counts), for the run report and benchmarks. */
   readonly requestsMade: number;
   close(): Promise<void>;
@@ -188,6 +194,15 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     return { ...result, attempts };
   }
 
+  async function ask<T>(url: string, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<{ status: number; value: T }> {
+    const { result } = await withRetries(url, deadlineFor(deadline), async (signal): Promise<Outcome<{ status: number; value: T }>> => {
+      const response = await request(url, { dispatcher, headers: baseHeaders, signal });
+      if (isRetryableStatus(response.statusCode)) return refused(response);
+      return { done: true, result: { status: response.statusCode, value: await consumeBody(response.body, consume) } };
+    });
+    return result;
+  }
+
   async function post<T>(url: string, form: FormData, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<T> {
     // Encoded once, sent whole on every attempt. (The global FormData is not undici 7's: Response encodes either.)
     const encoded = new Response(form);
@@ -204,6 +219,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
   return {
     get: (url, consume, validators, deadline) => limit(() => get(url, consume, validators, deadline)),
     post: (url, body, consume, deadline) => limit(() => post(url, body, consume, deadline)),
+    ask: (url, consume, deadline) => limit(() => ask(url, consume, deadline)),
     get requestsMade() {
       return requestsMade;
     },

@@ -11,6 +11,8 @@ import type { CollectStats } from './documents/collect.ts';
 import type { LocationOrigins, SourceJoin } from './normalize/facilities.ts';
 import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
+import type { CatalogReading } from './sources/ckan.ts';
+import type { DateShapeCounts } from './normalize/dates.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -21,7 +23,19 @@ export interface RunReport {
   elapsed_ms: number;
   requests_made: number;
   /** Per source: rows_read counts every data row, readable or not; rows_read = rows_valid + rows_rejected + rows_superseded + rows merged or skipped as not applicable. */
-  sources: Array<{ name: string; location: string; fetch_status: string; source_date: string | null; lines: number; rows_read: number; rows_valid: number; rows_rejected: number; rows_superseded: number }>;
+  sources: Array<{
+    name: string;
+    location: string;
+    fetch_status: string;
+    source_date: string | null;
+    lines: number;
+    rows_read: number;
+    rows_valid: number;
+    rows_rejected: number;
+    rows_superseded: number;
+    /** A `ckan:` source: what the catalog said and which road the rows came by; null for a URL or file. */
+    catalog: CatalogReading | null;
+  }>;
   /** Sources this run did not read, and why: their facts are null or not on file. */
   sources_not_read: Array<{ name: string; reason: string }>;
   /** For each source keyed onto licenses: how many of its rows reached one. */
@@ -32,6 +46,8 @@ export interface RunReport {
   duplicate_rows_merged: number;
   /** Cells of kept rows stored as not on file because they cannot be true. */
   field_problems: { total: number; rows: FieldProblem[] };
+  /** Per state file and date field, how many cells came in each shape (M/D/YYYY, MM/DD/YYYY, MMDDYYYY, YYYY-MM-DD, unreadable). */
+  date_shapes: Record<string, DateShapeCounts>;
   licenses: {
     total: number;
     listed: number;
@@ -77,6 +93,7 @@ export function buildReport(inputs: {
   facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
   duplicatesMerged: number;
   fieldProblems: FieldProblem[];
+  dateShapes: Record<string, DateShapeCounts>;
   notRead: Array<{ name: string; reason: string }>;
   joins: SourceJoin[];
   waiverMatches: Array<{ row: WaiverRow; match: WaiverMatch }>;
@@ -134,6 +151,7 @@ export function buildReport(inputs: {
       rows_valid: s.rowsValid,
       rows_rejected: s.rowsRejected,
       rows_superseded: s.rowsSuperseded,
+      catalog: s.catalog ?? null,
     })),
     sources_not_read: inputs.notRead,
     joins: inputs.joins,
@@ -141,6 +159,7 @@ export function buildReport(inputs: {
     superseded: { total: superseded.length, rows: listed(superseded) },
     duplicate_rows_merged: inputs.duplicatesMerged,
     field_problems: { total: inputs.fieldProblems.length, rows: inputs.fieldProblems.slice(0, LISTED_REJECTIONS) },
+    date_shapes: inputs.dateShapes,
     licenses: {
       total: inputs.facilities.length,
       listed: listedCount,
@@ -183,15 +202,17 @@ export function formatReport(report: RunReport): string {
   const lines = [
     `Pipeline run ${report.run_id} (profile ${report.profile}) in ${(report.elapsed_ms / 1000).toFixed(1)} s, ${report.requests_made} HTTP request(s)`,
     'Sources:',
-    ...report.sources.map(
-      (s) => `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.lines} lines, ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected, ${s.rows_superseded} superseded`,
-    ),
+    ...report.sources.flatMap((s) => [
+      `  ${s.name.padEnd(13)} ${s.fetch_status.padEnd(12)} dated ${s.source_date ?? 'n/a'}: ${s.lines} lines, ${s.rows_read} rows read, ${s.rows_valid} valid, ${s.rows_rejected} rejected, ${s.rows_superseded} superseded`,
+      ...(s.catalog ? [catalogLine(s.catalog, s.location)] : []),
+    ]),
     ...(report.sources_not_read.length ? [`Not read: ${report.sources_not_read.map((s) => `${s.name} (${s.reason})`).join(', ')}`] : []),
     ...report.joins.map((j) => `  ${j.source}: ${j.joined} of ${j.rows} row(s) joined a license`),
     `Rejected rows: ${report.rejected.total}${report.duplicate_rows_merged ? ` (plus ${report.duplicate_rows_merged} exact duplicate row(s) merged)` : ''}`,
     ...Object.entries(report.rejected.by_reason).map(([reason, count]) => `  ${count} x ${reason}`),
     ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
     `Superseded rows (an older row of a license read again; not rejected): ${report.superseded.total}`,
+    ...dateShapeLines(report.date_shapes),
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
@@ -207,6 +228,23 @@ export function formatReport(report: RunReport): string {
     report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
   ];
   return lines.join('\n');
+}
+
+/** What the catalog answered for a `ckan:` source, and which road its rows came by. */
+function catalogLine(catalog: CatalogReading, location: string): string {
+  const found = `${catalog.asked} found resource ${catalog.resourceId}${catalog.resourceName ? ` "${catalog.resourceName}"` : ''} (${catalog.format ?? 'no format stated'}), last modified ${catalog.lastModified ?? 'not stated'}`;
+  const road = catalog.datastore
+    ? `read from its datastore: ${catalog.datastore.rows} row(s) in ${catalog.datastore.pages} page(s) of up to ${catalog.datastore.pageSize}`
+    : `read from its file ${location}`;
+  return `    catalog ${catalog.spec}: ${found}; ${road}`;
+}
+
+/** "roster file_date: 12 MMDDYYYY, 1 unreadable": which shapes each state file's dates came in. */
+function dateShapeLines(shapes: RunReport['date_shapes']): string[] {
+  const lines = Object.entries(shapes).flatMap(([source, fields]) =>
+    Object.entries(fields).map(([field, counts]) => `  ${source} ${field}: ${Object.entries(counts).map(([shape, count]) => `${count} ${shape}`).join(', ')}`),
+  );
+  return lines.length ? ['Dates by shape:', ...lines] : [];
 }
 
 /** Where coordinates came from, and what the live geocoder was asked and answered. */

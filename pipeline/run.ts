@@ -12,7 +12,7 @@ import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from './config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
-import { isUrl, readLocation, retrieveSource, type RetrievedSource } from './sources/retrieve.ts';
+import { isRemote, readLocation, retrieveSource, SourceAbsent, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { geocodeAddresses, geocoderAddress } from './sources/census-geocoder.ts';
 import { collectStateDocuments } from './documents/collect.ts';
@@ -66,11 +66,14 @@ export class RunFailed extends Error {
 
 /** One report line per whole-file source: how it was retrieved, or why not. */
 function retrievalLines(outcomes: ReadonlyArray<[name: string, outcome: PromiseSettledResult<RetrievedSource>]>): string[] {
-  return outcomes.map(([name, outcome]) =>
-    outcome.status === 'fulfilled'
-      ? `  ${name.padEnd(13)} ${outcome.value.fetchStatus} (${outcome.value.bytes} bytes)`
-      : `  ${name.padEnd(13)} FAILED: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`,
-  );
+  return outcomes.map(([name, outcome]) => {
+    if (outcome.status === 'fulfilled') {
+      const { fetchStatus, bytes, catalog, location } = outcome.value;
+      return `  ${name.padEnd(13)} ${fetchStatus} (${bytes} bytes)${catalog ? ` from ${location}, as the catalog says` : ''}`;
+    }
+    if (outcome.reason instanceof SourceAbsent) return `  ${name.padEnd(13)} ABSENT: ${outcome.reason.reason}`;
+    return `  ${name.padEnd(13)} FAILED: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`;
+  });
 }
 
 /** A message as a sentence: ended by its own punctuation, or by a full stop. */
@@ -124,7 +127,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   const runDate = dateIn(config.timeZone, startedAt);
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
-  const notRead = sourcesNotRead(config);
+  const switchedOff = sourcesNotRead(config);
 
   if (staleLockFrom !== null) warn(`took over the lock of run pid ${staleLockFrom}, which is no longer running`);
   const stale = await removeStaleTemporaries(options.snapshotsDir);
@@ -139,11 +142,17 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   const http = createHttpClient(config.http, runDeadline.signal);
   try {
     // 1. Retrieve every source; one that stays down fails the run before anything is written.
-    const { retrieved, lines: retrievalReport } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+    //    A source the catalog cannot give is absent: the run goes on without it (not the roster).
+    const { retrieved, lines: retrievalReport, absent } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
       checkRunDeadline();
       throw error;
     });
     log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
+    const notRead = [...switchedOff, ...absent.map((source) => ({ name: source.source, reason: `absent: ${source.reason}` }))];
+    for (const source of Object.values(retrieved)) {
+      const numeric = source.catalog?.datastore?.numericColumns ?? [];
+      if (numeric.length) warn(`${source.name}: the datastore types ${numeric.join(', ')} as numbers, so a leading zero the file has is not in them (an MMDDYYYY date, a ZIP code)`);
+    }
 
     // 2. Parse and validate; bad rows are kept out with their reason.
     // 3. State documents, live status and tallies, incrementally, through the document store:
@@ -167,7 +176,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     for (const message of geocoded?.warnings ?? []) warn(message);
     // Past the deadline, documents fetches failed for that reason alone: the run ends here.
     checkRunDeadline();
-    if (notRead.length) warn(`not read (switched off): ${notRead.map((s) => s.name).join(', ')}; their facts are null or not on file`);
+    if (switchedOff.length) warn(`not read (switched off): ${switchedOff.map((s) => s.name).join(', ')}; their facts are null or not on file`);
+    for (const source of absent) warn(`${source.source} is absent, its facts are not on file: ${source.reason}`);
     for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
@@ -225,6 +235,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         facilities,
         duplicatesMerged: parsed.roster.duplicatesMerged,
         fieldProblems: parsed.fieldProblems,
+        dateShapes: parsed.dateShapes,
         notRead,
         joins: normalized.joins,
         waiverMatches: normalized.waiverMatches,
@@ -356,7 +367,7 @@ function sourcesNotRead(config: PipelineConfig): Array<{ name: string; reason: s
 function refuseInventedSources(config: PipelineConfig, profile: string): void {
   const seeds = path.join(REPO_ROOT, 'seeds') + path.sep;
   const locations = [...Object.entries(config.sources), ...Object.entries(config.stateDocuments ?? {}).filter(([name]) => name !== 'concurrency')];
-  const invented = locations.filter(([, location]) => typeof location === 'string' && !isUrl(location) && path.resolve(REPO_ROOT, location).startsWith(seeds));
+  const invented = locations.filter(([, location]) => typeof location === 'string' && !isRemote(location) && path.resolve(REPO_ROOT, location).startsWith(seeds));
   if (invented.length) {
     throw new RunFailed(
       `Profile "${profile}" is not a demo profile, but ${invented.map(([name, location]) => `${name} (${String(location)})`).join(', ')} point into seeds/, which holds invented data. ` +
@@ -365,17 +376,24 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
   }
 }
 
+/** Rows asked per datastore page unless the profile says otherwise: well under CKAN's usual maximum of 32,000. */
+const DATASTORE_PAGE_SIZE = 1000;
+
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date) {
-  const options = { http, cacheDir: sourceCacheDir(snapshotsDir), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs };
+  const options = { http, cacheDir: sourceCacheDir(snapshotsDir), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs, datastorePageSize: config.datastorePageSize ?? DATASTORE_PAGE_SIZE };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   // Every source settles (each has its deadline) before the run goes on or ends: none is left running.
   const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
   const named = configured.map(([name], index) => [name, outcomes[index]!] as [SourceName, PromiseSettledResult<RetrievedSource>]);
   const lines = retrievalLines(named);
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw new RunFailed(`${asSentence((failed.reason as Error).message)} Nothing was published.`, lines);
-  const retrieved = Object.fromEntries(named.map(([name, outcome]) => [name, (outcome as PromiseFulfilledResult<RetrievedSource>).value])) as RetrievedSources;
-  return { retrieved, lines };
+  const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as Error] : []));
+  const failed = reasons.find((reason) => !(reason instanceof SourceAbsent));
+  if (failed) throw new RunFailed(`${asSentence(failed.message)} Nothing was published.`, lines);
+  const absent = reasons.filter((reason): reason is SourceAbsent => reason instanceof SourceAbsent);
+  const rosterAbsent = absent.find((source) => source.source === 'roster');
+  if (rosterAbsent) throw new RunFailed(`${asSentence(rosterAbsent.message)} The roster is required. Nothing was published.`, lines);
+  const retrieved = Object.fromEntries(named.flatMap(([name, outcome]) => (outcome.status === 'fulfilled' ? [[name, outcome.value]] : []))) as RetrievedSources;
+  return { retrieved, lines, absent };
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -1,9 +1,10 @@
-// `--source name=path|url|none` and PIPELINE_SOURCES: pointing a source somewhere else, or
-// switching it off, for one run, without editing pipeline.config.ts. Settings apply in order, so
-// a later one overrides an earlier one; `all=none` switches every source but what follows off.
+// `--source name=path|url|ckan:...|none` and PIPELINE_SOURCES: pointing a source somewhere else,
+// or switching it off, for one run, without editing pipeline.config.ts. Settings apply in order,
+// so a later one overrides an earlier one; `all=none` switches every source but what follows off.
 import path from 'node:path';
 import { GEOCODER_DEFAULTS, type GeocoderConfig, type PipelineConfig, type SourcesConfig, type StateDocumentsConfig } from './config.ts';
 import { isUrl } from './sources/retrieve.ts';
+import { CKAN_FORM, isCkanLocation, parseCkanLocation } from './sources/ckan.ts';
 
 /** The names an operator types, and the source each sets. */
 export const SOURCE_SETTING_NAMES = {
@@ -37,7 +38,7 @@ export function sourceArguments(argv: readonly string[]): string[] {
   argv.forEach((arg, index) => {
     if (arg === '--source') {
       const value = argv[index + 1];
-      if (value === undefined || value.startsWith('--')) throw new SourceSettingError('--source needs a value: --source <name>=<path|url|none>.');
+      if (value === undefined || value.startsWith('--')) throw new SourceSettingError('--source needs a value: --source <name>=<path|url|ckan:...|none>.');
       found.push(value);
     } else if (arg.startsWith('--source=')) {
       found.push(arg.slice('--source='.length));
@@ -46,9 +47,17 @@ export function sourceArguments(argv: readonly string[]): string[] {
   return found;
 }
 
-/** A path as the operator typed it is read from where they stand; a URL or none is kept as it is. */
-function location(value: string, cwd: string): string | null {
+/** A path as the operator typed it is read from where they stand; a URL, a catalog source or none is kept as it is. */
+function location(name: string, value: string, cwd: string): string | null {
   if (value === 'none') return null;
+  if (isCkanLocation(value)) {
+    try {
+      parseCkanLocation(value);
+    } catch (error) {
+      throw new SourceSettingError(`${name}: ${(error as Error).message}`);
+    }
+    return value;
+  }
   return isUrl(value) ? value : path.resolve(cwd, value);
 }
 
@@ -66,9 +75,12 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
   const concurrency = config.stateDocuments?.concurrency ?? 4;
   for (const setting of settings) {
     const match = /^([a-z_]+)=(.+)$/.exec(setting.trim());
-    if (!match) throw new SourceSettingError(`Source setting "${setting}" is not <name>=<path|url|none>. Names: ${ALL_NAMES.join(', ')}.`);
+    if (!match) throw new SourceSettingError(`Source setting "${setting}" is not <name>=<path|url|${CKAN_FORM}|none>. Names: ${ALL_NAMES.join(', ')}.`);
     const [, name, value] = match as unknown as [string, string, string];
-    const where = location(value, cwd);
+    const where = location(name, value, cwd);
+    if (where !== null && isCkanLocation(where) && (name === 'geocoder' || name === 'state_documents' || name in DOCUMENT_SETTINGS)) {
+      throw new SourceSettingError(`${name} cannot be a catalog source: ${CKAN_FORM} names a whole file (${Object.keys(SOURCE_SETTING_NAMES).join(', ')}).`);
+    }
     if (name === 'all') {
       if (where !== null) throw new SourceSettingError(`"all" only takes none (--source all=none); set each source by its name. Got "${value}".`);
       for (const key of Object.values(SOURCE_SETTING_NAMES)) if (key !== 'roster') sources[key] = null;
@@ -79,7 +91,7 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
     } else if (name in SOURCE_SETTING_NAMES) {
       const key = SOURCE_SETTING_NAMES[name as keyof typeof SOURCE_SETTING_NAMES];
       if (key === 'roster') {
-        if (where === null) throw new SourceSettingError('The roster is required: it cannot be none. Give --source roster=<path|url>.');
+        if (where === null) throw new SourceSettingError('The roster is required: it cannot be none. Give --source roster=<path|url|ckan:...>.');
         sources.roster = where;
       } else {
         sources[key] = where;
@@ -98,7 +110,7 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
       throw new SourceSettingError(`Unknown source "${name}". Names: ${ALL_NAMES.join(', ')}.`);
     }
   }
-  if (!sources.roster) throw new SourceSettingError('The roster is required: add --source roster=<path|url> after all=none.');
+  if (!sources.roster) throw new SourceSettingError('The roster is required: add --source roster=<path|url|ckan:...> after all=none.');
   if (documents && !(documents.detail && documents.index && documents.report)) {
     throw new SourceSettingError('The state documents need documents_detail, documents_index and documents_report (or state_documents=<folder|url>).');
   }

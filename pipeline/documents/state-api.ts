@@ -1,7 +1,8 @@
 // The state transparency service's two JSON shapes, validated: the facility detail (live status,
 // last visit, visit and citation tallies) and the document index.
 import Joi from 'joi';
-import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
+import { cell, licenseNumber } from '../normalize/text.ts';
+import { stateDateToIso } from '../normalize/dates.ts';
 
 export interface FacilityDetail {
   status: string | null;
@@ -119,7 +120,7 @@ export function parseDetail(text: string, license?: string): FacilityDetail {
   }
   return {
     status: cell(value.STATUS),
-    lastVisitDate: usDateToIso(value.LASTVISITDATE),
+    lastVisitDate: stateDateToIso(value.LASTVISITDATE),
     typeA: value.NBRINSPTYPA + value.NBROTHERTYPA + value.TOTTYPEA,
     typeB: value.NBRINSPTYPB + value.NBROTHERTYPB + value.TOTTYPEB,
     fingerprint: JSON.stringify([value.STATUS, value.LASTVISITDATE, value.NBRINSPVISITS, value.NBROTHERVISITS, value.TOTCMPVISITS, value.CMPCOUNT, value.NBRINSPTYPA, value.NBRINSPTYPB, value.NBROTHERTYPA, value.NBROTHERTYPB, value.TOTTYPEA, value.TOTTYPEB]),
@@ -154,7 +155,7 @@ export function parseIndex(text: string, license?: string): DocumentIndex {
     count: Math.max(count(index.COUNT), index.REPORTARRAY.length),
     entries: index.REPORTARRAY.map((entry) => ({
       controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
-      date: usDateToIso(String(entry.REPORTDATE ?? '')),
+      date: stateDateToIso(String(entry.REPORTDATE ?? '')),
       title: cell(String(entry.REPORTTITLE ?? '')),
       type: cell(String(entry.REPORTTYPE ?? '')),
       page: count(entry.REPORTPAGE),

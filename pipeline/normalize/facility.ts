@@ -22,9 +22,9 @@ import type { Price } from './price.ts';
 
 /** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
 export interface SourceDates {
-  /** The roster file's newest file_date (else its Last-Modified): the snapshot's roster_as_of. */
+  /** The roster file's newest file_date (else its catalog last_modified, else its Last-Modified): the snapshot's roster_as_of. */
   roster: string | null;
-  /** The roster's Last-Modified date: a row without its own file_date is confirmed on this, or on nothing. */
+  /** The roster's catalog last_modified, else its Last-Modified: a row without its own file_date is confirmed on this, or on nothing. */
   rosterServed: string | null;
   approvals: string | null;
   alwList: string | null;

@@ -59,7 +59,7 @@ function insertRest(db: Database.Database, contents: SnapshotContents): void {
   const source = db.prepare(`INSERT INTO sources (name, location, fetch_status, fetched_at, source_date, etag, last_modified, sha256, bytes, rows_read, rows_valid, rows_rejected)
     VALUES (@name, @location, @fetchStatus, @fetchedAt, @sourceDate, @etag, @lastModified, @sha256, @bytes, @rowsRead, @rowsValid, @rowsRejected)`);
   for (const record of contents.sources) {
-    const { file: _localFile, linesRead: _lines, rowsSuperseded: _superseded, ...columns } = record;
+    const { file: _localFile, linesRead: _lines, rowsSuperseded: _superseded, catalog: _catalog, ...columns } = record;
     source.run(columns);
   }
 

@@ -3,7 +3,9 @@
 import Joi from 'joi';
 import type { TriState } from '../../contract/facts.ts';
 import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
-import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
+import { cell, licenseNumber } from '../normalize/text.ts';
+import { DateShapeTally, type DateShapeCounts } from '../normalize/dates.ts';
+import type { FieldProblem } from './roster.ts';
 
 export interface ApprovalRow {
   line: number;
@@ -23,6 +25,9 @@ export interface ApprovalsResult {
   linesRead: number;
   /** The file's own date: the newest AS_OF_DATE it carries. */
   asOf: string | null;
+  /** AS_OF_DATE cells that are not a date: that row's clearances are confirmed on no date. */
+  fieldProblems: FieldProblem[];
+  dateShapes: DateShapeCounts;
 }
 
 const flag = Joi.string()
@@ -53,9 +58,13 @@ function triState(value: string): TriState {
 export async function readApprovals(file: string, reject: (r: Rejection) => void): Promise<ApprovalsResult> {
   const byLicense = new Map<string, ApprovalRow>();
   const count = newCount();
+  const dates = new DateShapeTally();
+  const fieldProblems: FieldProblem[] = [];
   for await (const csvRow of readCsv(file, { count, source: 'approvals', requiredColumns: ['facility_number', 'client_served'] }, reject)) {
     const valid = validateRow<Record<string, string>>(rowSchema, csvRow, 'approvals', reject);
     if (!valid) continue;
+    const asOf = dates.read('as_of_date', valid.as_of_date);
+    if (asOf?.problem) fieldProblems.push({ source: 'approvals', line: csvRow.line, field: 'as_of_date', value: cell(valid.as_of_date)!, reason: asOf.problem });
     const row: ApprovalRow = {
       line: csvRow.line,
       license_number: licenseNumber(valid.facility_number!),
@@ -67,7 +76,7 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
         .split(';')
         .map((code) => cell(code))
         .filter((code): code is string => code !== null),
-      as_of: usDateToIso(valid.as_of_date),
+      as_of: asOf?.iso ?? null,
     };
     const earlier = byLicense.get(row.license_number);
     if (earlier) {
@@ -81,7 +90,7 @@ export async function readApprovals(file: string, reject: (r: Rejection) => void
     }
     byLicense.set(row.license_number, row);
   }
-  return { byLicense, rowsRead: count.rows, linesRead: count.lines, asOf: newestRowDate(byLicense.values()) };
+  return { byLicense, rowsRead: count.rows, linesRead: count.lines, asOf: newestRowDate(byLicense.values()), fieldProblems, dateShapes: dates.counts };
 }
 
 /** The file's date: the newest date among its rows (null when no row states one). */

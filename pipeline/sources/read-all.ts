@@ -11,6 +11,8 @@ import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
+import { catalogDate } from './ckan.ts';
+import type { DateShapeCounts } from '../normalize/dates.ts';
 
 export type SourceName = keyof PipelineConfig['sources'];
 
@@ -18,12 +20,21 @@ export type SourceName = keyof PipelineConfig['sources'];
 export type RetrievedSources = { roster: RetrievedSource } & Partial<Record<SourceName, RetrievedSource>>;
 
 /** The date an HTTP `Last-Modified` header states, as an ISO date; null without one. */
-export function httpDate(header: string | null | undefined): string | null {
+function httpDate(header: string | null | undefined): string | null {
   const time = header ? Date.parse(header) : NaN;
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
+/**
+ * The date a source's publisher gives the whole file, for facts whose rows carry none: the
+ * catalog's `last_modified` of the resource, else the server's `Last-Modified`; null without either.
+ */
+export function servedDate(source: RetrievedSource | undefined): string | null {
+  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
+}
+
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
+const noDates = () => ({ fieldProblems: [], dateShapes: {} });
 
 /**
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
@@ -39,8 +50,8 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   };
   const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, asOf: null });
-  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, listDate: null });
+  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
   const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
   const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
   const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
@@ -49,7 +60,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
 
   // A file dated after the run (a typo in the state's file) would date its facts in the future:
   // like the roster's impossible dates, such a date is dropped (not on file) and reported.
-  const fieldProblems: FieldProblem[] = [...roster.fieldProblems];
+  const fieldProblems: FieldProblem[] = [...roster.fieldProblems, ...approvals.fieldProblems, ...waiver.fieldProblems];
   const afterRun = (source: string, line: number, field: string, date: string | null) => {
     if (date === null || date <= runDate) return false;
     fieldProblems.push({ source, line, field, value: date, reason: `not a possible date (after the run, ${runDate})` });
@@ -62,17 +73,22 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   }
   if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
-  // Each source's own date: what the file states, else what its server states (Last-Modified,
-  // kept in `sources`), else none. Never the run's date: null means "the source states no date".
-  const rosterServed = httpDate(retrieved.roster.lastModified);
+  // Each source's own date: what the file states, else what its publisher states (the catalog's
+  // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
+  // means "the source states no date".
+  const rosterServed = servedDate(retrieved.roster);
   const rosterFileDate = roster.rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
   const dates = {
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
     rosterServed,
-    approvals: approvals.asOf ?? httpDate(retrieved.approvals?.lastModified),
-    alwList: waiver.listDate ?? httpDate(retrieved.waiver?.lastModified),
+    approvals: approvals.asOf ?? servedDate(retrieved.approvals),
+    alwList: waiver.listDate ?? servedDate(retrieved.waiver),
   };
+  /** Which shape each date field of the state files came in, for the files read. */
+  const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
+  if (retrieved.approvals) dateShapes.approvals = approvals.dateShapes;
+  if (retrieved.waiver) dateShapes.waiver = waiver.dateShapes;
 
   const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
   const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
@@ -93,11 +109,11 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   record('roster', 'roster', dates.roster, roster, roster.rows.length);
   record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
   record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
-  record('geocodes', 'geocodes', httpDate(retrieved.geocodes?.lastModified), geocodes, geocodes.byKey.size);
-  record('zipCentroids', 'zip_centroids', httpDate(retrieved.zipCentroids?.lastModified), centroids, centroids.byZip.size);
-  record('hospitals', 'hospitals', httpDate(retrieved.hospitals?.lastModified), hospitals, hospitals.hospitals.length);
-  record('listings', 'listings', httpDate(retrieved.listings?.lastModified), listings, listings.listings.length);
-  record('countyRates', 'county_rates', httpDate(retrieved.countyRates?.lastModified), countyRates, countyRates.byCounty.size);
+  record('geocodes', 'geocodes', servedDate(retrieved.geocodes), geocodes, geocodes.byKey.size);
+  record('zipCentroids', 'zip_centroids', servedDate(retrieved.zipCentroids), centroids, centroids.byZip.size);
+  record('hospitals', 'hospitals', servedDate(retrieved.hospitals), hospitals, hospitals.hospitals.length);
+  record('listings', 'listings', servedDate(retrieved.listings), listings, listings.listings.length);
+  record('countyRates', 'county_rates', servedDate(retrieved.countyRates), countyRates, countyRates.byCounty.size);
 
   return {
     roster,
@@ -109,6 +125,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     listings,
     countyRates,
     dates,
+    dateShapes,
     rejections,
     sources,
     /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */

@@ -1,11 +1,14 @@
 // One interface for every source location: an http(s) URL is downloaded (conditionally, with the
-// validators of the last download) into a local cache file; a file path is read where it lies.
-// Either way the parsers get a local file to stream, with its checksum and provenance.
+// validators of the last download) into a local cache file; a `ckan:` catalog source is looked up
+// first, then downloaded the same way, or read from the portal's datastore into that cache file;
+// a file path is read where it lies. Either way the parsers get a local file to stream, with its
+// checksum and provenance.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpClient } from '../http.ts';
+import { CatalogProblem, datastoreCsv, datastoreUrl, isCkanLocation, lookUpResource, parseCkanLocation, type CatalogReading, type CkanLocation, type DatastoreStats } from './ckan.ts';
 
 export interface RetrievedSource {
   name: string;
@@ -19,6 +22,23 @@ export interface RetrievedSource {
   lastModified: string | null;
   sha256: string;
   bytes: number;
+  /** For a `ckan:` source: what the catalog said, and which road the rows came by. */
+  catalog?: CatalogReading;
+}
+
+/**
+ * A source the run goes on without: the catalog could not give it (no such resource, a refusal, a
+ * format the run cannot read, an incomplete datastore read). Its facts are not on file.
+ */
+export class SourceAbsent extends Error {
+  override name = 'SourceAbsent';
+  constructor(
+    readonly source: string,
+    /** What the catalog answered, for the report. */
+    readonly reason: string,
+  ) {
+    super(`Source "${source}" is absent: ${reason}`);
+  }
 }
 
 interface CacheMeta {
@@ -32,6 +52,11 @@ interface CacheMeta {
 
 export function isUrl(location: string): boolean {
   return /^https?:\/\//i.test(location);
+}
+
+/** Read over the network (a URL or a catalog source), not from this machine's disk. */
+export function isRemote(location: string): boolean {
+  return isUrl(location) || isCkanLocation(location);
 }
 
 async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
@@ -54,12 +79,13 @@ async function readCacheMeta(metaFile: string, location: string): Promise<CacheM
 }
 
 /** Streams a response body to `file` through a hash, so a large source never sits in memory. */
-async function writeBody(body: AsyncIterable<Buffer>, file: string): Promise<{ sha256: string; bytes: number }> {
+async function writeBody(body: AsyncIterable<Buffer | string>, file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
   const handle = await open(file, 'w');
   try {
-    for await (const chunk of body) {
+    for await (const piece of body) {
+      const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
       hash.update(chunk);
       bytes += chunk.length;
       await handle.write(chunk);
@@ -70,45 +96,99 @@ async function writeBody(body: AsyncIterable<Buffer>, file: string): Promise<{ s
   return { sha256: hash.digest('hex'), bytes };
 }
 
-export async function retrieveSource(
-  name: string,
-  location: string,
-  options: { http: HttpClient; cacheDir: string; rootDir: string; now: Date; deadlineMs: number },
-): Promise<RetrievedSource> {
-  const fetchedAt = options.now.toISOString();
+export interface RetrieveOptions {
+  http: HttpClient;
+  cacheDir: string;
+  rootDir: string;
+  now: Date;
+  deadlineMs: number;
+  /** Rows asked per `datastore_search` page. */
+  datastorePageSize: number;
+}
+
+export async function retrieveSource(name: string, location: string, options: RetrieveOptions): Promise<RetrievedSource> {
+  if (isCkanLocation(location)) {
+    let catalog: CkanLocation;
+    try {
+      catalog = parseCkanLocation(location);
+    } catch (error) {
+      throw new Error(`Source "${name}": ${(error as Error).message}`);
+    }
+    return withDeadline(name, options.deadlineMs, (deadline) => retrieveFromCatalog(name, catalog, options, deadline));
+  }
   if (!isUrl(location)) {
     const file = path.resolve(options.rootDir, location);
     await stat(file).catch(() => {
       throw new Error(`Source "${name}" is configured as the file ${file}, which does not exist.`);
     });
-    return { name, location, fetchStatus: 'file', file, fetchedAt, etag: null, lastModified: null, ...(await hashFile(file)) };
+    return { name, location, fetchStatus: 'file', file, fetchedAt: options.now.toISOString(), etag: null, lastModified: null, ...(await hashFile(file)) };
   }
+  return withDeadline(name, options.deadlineMs, (deadline) => download(name, location, options, deadline));
+}
 
-  await mkdir(options.cacheDir, { recursive: true });
-  const bodyFile = path.join(options.cacheDir, `${name}.body`);
-  const metaFile = path.join(options.cacheDir, `${name}.json`);
-  const tmpFile = `${bodyFile}.${process.pid}.tmp`;
-  const cached = await readCacheMeta(metaFile, location);
-  const cachedBodyExists = cached !== null && (await stat(bodyFile).then(() => true, () => false));
-  const validators = cachedBodyExists ? { etag: cached.etag, lastModified: cached.lastModified } : undefined;
-
+/** One whole source, every request and its body included, within the per-source deadline. */
+async function withDeadline<T>(name: string, deadlineMs: number, work: (deadline: AbortSignal) => Promise<T>): Promise<T> {
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(`source "${name}" passed its deadline of ${options.deadlineMs / 1000} s`)), options.deadlineMs);
+  const timer = setTimeout(() => deadline.abort(new Error(`source "${name}" passed its deadline of ${deadlineMs / 1000} s`)), deadlineMs);
   try {
-    const result = await options.http.get(location, (body) => writeBody(body, tmpFile), validators, deadline.signal);
+    return await work(deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const cacheFiles = (name: string, cacheDir: string) => {
+  const body = path.join(cacheDir, `${name}.body`);
+  return { body, meta: path.join(cacheDir, `${name}.json`), tmp: `${body}.${process.pid}.tmp` };
+};
+
+/** A URL into the cache, conditionally when the cache holds the last download from that same URL. */
+async function download(name: string, location: string, options: RetrieveOptions, deadline: AbortSignal): Promise<RetrievedSource> {
+  const fetchedAt = options.now.toISOString();
+  await mkdir(options.cacheDir, { recursive: true });
+  const files = cacheFiles(name, options.cacheDir);
+  const cached = await readCacheMeta(files.meta, location);
+  const cachedBodyExists = cached !== null && (await stat(files.body).then(() => true, () => false));
+  const validators = cachedBodyExists ? { etag: cached.etag, lastModified: cached.lastModified } : undefined;
+  try {
+    const result = await options.http.get(location, (body) => writeBody(body, files.tmp), validators, deadline);
     if (result.status === 'not_modified' && cached && cachedBodyExists) {
-      return { name, location, fetchStatus: 'not_modified', file: bodyFile, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, sha256: cached.sha256, bytes: cached.bytes };
+      return { name, location, fetchStatus: 'not_modified', file: files.body, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, sha256: cached.sha256, bytes: cached.bytes };
     }
     if (result.status !== 'fetched') {
       throw new Error(`Source "${name}" answered 304 Not Modified but no cached copy is on disk.`);
     }
-    await rename(tmpFile, bodyFile);
-    const meta: CacheMeta = { location, etag: result.etag, lastModified: result.lastModified, fetchedAt, ...result.value };
-    await writeFile(metaFile, JSON.stringify(meta, null, 2));
-    return { name, fetchStatus: 'fetched', file: bodyFile, ...meta };
+    return { name, fetchStatus: 'fetched', file: files.body, ...(await keep(files, { location, etag: result.etag, lastModified: result.lastModified, fetchedAt, ...result.value })) };
   } finally {
-    clearTimeout(timer);
-    await rm(tmpFile, { force: true });
+    await rm(files.tmp, { force: true });
+  }
+}
+
+/** A new body becomes the cached copy, with what the next run's conditional request needs. */
+async function keep(files: ReturnType<typeof cacheFiles>, meta: CacheMeta): Promise<CacheMeta> {
+  await rename(files.tmp, files.body);
+  await writeFile(files.meta, JSON.stringify(meta, null, 2));
+  return meta;
+}
+
+/** Where the catalog says the source is now: its file downloaded, or its datastore read into the cache as CSV. */
+async function retrieveFromCatalog(name: string, location: CkanLocation, options: RetrieveOptions, deadline: AbortSignal): Promise<RetrievedSource> {
+  const absent = (error: unknown): never => {
+    throw error instanceof CatalogProblem ? new SourceAbsent(name, `catalog ${location.spec}: ${error.message}`) : error;
+  };
+  const { reading, fileUrl } = await lookUpResource(location, options.http, deadline).catch(absent);
+  if (fileUrl !== null) return { ...(await download(name, fileUrl, options, deadline)), catalog: reading };
+
+  await mkdir(options.cacheDir, { recursive: true });
+  const files = cacheFiles(name, options.cacheDir);
+  const stats: DatastoreStats = { pages: 0, rows: 0, pageSize: options.datastorePageSize, numericColumns: [] };
+  try {
+    const written = await writeBody(datastoreCsv(location, reading.resourceId, options.http, { pageSize: options.datastorePageSize, deadline, stats }), files.tmp).catch(absent);
+    // No validators: a datastore is read whole every run, and the next download of a file is unconditional.
+    const meta = await keep(files, { location: datastoreUrl(location, reading.resourceId), etag: null, lastModified: null, fetchedAt: options.now.toISOString(), ...written });
+    return { name, fetchStatus: 'fetched', file: files.body, ...meta, catalog: { ...reading, datastore: stats } };
+  } finally {
+    await rm(files.tmp, { force: true });
   }
 }
 

@@ -2,7 +2,8 @@
 // 9-digit license number. The facility administrator's name is personal data and is dropped here.
 import Joi from 'joi';
 import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
-import { cell, licenseNumber, usDateToIso } from '../normalize/text.ts';
+import { cell, licenseNumber } from '../normalize/text.ts';
+import { DateShapeTally, type DateShapeCounts } from '../normalize/dates.ts';
 
 export interface RosterRow {
   line: number;
@@ -32,6 +33,8 @@ export interface RosterResult {
   duplicatesMerged: number;
   /** Cells kept out of rows that were kept: the field is not on file, and the report says why. */
   fieldProblems: FieldProblem[];
+  /** Which shape each date field came in. */
+  dateShapes: DateShapeCounts;
 }
 
 /** A cell that cannot be true (a ZIP of "ABCDE", 0 beds, 2/30/2020): its field is stored as not on file. */
@@ -89,6 +92,7 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
   const count = newCount();
   let duplicatesMerged = 0;
   const fieldProblems: FieldProblem[] = [];
+  const dates = new DateShapeTally();
 
   for await (const csvRow of readCsv(file, { count, source: 'roster', requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'] }, reject)) {
     const valid = validateRow<ValidRow>(rowSchema, csvRow, 'roster', reject);
@@ -109,12 +113,11 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
     const zipText = cell(valid.facility_zip);
     const zip = zipText === null || ZIP.test(zipText) ? zipText : problem('facility_zip', zipText, 'neither 5 digits nor ZIP+4');
     const date = (field: string) => {
-      const text = cell(valid[field]);
-      if (text === null) return null;
-      const iso = usDateToIso(text);
-      if (iso === null) return problem(field, text, 'not a real M/D/YYYY date');
-      if (iso < '1900-01-01' || iso > today) return problem(field, text, `not a possible date (1900 to ${today})`);
-      return iso;
+      const reading = dates.read(field, valid[field]);
+      if (reading === null) return null;
+      if (reading.iso === null) return problem(field, cell(valid[field])!, reading.problem);
+      if (reading.iso < '1900-01-01' || reading.iso > today) return problem(field, cell(valid[field])!, `not a possible date (1900 to ${today})`);
+      return reading.iso;
     };
     const row: RosterRow = {
       line: csvRow.line,
@@ -154,5 +157,5 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
       });
     }
   }
-  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems };
+  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts };
 }

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import config from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
-import { usDateToIso } from '../../pipeline/normalize/text.ts';
+import { stateDateToIso } from '../../pipeline/normalize/dates.ts';
 import { runPipeline, type RunResult } from '../../pipeline/run.ts';
 import { csvField } from '../../seeds/files.ts';
 import { APPROVALS_AS_OF, FILE_DATE } from '../../seeds/model.ts';
@@ -58,7 +58,7 @@ const writeTable = (file: string, table: CsvTable) => writeFile(file, [table.hea
 
 /** `days` after a M/D/YYYY date, never after `today`; written M/D/YYYY, zero-padded when `padded`. */
 function laterUsDate(usDate: string, days: number, today: string, padded: boolean): { iso: string; text: string } {
-  const first = usDateToIso(usDate)!;
+  const first = stateDateToIso(usDate)!;
   const shifted = new Date(Date.parse(`${first}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const iso = shifted < today ? shifted : today;
   if (iso <= first) throw new Error(`the later roster must be dated after ${first}, but today (${today}) is not: run the benchmark on a later day`);

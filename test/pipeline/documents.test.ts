@@ -7,7 +7,8 @@ import { runPipeline } from '../../pipeline/run.ts';
 import fc from 'fast-check';
 import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
 import { detailSchema, indexSchema, parseDetail, parseIndex, type DocumentIndex, type FacilityDetail } from '../../pipeline/documents/state-api.ts';
-import { cell, usDateToIso } from '../../pipeline/normalize/text.ts';
+import { cell } from '../../pipeline/normalize/text.ts';
+import { stateDateToIso } from '../../pipeline/normalize/dates.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import {
   stateServer,
@@ -324,7 +325,7 @@ test('details and indexes read directly agree with joi alone, on any input', (t)
     const value = viaJoi(detailSchema, json, 'facility detail');
     return {
       status: cell(value.STATUS),
-      lastVisitDate: usDateToIso(value.LASTVISITDATE),
+      lastVisitDate: stateDateToIso(value.LASTVISITDATE),
       typeA: value.NBRINSPTYPA + value.NBROTHERTYPA + value.TOTTYPEA,
       typeB: value.NBRINSPTYPB + value.NBROTHERTYPB + value.TOTTYPEB,
       fingerprint: JSON.stringify([value.STATUS, value.LASTVISITDATE, value.NBRINSPVISITS, value.NBROTHERVISITS, value.TOTCMPVISITS, value.CMPCOUNT, value.NBRINSPTYPA, value.NBRINSPTYPB, value.NBROTHERTYPA, value.NBROTHERTYPB, value.TOTTYPEA, value.TOTTYPEB]),
@@ -336,7 +337,7 @@ test('details and indexes read directly agree with joi alone, on any input', (t)
       count: Math.max(value.COUNT, value.REPORTARRAY.length),
       entries: value.REPORTARRAY.map((entry: Record<string, string | number>) => ({
         controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
-        date: usDateToIso(String(entry.REPORTDATE ?? '')),
+        date: stateDateToIso(String(entry.REPORTDATE ?? '')),
         title: cell(String(entry.REPORTTITLE ?? '')),
         type: cell(String(entry.REPORTTYPE ?? '')),
         page: Number(entry.REPORTPAGE),

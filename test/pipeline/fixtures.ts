@@ -1,7 +1,8 @@
 // Small state files in the sources' real shapes, served by a loopback stand-in of the state's
 // servers, so each test states exactly the quirk it is about. The pipeline reads them through its
 // real HTTP client, over a real socket.
-import type { PipelineConfig } from '../../pipeline/config.ts';
+import Database from 'better-sqlite3';
+import type { PipelineConfig, SourcesConfig } from '../../pipeline/config.ts';
 import { tempDir } from '../helpers/snapshot.ts';
 import { startStateServer } from './state-server.ts';
 
@@ -167,6 +168,11 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
   };
 }
 
+const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
+
+/** The roster (and the sources named) and nothing else: no other source, no state documents. */
+export const rosterOnly = (roster: string, others: Partial<SourcesConfig> = {}) => testConfig({ sources: { ...ALL_OFF, roster, ...others }, stateDocuments: null });
+
 /**
  * Forgets what the stand-in served before, then serves every whole-file source and the
  * transparency service for every license: the given documents, else an empty detail and index.
@@ -201,4 +207,13 @@ export function serveDocuments(documents: Record<string, DocumentFiles>): void {
 /** A fresh snapshots folder, removed when the test process exits. */
 export async function tempSnapshotsDir(): Promise<string> {
   return tempDir('rcfe-snapshots');
+}
+
+/** A published snapshot's facilities (by license) and metadata. */
+export function facilities(file: string) {
+  const db = new Database(file, { readonly: true });
+  const rows = db.prepare('SELECT * FROM facilities ORDER BY license_number').all() as Array<Record<string, string | number | null>>;
+  const meta = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
+  db.close();
+  return { rows, meta };
 }

@@ -163,3 +163,20 @@ test('post fails with FetchFailed when the server stays down, and ends at its de
   t.is(late!.message, `Could not fetch ${server.origin}/slow after 1 attempt: geocoding passed its deadline`);
   t.is(server.requests('/slow').length, 1);
 });
+
+test('ask reads an API refusal body with its status, retries 429 and 5xx, and ends at its deadline', async (t) => {
+  const { server, http } = await setup(t, { timeoutMs: 5_000 });
+  const refusal = '{"success": false, "error": {"__type": "Not Found Error", "message": "Not found"}}';
+  server.route('/api/3/action/resource_show', { status: 503 }, { status: 404, body: refusal });
+  t.deepEqual(await http.ask(`${server.origin}/api/3/action/resource_show?id=x`, text), { status: 404, value: refusal });
+  t.deepEqual(server.requests('/api/3/action/resource_show').map((r) => [r.status, r.query.get('id')]), [[503, 'x'], [404, 'x']]);
+
+  server.route('/down', { status: 500 });
+  const down = await t.throwsAsync(http.ask(`${server.origin}/down`, text), { instanceOf: FetchFailed });
+  t.is(down!.message, `Could not fetch ${server.origin}/down after 3 attempts: HTTP 500`);
+
+  server.route('/slow', { delayMs: 3_000, body: '{}' });
+  const late = await t.throwsAsync(http.ask(`${server.origin}/slow`, text, AbortSignal.timeout(200)), { instanceOf: FetchFailed });
+  t.regex(late!.message, /after 1 attempt/);
+  t.is(http.requestsMade, 2 + 3 + 1);
+});

@@ -8,24 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { runPipeline, RunFailed, REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
-import { selectProfile, type SourcesConfig } from '../../pipeline/config.ts';
-import { isUrl } from '../../pipeline/sources/retrieve.ts';
-import { STATE_ORIGIN, approvalsCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv } from './fixtures.ts';
+import { selectProfile } from '../../pipeline/config.ts';
+import { isRemote, isUrl } from '../../pipeline/sources/retrieve.ts';
+import { parseCkanLocation } from '../../pipeline/sources/ckan.ts';
+import { STATE_ORIGIN, approvalsCsv, facilities, rosterOnly, stateServer, tempSnapshotsDir, waiverCsv } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
 const REAL_ROSTER = fixture('roster-real-shape-bom-crlf-no-file-date.csv');
 
-const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
-const rosterOnly = (roster: string, others: Partial<SourcesConfig> = {}) => testConfig({ sources: { ...ALL_OFF, roster, ...others }, stateDocuments: null });
-
-function facilities(file: string) {
-  const db = new Database(file, { readonly: true });
-  const rows = db.prepare('SELECT * FROM facilities ORDER BY license_number').all() as Array<Record<string, string | number | null>>;
-  const meta = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
-  db.close();
-  return { rows, meta };
-}
 
 test('the state profile takes no source from seeds/: coordinates and prices are off until a real source is set', (t) => {
   const state = selectProfile(pipelineConfig, 'state');
@@ -33,11 +24,24 @@ test('the state profile takes no source from seeds/: coordinates and prices are 
   const seeds = path.join(REPO_ROOT, 'seeds') + path.sep;
   for (const [name, location] of Object.entries(state.sources)) {
     if (location === null) continue;
-    t.true(isUrl(location) || !path.resolve(REPO_ROOT, location).startsWith(seeds), name);
+    t.true(isRemote(location) || !path.resolve(REPO_ROOT, location).startsWith(seeds), name);
   }
   t.deepEqual([state.sources.geocodes, state.sources.zipCentroids, state.sources.listings, state.sources.countyRates], [null, null, null, null]);
   t.true(selectProfile(pipelineConfig, 'seeds').demoData);
   t.true(selectProfile(pipelineConfig, 'state-scale').demoData);
+});
+
+test('the state profile names its portal files by dataset and resource in the catalog, never by a download address; the waiver list is a document it cannot name', (t) => {
+  const { sources } = selectProfile(pipelineConfig, 'state');
+  const portal = (location: string | null) => {
+    const { portal, dataset, resource } = parseCkanLocation(location!);
+    return [portal, dataset, resource];
+  };
+  t.deepEqual(portal(sources.roster), ['https://data.chhs.ca.gov', 'ccl-facilities', '744d1583-f9eb-45b6-b0f8-b9a9dab936a6']);
+  t.deepEqual(portal(sources.hospitals), ['https://data.chhs.ca.gov', 'healthcare-facility-locations', 'f0ae5731-fef8-417f-839d-54a0ed3a126e']);
+  t.is(portal(sources.approvals)[0], 'https://data.chhs.ca.gov');
+  t.is(sources.waiver, null);
+  t.false(Object.values(sources).some((location) => location !== null && isUrl(location)), 'no hand-written address');
 });
 
 test('a non-demo run pointed into seeds/ fails before reading anything', async (t) => {

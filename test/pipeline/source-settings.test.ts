@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
 import { applySourceSettings, SourceSettingError, sourceArguments, splitSourceList } from '../../pipeline/source-settings.ts';
+import { parseCkanLocation } from '../../pipeline/sources/ckan.ts';
 import { tempSnapshotsDir } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -51,10 +52,36 @@ test('the roster is required; unknown names and malformed settings name what is 
   t.throws(() => applySourceSettings(state(), ['roster=none']), { instanceOf: SourceSettingError, message: /roster is required/ });
   t.throws(() => applySourceSettings(state(), ['all=none']), { instanceOf: SourceSettingError, message: /roster is required: add --source roster=/ });
   t.throws(() => applySourceSettings(state(), ['alw=none']), { instanceOf: SourceSettingError, message: /Unknown source "alw"\. Names: all, roster, approvals, waiver/ });
-  t.throws(() => applySourceSettings(state(), ['roster']), { instanceOf: SourceSettingError, message: /is not <name>=<path\|url\|none>/ });
+  t.throws(() => applySourceSettings(state(), ['roster']), { instanceOf: SourceSettingError, message: /is not <name>=<path\|url\|ckan:<portal URL>#<dataset>\/<resource id or name>\|none>/ });
   t.throws(() => applySourceSettings(state(), ['all=./x']), { instanceOf: SourceSettingError, message: /"all" only takes none/ });
   t.deepEqual(sourceArguments(['--profile', 'state', '--source', 'all=none', '--source=roster=r.csv']), ['all=none', 'roster=r.csv']);
   t.deepEqual(splitSourceList(' roster=./r.csv, waiver=none ,'), ['roster=./r.csv', 'waiver=none']);
+});
+
+test('a source may be named in a CKAN catalog, by resource id or name; a malformed one says what is accepted', (t) => {
+  const byId = 'ckan:https://data.chhs.ca.gov#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6';
+  const byName = 'ckan:https://data.chhs.ca.gov/#ccl-facilities/Residential%20Care%20Facilities%20for%20the%20Elderly';
+  const config = applySourceSettings(state(), [`roster=${byId}`, `approvals=${byName}`, 'hospitals=none'], '/data');
+  t.is(config.sources.roster, byId, 'kept as written, not read as a path');
+  t.is(config.sources.approvals, byName);
+  t.like(parseCkanLocation(byName), { portal: 'https://data.chhs.ca.gov', dataset: 'ccl-facilities', resource: 'Residential Care Facilities for the Elderly', byId: false });
+  t.like(parseCkanLocation(byId), { resource: '744d1583-f9eb-45b6-b0f8-b9a9dab936a6', byId: true });
+
+  const accepted = 'Write ckan:<portal URL>#<dataset>/<resource id or name>, e.g. ckan:https://data.chhs.ca.gov#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6.';
+  const refused: Array<[string, string]> = [
+    ['roster=ckan:https://data.chhs.ca.gov/ccl-facilities/744d1583', 'there is no "#" between the portal and the dataset'],
+    ['roster=ckan:data.chhs.ca.gov#ccl-facilities/x', 'the portal "data.chhs.ca.gov" is not an http(s) address'],
+    ['waiver=ckan:https://data.chhs.ca.gov#ccl-facilities', 'there is no "/" between the dataset and the resource'],
+    ['waiver=ckan:https://data.chhs.ca.gov#CCL Facilities/x', 'the dataset "CCL Facilities" is not a CKAN dataset name or id (2 to 100 lower-case letters, digits, - and _)'],
+    ['hospitals=ckan:https://data.chhs.ca.gov#ccl-facilities/', 'the resource is empty'],
+    ['hospitals=ckan:https://data.chhs.ca.gov#ccl-facilities/%E0%A4%A', 'the resource has a broken %-escape'],
+  ];
+  for (const [setting, why] of refused) {
+    const [name, value] = setting.split(/=(.*)/s) as [string, string];
+    t.throws(() => applySourceSettings(state(), [setting]), { instanceOf: SourceSettingError, message: `${name}: "${value}" is not a catalog source: ${why}. ${accepted}` }, setting);
+  }
+  t.throws(() => applySourceSettings(state(), [`geocoder=${byId}`]), { instanceOf: SourceSettingError, message: /^geocoder cannot be a catalog source/ });
+  t.throws(() => applySourceSettings(state(), [`state_documents=${byId}`]), { instanceOf: SourceSettingError, message: /^state_documents cannot be a catalog source/ });
 });
 
 const run = promisify(execFile);

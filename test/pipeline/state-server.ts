@@ -25,6 +25,8 @@ export interface Reply {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters (an API's arguments). */
+  query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
   /** The status answered; null for a reset. */
@@ -108,7 +110,8 @@ export async function startStateServer(): Promise<StateServer> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const recorded: RecordedRequest = { method: request.method ?? 'GET', path: new URL(request.url ?? '/', 'http://x').pathname, headers: request.headers, body: Buffer.concat(chunks), status: null };
+      const url = new URL(request.url ?? '/', 'http://x');
+      const recorded: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks), status: null };
       log.push(recorded);
       const route = find(recorded.path);
       if (!route) {
