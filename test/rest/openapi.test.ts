@@ -1,7 +1,9 @@
-// /openapi.json: generated from the routes' own joi schemas, passes a standard OpenAPI 3.1
-// linter, describes every REST route, and real responses validate against it.
+// /openapi.json: generated from the routes' own joi schemas, passes two standard OpenAPI 3.1
+// linters (Redocly and Spectral), describes every REST route, and real responses validate against it.
 import test from 'ava';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Spectral } from '@stoplight/spectral-core';
+import { oas } from '@stoplight/spectral-rulesets';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { examples } from '../helpers/examples.ts';
@@ -39,6 +41,27 @@ test('the document passes the Redocly OpenAPI linter with its strict recommended
     problems.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`),
     [],
   );
+});
+
+/** Spectral's `spectral:oas` ruleset (what its CLI runs by default), every result: errors, warnings and hints alike. */
+async function spectralResults(source: string): Promise<string[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset({ extends: oas as never });
+  const results = await spectral.run(source);
+  return results.map((result) => `${result.code}: ${result.message} at ${result.path.join('.')}`);
+}
+
+test('the document passes Spectral\'s spectral:oas ruleset with no error or warning', async (t) => {
+  const reply = await call(`${server.url}/openapi.json`);
+  t.deepEqual(await spectralResults(reply.text), []);
+});
+
+test('Spectral is really linting: a tag an operation uses but the document does not define is reported', async (t) => {
+  const planted = structuredClone(doc);
+  planted.tags = planted.tags.filter((tag: { name: string }) => tag.name !== 'Check');
+  t.deepEqual(await spectralResults(JSON.stringify(planted)), [
+    'operation-tag-defined: Operation tags must be defined in global tags. at paths./api/v1/check.post.tags.0',
+  ]);
 });
 
 test('every REST route the server registered is described, with its parameters and errors', (t) => {

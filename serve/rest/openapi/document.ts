@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'Facilities', description: 'The state licensing record of each home: list, detail and state documents.' },
   { name: 'Guides', description: "Editorial guides in the service's own words." },
   { name: 'Check', description: 'Batch check of license numbers or names (the REST twin of the MCP tool check_homes).' },
+  { name: 'Changes', description: "What changed on the state record between snapshots: the whole log, and one home's history." },
 ];
 
 function cacheControlHeader(value: string) {
