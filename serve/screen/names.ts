@@ -1,7 +1,8 @@
 // People's names in normalized text (see normalize.ts). Capitals are a hint, never required: a
 // lower-case given name from the list counts, a word-like one ("rose", "will") needs capitals.
+import { isEnglishWord, wordsNotEnglish } from './english-words.ts';
 import { isGivenName, isPlainGivenName } from './given-names.ts';
-import { NOT_A_SURNAME, ORDINARY_WORDS } from './words.ts';
+import { CARE_SHORTHAND, NOT_A_SURNAME, ORDINARY_WORDS, STREET_TYPES_AFTER, STREET_TYPES_BEFORE, UNPUNCTUATED_CONTRACTIONS } from './words.ts';
 
 const WORD = String.raw`[\p{L}][\p{L}'-]*`;
 
@@ -22,21 +23,34 @@ const NOT_A_NAME = new Set(
   ).split(/\s+/),
 );
 
-const RELATIVES =
-  'mother|mom|mum|mommy|mama|momma|father|dad|daddy|papa|pop|parent|husband|wife|spouse|partner|son|daughter|brother|sister|sibling|' +
-  'grandmother|grandma|granny|nana|grandfather|grandpa|granddad|aunt|auntie|uncle|niece|nephew|cousin|friend|neighbou?r|' +
-  'mother-in-law|father-in-law|stepmother|stepfather|stepmom|stepdad|fianc[eé]e?|relative|client|patient|resident|caregiver|' +
-  // Spanish, as normalize.ts leaves it (accents dropped): "mi madre Maria", "mi esposo Jose".
-  'madre|padre|esposo|esposa|hijo|hija|abuela|abuelo|abuelita|abuelito|tia|tio|hermano|hermana|suegra|suegro|amiga|amigo|vecina|vecino';
+/** Particles inside surnames: "Isaiah-Jolijn de Bruijn", "Ludwig van Beethoven". */
+const SURNAME_PARTICLES = 'de|da|di|del|della|van|von|der|den|ter|ten|le|la|du|dos|das|bin|ibn|al|el';
+/** Words after which a capitalized run is a street's or a place's name: "the home on Quinta Laura Rocha". */
+const PLACE_PREPOSITIONS = new Set('on along down off up past onto near'.split(' '));
+
+/** The kin words, each also with "grand", "great", "step", "god" or "ex" before it and "in-law" after it. */
+const KIN =
+  'mother|mom|mum|mommy|mama|momma|father|dad|daddy|papa|pop|parent|husband|hubby|wife|spouse|partner|son|daughter|child|kid|brother|' +
+  'sister|sibling|grandmother|grandma|granny|nana|grandfather|grandpa|granddad|grandson|granddaughter|grandchild|aunt|auntie|uncle|' +
+  'niece|nephew|cousin|friend|neighbou?r|roommate|fianc[eé]e?|relative|client|patient|resident|caregiver|' +
+  // Spanish, as normalize.ts leaves it (accents dropped): "mi madre Maria", "mi esposo Jose"; Tagalog grandparents and parents.
+  'madre|padre|esposo|esposa|hijo|hija|abuela|abuelo|abuelita|abuelito|tia|tio|hermano|hermana|suegra|suegro|amiga|amigo|vecina|vecino|' +
+  'lola|lolo|nanay|tatay';
+/** "ma" and "pa" name a parent only after "my", "our", "her", ...: "my ma Enteng". */
+const RELATIVES = String.raw`(?:(?:best\s+)?(?:great[\s-]?)*(?:grand|step|god|ex)?-?(?:${KIN})(?:[\s-]in[\s-]law)?|(?<=\b(?:my|our|his|her|their)\s)(?:ma|pa))`;
+const RELATIVE_WORD = new RegExp(String.raw`^${RELATIVES}$`, 'iu');
 /** A relative, then an optional naming phrase, then a word: "my mom jane", "dad is bob", "Dad's name is Robert". */
 const RELATIVE_NAME = new RegExp(
-  String.raw`\b(?:${RELATIVES})(?:-in-law)?\b('s)?(\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|se\s+llama|is|was|=|:))?\s*([,:(-]?)\s*(${WORD})`,
+  String.raw`\b${RELATIVES}\b('s)?(\s*[=:]|\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|se\s+llama|is|was))?\s*([,(-]?)\s*(${WORD})`,
   'giu',
 );
 /** People named by their role: "nurse Patricia", "ask for aide Tom". Only a given name counts after these. */
 const ROLE_NAME = new RegExp(String.raw`\b(?:nurse|aide|caregiver|doctor|therapist|social\s+worker|case\s+manager|chaplain|pastor|neighbou?r|friend)\s+(${WORD})`, 'giu');
 /** Asking for someone by a given name: "ask for Linda", "contact Susan", "reach Tom". */
-const ASK_FOR = new RegExp(String.raw`\b(?:ask\s+for|contact|reach|speak\s+(?:to|with)|talk\s+to|resident\s+name|patient\s+name|first\s+name)\s+(${WORD})`, 'giu');
+const ASK_FOR = new RegExp(
+  String.raw`\b(?:ask\s+for|contact|reach|speak\s+(?:to|with)|talk\s+to|resident\s+name|patient\s+name|first\s+name)\s+(${WORD})(?:\s+(?:${SURNAME_PARTICLES})\s+)?(?:\s+(${WORD}))?`,
+  'giu',
+);
 /** "my name is X", "her name: X", "name = X". */
 const NAME_IS = new RegExp(String.raw`\b(?:name\s*(?:is|:|=)|se\s+llama|(?:su\s+)?nombre\s+es|llamad[oa])\s*(${WORD})`, 'giu');
 /** Vietnamese "ten la Lan" ("tên là", name is), lower-case "la" and a capital after it, so "ten La Jolla homes" passes. */
@@ -52,7 +66,7 @@ const NAME_THEN_RELATIVE = new RegExp(String.raw`(${WORD})\s*\(\s*(?:(?:my|his|h
 /** An honorific and a word: "Mrs. Garcia", "dr patel" ("Dr. visits" is ordinary words and passes). */
 const HONORIFIC = new RegExp(String.raw`\b(?:mr|mrs|ms|mx|miss|dr|prof|sr|sra|srta|senora|senor|senorita|dona)\.?\s+(${WORD})`, 'giu');
 /** Apostrophe surnames in any case: "O'Brien", "mary o'brien", "D'Angelo"; not "o'clock". */
-const APOSTROPHE_NAME = /(?<![\p{L}'])(?:o|d|mc|mac|di|de|da|du)'(?!clock\b)\p{L}{2,}(?=\s*([\p{L}-]*))/giu;
+const APOSTROPHE_NAME = /(?<![\p{L}'-])(?:o|d|mc|mac|di|de|da|du)'(?!clock\b)\p{L}{2,}(?=\s*([\p{L}-]*))/giu;
 /** Words after a surname-shaped word that make it a place's name: "O'Connor Hospital", "McKinley Park" (not "the McKinley family"). */
 const INSTITUTION_WORDS = new Set(
   'hospital medical center centre clinic health healthcare park house home manor school college university memorial regional care residence village lodge court gardens'.split(' '),
@@ -61,6 +75,8 @@ const INSTITUTION_WORDS = new Set(
 const MC_NAME = /\b(?:Mc|Mac)\p{Lu}\p{Ll}+(?=\s*([\p{L}-]*))/gu;
 /** "I'm Jane", "this is Jane", signatures: "thanks, Jane". */
 const SELF_NAMED = new RegExp(String.raw`\b(?:i\s+am|i'm|this\s+is|signed|regards|sincerely|thanks|thank\s+you|cheers|love)\s*,?\s+(${WORD})`, 'giu');
+/** "Thanks, Karimán Nurdiyanti": a signature after its comma, and the word after it. */
+const SIGNATURE = new RegExp(String.raw`\b(?:signed|regards|sincerely|thanks|thank\s+you|cheers)\s*,\s*(${WORD})(?:\s+(${WORD}))?`, 'giu');
 /** "Last, First": "Smith, Jane". */
 const LAST_FIRST = new RegExp(String.raw`(?<![\p{L}'-])(?=(${WORD})\s*,\s*(${WORD})(?:\s+(${WORD}))?)`, 'gu');
 
@@ -68,11 +84,29 @@ const isCapitalized = (word: string): boolean => /^\p{Lu}/u.test(word);
 const bare = (word: string): string => word.replace(/'s$/i, '').replace(/['.-]+$/, '').toLowerCase();
 const isOrdinary = (word: string): boolean => ORDINARY_WORDS.has(bare(word)) || NOT_A_NAME.has(bare(word));
 
+/**
+ * A word where a name may stand that is no English word, care shorthand or kin word: "bartolomea",
+ * "thanh", "roxane-erin" ("recently", "afib", "doesnt", "spanish-speaking" are not).
+ */
+function isForeignWord(word: string): boolean {
+  const plain = bare(word);
+  if (plain.length < 3 || isOrdinary(word) || CARE_SHORTHAND.has(plain) || UNPUNCTUATED_CONTRACTIONS.has(plain) || RELATIVE_WORD.test(plain)) return false;
+  const parts = plain.split('-').filter((part) => part.length >= 3);
+  return parts.length > 0 && !isOrdinary(parts[0]!) && parts.some((part) => !isEnglishWord(part) && !ORDINARY_WORDS.has(part));
+}
+
+/** A word in a script other than Latin (Han, Hangul, Cyrillic, Arabic, Hebrew, Armenian, Thai ...). */
+const isOtherScript = (word: string): boolean => /\p{L}/u.test(word) && !/^[\p{Script=Latin}'.-]+$/u.test(word);
+
+/** USPS street types that are also common surnames ("Jane Wells", "David Brooks"): after a given name they stay a surname. */
+const SURNAME_STREET_TYPES = new Set('wells ford fords brook brooks mill mills lane green greens field fields key keys pike dale glen glens forest hollow knoll forge'.split(' '));
+const isStreetType = (word: string): boolean => STREET_TYPES_AFTER.has(bare(word)) && !SURNAME_STREET_TYPES.has(bare(word));
+
 /** A word that can stand as a surname after a given name: not an ordinary word, not a place or institution word. */
 function canBeSurname(word: string, capitalsRequired: boolean): boolean {
   const plain = bare(word);
   if (plain.length < 2 || !/^\p{L}/u.test(plain)) return false;
-  if (isOrdinary(word) || NOT_A_SURNAME.has(plain)) return false;
+  if (isOrdinary(word) || NOT_A_SURNAME.has(plain) || isStreetType(word)) return false;
   // "Canyon Grove III": a numeral after a home's name.
   if (/^(?:ii|iii|iv|vi{0,3})$/.test(plain)) return false;
   return !capitalsRequired || isCapitalized(word);
@@ -82,20 +116,29 @@ function canBeSurname(word: string, capitalsRequired: boolean): boolean {
 const isHyphenatedGivenName = (word: string): boolean => word.includes('-') && word.split('-').every((part) => isPlainGivenName(part));
 
 /** Given name + surname (or initial): "Jane Doe", "jane doe", "Maria L. Garcia", "Robert K.". */
-function hasNamePair(text: string): boolean {
+type EnglishBesides = (...names: string[]) => boolean;
+
+function hasNamePair(text: string, englishBesides: EnglishBesides): boolean {
   // A pair never spans punctuation: "Fremont, Newark" is two places.
-  return text.split(/[,;:()!?"/]|\s-\s/u).some(hasNamePairInPhrase);
+  return text.split(/[,;:()!?"/]|\s-\s/u).some((phrase) => hasNamePairInPhrase(phrase, englishBesides));
 }
 
-function hasNamePairInPhrase(phrase: string): boolean {
+function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides): boolean {
   const words = phrase.split(/[^\p{L}\p{N}'.-]+/u).filter(Boolean);
   for (let i = 0; i < words.length - 1; i += 1) {
     const given = words[i]!.replace(/[.']+$/, '');
     if (!isGivenName(given) && !isHyphenatedGivenName(given)) continue;
+    // "her granny delightfully": a kin word is no given name here.
+    if (RELATIVE_WORD.test(given)) continue;
     // A word-like given name ("Rose", "Will") counts only written as a name, capitalized, before a capitalized surname.
     const capitalsRequired = !isPlainGivenName(given);
     if (capitalsRequired && !isCapitalized(given)) continue;
-    if (i > 0 && PLACE_PREFIX.has(words[i - 1]!.toLowerCase())) continue;
+    // In lower case, only in English text: "gan benh vien" is Vietnamese, not "Gan Benh".
+    if (!isCapitalized(given) && !englishBesides(bare(given), bare(words[i + 1]!))) continue;
+    // "San Jose", "Calle Juan Perez", "Alameda Carlos": a place's or a street's name.
+    const before = words[i - 1]?.toLowerCase().replace(/\.$/, '');
+    if (before && (PLACE_PREFIX.has(before) || PLACE_PREFIX.has(`${before}.`) || STREET_TYPES_BEFORE.has(before))) continue;
+    if (STREET_TYPES_BEFORE.has(given.toLowerCase()) || inPlaceName(words, i)) continue;
     let next = words[i + 1]!;
     let after = words[i + 2];
     // A middle initial: "Maria L. Garcia".
@@ -106,11 +149,20 @@ function hasNamePairInPhrase(phrase: string): boolean {
       return true;
     }
     if (!canBeSurname(next, capitalsRequired)) continue;
-    // "John Muir Medical Center": an institution named after a person.
-    if (after && NOT_A_SURNAME.has(bare(after))) continue;
+    // "Rosalia looked quiet": after a capitalized given name, a lower-case English word is no surname.
+    if (isCapitalized(given) && !isCapitalized(next) && isEnglishWord(bare(next))) continue;
+    // "John Muir Medical Center", "Cesar Chavez St": an institution or a street named after a person.
+    if (after && (NOT_A_SURNAME.has(bare(after)) || isStreetType(after))) continue;
     return true;
   }
   return false;
+}
+
+/** The word at i follows a capitalized run led by "on", "along", ...: "on Gran Subida Rosa Contreras" is a street. */
+function inPlaceName(words: string[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && isCapitalized(words[k]!) && !isGivenName(words[k]!.replace(/[.']+$/, ''))) k -= 1;
+  return k < i - 1 && k >= 0 && PLACE_PREPOSITIONS.has(words[k]!.toLowerCase());
 }
 
 /** A word that names someone when it follows a relative, a naming phrase or a greeting. */
@@ -129,8 +181,16 @@ function namesSomeone(word: string, naming: boolean): boolean {
 const PERSON_NAMED_INSTITUTIONS =
   /\b(?:john\s+muir|alta\s+bates|martin\s+luther\s+king(?:\s+jr\.?)?|mark\s+twain|henry\s+mayo|ronald\s+reagan|lucile\s+packard|hazel\s+hawkins|ronald\s+mcdonald|george\s+mark|frank\s+r\.?\s+howard|rady|kaiser|mercy)\b/giu;
 
-export function hasName(original: string): boolean {
-  const text = original.replace(PERSON_NAMED_INSTITUTIONS, 'hospital');
+export function hasName(original: string, marked?: string): boolean {
+  // A note in capitals reads as one in lower case: "MY MOTHER-IN-LAW LUIZA" as "my mother-in-law luiza".
+  const cased = /\p{Ll}/u.test(original) ? original : original.toLowerCase();
+  const text = cased.replace(PERSON_NAMED_INSTITUTIONS, 'hospital');
+  // Words of another language in the note; with two or more besides a candidate name, the note is not in English.
+  const foreign = wordsNotEnglish(text).filter(
+    (word) => !isOrdinary(word) && !CARE_SHORTHAND.has(bare(word)) && !UNPUNCTUATED_CONTRACTIONS.has(bare(word)) && !RELATIVE_WORD.test(bare(word)),
+  );
+  const englishBesides: EnglishBesides = (...names) => foreign.filter((word) => !names.includes(bare(word))).length < 2;
+  const nextWord = (end: number): string => bare(/^\s*,?\s*([\p{L}][\p{L}'-]*)/u.exec(text.slice(end))?.[1] ?? '');
   // "O'Connor Hospital", "McClellan Park": a surname-shaped word before an institution or place word names a place.
   for (const match of [...text.matchAll(APOSTROPHE_NAME), ...text.matchAll(MC_NAME)]) {
     if (!INSTITUTION_WORDS.has(bare(match[1]!))) return true;
@@ -144,24 +204,43 @@ export function hasName(original: string): boolean {
     // "dad (frank)": a given name in parentheses after a relative is that relative's name.
     // "Dad (Korean War vet)", "Dad - Vietnam vet": after a bracket or a dash only a given name names the relative.
     if (match[3] === '(' || match[3] === '-') {
-      if (isGivenName(bare(word))) return true;
+      if (isGivenName(bare(word)) || isOtherScript(word)) return true;
       if (!phrase) continue;
     }
+    // "Resident: boz, cilvenaz", "Mom = Ewa": after a colon or an equals sign, any word that is no ordinary or English word.
+    if (phrase === ':' || phrase === '=') {
+      if (namesSomeone(word, false) || isOtherScript(word) || isForeignWord(word)) return true;
+      continue;
+    }
+    // "mi madre necesita ayuda": Spanish phrasing ("mi", "su", a Spanish kin word) is read by the given-name lists alone.
+    // ("our tia aminte" is English phrasing.)
+    const owner = /\b(\p{L}+)\s+$/u.exec(text.slice(0, match.index))?.[1]?.toLowerCase() ?? '';
+    const spanishKin = /^(?:madre|padre|esposo|esposa|hijo|hija|abuel|tia|tio|herman|suegr|amig|vecin)/i.test(match[0]);
+    const spanish = /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) || (spanishKin && !/^(?:my|our|his|her|their|your)$/.test(owner));
+    const english = !spanish && englishBesides(bare(word), nextWord(match.index + match[0].length));
     // "Mother's Touch Care Home", "mom's doctor": after a bare possessive, as after a bare "is", only a given name counts.
     if ((phrase && !naming) || (possessive && !phrase)) {
       if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
+      // "my grandmother is Ladislau": after "is", also a capitalized word that is no English word.
+      if (!possessive && ((english && isCapitalized(word) && isForeignWord(word)) || isOtherScript(word))) return true;
       continue;
     }
-    if (namesSomeone(word, naming)) return true;
+    // "my mom giuseppina", "dad 王丽": in English text, a word right after a relative that is no English word is a name.
+    if (namesSomeone(word, naming) || isOtherScript(word) || (english && isForeignWord(word))) return true;
   }
   if (VIETNAMESE_NAME_IS.test(text) || CHINESE_NAME.test(text)) return true;
   const vietnamese = VIETNAMESE_NAME.exec(text);
   if (vietnamese && !NOT_A_SURNAME.has(bare(vietnamese[1] ?? vietnamese[2]!))) return true;
   for (const match of text.matchAll(NAME_THEN_RELATIVE)) {
-    if (isGivenName(bare(match[1]!)) && !isOrdinary(match[1]!)) return true;
+    const word = match[1]!;
+    if (isOrdinary(word)) continue;
+    if (isGivenName(bare(word)) || isOtherScript(word) || ((isCapitalized(word) || englishBesides(bare(word))) && isForeignWord(word))) return true;
   }
   for (const match of text.matchAll(ASK_FOR)) {
-    if (!isOrdinary(match[1]!) && isPlainGivenName(bare(match[1]!))) return true;
+    const [, word, next] = match as unknown as [string, string, string | undefined];
+    if (isOrdinary(word)) continue;
+    // "ask for Mareta Nicastro", "ask for Isaiah-Jolijn de Bruijn": a capitalized given name that is no English word, and a surname.
+    if (isPlainGivenName(bare(word)) || isOtherScript(word) || (isCapitalized(word) && isForeignWord(word) && next && canBeSurname(next, true))) return true;
   }
   for (const match of text.matchAll(ROLE_NAME)) {
     const word = match[1]!;
@@ -171,10 +250,19 @@ export function hasName(original: string): boolean {
     if (!isOrdinary(match[1]!)) return true;
   }
   for (const match of text.matchAll(HONORIFIC)) {
-    if (!isOrdinary(match[1]!) && /^\p{L}{2,}/u.test(match[1]!)) return true;
+    const word = match[1]!;
+    // "Del Mar Dr looked": "Dr" for Drive, then a lower-case English word.
+    if (/^dr\b/i.test(match[0]) && !isCapitalized(word) && isEnglishWord(word)) continue;
+    if (!isOrdinary(word) && /^\p{L}{2,}/u.test(word)) return true;
   }
   for (const match of text.matchAll(SELF_NAMED)) {
-    if (isGivenName(bare(match[1]!)) && !isOrdinary(match[1]!)) return true;
+    const word = match[1]!;
+    if (!isOrdinary(word) && (isGivenName(bare(word)) || isOtherScript(word))) return true;
+  }
+  for (const match of text.matchAll(SIGNATURE)) {
+    // "thanks, Melissandre Fernandez", "thanks, kariman nurdiyanti": a name of words that are no English words ("thanks, see you soon" passes).
+    const [, word, next] = match as unknown as [string, string, string | undefined];
+    if (isForeignWord(word) && (isCapitalized(word) || (next !== undefined && isForeignWord(next)))) return true;
   }
   for (const match of text.matchAll(LAST_FIRST)) {
     const [, last, first, following] = match as unknown as [string, string, string, string | undefined];
@@ -183,5 +271,54 @@ export function hasName(original: string): boolean {
     if (following && /^(?:or|and)$/i.test(following)) continue;
     return true;
   }
-  return hasNamePair(text);
+  return hasNamePair(text, englishBesides) || hasOtherScriptName(text) || hasMarkedName(marked ?? text, englishBesides);
+}
+
+/** A word written with an accent or another mark on a Latin letter: "Lập", "Güldemeister", "hà". */
+const MARKED = (word: string): boolean => /[\p{Script=Latin}]/u.test(word) && word.normalize('NFD') !== word.normalize('NFC') && /\p{M}/u.test(word.normalize('NFD'));
+const withoutMarks = (word: string): string => bare(word.normalize('NFD').replace(/\p{M}/gu, ''));
+
+/**
+ * In a note otherwise in English, a name as written with its accents: two or more marked words in
+ * a row and no other marked word in the note ("Lập Nghiệp Tăng", "trọng việt", "Müfid Kasapoğlu"),
+ * or a marked word right after a relative ("my grandma hà"). Read from the text before normalize.ts
+ * drops the marks, where "Thế Tường" would read "The Tuong". A note in Vietnamese or Spanish has
+ * marked words all through and other words that are not English, and passes.
+ */
+function hasMarkedName(marked: string, englishBesides: EnglishBesides): boolean {
+  const words = marked.split(/[\s,;:()!?"]+/u).filter(Boolean);
+  const isMarked = words.map(MARKED);
+  const count = isMarked.filter(Boolean).length;
+  for (let i = 0; i < words.length; i += 1) {
+    if (!isMarked[i]) continue;
+    let end = i;
+    while (end + 1 < words.length && isMarked[end + 1]) end += 1;
+    const run = words.slice(i, end + 1);
+    const before = i > 0 ? withoutMarks(words[i - 1]!) : '';
+    const afterRelative = RELATIVE_WORD.test(before);
+    // "near Prolongación Coruña", "on Calle Año Nuevo": a street's or a place's name.
+    const place = PLACE_PREPOSITIONS.has(before) || STREET_TYPES_BEFORE.has(withoutMarks(run[0]!)) || PLACE_PREFIX.has(withoutMarks(run[0]!));
+    const englishAround = words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks));
+    if ((run.length >= 2 || afterRelative) && run.length <= 4 && run.length === count && !place && englishAround) return true;
+    i = end;
+  }
+  return false;
+}
+
+/** Common Chinese family names, for a bare name in Han characters: "伍梓馨 needs help" (not "中文" or "广东话"). */
+const HAN_SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金贾夏方邹熊白孟秦邱侯江尹薛段雷黎史龙陶贺顾毛郝龚邵钱严武戴莫孔汤伍柳倪常庞乔简易欧司上諸張劉陳楊黃趙吳孫馬鄭謝許馮鄧蕭葉蘇呂盧鍾譚陸鄒賀顧龔錢湯';
+
+/**
+ * In a note written in Latin letters, a name in another script: two words of it in a row ("北川 蓮",
+ * "Ավետ Զաքարյան", "อริสา จินดาพล"), two to four Han characters led by a family name ("伍梓馨"), or
+ * a word of it that opens the note before an English verb ("봉하엘 needs help"). One word of another
+ * script elsewhere is no name ("a caregiver who speaks 한국어").
+ */
+function hasOtherScriptName(text: string): boolean {
+  const words = text.split(/[\s,;:()!?"]+/u).filter((word) => /\p{L}/u.test(word));
+  const other = words.filter(isOtherScript);
+  if (other.length === 0 || other.length * 2 > words.length) return false;
+  for (let i = 0; i < words.length - 1; i += 1) if (isOtherScript(words[i]!) && isOtherScript(words[i + 1]!)) return true;
+  if (isOtherScript(words[0]!) && words[1] && /^\p{Ll}/u.test(words[1]) && isEnglishWord(words[1])) return true;
+  return other.some((word) => /^\p{Script=Han}{2,4}$/u.test(word) && HAN_SURNAMES.includes(word[0]!));
 }

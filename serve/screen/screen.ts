@@ -9,7 +9,7 @@
 import { hasAddress, hasEmail, hasPhone } from './contact.ts';
 import { hasBirthDate, hasIdNumber } from './identifiers.ts';
 import { hasName } from './names.ts';
-import { normalizeForScreen } from './normalize.ts';
+import { normalizeForScreen, normalizeKeepingMarks } from './normalize.ts';
 
 export type PersonalDetailKind = 'email' | 'phone' | 'address' | 'id_number' | 'birth_date' | 'name';
 
@@ -37,14 +37,14 @@ export function screenRefusal(finding: ScreenFinding): string {
   );
 }
 
-/** Each kind's test, in the order the screen asks them: over the lower-cased text, a name over the text as written. */
-const DETECTORS: ReadonlyArray<[PersonalDetailKind, (lower: string, normalized: string) => boolean]> = [
+/** Each kind's test, in the order the screen asks them: over the lower-cased text, a name over the text as written (and with its accents). */
+const DETECTORS: ReadonlyArray<[PersonalDetailKind, (lower: string, normalized: string, original: string) => boolean]> = [
   ['email', (lower) => hasEmail(lower)],
   ['phone', (lower) => hasPhone(lower)],
   ['address', (lower) => hasAddress(lower)],
   ['id_number', (lower) => hasIdNumber(lower)],
   ['birth_date', (lower) => hasBirthDate(lower)],
-  ['name', (_lower, normalized) => hasName(normalized)],
+  ['name', (_lower, normalized, original) => hasName(normalized, normalizeKeepingMarks(original))],
 ];
 
 /**
@@ -55,7 +55,7 @@ const DETECTORS: ReadonlyArray<[PersonalDetailKind, (lower: string, normalized: 
 export function screenText(text: string, only?: ReadonlySet<PersonalDetailKind>): PersonalDetailKind | null {
   const normalized = normalizeForScreen(text);
   const lower = normalized.toLowerCase();
-  for (const [kind, found] of DETECTORS) if ((!only || only.has(kind)) && found(lower, normalized)) return kind;
+  for (const [kind, found] of DETECTORS) if ((!only || only.has(kind)) && found(lower, normalized, text)) return kind;
   return null;
 }
 
