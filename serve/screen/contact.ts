@@ -10,7 +10,9 @@ const MAIL_PROVIDERS = new Set(
     ' ',
   ),
 );
-const TOP_LEVEL = /\.(?:com|net|org|edu|gov|mil|us|io|me|co|info|biz|ca|uk|mx|de|fr|in|cn|jp|au)\b/;
+/** Top-level domains: generic ones and the country codes of the families' languages ("libero.it", "gmail.com.br"). */
+const TOP_LEVEL =
+  /\.(?:com|net|org|edu|gov|mil|info|biz|io|me|co|us|ca|mx|uk|ie|de|at|ch|fr|be|nl|lu|it|es|pt|br|ar|cl|pe|ve|gt|sv|hn|ni|cr|pa|do|pr|ec|bo|py|uy|pl|ru|ua|am|ir|il|tr|gr|ro|se|no|dk|fi|in|pk|bd|cn|hk|tw|jp|kr|vn|th|ph|id|my|sg|au|nz|za|ng|ke|eg|sa|ae)\b/;
 /** A mailbox written with "@": "j.doe@gmail", "jdoe @ gmail . com". */
 const AT_SIGN = /(?<![a-z0-9._%+'-])[a-z0-9][a-z0-9._%+'-]*\s*@\s*[a-z0-9-]*[a-z]/;
 const AT = String.raw`(?:\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+)`;

@@ -1,7 +1,7 @@
 // People's names in normalized text (see normalize.ts). Capitals are a hint, never required: a
 // lower-case given name from the list counts, a word-like one ("rose", "will") needs capitals.
 import { isEnglishWord, wordsNotEnglish } from './english-words.ts';
-import { isGivenName, isPlainGivenName } from './given-names.ts';
+import { isGivenName, isPlainGivenName as isPlainEnglishGivenName, isWiderGivenName } from './given-names.ts';
 import { CARE_SHORTHAND, NOT_A_SURNAME, ORDINARY_WORDS, STREET_TYPES_AFTER, STREET_TYPES_BEFORE, UNPUNCTUATED_CONTRACTIONS } from './words.ts';
 
 const WORD = String.raw`[\p{L}][\p{L}'-]*`;
@@ -25,8 +25,10 @@ const NOT_A_NAME = new Set(
 
 /** Particles inside surnames: "Isaiah-Jolijn de Bruijn", "Ludwig van Beethoven". */
 const SURNAME_PARTICLES = 'de|da|di|del|della|van|von|der|den|ter|ten|le|la|du|dos|das|bin|ibn|al|el';
+/** Spanish words that may stand before a kin word in a Spanish sentence ("para la abuela", "con mi tio"). */
+const SPANISH_FUNCTION_WORDS = new Set('la el los las de del con para por y que a al mi su tu'.split(' '));
 /** Words after which a capitalized run is a street's or a place's name: "the home on Quinta Laura Rocha". */
-const PLACE_PREPOSITIONS = new Set('on along down off up past onto near'.split(' '));
+const PLACE_PREPOSITIONS = new Set('on along down off up past onto near in at from to'.split(' '));
 
 /** The kin words, each also with "grand", "great", "step", "god" or "ex" before it and "in-law" after it. */
 const KIN =
@@ -48,7 +50,7 @@ const RELATIVE_NAME = new RegExp(
 const ROLE_NAME = new RegExp(String.raw`\b(?:nurse|aide|caregiver|doctor|therapist|social\s+worker|case\s+manager|chaplain|pastor|neighbou?r|friend)\s+(${WORD})`, 'giu');
 /** Asking for someone by a given name: "ask for Linda", "contact Susan", "reach Tom". */
 const ASK_FOR = new RegExp(
-  String.raw`\b(?:ask\s+for|contact|reach|speak\s+(?:to|with)|talk\s+to|resident\s+name|patient\s+name|first\s+name)\s+(${WORD})(?:\s+(?:${SURNAME_PARTICLES})\s+)?(?:\s+(${WORD}))?`,
+  String.raw`\b(?:ask\s+for|contact|reach|speak\s+(?:to|with)|talk\s+to|resident\s+name|patient\s+name|first\s+name)\s+(${WORD})(?:\s+(?:(?:${SURNAME_PARTICLES})\s+)?(${WORD}))?`,
   'giu',
 );
 /** "my name is X", "her name: X", "name = X". */
@@ -81,6 +83,8 @@ const SIGNATURE = new RegExp(String.raw`\b(?:signed|regards|sincerely|thanks|tha
 const LAST_FIRST = new RegExp(String.raw`(?<![\p{L}'-])(?=(${WORD})\s*,\s*(${WORD})(?:\s+(${WORD}))?)`, 'gu');
 
 const isCapitalized = (word: string): boolean => /^\p{Lu}/u.test(word);
+/** A given name that is evidence on its own, in any case: of the English list (not word-like) or of the wider one. */
+const isPlainGivenName = (word: string): boolean => isPlainEnglishGivenName(word) || isWiderGivenName(word);
 const bare = (word: string): string => word.replace(/'s$/i, '').replace(/['.-]+$/, '').toLowerCase();
 const isOrdinary = (word: string): boolean => ORDINARY_WORDS.has(bare(word)) || NOT_A_NAME.has(bare(word));
 
@@ -96,7 +100,7 @@ function isForeignWord(word: string): boolean {
 }
 
 /** A word in a script other than Latin (Han, Hangul, Cyrillic, Arabic, Hebrew, Armenian, Thai ...). */
-const isOtherScript = (word: string): boolean => /\p{L}/u.test(word) && !/^[\p{Script=Latin}'.-]+$/u.test(word);
+const isOtherScript = (word: string): boolean => /(?=\p{L})\P{Script=Latin}/u.test(word);
 
 /** USPS street types that are also common surnames ("Jane Wells", "David Brooks"): after a given name they stay a surname. */
 const SURNAME_STREET_TYPES = new Set('wells ford fords brook brooks mill mills lane green greens field fields key keys pike dale glen glens forest hollow knoll forge'.split(' '));
@@ -113,21 +117,40 @@ function canBeSurname(word: string, capitalsRequired: boolean): boolean {
 }
 
 /** "Jean-Pierre", "Mary-Kate": every part a given name. */
-const isHyphenatedGivenName = (word: string): boolean => word.includes('-') && word.split('-').every((part) => isPlainGivenName(part));
+const isHyphenatedGivenName = (word: string): boolean => word.includes('-') && word.split('-').every((part) => isPlainEnglishGivenName(part));
 
 /** Given name + surname (or initial): "Jane Doe", "jane doe", "Maria L. Garcia", "Robert K.". */
 type EnglishBesides = (...names: string[]) => boolean;
 
 function hasNamePair(text: string, englishBesides: EnglishBesides): boolean {
+  // Two or more English words of care notes ("for", "very", "needs"): the note is plainly in English.
+  const plainlyEnglish = text.split(/[^\p{L}']+/u).filter((word) => word.length >= 3 && ORDINARY_WORDS.has(word.toLowerCase())).length >= 2;
   // A pair never spans punctuation: "Fremont, Newark" is two places.
-  return text.split(/[,;:()!?"/]|\s-\s/u).some((phrase) => hasNamePairInPhrase(phrase, englishBesides));
+  return text.split(/[,;:()!?"/]|\s-\s/u).some((phrase) => hasNamePairInPhrase(phrase, englishBesides, plainlyEnglish) || (plainlyEnglish && hasForeignPair(phrase, englishBesides)));
 }
 
-function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides): boolean {
+/**
+ * In a note plainly in English, two words in a row in lower case that are no English words, and no
+ * others like them: a name no list holds ("rajinder dubashi gets agitated"). After "in", "near" and
+ * the like they are a place ("near los gatos").
+ */
+function hasForeignPair(phrase: string, englishBesides: EnglishBesides): boolean {
+  const words = phrase.split(/[^\p{L}'-]+/u).filter(Boolean);
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    const [first, second] = [words[i]!, words[i + 1]!];
+    if (isCapitalized(first) || isCapitalized(second) || !isForeignWord(first) || !isForeignWord(second)) continue;
+    if ([first, second].some((word) => PLACE_PREFIX.has(bare(word)) || NOT_A_SURNAME.has(bare(word)) || isStreetType(word))) continue;
+    if (i > 0 && (PLACE_PREPOSITIONS.has(words[i - 1]!.toLowerCase()) || STREET_TYPES_BEFORE.has(words[i - 1]!.toLowerCase()))) continue;
+    if (englishBesides(bare(first), bare(second))) return true;
+  }
+  return false;
+}
+
+function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, plainlyEnglish: boolean): boolean {
   const words = phrase.split(/[^\p{L}\p{N}'.-]+/u).filter(Boolean);
   for (let i = 0; i < words.length - 1; i += 1) {
     const given = words[i]!.replace(/[.']+$/, '');
-    if (!isGivenName(given) && !isHyphenatedGivenName(given)) continue;
+    if (!isGivenName(given) && !isHyphenatedGivenName(given) && !isWiderGivenName(given)) continue;
     // "her granny delightfully": a kin word is no given name here.
     if (RELATIVE_WORD.test(given)) continue;
     // A word-like given name ("Rose", "Will") counts only written as a name, capitalized, before a capitalized surname.
@@ -149,8 +172,14 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides): bo
       return true;
     }
     if (!canBeSurname(next, capitalsRequired)) continue;
-    // "Rosalia looked quiet": after a capitalized given name, a lower-case English word is no surname.
-    if (isCapitalized(given) && !isCapitalized(next) && isEnglishWord(bare(next))) continue;
+    // "Rosalia looked quiet": after a capitalized given name, a lower-case English word is no surname; so too after a name only the wider list holds.
+    if ((isCapitalized(given) || !isGivenName(given)) && !isCapitalized(next) && isEnglishWord(bare(next))) continue;
+    if (!isGivenName(given) && !isHyphenatedGivenName(given)) {
+      // A name only the wider list holds: "near Sutter Roseville" is a hospital, and in lower case the note must plainly be English
+      // ("for miron marzec, 70, is very social"; "can cham soc ban dem" is Vietnamese).
+      if (before && PLACE_PREPOSITIONS.has(before)) continue;
+      if (!isCapitalized(given) && !plainlyEnglish) continue;
+    }
     // "John Muir Medical Center", "Cesar Chavez St": an institution or a street named after a person.
     if (after && (NOT_A_SURNAME.has(bare(after)) || isStreetType(after))) continue;
     return true;
@@ -179,7 +208,7 @@ function namesSomeone(word: string, naming: boolean): boolean {
  * them ("near John Muir", "Alta Bates"): read as the institution they are, not as a person.
  */
 const PERSON_NAMED_INSTITUTIONS =
-  /\b(?:john\s+muir|alta\s+bates|martin\s+luther\s+king(?:\s+jr\.?)?|mark\s+twain|henry\s+mayo|ronald\s+reagan|lucile\s+packard|hazel\s+hawkins|ronald\s+mcdonald|george\s+mark|frank\s+r\.?\s+howard|rady|kaiser|mercy)\b/giu;
+  /\b(?:john\s+muir|alta\s+bates|martin\s+luther\s+king(?:\s+jr\.?)?|mark\s+twain|henry\s+mayo|ronald\s+reagan|lucile\s+packard|hazel\s+hawkins|ronald\s+mcdonald|george\s+mark|frank\s+r\.?\s+howard|rady|kaiser|mercy|sutter)\b/giu;
 
 export function hasName(original: string, marked?: string): boolean {
   // A note in capitals reads as one in lower case: "MY MOTHER-IN-LAW LUIZA" as "my mother-in-law luiza".
@@ -216,13 +245,16 @@ export function hasName(original: string, marked?: string): boolean {
     // ("our tia aminte" is English phrasing.)
     const owner = /\b(\p{L}+)\s+$/u.exec(text.slice(0, match.index))?.[1]?.toLowerCase() ?? '';
     const spanishKin = /^(?:madre|padre|esposo|esposa|hijo|hija|abuel|tia|tio|herman|suegr|amig|vecin)/i.test(match[0]);
-    const spanish = /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) || (spanishKin && !/^(?:my|our|his|her|their|your)$/.test(owner));
+    const spanish = /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) || (spanishKin && (owner === '' || SPANISH_FUNCTION_WORDS.has(owner)));
     const english = !spanish && englishBesides(bare(word), nextWord(match.index + match[0].length));
     // "Mother's Touch Care Home", "mom's doctor": after a bare possessive, as after a bare "is", only a given name counts.
     if ((phrase && !naming) || (possessive && !phrase)) {
       if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
       // "my grandmother is Ladislau": after "is", also a capitalized word that is no English word.
       if (!possessive && ((english && isCapitalized(word) && isForeignWord(word)) || isOtherScript(word))) return true;
+      // "my papa is giyas bolatli": after "is", two words in a row that are no English words.
+      const next = nextWord(match.index + match[0].length);
+      if (!possessive && english && isForeignWord(word) && next && isForeignWord(next) && !/^\s*,/.test(text.slice(match.index + match[0].length))) return true;
       continue;
     }
     // "my mom giuseppina", "dad 王丽": in English text, a word right after a relative that is no English word is a name.
@@ -240,7 +272,9 @@ export function hasName(original: string, marked?: string): boolean {
     const [, word, next] = match as unknown as [string, string, string | undefined];
     if (isOrdinary(word)) continue;
     // "ask for Mareta Nicastro", "ask for Isaiah-Jolijn de Bruijn": a capitalized given name that is no English word, and a surname.
-    if (isPlainGivenName(bare(word)) || isOtherScript(word) || (isCapitalized(word) && isForeignWord(word) && next && canBeSurname(next, true))) return true;
+    if (isPlainGivenName(bare(word)) || isOtherScript(word)) return true;
+    // In lower case, two words that are no English words: "ask for wuraola omojola".
+    if (isForeignWord(word) && next && (isCapitalized(word) ? canBeSurname(next, true) : isForeignWord(next) && englishBesides(bare(word), bare(next)))) return true;
   }
   for (const match of text.matchAll(ROLE_NAME)) {
     const word = match[1]!;
@@ -271,7 +305,7 @@ export function hasName(original: string, marked?: string): boolean {
     if (following && /^(?:or|and)$/i.test(following)) continue;
     return true;
   }
-  return hasNamePair(text, englishBesides) || hasOtherScriptName(text) || hasMarkedName(marked ?? text, englishBesides);
+  return hasNamePair(text, englishBesides) || hasNameThenAge(text) || hasOtherScriptName(text) || hasMarkedName(marked ?? text, englishBesides);
 }
 
 /** A word written with an accent or another mark on a Latin letter: "Lập", "Güldemeister", "hà". */
@@ -298,9 +332,30 @@ function hasMarkedName(marked: string, englishBesides: EnglishBesides): boolean 
     const afterRelative = RELATIVE_WORD.test(before);
     // "near Prolongación Coruña", "on Calle Año Nuevo": a street's or a place's name.
     const place = PLACE_PREPOSITIONS.has(before) || STREET_TYPES_BEFORE.has(withoutMarks(run[0]!)) || PLACE_PREFIX.has(withoutMarks(run[0]!));
-    const englishAround = words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks));
-    if ((run.length >= 2 || afterRelative) && run.length <= 4 && run.length === count && !place && englishAround) return true;
+    // The run is the whole note ("Müfid Kasapoğlu"), or the words around it are English.
+    const englishAround = words.length === run.length || (words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks)));
+    // After a relative the name may have unmarked words among its marked ones ("my grandma hà giang lê").
+    if (!place && run.length <= 4 && englishAround && ((run.length >= 2 && run.length === count) || (afterRelative && count <= 4))) return true;
     i = end;
+  }
+  return false;
+}
+
+/** A name and the person's age after it between commas: "Hauke Guldemeister, 87, forgets her pills", "slamet wibisono, 69,". */
+const NAME_THEN_AGE = new RegExp(String.raw`((?:${WORD}\s+){0,4}${WORD})\s*,\s*(\d{2,3})\s*(?:,|y/?o\b|yrs?\b|years\b)`, 'gu');
+
+function hasNameThenAge(text: string): boolean {
+  for (const match of text.matchAll(NAME_THEN_AGE)) {
+    const age = Number(match[2]);
+    if (age < 40 || age > 110) continue;
+    const words = match[1]!.split(/\s+/);
+    // The name is the words after the last ordinary one ("for"); a place word or a place preposition before it makes it a place ("near Yorba Linda, 85").
+    let start = words.length;
+    while (start > 0 && !isOrdinary(words[start - 1]!) && !PLACE_PREPOSITIONS.has(words[start - 1]!.toLowerCase())) start -= 1;
+    if (start > 0 && PLACE_PREPOSITIONS.has(words[start - 1]!.toLowerCase())) continue;
+    const name = words.slice(start);
+    if (name.length === 0 || name.length > 4 || name.some((word) => NOT_A_SURNAME.has(bare(word)) || isStreetType(word) || PLACE_PREFIX.has(bare(word)))) continue;
+    if (name.length >= 2 ? name.some((word) => isForeignWord(word) || isPlainGivenName(bare(word))) : isPlainGivenName(bare(name[0]!))) return true;
   }
   return false;
 }

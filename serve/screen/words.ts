@@ -86,7 +86,7 @@ export const STREET_TYPES_BEFORE = set(`
 calle avenida avda av camino paseo via viale vicolo piazza piazzale strada corso largo borgo contrada rotonda incrocio salita lungomare
 rue allee voie quai impasse chemin boulevard avenue passage place rua travessa alameda rodovia marginal praca estrada beco ladeira
 calzada calz privada priv cerrada cda andador retorno prolongacion prol circuito eje viaducto carretera carr ronda senda subida bajada
-glorieta pasaje rambla plaza cuesta travesia bulevar blvd callejon vereda urbanizacion poligono
+glorieta pasaje rambla plaza cuesta travesia bulevar blvd callejon vereda urbanizacion urbanizacao poligono calcada caminho
 `);
 
 /** Care shorthand that follows a relative in notes ("mom afib", "dad w/c bound"): never a name. */
