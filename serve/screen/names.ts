@@ -1,7 +1,7 @@
 // People's names in normalized text (see normalize.ts). Capitals are a hint, never required: a
 // lower-case given name from the list counts, a word-like one ("rose", "will") needs capitals.
 import { isEnglishWord, wordsNotEnglish } from './english-words.ts';
-import { isGivenName, isPlainGivenName as isPlainEnglishGivenName, isWiderGivenName } from './given-names.ts';
+import { isGivenName, isPlaceWord, isPlainGivenName as isPlainEnglishGivenName, isWiderGivenName } from './given-names.ts';
 import { CARE_SHORTHAND, NOT_A_SURNAME, ORDINARY_WORDS, STREET_TYPES_AFTER, STREET_TYPES_BEFORE, UNPUNCTUATED_CONTRACTIONS } from './words.ts';
 
 const WORD = String.raw`[\p{L}][\p{L}'-]*`;
@@ -16,7 +16,7 @@ const NOT_A_NAME = new Set(
     'santa el la las del new monday tuesday wednesday thursday friday saturday sunday january february march april june july ' +
     'august september october november december please thanks thank hi hello dear mr mrs ms dr here unknown private withheld ' +
     // Languages, origins, faiths, service and conditions families write after a relative: "my mom Korean speaking", "Dad Navy veteran".
-    'korean chinese vietnamese spanish mexican filipino japanese armenian russian persian farsi iranian indian punjabi hindi tagalog ' +
+    'tieng korean chinese vietnamese spanish mexican filipino japanese armenian russian persian farsi iranian indian punjabi hindi tagalog ' +
     'cantonese mandarin english german italian french portuguese polish ukrainian arabic hmong lao laotian cambodian khmer thai samoan ' +
     'latino latina hispanic asian catholic christian jewish muslim buddhist hindu sikh baptist mormon lutheran methodist orthodox ' +
     'protestant adventist veteran vet navy army marine marines usmc coast type als copd chf ptsd tbi wwii ww2 korea vietnam'
@@ -28,7 +28,7 @@ const SURNAME_PARTICLES = 'de|da|di|del|della|van|von|der|den|ter|ten|le|la|du|d
 /** Spanish words that may stand before a kin word in a Spanish sentence ("para la abuela", "con mi tio"). */
 const SPANISH_FUNCTION_WORDS = new Set('la el los las de del con para por y que a al mi su tu'.split(' '));
 /** Words after which a capitalized run is a street's or a place's name: "the home on Quinta Laura Rocha". */
-const PLACE_PREPOSITIONS = new Set('on along down off up past onto near in at from to'.split(' '));
+const PLACE_PREPOSITIONS = new Set('on along down off up past onto near in at from to en cerca'.split(' '));
 
 /** The kin words, each also with "grand", "great", "step", "god" or "ex" before it and "in-law" after it. */
 const KIN =
@@ -43,7 +43,7 @@ const RELATIVES = String.raw`(?:(?:best\s+)?(?:great[\s-]?)*(?:grand|step|god|ex
 const RELATIVE_WORD = new RegExp(String.raw`^${RELATIVES}$`, 'iu');
 /** A relative, then an optional naming phrase, then a word: "my mom jane", "dad is bob", "Dad's name is Robert". */
 const RELATIVE_NAME = new RegExp(
-  String.raw`\b${RELATIVES}\b('s)?(\s*[=:]|\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|se\s+llama|is|was))?\s*([,(-]?)\s*(${WORD})`,
+  String.raw`\b${RELATIVES}\b('s)?(\s*[=:]|\s+(?:name\s+is|is\s+named|is\s+called|named|called|goes\s+by|first\s+name\s+is|se\s+llama|is|was)\b)?\s*([,(-]?)\s*(${WORD})`,
   'giu',
 );
 /** People named by their role: "nurse Patricia", "ask for aide Tom". Only a given name counts after these. */
@@ -99,6 +99,9 @@ function isForeignWord(word: string): boolean {
   return parts.length > 0 && !isOrdinary(parts[0]!) && parts.some((part) => !isEnglishWord(part) && !ORDINARY_WORDS.has(part));
 }
 
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}`;
+const SCRIPT_BOUNDARY = new RegExp(String.raw`(?<=\p{Script=Latin})(?=[${UNSPACED}])|(?<=[${UNSPACED}])(?=\p{Script=Latin})`, 'gu');
+
 /** A word in a script other than Latin (Han, Hangul, Cyrillic, Arabic, Hebrew, Armenian, Thai ...). */
 const isOtherScript = (word: string): boolean => /(?=\p{L})\P{Script=Latin}/u.test(word);
 
@@ -109,7 +112,7 @@ const isStreetType = (word: string): boolean => STREET_TYPES_AFTER.has(bare(word
 /** A word that can stand as a surname after a given name: not an ordinary word, not a place or institution word. */
 function canBeSurname(word: string, capitalsRequired: boolean): boolean {
   const plain = bare(word);
-  if (plain.length < 2 || !/^\p{L}/u.test(plain)) return false;
+  if (plain.length < 2 || !/^\p{L}/u.test(plain) || isOtherScript(plain)) return false;
   if (isOrdinary(word) || NOT_A_SURNAME.has(plain) || isStreetType(word)) return false;
   // "Canyon Grove III": a numeral after a home's name.
   if (/^(?:ii|iii|iv|vi{0,3})$/.test(plain)) return false;
@@ -140,7 +143,7 @@ function hasForeignPair(phrase: string, englishBesides: EnglishBesides): boolean
     const [first, second] = [words[i]!, words[i + 1]!];
     if (isCapitalized(first) || isCapitalized(second) || !isForeignWord(first) || !isForeignWord(second)) continue;
     if ([first, second].some((word) => PLACE_PREFIX.has(bare(word)) || NOT_A_SURNAME.has(bare(word)) || isStreetType(word))) continue;
-    if (i > 0 && (PLACE_PREPOSITIONS.has(words[i - 1]!.toLowerCase()) || STREET_TYPES_BEFORE.has(words[i - 1]!.toLowerCase()))) continue;
+    if (words.slice(Math.max(0, i - 3), i).some((word) => PLACE_PREPOSITIONS.has(word.toLowerCase()) || STREET_TYPES_BEFORE.has(word.toLowerCase()))) continue;
     if (englishBesides(bare(first), bare(second))) return true;
   }
   return false;
@@ -154,14 +157,17 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, pla
     // "her granny delightfully": a kin word is no given name here.
     if (RELATIVE_WORD.test(given)) continue;
     // A word-like given name ("Rose", "Will") counts only written as a name, capitalized, before a capitalized surname.
-    const capitalsRequired = !isPlainGivenName(given);
+    // (A name only the wider list holds, capitalized, needs a capitalized surname too: "Campbell que acepte" is a town.)
+    const capitalsRequired = !isPlainEnglishGivenName(given) && !isHyphenatedGivenName(given) && (isCapitalized(given) || !isWiderGivenName(given));
     if (capitalsRequired && !isCapitalized(given)) continue;
     // In lower case, only in English text: "gan benh vien" is Vietnamese, not "Gan Benh".
     if (!isCapitalized(given) && !englishBesides(bare(given), bare(words[i + 1]!))) continue;
     // "San Jose", "Calle Juan Perez", "Alameda Carlos": a place's or a street's name.
     const before = words[i - 1]?.toLowerCase().replace(/\.$/, '');
     if (before && (PLACE_PREFIX.has(before) || PLACE_PREFIX.has(`${before}.`) || STREET_TYPES_BEFORE.has(before))) continue;
-    if (STREET_TYPES_BEFORE.has(given.toLowerCase()) || inPlaceName(words, i)) continue;
+    if (STREET_TYPES_BEFORE.has(given.toLowerCase()) || isPlaceWord(given) || inPlaceName(words, i)) continue;
+    // "the home on Carole Field", "off Christie Keys": after "on" or "off", a name and any street type is a street.
+    if (before && PLACE_PREPOSITIONS.has(before) && STREET_TYPES_AFTER.has(bare(words[i + 1]!))) continue;
     let next = words[i + 1]!;
     let after = words[i + 2];
     // A middle initial: "Maria L. Garcia".
@@ -174,6 +180,8 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, pla
     if (!canBeSurname(next, capitalsRequired)) continue;
     // "Rosalia looked quiet": after a capitalized given name, a lower-case English word is no surname; so too after a name only the wider list holds.
     if ((isCapitalized(given) || !isGivenName(given)) && !isCapitalized(next) && isEnglishWord(bare(next))) continue;
+    // "Selma que acepte": a lower-case word after a capitalized name, in a note of another language.
+    if (isCapitalized(given) && !isCapitalized(next) && !englishBesides(bare(next))) continue;
     if (!isGivenName(given) && !isHyphenatedGivenName(given)) {
       // A name only the wider list holds: "near Sutter Roseville" is a hospital, and in lower case the note must plainly be English
       // ("for miron marzec, 70, is very social"; "can cham soc ban dem" is Vietnamese).
@@ -190,8 +198,14 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, pla
 /** The word at i follows a capitalized run led by "on", "along", ...: "on Gran Subida Rosa Contreras" is a street. */
 function inPlaceName(words: string[], i: number): boolean {
   let k = i - 1;
-  while (k >= 0 && isCapitalized(words[k]!) && !isGivenName(words[k]!.replace(/[.']+$/, ''))) k -= 1;
-  return k < i - 1 && k >= 0 && PLACE_PREPOSITIONS.has(words[k]!.toLowerCase());
+  let names = 0;
+  while (k >= 0 && isCapitalized(words[k]!)) {
+    // "Boulevard Alondra Romina Becerra", "Prolongacion Miguel Angel Quinones", "Rancho Palos Verdes": a street type or a place word opens the run.
+    if (STREET_TYPES_BEFORE.has(words[k]!.toLowerCase().replace(/\.$/, '')) || isPlaceWord(words[k]!)) return true;
+    if (isGivenName(words[k]!.replace(/[.']+$/, ''))) names += 1;
+    k -= 1;
+  }
+  return names === 0 && k < i - 1 && k >= 0 && PLACE_PREPOSITIONS.has(words[k]!.toLowerCase());
 }
 
 /** A word that names someone when it follows a relative, a naming phrase or a greeting. */
@@ -200,6 +214,8 @@ function namesSomeone(word: string, naming: boolean): boolean {
   if (isOrdinary(word) || isOrdinary(word.split('-')[0]!)) return false;
   // "Mom ALS", "Dad WWII vet": a short all-capitals word that is no given name is an abbreviation.
   if (!naming && /^[\p{Lu}\d]{2,5}$/u.test(word) && !isGivenName(word)) return false;
+  // "grandma merrily prefers": an English adverb in lower case, though "Merrily" is also a name.
+  if (!naming && !isCapitalized(word) && /ly$/.test(word) && isEnglishWord(word)) return false;
   return naming || isPlainGivenName(bare(word)) || isCapitalized(word);
 }
 
@@ -213,7 +229,8 @@ const PERSON_NAMED_INSTITUTIONS =
 export function hasName(original: string, marked?: string): boolean {
   // A note in capitals reads as one in lower case: "MY MOTHER-IN-LAW LUIZA" as "my mother-in-law luiza".
   const cased = /\p{Ll}/u.test(original) ? original : original.toLowerCase();
-  const text = cased.replace(PERSON_NAMED_INSTITUTIONS, 'hospital');
+  // Chinese, Japanese, Korean and Thai run on into Latin words without a space: "离Mercy General Hospital近一点".
+  const text = cased.replace(PERSON_NAMED_INSTITUTIONS, 'Hospital').replace(SCRIPT_BOUNDARY, ' ');
   // Words of another language in the note; with two or more besides a candidate name, the note is not in English.
   const foreign = wordsNotEnglish(text).filter(
     (word) => !isOrdinary(word) && !CARE_SHORTHAND.has(bare(word)) && !UNPUNCTUATED_CONTRACTIONS.has(bare(word)) && !RELATIVE_WORD.test(bare(word)),
@@ -222,7 +239,11 @@ export function hasName(original: string, marked?: string): boolean {
   const nextWord = (end: number): string => bare(/^\s*,?\s*([\p{L}][\p{L}'-]*)/u.exec(text.slice(end))?.[1] ?? '');
   // "O'Connor Hospital", "McClellan Park": a surname-shaped word before an institution or place word names a place.
   for (const match of [...text.matchAll(APOSTROPHE_NAME), ...text.matchAll(MC_NAME)]) {
-    if (!INSTITUTION_WORDS.has(bare(match[1]!))) return true;
+    // "Passage d'Abbeville", "Rue d'Alesia": a French street's name.
+    const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(0, match.index))?.[1]?.toLowerCase() ?? '';
+    const following = bare(match[1]!);
+    // "McLaughlin Harbor", "O'Connor Hospital": a place named after a person.
+    if (!INSTITUTION_WORDS.has(following) && !STREET_TYPES_AFTER.has(following) && !STREET_TYPES_BEFORE.has(before)) return true;
   }
   for (const match of text.matchAll(RELATIVE_NAME)) {
     const possessive = match[1] !== undefined;
@@ -245,13 +266,20 @@ export function hasName(original: string, marked?: string): boolean {
     // ("our tia aminte" is English phrasing.)
     const owner = /\b(\p{L}+)\s+$/u.exec(text.slice(0, match.index))?.[1]?.toLowerCase() ?? '';
     const spanishKin = /^(?:madre|padre|esposo|esposa|hijo|hija|abuel|tia|tio|herman|suegr|amig|vecin)/i.test(match[0]);
-    const spanish = /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) || (spanishKin && (owner === '' || SPANISH_FUNCTION_WORDS.has(owner)));
-    const english = !spanish && englishBesides(bare(word), nextWord(match.index + match[0].length));
+    const after = nextWord(match.index + match[0].length);
+    const spanish =
+      /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) ||
+      (spanishKin && (SPANISH_FUNCTION_WORDS.has(owner) || (owner === '' && !(after && isEnglishWord(after)))));
+    const english = !spanish && englishBesides(bare(word), after);
     // "Mother's Touch Care Home", "mom's doctor": after a bare possessive, as after a bare "is", only a given name counts.
     if ((phrase && !naming) || (possessive && !phrase)) {
       if (isPlainGivenName(bare(word)) || (isCapitalized(word) && isGivenName(bare(word)))) return true;
       // "my grandmother is Ladislau": after "is", also a capitalized word that is no English word.
       if (!possessive && ((english && isCapitalized(word) && isForeignWord(word)) || isOtherScript(word))) return true;
+      // "her mother-in-law is cristina-estela": a hyphenated word of given names.
+      if (!possessive && word.includes('-') && word.split('-').every((part) => isPlainGivenName(part) || isGivenName(part))) return true;
+      // "grandma is egizia, uses a walker": after "is", a word that is no English word, alone before a comma or the end.
+      if (!possessive && english && isForeignWord(word) && /^\s*(?:[,.;!?]|$)/.test(text.slice(match.index + match[0].length))) return true;
       // "my papa is giyas bolatli": after "is", two words in a row that are no English words.
       const next = nextWord(match.index + match[0].length);
       if (!possessive && english && isForeignWord(word) && next && isForeignWord(next) && !/^\s*,/.test(text.slice(match.index + match[0].length))) return true;
@@ -305,7 +333,7 @@ export function hasName(original: string, marked?: string): boolean {
     if (following && /^(?:or|and)$/i.test(following)) continue;
     return true;
   }
-  return hasNamePair(text, englishBesides) || hasNameThenAge(text) || hasOtherScriptName(text) || hasMarkedName(marked ?? text, englishBesides);
+  return hasNamePair(text, englishBesides) || hasNameThenAge(text) || hasSubjectName(text) || hasOtherScriptName((marked ?? text).replace(SCRIPT_BOUNDARY, ' ')) || hasMarkedName(marked ?? text, englishBesides);
 }
 
 /** A word written with an accent or another mark on a Latin letter: "Lập", "Güldemeister", "hà". */
@@ -331,12 +359,39 @@ function hasMarkedName(marked: string, englishBesides: EnglishBesides): boolean 
     const before = i > 0 ? withoutMarks(words[i - 1]!) : '';
     const afterRelative = RELATIVE_WORD.test(before);
     // "near Prolongación Coruña", "on Calle Año Nuevo": a street's or a place's name.
-    const place = PLACE_PREPOSITIONS.has(before) || STREET_TYPES_BEFORE.has(withoutMarks(run[0]!)) || PLACE_PREFIX.has(withoutMarks(run[0]!));
+    const place =
+      PLACE_PREPOSITIONS.has(before) ||
+      STREET_TYPES_BEFORE.has(before) ||
+      STREET_TYPES_BEFORE.has(withoutMarks(run[0]!)) ||
+      PLACE_PREFIX.has(withoutMarks(run[0]!)) ||
+      inPlaceName(words.map((word) => word.normalize('NFD').replace(/\p{M}/gu, '')), i);
+    // "tiếng Việt" is the language.
+    if (run.some((word) => NOT_A_NAME.has(withoutMarks(word)))) {
+      i = end;
+      continue;
+    }
     // The run is the whole note ("Müfid Kasapoğlu"), or the words around it are English.
     const englishAround = words.length === run.length || (words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks)));
     // After a relative the name may have unmarked words among its marked ones ("my grandma hà giang lê").
     if (!place && run.length <= 4 && englishAround && ((run.length >= 2 && run.length === count) || (afterRelative && count <= 4))) return true;
     i = end;
+  }
+  return false;
+}
+
+/** Two capitalized words that open a sentence, then a verb of care notes: "Ronke Ilupeju is coming home", "Agape Pizzo needs help". */
+const SUBJECT_PAIR = new RegExp(String.raw`(?:^|[.!?]\s+)(${WORD})\s+(${WORD})\s+(is|was|has|had|needs|uses|can|gets|likes|loves|lives|wants|prefers|forgets|fell|falls|wanders|speaks|only|still|will|would)\b`, 'gu');
+
+/**
+ * A sentence's subject that is a name no list holds: two capitalized words, neither an English
+ * word nor a place or street word, before a verb ("Yorba Linda is close" and "Walnut Creek has"
+ * are towns, "Mom Jane" is caught elsewhere).
+ */
+function hasSubjectName(text: string): boolean {
+  for (const [, first, second] of text.matchAll(SUBJECT_PAIR) as IterableIterator<[string, string, string]>) {
+    if (!isCapitalized(first) || !isCapitalized(second) || /^\p{Lu}+$/u.test(first)) continue;
+    if ([first, second].some((word) => isEnglishWord(bare(word)) || isOrdinary(word) || isPlaceWord(word) || PLACE_PREFIX.has(bare(word)) || NOT_A_SURNAME.has(bare(word)) || isStreetType(word) || STREET_TYPES_BEFORE.has(bare(word)))) continue;
+    return true;
   }
   return false;
 }
@@ -373,7 +428,10 @@ function hasOtherScriptName(text: string): boolean {
   const words = text.split(/[\s,;:()!?"]+/u).filter((word) => /\p{L}/u.test(word));
   const other = words.filter(isOtherScript);
   if (other.length === 0 || other.length * 2 > words.length) return false;
-  for (let i = 0; i < words.length - 1; i += 1) if (isOtherScript(words[i]!) && isOtherScript(words[i + 1]!)) return true;
+  // Two short words with a space between: a Chinese sentence's phrases, parted by commas, are no name.
+  const spaced = text.split(/\s+/u);
+  const short = (word: string): boolean => isOtherScript(word) && [...word].length <= (/\p{Script=Han}/u.test(word) ? 4 : 12);
+  for (let i = 0; i < spaced.length - 1; i += 1) if (short(spaced[i]!) && short(spaced[i + 1]!)) return true;
   if (isOtherScript(words[0]!) && words[1] && /^\p{Ll}/u.test(words[1]) && isEnglishWord(words[1])) return true;
   return other.some((word) => /^\p{Script=Han}{2,4}$/u.test(word) && HAN_SURNAMES.includes(word[0]!));
 }

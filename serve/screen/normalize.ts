@@ -128,7 +128,11 @@ export function normalizeForScreen(text: string): string {
   );
 }
 
-/** The same text with its accents, for the one rule that reads them (Vietnamese names, names.ts). */
+/**
+ * The text as written, only without hidden characters and full-width forms: its accents and its
+ * letters of other scripts kept (folding Cyrillic look-alikes would turn "Марта" into Latin "Mapta"),
+ * for the name rules that read them (names.ts).
+ */
 export function normalizeKeepingMarks(text: string): string {
-  return unmasked(text).normalize('NFC').replace(/\p{Zs}/gu, ' ');
+  return text.normalize('NFKC').replace(/\p{Cf}/gu, '').normalize('NFC').replace(/\p{Zs}/gu, ' ');
 }

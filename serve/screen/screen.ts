@@ -41,7 +41,7 @@ export function screenRefusal(finding: ScreenFinding): string {
 const DETECTORS: ReadonlyArray<[PersonalDetailKind, (lower: string, normalized: string, original: string) => boolean]> = [
   ['email', (lower) => hasEmail(lower)],
   ['phone', (lower) => hasPhone(lower)],
-  ['address', (lower) => hasAddress(lower)],
+  ['address', (lower, normalized) => hasAddress(lower, normalized)],
   ['id_number', (lower) => hasIdNumber(lower)],
   ['birth_date', (lower) => hasBirthDate(lower)],
   ['name', (_lower, normalized, original) => hasName(normalized, normalizeKeepingMarks(original))],

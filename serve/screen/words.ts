@@ -68,8 +68,8 @@ island islands isle junction jct key keys knoll knolls lake lakes landing lane l
 meadow meadows mews mill mills mission motorway mount mountain mountains mtn neck orchard oval overpass park parks parkway parkways pkwy
 pass passage path pike pine pines place pl plain plains plaza plz point points port ports prairie radial ramp ranch rapid rapids rest
 ridge ridges rdg river road roads rd route rte row rue run shoal shoals shore shores skyway spring springs spur spurs square sq squares
-station stravenue stream street streets st str summit terrace ter throughway trace track trafficway trail trl trailer tunnel turnpike tpke
-underpass valley valleys vly viaduct view views vw village villages vlg ville vista walk walks wall way ways wy well wells
+station stravenue stream street streets st str summit loaf terrace ter throughway trace track trafficway trail trl trailer tunnel turnpike tpke
+underpass union unions valley valleys vly viaduct view views vw village villages vlg ville vista walk walks wall way ways wy well wells
 `);
 
 /** Of those, the ones that are only ever streets, never the landform or place word of a town's name ("Walnut Creek", "Oak Park"). */
@@ -89,8 +89,9 @@ calzada calz privada priv cerrada cda andador retorno prolongacion prol circuito
 glorieta pasaje rambla plaza cuesta travesia bulevar blvd callejon vereda urbanizacion urbanizacao poligono calcada caminho
 `);
 
-/** Care shorthand that follows a relative in notes ("mom afib", "dad w/c bound"): never a name. */
+/** Care shorthand and care words the dictionary lacks, that follow a relative in notes ("mom afib", "dad is bedbound"): never a name. */
 export const CARE_SHORTHAND = set(`
+bedbound sundowning sundowner sundowns nonambulatory dysphagia aphasia
 afib uti utis alz adl adls snf ihss dnr npo hoh mci cva tia chf copd esrd ckd gerd bph htn cad lbd ftd als ptsd tbi pt ot rn lvn cna hha
 rcfe alf ccrc polst poa hipaa ssi ssdi
 `);
