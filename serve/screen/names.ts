@@ -120,7 +120,8 @@ function canBeSurname(word: string, capitalsRequired: boolean): boolean {
 }
 
 /** "Jean-Pierre", "Mary-Kate": every part a given name. */
-const isHyphenatedGivenName = (word: string): boolean => word.includes('-') && word.split('-').every((part) => isPlainEnglishGivenName(part));
+const isHyphenatedGivenName = (word: string): boolean =>
+  word.includes('-') && !isOrdinary(word) && word.split('-').every((part) => isPlainEnglishGivenName(part) || isGivenName(part) || isWiderGivenName(part));
 
 /** Given name + surname (or initial): "Jane Doe", "jane doe", "Maria L. Garcia", "Robert K.". */
 type EnglishBesides = (...names: string[]) => boolean;
@@ -153,7 +154,7 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, pla
   const words = phrase.split(/[^\p{L}\p{N}'.-]+/u).filter(Boolean);
   for (let i = 0; i < words.length - 1; i += 1) {
     const given = words[i]!.replace(/[.']+$/, '');
-    if (!isGivenName(given) && !isHyphenatedGivenName(given) && !isWiderGivenName(given)) continue;
+    if ((!isGivenName(given) && !isHyphenatedGivenName(given) && !isWiderGivenName(given)) || isOrdinary(given)) continue;
     // "her granny delightfully": a kin word is no given name here.
     if (RELATIVE_WORD.test(given)) continue;
     // A word-like given name ("Rose", "Will") counts only written as a name, capitalized, before a capitalized surname.
@@ -294,7 +295,8 @@ export function hasName(original: string, marked?: string): boolean {
   for (const match of text.matchAll(NAME_THEN_RELATIVE)) {
     const word = match[1]!;
     if (isOrdinary(word)) continue;
-    if (isGivenName(bare(word)) || isOtherScript(word) || ((isCapitalized(word) || englishBesides(bare(word))) && isForeignWord(word))) return true;
+    // ("josé luis crespo suárez (our grandmother)": the bracketed relative says a name comes before it, in any language.)
+    if (isGivenName(bare(word)) || isOtherScript(word) || isForeignWord(word)) return true;
   }
   for (const match of text.matchAll(ASK_FOR)) {
     const [, word, next] = match as unknown as [string, string, string | undefined];
@@ -333,7 +335,7 @@ export function hasName(original: string, marked?: string): boolean {
     if (following && /^(?:or|and)$/i.test(following)) continue;
     return true;
   }
-  return hasNamePair(text, englishBesides) || hasNameThenAge(text) || hasSubjectName(text) || hasOtherScriptName((marked ?? text).replace(SCRIPT_BOUNDARY, ' ')) || hasMarkedName(marked ?? text, englishBesides);
+  return hasNamePair(text, englishBesides) || hasSurnameBySuffix(text, englishBesides) || hasNameThenAge(text) || hasSubjectName(text) || hasOtherScriptName((marked ?? text).replace(SCRIPT_BOUNDARY, ' ')) || hasMarkedName(marked ?? text, englishBesides);
 }
 
 /** A word written with an accent or another mark on a Latin letter: "Lập", "Güldemeister", "hà". */
@@ -375,6 +377,36 @@ function hasMarkedName(marked: string, englishBesides: EnglishBesides): boolean 
     // After a relative the name may have unmarked words among its marked ones ("my grandma hà giang lê").
     if (!place && run.length <= 4 && englishAround && ((run.length >= 2 && run.length === count) || (afterRelative && count <= 4))) return true;
     i = end;
+  }
+  return false;
+}
+
+/**
+ * Endings that make a word a family name in the languages of California's families: Polish and
+ * Ukrainian (-ski, -wicz, -czyk, -enko, -chuk), Serbian and Russian (-vich), Turkish (-oglu),
+ * Armenian (-yan, -ian), Georgian (-shvili, -dze), Greek (-poulos, -akis, -idis), Romanian (-escu),
+ * Scandinavian (-sson), Italian (-elli, -etti, -ucci, -ini), German (-mann, -meister), Indian (-vedi, -swamy, -murthy).
+ */
+const SURNAME_ENDING =
+  /(?:ski|ska|sky|skyi|wicz|czyk|czak|chuk|enko|vich|oglu|[iy]an|shvili|dze|poulos|akis|idis|ides|escu|eanu|sson|dottir|elli|etti|ucci|otti|acci|ini|mann|meister|vedi|swamy|murthy)$/;
+
+/** A word that is a family name by its ending: "Mikulski", "Kasapoglu", "Petrosyan", "Chaturvedi" (not "Christian" or "Zucchini"). */
+const isSurnameByEnding = (word: string): boolean => {
+  const plain = bare(word);
+  return plain.length >= 5 && SURNAME_ENDING.test(plain) && !isEnglishWord(plain) && !isOrdinary(word) && !NOT_A_SURNAME.has(plain) && !isPlaceWord(plain);
+};
+
+/** A word, then a family name known by its ending: "Agrypina Mikulski", "Bhadran-Tara Chaturvedi", in lower case too in an English note. */
+function hasSurnameBySuffix(text: string, englishBesides: EnglishBesides): boolean {
+  for (const phrase of text.split(/[,;:()!?"/]|\s-\s/u)) {
+    const words = phrase.split(/[^\p{L}'-]+/u).filter(Boolean);
+    for (let i = 0; i + 1 < words.length; i += 1) {
+      const [first, second] = [words[i]!, words[i + 1]!];
+      if (!isSurnameByEnding(second) || isCapitalized(first) !== isCapitalized(second)) continue;
+      if (isOrdinary(first) || RELATIVE_WORD.test(bare(first)) || isPlaceWord(first) || PLACE_PREFIX.has(bare(first)) || STREET_TYPES_BEFORE.has(bare(first))) continue;
+      if (!/^\p{L}{2,}/u.test(first) || (i > 0 && PLACE_PREPOSITIONS.has(words[i - 1]!.toLowerCase()) && !isGivenName(first))) continue;
+      if (isCapitalized(first) ? !isEnglishWord(bare(first)) || isGivenName(first) : isForeignWord(first) && englishBesides(bare(first), bare(second))) return true;
+    }
   }
   return false;
 }
@@ -430,7 +462,7 @@ function hasOtherScriptName(text: string): boolean {
   if (other.length === 0 || other.length * 2 > words.length) return false;
   // Two short words with a space between: a Chinese sentence's phrases, parted by commas, are no name.
   const spaced = text.split(/\s+/u);
-  const short = (word: string): boolean => isOtherScript(word) && [...word].length <= (/\p{Script=Han}/u.test(word) ? 4 : 12);
+  const short = (word: string): boolean => isOtherScript(word) && [...word].length <= (/\p{Script=Han}/u.test(word) ? 4 : 16);
   for (let i = 0; i < spaced.length - 1; i += 1) if (short(spaced[i]!) && short(spaced[i + 1]!)) return true;
   if (isOtherScript(words[0]!) && words[1] && /^\p{Ll}/u.test(words[1]) && isEnglishWord(words[1])) return true;
   return other.some((word) => /^\p{Script=Han}{2,4}$/u.test(word) && HAN_SURNAMES.includes(word[0]!));

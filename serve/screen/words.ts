@@ -39,6 +39,7 @@ export const MEASURE_WORDS = set(`
 minute minutes min mins mile miles mi km kms kilometer kilometers kilometre kilometres hour hours hr hrs block blocks
 day days week weeks month months year years bed beds bedroom bedrooms people person residents resident times x or and to of from
 percent pounds lbs dollars
+minuto minutos hora horas dia dias semana semanas mes meses ano anos milla millas cuadra cuadras cama camas persona personas veces
 `);
 
 /** Words after a given name that make it a place, a home or an institution, not a person ("Rose Garden", "Grace Manor"). */
@@ -86,7 +87,7 @@ export const STREET_TYPES_BEFORE = set(`
 calle avenida avda av camino paseo via viale vicolo piazza piazzale strada corso largo borgo contrada rotonda incrocio salita lungomare
 rue allee voie quai impasse chemin boulevard avenue passage place rua travessa alameda rodovia marginal praca estrada beco ladeira
 calzada calz privada priv cerrada cda andador retorno prolongacion prol circuito eje viaducto carretera carr ronda senda subida bajada
-glorieta pasaje rambla plaza cuesta travesia bulevar blvd callejon vereda urbanizacion urbanizacao poligono calcada caminho
+glorieta pasaje rambla plaza cuesta travesia bulevar blvd callejon calleja vereda urbanizacion urbanizacao poligono calcada caminho
 `);
 
 /** Care shorthand and care words the dictionary lacks, that follow a relative in notes ("mom afib", "dad is bedbound"): never a name. */
