@@ -148,6 +148,10 @@ type StreetShape = 'street' | 'ordinal' | 'landform' | null;
 const bareWord = (word: string): string => word.replace(/^[("']+|[)"',.;:!?]+$/g, '');
 const isNameWord = (word: string | undefined): boolean =>
   word !== undefined && /^[\p{L}\d][\p{L}\d'.-]*$/u.test(word) && !ORDINARY_WORDS.has(word) && !MEASURE_WORDS.has(word);
+/** Words that never stand in a street's name; other ordinary words may, right before its type ("Church Ln", "Old State Road", "Mission St"). */
+const FUNCTION_WORDS = new Set('a an the my our your his her their its this that these those and or but to of in on at by for with from near is are was were be'.split(' '));
+const isNameWordBeforeType = (word: string | undefined): boolean =>
+  word !== undefined && /^[\p{L}\d][\p{L}\d'.-]*$/u.test(word) && !FUNCTION_WORDS.has(word) && !MEASURE_WORDS.has(word);
 const typeAfter = (word: string): StreetShape => {
   const plain = word.replace(/\.$/, '');
   if (!STREET_TYPES_AFTER.has(plain)) return null;
@@ -160,7 +164,7 @@ function streetEnding(words: string[]): StreetShape {
   if (last === undefined) return null;
   if (ORDINAL.test(last)) return 'ordinal';
   const type = typeAfter(last);
-  if (type && (isNameWord(words.at(-2)) || ORDINAL.test(words.at(-2) ?? ''))) return type;
+  if (type && (isNameWordBeforeType(words.at(-2)) || ORDINAL.test(words.at(-2) ?? ''))) return type;
   for (let k = words.length - 2; k >= Math.max(0, words.length - 7); k -= 1) {
     if (STREET_TYPES_BEFORE.has(words[k]!.replace(/\.$/, '')) && words.slice(k + 1).every(isNameWord)) return 'street';
   }
@@ -175,8 +179,8 @@ function streetStarting(words: string[]): StreetShape {
   if (STREET_TYPES_BEFORE.has(first.replace(/\.$/, '')) && isNameWord(second)) return 'street';
   for (let i = 1; i <= 4 && i < words.length; i += 1) {
     const type = typeAfter(words[i]!);
-    if (type && words.slice(0, i).every((word) => isNameWord(word) || ORDINAL.test(word))) return type;
-    if (!isNameWord(words[i])) break;
+    if (type && words.slice(0, i).every((word) => isNameWordBeforeType(word) || ORDINAL.test(word))) return type;
+    if (!isNameWordBeforeType(words[i])) break;
   }
   return null;
 }
@@ -191,6 +195,8 @@ function hasIntersection(lower: string): boolean {
     // A street by its type and any other street, or a street by a type that may be a town's ("Barney Shore") and a numbered street.
     if (shapes.includes('street') && !shapes.includes(null)) return true;
     if (shapes.includes('landform') && shapes.includes('ordinal')) return true;
+    // Two streets by types that may be a town's, joined by "&" or "/" ("Rodriguez Shores / Harvey Drives"; "Walnut Creek and Oak Park" are towns).
+    if (shapes[0] === 'landform' && shapes[1] === 'landform' && /[&/@]/.test(match[0])) return true;
   }
   return false;
 }

@@ -27,6 +27,7 @@ const NOT_A_NAME = new Set(
 const SURNAME_PARTICLES = 'de|da|di|del|della|van|von|der|den|ter|ten|le|la|du|dos|das|bin|ibn|al|el';
 /** Spanish words that may stand before a kin word in a Spanish sentence ("para la abuela", "con mi tio"). */
 const SPANISH_FUNCTION_WORDS = new Set('la el los las de del con para por y que a al mi su tu'.split(' '));
+const PARTICLE = new RegExp(`^(?:${SURNAME_PARTICLES})$`);
 /** Words after which a capitalized run is a street's or a place's name: "the home on Quinta Laura Rocha". */
 const PLACE_PREPOSITIONS = new Set('on along down off up past onto near in at from to en cerca'.split(' '));
 
@@ -171,6 +172,13 @@ function hasNamePairInPhrase(phrase: string, englishBesides: EnglishBesides, pla
     if (before && PLACE_PREPOSITIONS.has(before) && STREET_TYPES_AFTER.has(bare(words[i + 1]!))) continue;
     let next = words[i + 1]!;
     let after = words[i + 2];
+    // "Sami de Graaf", "Myla van de Brink": particles belong to the surname after them.
+    let particles = i + 1;
+    while (particles < words.length - 1 && PARTICLE.test(words[particles]!)) particles += 1;
+    if (particles > i + 1 && isCapitalized(given) && isCapitalized(words[particles]!)) {
+      next = words[particles]!;
+      after = words[particles + 1];
+    }
     // A middle initial: "Maria L. Garcia".
     if (/^\p{L}\.?$/u.test(next) && after && canBeSurname(after, capitalsRequired)) {
       next = after;

@@ -77,6 +77,7 @@ underpass union unions valley valleys vly viaduct view views vw village villages
 export const STREET_ONLY_TYPES = set(`
 alley aly avenue ave av boulevard blvd circle cir court ct crescent cres drive dr expressway expy freeway fwy highway hwy lane ln loop
 parkway pkwy path pike place pl plaza plz road rd row square sq street st str terrace ter trail trl way wy xing crossing
+drives roads streets avenues lanes
 `);
 
 /**
