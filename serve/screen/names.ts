@@ -127,11 +127,13 @@ const isHyphenatedGivenName = (word: string): boolean =>
 /** Given name + surname (or initial): "Jane Doe", "jane doe", "Maria L. Garcia", "Robert K.". */
 type EnglishBesides = (...names: string[]) => boolean;
 
-function hasNamePair(text: string, englishBesides: EnglishBesides): boolean {
+function hasNamePair(text: string, marked: string, englishBesides: EnglishBesides): boolean {
   // Two or more English words of care notes ("for", "very", "needs"): the note is plainly in English.
   const plainlyEnglish = text.split(/[^\p{L}']+/u).filter((word) => word.length >= 3 && ORDINARY_WORDS.has(word.toLowerCase())).length >= 2;
+  // A note that is only a name, in lower case: "margarida batista" (not "los gatos" or "paso robles", places; not a note in Vietnamese).
+  const onlyAName = /^\s*\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*){1,2}\s*[.!]?\s*$/u.test(text) && !VIETNAMESE_LETTER.test(marked);
   // A pair never spans punctuation: "Fremont, Newark" is two places.
-  return text.split(/[,;:()!?"/]|\s-\s/u).some((phrase) => hasNamePairInPhrase(phrase, englishBesides, plainlyEnglish) || (plainlyEnglish && hasForeignPair(phrase, englishBesides)));
+  return text.split(/[,;:()!?"/]|\s-\s/u).some((phrase) => hasNamePairInPhrase(phrase, englishBesides, plainlyEnglish || onlyAName) || (plainlyEnglish && hasForeignPair(phrase, englishBesides)));
 }
 
 /**
@@ -343,8 +345,11 @@ export function hasName(original: string, marked?: string): boolean {
     if (following && /^(?:or|and)$/i.test(following)) continue;
     return true;
   }
-  return hasNamePair(text, englishBesides) || hasSurnameBySuffix(text, englishBesides) || hasNameThenAge(text) || hasSubjectName(text) || hasOtherScriptName((marked ?? text).replace(SCRIPT_BOUNDARY, ' ')) || hasMarkedName(marked ?? text, englishBesides);
+  return hasNamePair(text, marked ?? text, englishBesides) || hasSurnameBySuffix(text, englishBesides) || hasNameThenAge(text) || hasSubjectName(text) || hasOtherScriptName((marked ?? text).replace(SCRIPT_BOUNDARY, ' ')) || hasMarkedName(marked ?? text, englishBesides);
 }
+
+/** Letters only Vietnamese writes (a horn, a breve, a dot below, a hook, two marks on one letter): "ơ", "ư", "ạ", "ế". */
+const VIETNAMESE_LETTER = /[ăơưạảẹẻẽỉịọỏụủỳỵỷỹấầẩẫậắằẳẵặếềểễệốồổỗộớờởỡợứừửữự]/iu;
 
 /** A word written with an accent or another mark on a Latin letter: "Lập", "Güldemeister", "hà". */
 const MARKED = (word: string): boolean => /[\p{Script=Latin}]/u.test(word) && word.normalize('NFD') !== word.normalize('NFC') && /\p{M}/u.test(word.normalize('NFD'));
@@ -381,7 +386,10 @@ function hasMarkedName(marked: string, englishBesides: EnglishBesides): boolean 
       continue;
     }
     // The run is the whole note ("Müfid Kasapoğlu"), or the words around it are English.
-    const englishAround = words.length === run.length || (words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks)));
+    // The run is the whole note and written as a name, capitalized ("Müfid Kasapoğlu"; "chăm sóc" is Vietnamese for care), or the words around it are English.
+    const englishAround =
+      (words.length === run.length && run.some((word) => isCapitalized(word))) ||
+      (words.length - run.length >= 2 && englishBesides(...words.slice(i, end + 2).map(withoutMarks)));
     // After a relative the name may have unmarked words among its marked ones ("my grandma hà giang lê").
     if (!place && run.length <= 4 && englishAround && ((run.length >= 2 && run.length === count) || (afterRelative && count <= 4))) return true;
     i = end;

@@ -8,7 +8,7 @@ import type { HalfFigures } from '../screen-corpus/corpus.ts';
 
 function printFigures(title: string, figures: HalfFigures, figuresLine: (figures: HalfFigures) => string): void {
   console.log(`  ${title}: ${figuresLine(figures)}`);
-  const kinds = Object.entries(figures.byKind).map(([kind, { caught, of }]) => `${kind} ${(caught / of).toFixed(3)} (${caught}/${of})`);
+  const kinds = Object.entries(figures.byKind).map(([kind, { caught, of }]) => `${kind} ${(caught / of).toFixed(4)} (${caught}/${of})`);
   console.log(`    recall by kind: ${kinds.join(', ')}`);
 }
 
