@@ -3,7 +3,8 @@
 // detail a family must not send: e-mail addresses, phone numbers, street addresses, ID numbers,
 // birth dates and people's names. The text is normalized first (normalize.ts), so zero-width characters, look-alike letters, other scripts' digits and
 // spelled-out numbers read as the plain detail. It is a heuristic: it cannot catch every name, and
-// it is measured on a labelled corpus (test/handoff/screen-corpus.json, `npm run bench -- screen`)
+// it is measured on labelled corpora (test/handoff/screen-corpus.json, and test/screen-corpus/ with its
+// held-out half; `npm run bench -- screen`)
 // for recall and for not refusing ordinary care notes. A finding is reported by kind only; the text
 // found is never repeated back.
 import { hasAddress, hasEmail, hasPhone } from './contact.ts';
