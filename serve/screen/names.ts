@@ -31,14 +31,18 @@ const PARTICLE = new RegExp(`^(?:${SURNAME_PARTICLES})$`);
 /** Words after which a capitalized run is a street's or a place's name: "the home on Quinta Laura Rocha". */
 const PLACE_PREPOSITIONS = new Set('on along down off up past onto near in at from to en cerca'.split(' '));
 
+/** Spanish kin words, as normalize.ts leaves them (accents dropped): "mi madre Maria", "mi esposo Jose". */
+const SPANISH_KIN =
+  'madre|padre|esposo|esposa|hijo|hija|abuela|abuelo|abuelita|abuelito|tia|tio|hermano|hermana|suegra|suegro|amiga|amigo|vecina|vecino';
+const SPANISH_KIN_WORD = new RegExp(`^(?:${SPANISH_KIN})\\b`, 'i');
+
 /** The kin words, each also with "grand", "great", "step", "god" or "ex" before it and "in-law" after it. */
 const KIN =
   'mother|mom|mum|mommy|mama|momma|father|dad|daddy|papa|pop|parent|husband|hubby|wife|spouse|partner|son|daughter|child|kid|brother|' +
   'sister|sibling|grandmother|grandma|granny|nana|grandfather|grandpa|granddad|grandson|granddaughter|grandchild|aunt|auntie|uncle|' +
   'niece|nephew|cousin|friend|neighbou?r|roommate|fianc[eé]e?|relative|client|patient|resident|caregiver|' +
-  // Spanish, as normalize.ts leaves it (accents dropped): "mi madre Maria", "mi esposo Jose"; Tagalog grandparents and parents.
-  'madre|padre|esposo|esposa|hijo|hija|abuela|abuelo|abuelita|abuelito|tia|tio|hermano|hermana|suegra|suegro|amiga|amigo|vecina|vecino|' +
-  'lola|lolo|nanay|tatay';
+  // Spanish (below) and Tagalog grandparents and parents.
+  `${SPANISH_KIN}|lola|lolo|nanay|tatay`;
 /** "ma" and "pa" name a parent only after "my", "our", "her", ...: "my ma Enteng". */
 const RELATIVES = String.raw`(?:(?:best\s+)?(?:great[\s-]?)*(?:grand|step|god|ex)?-?(?:${KIN})(?:[\s-]in[\s-]law)?|(?<=\b(?:my|our|his|her|their)\s)(?:ma|pa))`;
 const RELATIVE_WORD = new RegExp(String.raw`^${RELATIVES}$`, 'iu');
@@ -276,7 +280,7 @@ export function hasName(original: string, marked?: string): boolean {
     // "mi madre necesita ayuda": Spanish phrasing ("mi", "su", a Spanish kin word) is read by the given-name lists alone.
     // ("our tia aminte" is English phrasing.)
     const owner = /\b(\p{L}+)\s+$/u.exec(text.slice(0, match.index))?.[1]?.toLowerCase() ?? '';
-    const spanishKin = /^(?:madre|padre|esposo|esposa|hijo|hija|abuel|tia|tio|herman|suegr|amig|vecin)/i.test(match[0]);
+    const spanishKin = SPANISH_KIN_WORD.test(match[0]);
     const after = nextWord(match.index + match[0].length);
     const spanish =
       /^(?:mi|mis|su|sus|tu|nuestr[ao]s?)$/.test(owner) ||
