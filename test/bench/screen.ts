@@ -1,30 +1,47 @@
-// `npm run bench -- screen`: the personal-data screen on its labelled corpus. Prints recall (share
-// of personal strings refused, per kind and overall), the false-refusal rate on ordinary care notes
-// and the time one screen takes. Run alone: `npx tsx test/bench/screen.ts`.
+// `npm run bench -- screen`: the personal-data screen on its corpora. Prints, for the generated
+// corpus's tuning half and held-out half (test/screen-corpus/) and for the hand-written corpus
+// (test/handoff/screen-corpus.*): recall (share of personal notes refused, per kind and overall)
+// and the false-refusal rate on ordinary notes, with counts; then the time one screen takes.
+// Run alone: `npx tsx test/bench/screen.ts`.
 import { performance } from 'node:perf_hooks';
-import { screenText } from '../../serve/screen/screen.ts';
-import { ordinaryCorpus, personalCorpus } from '../handoff/screen-corpus.ts';
+import type { HalfFigures } from '../screen-corpus/corpus.ts';
 
-export async function benchScreen(): Promise<{ recall: number; falseRefusalRate: number }> {
-  const personal = personalCorpus();
-  const ordinary = ordinaryCorpus();
+function printFigures(title: string, figures: HalfFigures, figuresLine: (figures: HalfFigures) => string): void {
+  console.log(`  ${title}: ${figuresLine(figures)}`);
+  const kinds = Object.entries(figures.byKind).map(([kind, { caught, of }]) => `${kind} ${(caught / of).toFixed(4)} (${caught}/${of})`);
+  console.log(`    recall by kind: ${kinds.join(', ')}`);
+}
+
+export async function benchScreen(): Promise<Record<string, { recall: number; falseRefusalRate: number }>> {
+  // Imported here, so the time the screen's word and name lists take to load is measured too.
+  const loadStarted = performance.now();
+  const { screenText } = await import('../../serve/screen/screen.ts');
+  const loadMs = performance.now() - loadStarted;
+  const { figuresLine, measure, readHalf } = await import('../screen-corpus/corpus.ts');
+  const { ordinaryCorpus, personalCorpus } = await import('../handoff/screen-corpus.ts');
+
+  const tuning = readHalf('tuning');
+  const heldOut = readHalf('held-out');
+  const handWritten = [
+    ...personalCorpus().map(({ text, kind }) => ({ text, kind, form: 'hand-written', locale: 'en_US' })),
+    ...ordinaryCorpus().map((text) => ({ text, kind: null, form: 'hand-written', locale: 'en_US' })),
+  ];
+  console.log(`\nscreen (targets on the held-out half: recall >= 0.97, false refusals <= 0.02)`);
+  const results: Record<string, HalfFigures> = {
+    'generated, tuning half': measure(tuning),
+    'generated, held-out half (never read in tuning)': measure(heldOut),
+    'hand-written corpus': measure(handWritten),
+  };
+  for (const [title, figures] of Object.entries(results)) printFigures(title, figures, figuresLine);
+
+  // Time per screened text, over every note of all three, after one warm-up pass.
+  const texts = [...tuning, ...heldOut, ...handWritten].map((note) => note.text);
+  for (const text of texts) screenText(text);
   const started = performance.now();
-  const caught = personal.filter((sample) => screenText(sample.text) !== null);
-  const refused = ordinary.filter((text) => screenText(text) !== null);
-  const perScreenUs = ((performance.now() - started) * 1000) / (personal.length + ordinary.length);
-
-  const recall = caught.length / personal.length;
-  const falseRefusalRate = refused.length / ordinary.length;
-  console.log(`\nscreen: ${personal.length} personal strings, ${ordinary.length} ordinary care notes`);
-  for (const kind of ['phone', 'email', 'address', 'name'] as const) {
-    const ofKind = personal.filter((sample) => sample.kind === kind);
-    const found = ofKind.filter((sample) => screenText(sample.text) !== null).length;
-    console.log(`  ${kind.padEnd(8)} recall ${(found / ofKind.length).toFixed(3)} (${found}/${ofKind.length})`);
-  }
-  console.log(`  recall ${recall.toFixed(3)} (target >= 0.97)`);
-  console.log(`  false-refusal rate ${falseRefusalRate.toFixed(3)} (${refused.length}/${ordinary.length}, target <= 0.02)`);
-  console.log(`  ${perScreenUs.toFixed(1)} µs per screened text`);
-  return { recall, falseRefusalRate };
+  for (const text of texts) screenText(text);
+  const perScreenUs = ((performance.now() - started) * 1000) / texts.length;
+  console.log(`  ${perScreenUs.toFixed(1)} µs per screened text (${texts.length} texts); word and name lists ready in ${loadMs.toFixed(0)} ms (first import)`);
+  return Object.fromEntries(Object.entries(results).map(([title, { recall, falseRefusalRate }]) => [title, { recall, falseRefusalRate }]));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchScreen();
