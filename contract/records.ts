@@ -95,7 +95,7 @@ export interface CompactHome {
     closed_note: string | null;
   };
   price: null | {
-    kind: 'home_listed' | 'home_confirmed' | 'covelight_estimate' | 'area_typical';
+    kind: PriceKind;
     is_this_homes_own_rate: boolean;
     monthly_usd: number | null;
     likely_range_usd: { low: number; high: number } | null;
@@ -111,6 +111,17 @@ export interface CompactHome {
   };
   page: string;
   markdown: string;
+}
+
+export type PriceKind = 'home_listed' | 'home_confirmed' | 'covelight_estimate' | 'area_typical';
+
+/**
+ * Whether a price kind is the home's own rate (spec: only `is_this_homes_own_rate: true` makes the
+ * figure a price). An estimate or an area figure is never this home's price, so nothing may be
+ * decided about the home on it (a budget filter keeps such homes in).
+ */
+export function isOwnRateKind(kind: string | null | undefined): boolean {
+  return kind === 'home_listed' || kind === 'home_confirmed';
 }
 
 /** Sentence that accompanies any `true` waiver value (spec: MCP record conventions). */

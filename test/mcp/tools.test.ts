@@ -139,23 +139,35 @@ test('find_homes in a county: alphabetical, listed licenses only, needs match on
   t.is(all.total, listed);
 });
 
-test('find_homes with a budget leaves out homes above it, keeps homes with no figure and says so', async (t) => {
+test('a budget leaves a home out only on its own rate: Alameda at 5000 keeps homes with an estimate, an area figure or nothing, and says how many (both eras, both list tools)', async (t) => {
   const ex = await examples();
-  const county = ex.value<string>(
-    `SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key
-     HAVING SUM(price_monthly_usd IS NULL) > 0 AND SUM(price_monthly_usd > 5000) > 0 AND SUM(price_monthly_usd <= 5000) > 0 LIMIT 1`,
+  const own = `price_kind IN ('home_listed', 'home_confirmed')`;
+  const kept = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND NOT coalesce(${own} AND price_monthly_usd > 5000, 0)`);
+  const keptWithoutOwn = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND NOT coalesce(${own}, 0)`);
+  const areaAbove = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND price_kind = 'area_typical' AND price_monthly_usd > 5000`);
+  const ownAbove = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND ${own} AND price_monthly_usd > 5000`);
+  t.true(areaAbove > 0 && ownAbove > 0, 'the seeds hold Alameda homes above 5000 on an area figure and on their own rate');
+  for (const era of ['modern', '2025-11-25'] as const) {
+    const out = await ok(t, 'find_homes', { county: 'Alameda', max_monthly_budget_usd: 5000, limit: 50 }, era);
+    t.is(out.total, kept, `${era}: every home without its own rate above the budget stays in`);
+    t.true(out.homes.every((h: any) => !h.price?.is_this_homes_own_rate || h.price.monthly_usd <= 5000));
+    t.true(out.homes.some((h: any) => h.price?.kind === 'area_typical' && h.price.monthly_usd > 5000), 'an area figure above the budget decides nothing');
+    t.true(out.homes.some((h: any) => h.price === null), 'a home with no figure stays in');
+    t.is(out.kept_without_own_rate, keptWithoutOwn);
+    t.true(out.notes.some((note: string) => note.includes(`${keptWithoutOwn} of the homes listed have no rate of their own on file`)));
+    t.is(out.query.max_monthly_budget_usd, 5000);
+    const unfiltered = await ok(t, 'find_homes', { county: 'Alameda', limit: 50 }, era);
+    t.is(unfiltered.kept_without_own_rate, null);
+  }
+  const hospital = ex.one<{ facid: string }>(
+    'a hospital with a home nearby whose only figure is an area figure above 5000',
+    `SELECT h.facid FROM hospitals h WHERE EXISTS (SELECT 1 FROM facilities f WHERE f.listed = 1 AND f.price_kind = 'area_typical'
+       AND f.price_monthly_usd > 5000 AND abs(f.latitude - h.latitude) < 0.08 AND abs(f.longitude - h.longitude) < 0.08) LIMIT 1`,
   );
-  t.truthy(county, 'seeds must contain a county with homes above, below and without a figure');
-  const out = await ok(t, 'find_homes', { county, max_monthly_budget_usd: 5000, limit: 50 });
-  const expected = ex.value<number>(
-    `SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = lower(?) AND (price_monthly_usd IS NULL OR price_monthly_usd <= 5000)`,
-    county,
-  );
-  t.is(out.total, expected);
-  t.true(out.homes.every((h: any) => h.price === null || h.price.monthly_usd === null || h.price.monthly_usd <= 5000));
-  t.true(out.homes.some((h: any) => h.price === null || h.price.monthly_usd === null));
-  t.true(out.notes.some((note: string) => /no figure on file and stay in/.test(note)));
-  t.is(out.query.max_monthly_budget_usd, 5000);
+  const near = await ok(t, 'homes_near_hospital', { hospital: hospital.facid, radius_km: 50, max_monthly_budget_usd: 5000, limit: 50 });
+  t.true(near.homes.some((h: any) => h.price?.kind === 'area_typical' && h.price.monthly_usd > 5000));
+  t.true(near.homes.every((h: any) => !h.price?.is_this_homes_own_rate || h.price.monthly_usd <= 5000));
+  t.is(typeof near.kept_without_own_rate, 'number');
 });
 
 test('find_homes refusals say what to send instead', async (t) => {
