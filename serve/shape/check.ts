@@ -11,6 +11,7 @@ import { candidate, type Candidate } from './candidate.ts';
 import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Snapshot } from '../records/snapshot.ts';
+import { withMarkdownNotice } from '../web/markdown.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
@@ -145,6 +146,11 @@ const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_thi
  * honesty, data dates and the Markdown display. Homes and candidates are the records' own shared
  * objects: never mutate a result.
  */
+/** A display read while demo data is served says so first (REST and MCP alike: both doors read it here). */
+function demoSays(context: ShapeContext, display: string): string {
+  return context.snapshot.meta.demoData ? withMarkdownNotice(display) : display;
+}
+
 export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
@@ -197,7 +203,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     counts,
     honesty: CHECK_HONESTY,
     data_dates,
-    display: [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n'),
+    display: demoSays(context, [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n')),
   };
 }
 

@@ -193,10 +193,13 @@ test('check_homes is the batch check: the same data as POST /api/v1/check for th
   const home = await dementiaHome();
   const homes = [home.license_number, home.name.toLowerCase(), closed, 'Sunrise', 'no such home at all', home.license_number];
   for (const detail of [false, true]) {
-    const mcp = await ok(t, 'check_homes', { homes, detail });
+    const { demo_data, demo_notice, ...mcp } = await ok(t, 'check_homes', { homes, detail });
     const rest = await postJson(`${server.url}/api/v1/check`, { homes, detail });
     t.is(rest.status, 200);
     t.deepEqual(mcp, rest.body.data);
+    // REST says demo in its attribution; every MCP result in these two fields (test/demo.test.ts).
+    t.true(demo_data && rest.body.attribution.demo_data);
+    t.is(typeof demo_notice, 'string');
   }
   await refused(t, 'check_homes', { homes: [] }, /homes must be a list of 1 to 100 .*expected at least 1 item/);
   await refused(t, 'check_homes', { homes: Array.from({ length: 101 }, (_, i) => `home ${i}`) }, /at most 100 entries/);
