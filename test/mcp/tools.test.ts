@@ -91,6 +91,46 @@ test('every tool answers its happy path in both eras with output that matches it
   }
 });
 
+test('a name with its place, written as people write it, is one license matched; a single resemblance is never "one of these" (REST and MCP, both eras)', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string; city: string; county: string }>(
+    'a listed home whose name no other license shares',
+    `SELECT license_number, name, city, county FROM facilities f WHERE listed = 1 AND city IS NOT NULL AND county IS NOT NULL AND upper(city) <> upper(county)
+       AND (SELECT COUNT(*) FROM facilities g WHERE g.name_key = f.name_key OR g.licensed_name_key = f.name_key) = 1 ORDER BY sort_key`,
+  );
+  const otherCity = ex.value<string>('SELECT city FROM facilities WHERE listed = 1 AND upper(city) <> upper(?) AND upper(county) <> upper(?) GROUP BY city_key ORDER BY count(*) DESC', home.city, home.county);
+  const matchedEntries = [`${home.name}, ${home.county}`, `${home.name}, ${home.county} County`, `${home.name} ${home.city}`, `${home.name}, ${home.city}`];
+  const elsewhere = `${home.name}, ${otherCity}`;
+  const homes = [...matchedEntries, elsewhere];
+  const rest = (await postJson(`${server.url}/api/v1/check`, { homes })).body.data;
+  for (const era of ['modern', '2025-11-25'] as const) {
+    const { demo_data, demo_notice, ...mcp } = await ok(t, 'check_homes', { homes }, era);
+    t.deepEqual(mcp, rest, `${era}: the same answer as REST`);
+  }
+  for (const [i, entry] of matchedEntries.entries()) {
+    t.is(rest.results[i].status, 'matched', entry);
+    t.is(rest.results[i].home.license_number, home.license_number, entry);
+  }
+  const offered = rest.results[matchedEntries.length];
+  t.is(offered.status, 'ambiguous', 'a name that fits one license in another place is not matched');
+  t.true(offered.candidates.length > 1, 'it is offered with the similar names in the place given');
+  t.true(offered.candidates.some((c: any) => c.license_number === home.license_number));
+  t.is(rest.counts.matched, matchedEntries.length);
+
+  // Across the seeds: every entry pattern above, for every home; a lone candidate is never "one of these".
+  const rows = ex.all<{ name: string; city: string | null; county: string | null }>('SELECT name, city, county FROM facilities ORDER BY license_number');
+  const entries = rows.flatMap((row) => [`${row.name}, ${row.county ?? ''}`, `${row.name} ${row.city ?? ''}`, `${row.name}, ${otherCity}`, `${row.name.slice(0, -2)}`]);
+  for (let start = 0; start < entries.length; start += 100) {
+    const batch = (await postJson(`${server.url}/api/v1/check`, { homes: entries.slice(start, start + 100) })).body.data;
+    const lines = batch.display.split('\n');
+    batch.results.forEach((result: any, i: number) => {
+      if (result.status !== 'ambiguous' || result.candidates.length !== 1) return;
+      const line = lines.find((l: string) => l.startsWith(`${i + 1}. `))!;
+      t.false(line.includes('one of these'), line);
+    });
+  }
+});
+
 test('find_homes near a point: by straight-line distance within the radius, with distance_km and the two sentences', async (t) => {
   const home = await dementiaHome();
   const near = { latitude: home.latitude, longitude: home.longitude };
