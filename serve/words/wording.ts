@@ -37,8 +37,13 @@ export function noSortParameterIn(order: string): string {
 // ---- Pages (serve/pages, serve/handoff) --------------------------------------------------------
 
 /** The fairness sentence in plain words, for people (pages and their Markdown twins). */
-export const FAIRNESS_IN_WORDS =
-  'A citation does not make a home unsafe, and an empty file does not make a home good. "Not on file" means the record does not show it (the record does not say, or it states the license does not carry it); it never means no.';
+/**
+ * What "not on file" means in words: both non-true values read so, and the sentence stays true of
+ * each (`not_on_file`: the record does not say; `false`: it states the license does not carry it).
+ */
+export const NOT_ON_FILE_IN_WORDS =
+  '"Not on file" means the record does not say, or states that the license does not carry it; it is never shown as a no.';
+export const FAIRNESS_IN_WORDS = `A citation does not make a home unsafe, and an empty file does not make a home good. ${NOT_ON_FILE_IN_WORDS}`;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */
