@@ -94,7 +94,7 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs) and whose starting figure fits a monthly budget. Give at least one of near, county or city. ' +
+    'whose license carries given care approvals (needs), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +

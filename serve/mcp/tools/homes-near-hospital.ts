@@ -66,7 +66,7 @@ export const homesNearHospital = defineTool({
   title: 'Care homes near a hospital',
   description:
     'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
-    'optionally only those whose license carries given care approvals (needs) and whose starting figure fits a budget. Name the hospital ' +
+    'optionally only those whose license carries given care approvals (needs), leaving out homes whose own published rate is above a budget. Name the hospital ' +
     '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
     'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
