@@ -16,8 +16,13 @@ test.after.always(async () => {
   await server?.close();
 });
 
-/** The home's page text, its Markdown twin and its MCP fetch text in both eras. */
-async function surfaces(license: string, slug: string): Promise<Array<[string, string]>> {
+/** The page text, Markdown twin and MCP fetch text (both eras) of the first home the seeds hold where `where` holds. */
+async function surfaces(what: string, where: string): Promise<Array<[string, string]>> {
+  const ex = await examples();
+  const { license_number: license, name_slug: slug } = ex.one<{ license_number: string; name_slug: string }>(
+    what,
+    `SELECT license_number, name_slug FROM facilities WHERE ${where} ORDER BY license_number`,
+  );
   const path = `/facility/${slug}-${license}`;
   const texts: Array<[string, string]> = [
     ['page', mainText((await call(`${server.url}${path}`, { headers: { accept: BROWSER_ACCEPT } })).text)],
@@ -41,12 +46,7 @@ function answerTo(text: string, question: string): string {
 const DEMENTIA = 'Does it take residents with dementia?';
 
 test('a stated negative reads "not on file" and says what the record states, never that it does not say', async (t) => {
-  const ex = await examples();
-  const home = ex.one<{ license_number: string; name_slug: string }>(
-    'a listed home whose record states dementia false',
-    "SELECT license_number, name_slug FROM facilities WHERE listed = 1 AND dementia = 'false' ORDER BY sort_key",
-  );
-  for (const [surface, text] of await surfaces(home.license_number, home.name_slug)) {
+  for (const [surface, text] of await surfaces('a listed home whose record states dementia false', "listed = 1 AND dementia = 'false'")) {
     const answer = answerTo(text, DEMENTIA);
     t.regex(answer, /^\s*Not on file: this license does not carry the dementia care approval, per the state's approvals file/, surface);
     t.false(/does not say/.test(answer.split('?')[0]!), `${surface}: ${answer}`);
@@ -55,23 +55,13 @@ test('a stated negative reads "not on file" and says what the record states, nev
 });
 
 test('silence reads "not on file", is not a no, and an open home is to be asked', async (t) => {
-  const ex = await examples();
-  const home = ex.one<{ license_number: string; name_slug: string }>(
-    'a listed home whose record does not say dementia',
-    "SELECT license_number, name_slug FROM facilities WHERE listed = 1 AND dementia = 'not_on_file' ORDER BY sort_key",
-  );
-  for (const [surface, text] of await surfaces(home.license_number, home.name_slug)) {
+  for (const [surface, text] of await surfaces('a listed home whose record does not say dementia', "listed = 1 AND dementia = 'not_on_file'")) {
     t.regex(answerTo(text, DEMENTIA), /^\s*Not on file: the record does not say whether this license carries the dementia care approval, .*That is not a no; ask the home\./, surface);
   }
 });
 
 test('a closed license is never sent to "ask the home": its answers say what the record held', async (t) => {
-  const ex = await examples();
-  const home = ex.one<{ license_number: string; name_slug: string }>(
-    'a closed license whose record does not say dementia and is off the waiver list',
-    "SELECT license_number, name_slug FROM facilities WHERE closed = 1 AND dementia = 'not_on_file' AND alw_participation = 'not_on_file' ORDER BY license_number",
-  );
-  for (const [surface, text] of await surfaces(home.license_number, home.name_slug)) {
+  for (const [surface, text] of await surfaces('a closed license whose record does not say dementia and is off the waiver list', "closed = 1 AND dementia = 'not_on_file' AND alw_participation = 'not_on_file'")) {
     t.false(/ask the home/i.test(text), `${surface} sends no one to a closed home`);
     t.regex(answerTo(text, DEMENTIA), /^\s*This license is closed, so the home takes no residents under it\. While it was open, the record held: not on file: the record does not say whether this license carries the dementia care approval/, surface);
   }
