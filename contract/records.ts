@@ -95,7 +95,7 @@ export interface CompactHome {
     closed_note: string | null;
   };
   price: null | {
-    kind: 'home_listed' | 'home_confirmed' | 'covelight_estimate' | 'area_typical';
+    kind: PriceKind;
     is_this_homes_own_rate: boolean;
     monthly_usd: number | null;
     likely_range_usd: { low: number; high: number } | null;
@@ -111,6 +111,72 @@ export interface CompactHome {
   };
   page: string;
   markdown: string;
+}
+
+export type PriceKind = 'home_listed' | 'home_confirmed' | 'covelight_estimate' | 'area_typical';
+
+/**
+ * Whether a price kind is the home's own rate (spec: only `is_this_homes_own_rate: true` makes the
+ * figure a price). An estimate or an area figure is never this home's price, so nothing may be
+ * decided about the home on it (a budget filter keeps such homes in).
+ */
+export function isOwnRateKind(kind: string | null | undefined): boolean {
+  return kind === 'home_listed' || kind === 'home_confirmed';
+}
+
+/**
+ * A listed rate's age. A rate line names the listing's own date (when the listing was last
+ * updated), never the day we read it, and says plainly when that date is more than this many
+ * months before the data was loaded (the run's date, which is the snapshot's date): a rate that
+ * old may no longer hold. docs/api.md ("Prices") documents the threshold.
+ */
+export const LISTING_OLD_AFTER_MONTHS = 12;
+
+type ListingDates = { site: string; seen_on: string | null; updated_on: string | null };
+
+const perMonth = (usd: number) => `$${usd.toLocaleString('en-US')} a month`;
+
+/** Whether the listing was last updated more than LISTING_OLD_AFTER_MONTHS before `asOf` (a date, YYYY-MM-DD). */
+export function listingIsOld(updatedOn: string | null, asOf: string): boolean {
+  if (updatedOn === null) return false;
+  const [year, month, day] = asOf.split('-').map(Number) as [number, number, number];
+  const cutoff = new Date(Date.UTC(year, month - 1 - LISTING_OLD_AFTER_MONTHS, day)).toISOString().slice(0, 10);
+  return updatedOn < cutoff;
+}
+
+/**
+ * "the listing on caringplaces.example, last updated 2025-08-29," (or: it gives no date of its
+ * own), as the subject of a sentence: the closing comma is there when the date clause needs it.
+ */
+function listingSubject(listing: ListingDates): string {
+  return listing.updated_on
+    ? `the listing on ${listing.site}, last updated ${listing.updated_on},`
+    : `the listing on ${listing.site} (it gives no date of its own${listing.seen_on ? `; we read it on ${listing.seen_on}` : ''})`;
+}
+
+/** The plain sentence on an old listing, or '' when it is not old (or has no date). */
+export function listingAgeSentence(listing: ListingDates, asOf: string): string {
+  return listingIsOld(listing.updated_on, asOf)
+    ? `That listing is more than ${LISTING_OLD_AFTER_MONTHS} months old, so the rate may no longer hold.`
+    : '';
+}
+
+/** A home's own rate, as its price line says it (quoted the same way by the family's call plan). */
+export function ownRateLine(monthlyUsd: number, listing: ListingDates & { confirmed_by_home: boolean }, asOf: string): string {
+  const amount = perMonth(monthlyUsd);
+  const age = listingAgeSentence(listing, asOf);
+  return listing.confirmed_by_home
+    ? `${amount}: this home's own starting rate, which ${listingSubject(listing)} says the home confirmed.${age ? ` ${age}` : ''} Rates change; confirm with the home.`
+    : `${amount}: this home's own starting rate as published in ${listingSubject(listing).replace(/,$/, '')}, not confirmed by the home.${age ? ` ${age}` : ''} Confirm with the home.`;
+}
+
+/** The call plan's question on a home's own rate: the same facts as its line, asked of the home. */
+export function ownRateQuestion(monthlyUsd: number, listing: ListingDates, asOf: string): string {
+  const age = listingAgeSentence(listing, asOf);
+  return (
+    `T${listingSubject(listing).slice(1)} shows a starting rate of ${perMonth(monthlyUsd)}` +
+    `${age ? ` (that listing is more than ${LISTING_OLD_AFTER_MONTHS} months old)` : ''}: is that rate current, and what does it include?`
+  );
 }
 
 /** Sentence that accompanies any `true` waiver value (spec: MCP record conventions). */

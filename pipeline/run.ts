@@ -193,7 +193,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     });
     let published = false;
     try {
-      const normalized = normalizeFacilities(parsed, documents.byLicense, geocoded?.byAddress);
+      const normalized = normalizeFacilities(parsed, documents.byLicense, runDate, geocoded?.byAddress);
       for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
       const hash = createHash('sha256');
       const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];

@@ -94,6 +94,71 @@ test('a snapshot marked demo_data false shows none of it', async (t) => {
   t.regex(seen.instructions, /not_on_file/, 'the instructions themselves are unchanged');
 });
 
+/** One call of every tool tools/list names (the alias too), with arguments it answers. */
+async function everyToolResult(server: TestServer, era: '2026-07-28' | '2025-06-18') {
+  const ex = await examples();
+  const other = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 AND license_number <> ? ORDER BY sort_key', license);
+  const hospital = ex.value<string>('SELECT facid FROM hospitals ORDER BY name');
+  const args: Record<string, Record<string, unknown>> = {
+    find_homes: { county: 'Alameda', limit: 2 },
+    check_homes: { homes: [license] },
+    get_home: { license_number: license },
+    get_state_documents: { license_number: license },
+    compare_homes: { license_numbers: [license, other] },
+    homes_near_hospital: { hospital, limit: 2 },
+    explain_care_topic: { topic: 'dementia_care' },
+    explain: { topic: 'dementia_care' },
+    start_family_request: { license_numbers: [license] },
+    search: { query: 'Alameda' },
+    fetch: { id: license },
+  };
+  const client = await connect(`${server.url}/mcp`, era === '2026-07-28' ? 'modern' : era);
+  try {
+    const { tools } = await client.listTools();
+    const results = [];
+    for (const tool of tools) {
+      const result = await client.callTool({ name: tool.name, arguments: args[tool.name] ?? {} });
+      results.push({ name: tool.name, result: result as { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text: string }> } });
+    }
+    return results;
+  } finally {
+    await client.close();
+  }
+}
+
+test('every MCP tool result carries the demo notice in its structured content and its text, the check\'s display too (both eras)', async (t) => {
+  for (const era of ['2026-07-28', '2025-06-18'] as const) {
+    const results = await everyToolResult(demo, era);
+    t.is(results.length, 11, 'ten tools and the alias');
+    for (const { name, result } of results) {
+      t.falsy(result.isError, `${era} ${name} answered`);
+      t.is(result.structuredContent.demo_data, true, `${era} ${name}: demo_data`);
+      t.is(result.structuredContent.demo_notice, DEMO_SENTENCE, `${era} ${name}: demo_notice`);
+      t.true(result.content[0]!.text.startsWith(`{"demo_data":true,"demo_notice":${JSON.stringify(DEMO_SENTENCE)}`), `${era} ${name}: the text says it first`);
+    }
+    const check = results.find((r) => r.name === 'check_homes')!.result.structuredContent;
+    t.true(check.display.startsWith(`> **${DEMO_SENTENCE}**\n\n**Checked 1 home`), `${era}: the display says it first`);
+  }
+  const rest = (await postJson(`${demo.url}/api/v1/check`, { homes: [license] })).body;
+  t.true(rest.data.display.startsWith(`> **${DEMO_SENTENCE}**`), 'the REST twin of the check says it too');
+});
+
+test('a real snapshot\'s MCP results carry no demo notice anywhere (both eras)', async (t) => {
+  for (const era of ['2026-07-28', '2025-06-18'] as const) {
+    const results = await everyToolResult(real, era);
+    t.is(results.length, 11);
+    for (const { name, result } of results) {
+      t.falsy(result.isError, `${era} ${name} answered`);
+      t.false('demo_data' in result.structuredContent, `${era} ${name}`);
+      t.false('demo_notice' in result.structuredContent, `${era} ${name}`);
+      t.false(result.content[0]!.text.includes(DEMO_SENTENCE), `${era} ${name}`);
+    }
+    t.regex(results.find((r) => r.name === 'check_homes')!.result.structuredContent.display, /^\*\*Checked 1 home/);
+  }
+  const rest = (await postJson(`${real.url}/api/v1/check`, { homes: [license] })).body;
+  t.false(rest.data.display.includes(DEMO_SENTENCE));
+});
+
 test('the metadata decides: the key first, then the profile; with neither, demo (every earlier snapshot came from the seeds)', (t) => {
   t.true(isDemoSnapshot(new Map([['demo_data', 'true'], ['profile', 'state']])));
   t.false(isDemoSnapshot(new Map([['demo_data', 'false'], ['profile', 'seeds']])));

@@ -21,7 +21,13 @@ export interface LocationOrigins {
   none: number;
 }
 
-export function normalizeFacilities(parsed: ParsedSources, documents: Map<string, FacilityDocuments>, geocoded: GeocodedAddresses['byAddress'] = new Map()) {
+/** `runDate`: the run's date (a listed rate's age is judged against it). */
+export function normalizeFacilities(
+  parsed: ParsedSources,
+  documents: Map<string, FacilityDocuments>,
+  runDate: string,
+  geocoded: GeocodedAddresses['byAddress'] = new Map(),
+) {
   const { roster } = parsed;
   const names = goesByNames(roster.rows.map((row) => ({ license_number: row.license_number, licensed_name: row.facility_name, city: row.city })));
   const matchWaiver = createWaiverMatcher(roster.rows.map((row) => ({ ...row, licensed_name: row.facility_name })));
@@ -56,7 +62,7 @@ export function normalizeFacilities(parsed: ParsedSources, documents: Map<string
     };
     return { row, location, priced };
   });
-  const price = createPricer({ homes: located.map((home) => home.priced), listings: parsed.listings.listings, countyRates: parsed.countyRates.byCounty });
+  const price = createPricer({ homes: located.map((home) => home.priced), listings: parsed.listings.listings, countyRates: parsed.countyRates.byCounty, runDate });
 
   // In license order, built one at a time as the caller asks: the caller writes each and lets it go.
   located.sort((a, b) => a.row.license_number.localeCompare(b.row.license_number));

@@ -2,7 +2,7 @@
 // listing site, or confirmed by the home there) is a price; an estimate from comparable homes
 // nearby and a county's typical starting rate are labelled as not the home's price, in the
 // sentence (`line`) that assistants are told to quote. Closed licenses have no price.
-import type { CompactHome } from '../../contract/records.ts';
+import { ownRateLine, type CompactHome } from '../../contract/records.ts';
 import { placeKey } from '../../contract/names.ts';
 import type { CountyRate, Listing } from '../sources/prices.ts';
 import { distanceKm } from '../../contract/geo.ts';
@@ -35,32 +35,24 @@ function quantile(sorted: readonly number[], q: number): number {
 /** Homes of 6 beds or fewer are priced differently from larger communities. */
 const sizeClass = (capacity: number | null) => (capacity === null ? 'unknown' : capacity <= 6 ? 'small' : 'larger');
 
-function ownRate(listings: readonly Listing[]): Price {
+/** `asOf`: the run's date, against which a listing's age is judged (contract/records.ts). */
+function ownRate(listings: readonly Listing[], asOf: string): Price {
   // A rate the home confirmed outranks one only published; then the most recently updated.
   const chosen = [...listings].sort(
     (a, b) => Number(b.confirmed_by_home) - Number(a.confirmed_by_home) || (b.updated_on ?? b.seen_on ?? '').localeCompare(a.updated_on ?? a.seen_on ?? ''),
   )[0]!;
   const listing = { site: chosen.site, url: chosen.url, seen_on: chosen.seen_on, updated_on: chosen.updated_on };
-  return chosen.confirmed_by_home
-    ? {
-        kind: 'home_confirmed',
-        is_this_homes_own_rate: true,
-        monthly_usd: chosen.monthly_usd,
-        likely_range_usd: null,
-        line: `${dollars(chosen.monthly_usd)} a month: this home's own starting rate, which ${chosen.site} says the home confirmed${chosen.updated_on ? ` (updated ${chosen.updated_on})` : ''}. Rates change; confirm with the home.`,
-        listing,
-      }
-    : {
-        kind: 'home_listed',
-        is_this_homes_own_rate: true,
-        monthly_usd: chosen.monthly_usd,
-        likely_range_usd: null,
-        line: `${dollars(chosen.monthly_usd)} a month: this home's own starting rate as published by ${chosen.site}${chosen.seen_on ? ` (seen ${chosen.seen_on})` : ''}, not confirmed by the home. Confirm with the home.`,
-        listing,
-      };
+  return {
+    kind: chosen.confirmed_by_home ? 'home_confirmed' : 'home_listed',
+    is_this_homes_own_rate: true,
+    monthly_usd: chosen.monthly_usd,
+    likely_range_usd: null,
+    line: ownRateLine(chosen.monthly_usd, chosen, asOf),
+    listing,
+  };
 }
 
-export function createPricer(inputs: { homes: readonly PricedHome[]; listings: readonly Listing[]; countyRates: Map<string, CountyRate> }) {
+export function createPricer(inputs: { homes: readonly PricedHome[]; listings: readonly Listing[]; countyRates: Map<string, CountyRate>; runDate: string }) {
   const listingsByLicense = new Map<string, Listing[]>();
   for (const listing of inputs.listings) {
     const list = listingsByLicense.get(listing.license_number);
@@ -76,7 +68,7 @@ export function createPricer(inputs: { homes: readonly PricedHome[]; listings: r
     if (!listings || home.closed || home.latitude === null || home.longitude === null) continue;
     const key = cell(home.latitude, home.longitude);
     const bucket = grid.get(key) ?? [];
-    bucket.push({ latitude: home.latitude, longitude: home.longitude, size: sizeClass(home.capacity), monthly: ownRate(listings).monthly_usd! });
+    bucket.push({ latitude: home.latitude, longitude: home.longitude, size: sizeClass(home.capacity), monthly: ownRate(listings, inputs.runDate).monthly_usd! });
     grid.set(key, bucket);
   }
 
@@ -121,7 +113,7 @@ export function createPricer(inputs: { homes: readonly PricedHome[]; listings: r
   return function price(home: PricedHome): Price | null {
     if (home.closed) return null;
     const listings = listingsByLicense.get(home.license_number);
-    if (listings) return ownRate(listings);
+    if (listings) return ownRate(listings, inputs.runDate);
     return estimate(home) ?? areaTypical(home);
   };
 }

@@ -14,15 +14,14 @@
 // typed only when the operator store failed (503, so they need not type it again); the POST's
 // fields are never logged.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { CLEARANCE_KEYS, licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { answer, NO_STORE, pageError, refuseSortParameter, type PageDoc } from '../web/page.ts';
-import { homeRecords, type HomeRecord } from '../records/home-record.ts';
+import { callPlan } from '../shape/call-plan.ts';
 import { shapeContext, type Services } from '../http/services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
-import { OPENINGS_BY_PHONE, QUESTIONS_BY_NEED, SERVICE_NAME } from '../words/wording.ts';
-import { APPROVAL_WORDS, placeWords, telHref } from '../shape/home-view.ts';
+import { OPENINGS_BY_PHONE, SERVICE_NAME } from '../words/wording.ts';
+import { placeWords, telHref } from '../shape/home-view.ts';
 import { callerAddress, FixedWindowBudget } from '../http/rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
 import { HANDOFF_PATH, type HandoffPayload } from '../http/handoff-link.ts';
@@ -88,31 +87,9 @@ function openPlan(request: Request, services: Services, token: unknown) {
   return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
 }
 
+/** The homes of the link, in its order, with their questions: the same plan start_family_request sent. */
 function planHomes(request: Request, services: Services, payload: HandoffPayload) {
-  const licenses = linkLicenses(payload);
-  const records = new Map(homeRecords(shapeContext(request, services), licenses).map((record) => [record.license, record]));
-  return licenses.map((license) => {
-    const record = records.get(license);
-    const row = record?.row;
-    const closed = row ? licenseStatusMeaning(row.license_status).closed : false;
-    return { license, record, open: row !== undefined && !closed, closed };
-  });
-}
-
-/** Questions for one home: the common ones, and each needed approval as this home's file shows it. */
-function homeQuestions(record: HomeRecord, needs: string[]): string[] {
-  const questions = ['Do you have an opening now, or when do you expect one?', 'What is your monthly rate, and what does it include?'];
-  for (const need of needs) {
-    const clearance = NEEDS[need];
-    if (!clearance || !CLEARANCE_KEYS.includes(clearance)) continue;
-    const onFile = record.facility.clearances[clearance].value === 'true';
-    questions.push(
-      onFile
-        ? QUESTIONS_BY_NEED[need] ?? `Can you care for a resident who needs ${NEED_WORDS[need]}?`
-        : `The state's file does not show ${APPROVAL_WORDS[clearance]} for this home (not on file, which is not a no): can you care for a resident who needs ${NEED_WORDS[need]}?`,
-    );
-  }
-  return [...questions, 'When can we visit?'];
+  return callPlan(shapeContext(request, services), linkLicenses(payload), needKeys(payload));
 }
 
 function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
@@ -135,7 +112,7 @@ function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: b
 <p class="muted">License ${row.license_number}${place ? html` · ${place}` : ''} · ${row.license_status ?? 'status not on file'}</p>
 <p>Phone (state roster): ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : 'not on file'}</p>
 <p>Questions to ask:</p>
-<ul>${homeQuestions(home.record, state.needs).map((question) => html`<li>${question}</li>`)}</ul>
+<ul>${home.questions.map((question) => html`<li>${question}</li>`)}</ul>
 <p><a href="${url}">The home's state record in plain words</a></p>
 </li>`;
 }

@@ -5,6 +5,7 @@
 import type { Request, ResponseObject } from '@hapi/hapi';
 import type { SnapshotStore } from '../records/snapshot.ts';
 import { html } from '../web/html.ts';
+import { withMarkdownNotice } from '../web/markdown.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
 
 /** Fields the REST front door gains while demo data is served (none otherwise). */
@@ -15,15 +16,6 @@ export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: str
 /** The notice goes right above the page's own content, below the site header. */
 const PAGE_START = '<main id="main">';
 const NOTICE = html`<div class="note demo-notice" role="note" id="demo-data"><p><strong>${DEMO_SENTENCE}</strong></p></div>`.value;
-
-const MARKDOWN_NOTICE = `> **${DEMO_SENTENCE}**`;
-
-/** The notice goes right under a Markdown twin's title, so the first line stays the page's title. */
-export function withMarkdownNotice(markdown: string): string {
-  const titleEnd = markdown.startsWith('# ') ? markdown.indexOf('\n') : -1;
-  if (titleEnd < 0) return `${MARKDOWN_NOTICE}\n\n${markdown}`;
-  return `${markdown.slice(0, titleEnd)}\n\n${MARKDOWN_NOTICE}\n${markdown.slice(titleEnd)}`;
-}
 
 /**
  * A response step (serve/server.ts): puts the notice at the top of every HTML page and Markdown

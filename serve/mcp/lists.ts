@@ -1,4 +1,6 @@
-// One page of a list selection, shaped, with its paging fields: only the page's rows are read from the snapshot.
+// One page of a list selection, shaped, with its paging fields: only the page's rows are read from
+// the snapshot. And what a budget-filtered list says about the homes it kept.
+import * as z from 'zod/v4';
 import { listedViewsOf } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
@@ -19,11 +21,32 @@ export function listPage(context: ShapeContext, selection: Pick<Selection, 'lice
   return { homes, total, offset, limit, next_offset: offset + limit < total ? offset + limit : null };
 }
 
-/** The note every budget-filtered list carries. */
-export function budgetNote(budget: number, withoutFigure: number): string {
+/**
+ * The note every budget-filtered list carries. Only a home's own rate can leave it out: an
+ * estimate or an area figure is not the home's price, so homes with one (or none) stay in, and
+ * the note says how many.
+ */
+export function budgetNote(budget: number, keptWithoutOwnRate: number): string {
+  const kept =
+    keptWithoutOwnRate === 1
+      ? "1 of the homes listed has no rate of its own on file (only an estimate, an area figure or nothing) and stays in"
+      : `${keptWithoutOwnRate} of the homes listed have no rate of their own on file (only an estimate, an area figure or nothing) and stay in`;
   return (
-    `max_monthly_budget_usd ${budget} left out homes whose starting figure (price.monthly_usd) is above it. ` +
-    `${withoutFigure} of the homes listed have no figure on file and stay in. A starting figure is not a quote: ` +
-    "only price.is_this_homes_own_rate true is the home's own rate, and every home must be asked for its current rates."
+    `max_monthly_budget_usd ${budget} left out only homes whose own published rate (price.is_this_homes_own_rate true) is above it. ` +
+    `${kept}: a figure that is not the home's own decides nothing. A starting figure is not a quote: ` +
+    'every home must be asked for its current rates.'
   );
+}
+
+export const keptWithoutOwnRate = z
+  .number()
+  .int()
+  .nullable()
+  .describe(
+    'With max_monthly_budget_usd: how many of the homes listed stayed in without a rate of their own on file (an estimate, an area figure or none); null without a budget.',
+  );
+
+/** The additive count beside the note (null without a budget). */
+export function budgetCount(budget: number | null, kept: number): number | null {
+  return budget === null ? null : kept;
 }

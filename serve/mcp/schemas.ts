@@ -31,6 +31,15 @@ export const dataDates = z
   })
   .describe('How old the data is (separate from when this answer was built).');
 
+/**
+ * Every tool's output schema allows these two (serve/mcp/tool.ts adds them to each): present only
+ * while a demo snapshot is served, as REST's attribution.demo_data.
+ */
+export const demoNotice = {
+  demo_data: z.literal(true).optional().describe('Present (true) only while demo data is served: the homes are invented, not real licensed homes.'),
+  demo_notice: z.string().optional().describe('Present only while demo data is served: tell the user, in these words.'),
+};
+
 export const honesty = z
   .object({
     order: z.string().describe('How the list is ordered: distance from a point you gave, else alphabetical. Nothing is ranked.'),

@@ -4,7 +4,9 @@
 // makes a tool crash: an unexpected error is logged and answered as a retryable tool error.
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
+import { demoFields } from '../http/demo.ts';
 import { requestCall, type McpCall } from './context.ts';
+import { demoNotice } from './schemas.ts';
 
 /** A refusal: the message says what was wrong and what to send instead. */
 export class ToolRefusal extends Error {}
@@ -24,17 +26,22 @@ export interface ToolDefinition<In extends z.ZodObject, Out extends z.ZodObject>
   run(args: z.infer<In>, call: McpCall, ctx: ServerContext): z.infer<Out>;
 }
 
+/** Every tool's output may carry the demo notice (added to each result in registerTool). */
 export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(definition: ToolDefinition<In, Out>): ToolDefinition<In, Out> {
-  return definition;
+  return { ...definition, output: definition.output.extend(demoNotice) as unknown as Out };
 }
 
 export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-/** A result: structuredContent plus the same JSON as text (for clients that read only text). */
-export function toolResult(structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+/**
+ * A result: structuredContent plus the same JSON as text (for clients that read only text). While
+ * demo data is served, the notice comes first in both (every tool's result, one place).
+ */
+export function toolResult(structured: Record<string, unknown>, demo = false): CallToolResult {
+  const answer = demo ? { ...demoFields(true), ...structured } : structured;
+  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
 }
 
 /** Frozen all the way down: a converted schema shared by every tools/list. */
@@ -98,7 +105,8 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
     ((args: z.infer<In>, ctx: ServerContext): CallToolResult => {
       const call = requestCall(ctx.http?.req);
       try {
-        return toolResult(definition.run(args, call, ctx) as Record<string, unknown>);
+        const structured = definition.run(args, call, ctx) as Record<string, unknown>;
+        return toolResult(structured, call.context().snapshot.meta.demoData);
       } catch (error) {
         if (error instanceof ToolRefusal) return toolError(error.message);
         call.services.log.error('mcp tool failed', {

@@ -20,6 +20,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { requestCall, withCall, type McpCall } from './context.ts';
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../words/identity.ts';
+import { BARE_DISCOVER_MESSAGE, isBareDiscover, MODERN_REQUEST_NEEDS } from './discover-hint.ts';
 import { takeMcpServer } from './server.ts';
 import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
 
@@ -175,6 +176,7 @@ async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: Mes
 
   const badInitialize = parsedBody === undefined ? null : await initializeParamsProblem(parsedBody);
   if (badInitialize) return jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id);
+  if (isBareDiscover(parsedBody)) return jsonRpcError(400, RPC.invalidParams, BARE_DISCOVER_MESSAGE, summary.id, MODERN_REQUEST_NEEDS);
 
   // The SDK reads the parsed body as given; a body that is not JSON goes to it as bytes, so it
   // answers with its own parse error.

@@ -4,6 +4,7 @@ import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.
 export const ORDER_BY_DISTANCE =
   'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.';
 export const ORDER_ALPHABETICAL = 'Alphabetical by home name, then license number. Nothing is ranked.';
+export const ORDER_AS_SENT = 'In the order the license numbers were sent. Nothing is ranked.';
 export const ORDER_COLUMNS = 'Columns alphabetical by home name, then license number. Nothing is ranked.';
 export const ORDER_REPORTS = 'Newest first.';
 export const ORDER_SEARCH =

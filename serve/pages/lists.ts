@@ -12,7 +12,7 @@ import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { LIST_NEUTRALITY, OPENINGS_BY_PHONE } from '../words/wording.ts';
+import { LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
@@ -258,7 +258,7 @@ export function careIndexPage(context: ShapeContext): PageDoc {
     description: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
     url: `${baseUrl}/care`,
     intro: [
-      'A care approval is on the license itself. These lists show the homes whose license explicitly carries it; a home whose file does not say is not listed, which is not a no.',
+      'A care approval is on the license itself. These lists show the homes whose license explicitly carries it. A home is not listed when the state\'s file states that its license does not carry the approval, or does not say (which is not a no).',
     ],
     cacheControl: EDITORIAL_PAGE_CACHE,
     sections: [
@@ -292,7 +292,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
     params: { county: county?.slug },
     intro: [
       `Homes with a current license${where} whose license explicitly carries ${type.approval}, per the state's approvals file.`,
-      'A home whose file does not carry the approval is not listed here; "not on file" means the record does not say, never no.',
+      `A home is not listed here when the state's file states that its license does not carry ${type.approval}, or does not say. ${NOT_ON_FILE_IN_WORDS}`,
     ],
     paging: at,
     items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'])),

@@ -102,14 +102,6 @@ function answeredByRecord(context: ShapeContext, license: string): boolean {
   return context.overlay.touches(license) || cacheOf(context.snapshot).has(license);
 }
 
-/** The record of a row already read (a name look-up's); the row is kept if none was held. */
-export function homeRecordFrom(context: ShapeContext, row: FacilityRow): HomeRecord {
-  const cache = cacheOf(context.snapshot);
-  let entry = cache.get(row.license_number);
-  if (entry === undefined || entry === 'absent') cache.set(row.license_number, (entry = { row }));
-  return recordOf(context, entry);
-}
-
 /** Records of these licenses in the order given; licenses not on the roster are skipped. */
 export function homeRecords(context: ShapeContext, licenses: readonly string[]): HomeRecord[] {
   const cache = cacheOf(context.snapshot);

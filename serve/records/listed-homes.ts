@@ -7,6 +7,7 @@
 import { CLEARANCE_KEYS, NEEDS, type ClearanceKey } from '../../contract/facts.ts';
 import { distanceKm, distanceMiles, type LatLon } from '../../contract/geo.ts';
 import { nameKey, placeKey } from '../../contract/names.ts';
+import { isOwnRateKind } from '../../contract/records.ts';
 import { pushTo } from '../lib/multimap.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
@@ -31,6 +32,8 @@ export interface ListedHome {
   bedridden: string;
   /** The home's starting figure (price.monthly_usd), or null when none is on file. */
   price_monthly_usd: number | null;
+  /** Whether that figure is the home's own rate (price.is_this_homes_own_rate), not an estimate or an area figure. */
+  price_is_own_rate: boolean;
   alw_participation: string;
   licensee: string | null;
   /** ` <name key> <licensed name key>`: a word starts with the key when this holds ` <key>`. */
@@ -53,7 +56,10 @@ export interface ListingFilter {
   clearances?: readonly ClearanceKey[];
   /** Licenses with a needed clearance under correction review (licensesFailingNeeds): they never match. */
   excluded?: ReadonlySet<string>;
-  /** Homes whose starting figure is above this are left out; homes with no figure stay in. */
+  /**
+   * Homes whose own rate (is_this_homes_own_rate) is above this are left out; homes with an
+   * estimate, an area figure or no figure stay in (a figure that is not theirs decides nothing).
+   */
   maxMonthlyUsd?: number | null;
   /** Only homes located inside this box (edges included). */
   box?: Box | null;
@@ -79,8 +85,8 @@ export interface Selection {
   licenses: string[];
   /** Distance per home in the same order when `near` was given, else empty. */
   distances: number[];
-  /** Matches whose starting figure is not on file (they stay in a budget filter). */
-  withoutPriceFigure: number;
+  /** Matches without a rate of their own on file (an estimate, an area figure or none): a budget filter keeps them. */
+  withoutOwnRate: number;
   /** Homes left out of a distance list because no coordinates are on file. */
   withoutLocation: number;
 }
@@ -100,9 +106,9 @@ export interface Matches<T> {
 
 const COLUMNS = `license_number, name, name_slug, name_key, licensed_name_key, license_status, city, county, city_key,
   county_key, capacity, size_words, latitude, longitude, location_method, dementia, hospice, non_ambulatory, bedridden,
-  price_monthly_usd, alw_participation, licensee`;
+  price_monthly_usd, price_kind, alw_participation, licensee`;
 
-type Row = Omit<ListedHome, 'nameWords' | 'placeWords'> & { name_key: string; licensed_name_key: string };
+type Row = Omit<ListedHome, 'nameWords' | 'placeWords' | 'price_is_own_rate'> & { name_key: string; licensed_name_key: string; price_kind: string | null };
 
 export class ListedHomes {
   readonly homes: readonly ListedHome[];
@@ -151,6 +157,7 @@ export class ListedHomes {
       non_ambulatory: row.non_ambulatory,
       bedridden: row.bedridden,
       price_monthly_usd: row.price_monthly_usd,
+      price_is_own_rate: isOwnRateKind(row.price_kind) && row.price_monthly_usd !== null,
       alw_participation: row.alw_participation,
       licensee: row.licensee,
       nameWords: ` ${row.name_key} ${row.licensed_name_key}`,
@@ -220,7 +227,7 @@ export class ListedHomes {
     const measure = filter.unit === 'miles' ? distanceMiles : distanceKm;
     const hits: number[] = [];
     const distances: number[] = [];
-    let withoutPriceFigure = 0;
+    let withoutOwnRate = 0;
     let withoutLocation = 0;
     for (let n = 0; n < count; n += 1) {
       const i = candidates ? candidates[n]! : n;
@@ -231,8 +238,8 @@ export class ListedHomes {
       if (only && !only.has(home.license_number)) continue;
       if (filter.waiver && home.alw_participation !== 'true') continue;
       if (licensees && (home.licensee === null || !licensees.has(home.licensee))) continue;
-      const price = home.price_monthly_usd;
-      if (maxMonthlyUsd !== null && price !== null && price > maxMonthlyUsd) continue;
+      const ownRate = home.price_is_own_rate;
+      if (maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd) continue;
       if (box || near) {
         const { latitude, longitude } = home;
         if (latitude === null || longitude === null) {
@@ -246,7 +253,7 @@ export class ListedHomes {
           distances.push(distance);
         }
       }
-      if (price === null) withoutPriceFigure += 1;
+      if (!ownRate) withoutOwnRate += 1;
       hits.push(i);
     }
     // Hits are in alphabetical order, so a stable sort keeps ties alphabetical.
@@ -258,7 +265,7 @@ export class ListedHomes {
       homes,
       licenses: homes.map((home) => home.license_number),
       distances: near ? order.map((n) => distances[n]!) : [],
-      withoutPriceFigure,
+      withoutOwnRate,
       withoutLocation,
     };
   }

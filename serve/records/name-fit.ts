@@ -8,11 +8,12 @@ import { allNameFits } from './query.ts';
 import { pushTo } from '../lib/multimap.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
-/** What matching and the neutral candidate order need of a license. */
+/** What matching (a place narrows by city or county) and the neutral candidate order need of a license. */
 export interface NameFit {
   license_number: string;
   name: string;
   city: string | null;
+  county: string | null;
 }
 
 /** Legal forms as name keys spell them (lower case, punctuation as spaces). */
@@ -32,7 +33,7 @@ const nameFits = derived('name fits: licenses by base name key (legal forms stri
   const byLicense = new Map<string, NameFit>();
   const byBaseKey = new Map<string, NameFit[]>();
   for (const row of allNameFits(snapshot)) {
-    const fit: NameFit = { license_number: row.license_number, name: row.name, city: row.city };
+    const fit: NameFit = { license_number: row.license_number, name: row.name, city: row.city, county: row.county };
     byLicense.set(fit.license_number, fit);
     for (const base of new Set([baseNameKey(row.name_key), baseNameKey(row.licensed_name_key)])) {
       if (base) pushTo(byBaseKey, base, fit);

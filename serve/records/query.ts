@@ -144,11 +144,12 @@ export function hospitalsByCounty(snapshot: Snapshot): PageHospitalRow[] {
     .all() as PageHospitalRow[];
 }
 
-/** Every license's names, name keys and city (any status): what name look-ups hold in memory. */
+/** Every license's names, name keys, city and county (any status): what name look-ups hold in memory. */
 export interface NameFitRow {
   license_number: string;
   name: string;
   city: string | null;
+  county: string | null;
   name_key: string;
   licensed_name_key: string;
 }
@@ -156,7 +157,7 @@ export interface NameFitRow {
 /** Every license's name columns, by license number: the name-key map, the check's fits and the did-you-mean index. */
 export function allNameFits(snapshot: Snapshot): NameFitRow[] {
   return snapshot
-    .statement('SELECT license_number, name, city, name_key, licensed_name_key FROM facilities ORDER BY license_number')
+    .statement('SELECT license_number, name, city, county, name_key, licensed_name_key FROM facilities ORDER BY license_number')
     .all() as NameFitRow[];
 }
 

@@ -42,13 +42,15 @@ export function lineHead(position: number, input: string): string {
 
 export const NOT_FOUND_SAID = 'no home on the state roster matches.';
 const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
+const ONE_OFFERED_SAID = 'not matched; the closest name on the roster is this one, ask whether it is the home meant: ';
 
 /**
  * How an ambiguous line introduces its candidates. When more licenses fit than are listed, it says
- * so: "one of these" would send a family to choose among homes that may not include theirs.
+ * so: "one of these" would send a family to choose among homes that may not include theirs. One
+ * candidate alone is a resemblance to confirm, never "one of these".
  */
 export function ambiguousSaid(listed: number, match: { fitting: number | null; more: boolean }): string {
-  if (!match.more) return AMBIGUOUS_SAID;
+  if (!match.more) return listed === 1 ? ONE_OFFERED_SAID : AMBIGUOUS_SAID;
   const how =
     match.fitting === null ? 'more homes on the roster have a similar name than are listed' : `${match.fitting} homes on the roster fit this name, ${listed} are listed`;
   return `not matched; ${how}. Send "name, city" to narrow it, or ask which one if it is among these: `;

@@ -11,6 +11,7 @@ import { candidate, type Candidate } from './candidate.ts';
 import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Snapshot } from '../records/snapshot.ts';
+import { withMarkdownNotice } from '../web/markdown.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
@@ -53,13 +54,36 @@ export function duplicateKey(input: string): string {
 type Ambiguous = { status: 'ambiguous'; fits: readonly NameFit[]; fitting: number | null; more: boolean };
 type Match = { status: 'matched'; fit: NameFit } | Ambiguous | { status: 'not_found' };
 
-function sameCity(fit: NameFit, city: string): boolean {
-  return fit.city !== null && nameKey(fit.city) === nameKey(city);
+/** Whether a place someone wrote after a name is the license's city or its county ("Alameda", "Alameda County"). */
+function inPlace(fit: NameFit, place: string): boolean {
+  const key = nameKey(place);
+  if (!key) return false;
+  if (fit.city !== null && nameKey(fit.city) === key) return true;
+  return fit.county !== null && nameKey(fit.county) === key.replace(/ county$/, '');
 }
 
 function decide(fits: readonly NameFit[]): Match | null {
   if (fits.length === 1) return { status: 'matched', fit: fits[0]! };
   if (fits.length > 1) return { status: 'ambiguous', fits, fitting: fits.length, more: fits.length > MAX_CANDIDATES };
+  return null;
+}
+
+/** Most words a place written after a name without a comma may have ("name san luis obispo"). */
+const PLACE_WORDS_MAX = 3;
+
+/**
+ * A name followed by its place without a comma ("Cedar Villa Memory Care San Lorenzo"): the
+ * licenses whose exact name is the words before and whose city or county is the words after,
+ * trying the shortest place first. Null when no split fits.
+ */
+function nameThenPlace(snapshot: Snapshot, text: string): Match | null {
+  const words = text.split(/\s+/);
+  for (let placeWords = 1; placeWords <= Math.min(PLACE_WORDS_MAX, words.length - 1); placeWords += 1) {
+    const place = words.slice(-placeWords).join(' ');
+    const fits = facilitiesFittingName(snapshot, nameKey(words.slice(0, -placeWords).join(' '))).filter((fit) => inPlace(fit, place));
+    const decided = decide(fits);
+    if (decided) return decided;
+  }
   return null;
 }
 
@@ -71,7 +95,12 @@ function licensesWrittenIn(snapshot: Snapshot, text: string): NameFit[] {
   return [...text.matchAll(/(?<!\d)\d(?:-?\d){5,8}(?!\d)/g)].flatMap(([digits]) => licenseFit(snapshot, licenseNumberFrom(digits)!) ?? []);
 }
 
-/** How one entry matches, from the in-memory name fits: no row is read here. */
+/**
+ * How one entry matches, from the in-memory name fits: no row is read here. A name with a place
+ * (after a comma, or after the name's own words) matches when exactly one license has that name
+ * in that city or county. A name that fits one license elsewhere than the place given is offered
+ * with the similar names in that place, never matched and never offered alone as "one of these".
+ */
 export function matchEntry(snapshot: Snapshot, entry: string): Match {
   const license = licenseNumberFrom(entry);
   if (license !== null) {
@@ -83,28 +112,31 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
   const byFullName = facilitiesFittingName(snapshot, nameKey(text));
   if (byFullName.length === 1) return { status: 'matched', fit: byFullName[0]! };
 
-  // "name, city": the part after the last comma narrows the name to a city.
+  // "name, place": the part after the last comma narrows the name to a city or county.
   const comma = text.lastIndexOf(',');
   const namePart = comma > 0 ? text.slice(0, comma) : text;
-  const city = comma > 0 ? text.slice(comma + 1).trim() : '';
-  if (city && nameKey(city)) {
+  const place = comma > 0 ? text.slice(comma + 1).trim() : '';
+  let elsewhere: readonly NameFit[] = [];
+  if (place && nameKey(place)) {
     const byName = facilitiesFittingName(snapshot, nameKey(namePart));
-    const narrowed = decide(byName.filter((fit) => sameCity(fit, city)));
+    const narrowed = decide(byName.filter((fit) => inPlace(fit, place)));
     if (narrowed) return narrowed;
     const named = decide(byFullName.length > 0 ? byFullName : byName);
-    if (named) return named.status === 'matched' ? { status: 'ambiguous', fits: [named.fit], fitting: 1, more: false } : named;
+    if (named?.status === 'ambiguous') return named;
+    // The name fits one license, in another place: offered beside the similar names there.
+    if (named?.status === 'matched') elsewhere = [named.fit];
   } else {
-    const named = decide(byFullName);
+    const named = decide(byFullName) ?? nameThenPlace(snapshot, text);
     if (named) return named;
   }
 
   // A resemblance is only ever offered, never matched.
-  // The closest names (a wider pool first, so a city can still narrow it), at most MAX_CANDIDATES.
+  // The closest names (a wider pool first, so a place can still narrow it), at most MAX_CANDIDATES.
   const similar = nameIndexOf(snapshot)
     .similar(nameKey(namePart), MAX_CANDIDATES * 4)
     .flatMap((license) => licenseFit(snapshot, license) ?? []);
-  const inCity = city ? similar.filter((fit) => sameCity(fit, city)) : [];
-  const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...(inCity.length > 0 ? inCity : similar)])];
+  const inThePlace = place ? similar.filter((fit) => inPlace(fit, place)) : [];
+  const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...elsewhere, ...(inThePlace.length > 0 ? inThePlace : similar)])];
   const offered = pool.slice(0, MAX_CANDIDATES);
   return offered.length > 0 ? { status: 'ambiguous', fits: offered, fitting: null, more: pool.length > offered.length } : { status: 'not_found' };
 }
@@ -145,6 +177,11 @@ const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_thi
  * honesty, data dates and the Markdown display. Homes and candidates are the records' own shared
  * objects: never mutate a result.
  */
+/** A display read while demo data is served says so first (REST and MCP alike: both doors read it here). */
+function demoSays(context: ShapeContext, display: string): string {
+  return context.snapshot.meta.demoData ? withMarkdownNotice(display) : display;
+}
+
 export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
@@ -197,7 +234,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     counts,
     honesty: CHECK_HONESTY,
     data_dates,
-    display: [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n'),
+    display: demoSays(context, [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n')),
   };
 }
 

@@ -2,7 +2,7 @@
 // same order. A function of the home record (its detail Facility and compact home carry the
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
-import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey } from '../../contract/facts.ts';
+import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
 import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../records/home-record.ts';
 import { reportsByLicense, type ReportRow } from '../records/query.ts';
@@ -10,7 +10,7 @@ import { homeChanges } from './change-lines.ts';
 import { licenseeSlug } from '../records/places.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
-import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+import { approvalOnRecord, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -178,24 +178,24 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   };
 }
 
-/** A care approval as a sentence names it. */
-export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
-  dementia: 'the dementia care approval',
-  non_ambulatory: 'the non-ambulatory approval',
-  hospice: 'the hospice waiver',
-  bedridden: 'the bedridden approval',
-};
-
 function approvalAnswer(view: ViewFacts, key: ClearanceKey): string {
   const approval = view.approvals.find((a) => a.field === key)!;
+  // Both non-true values read "not on file"; the sentence says which the record holds. A closed
+  // license has no home to ask.
+  const askTheHome = view.status.closed ? '' : '; ask the home';
+  const onRecord = approvalOnRecord(key, approval.value as TriState);
   const recorded =
     approval.value === 'true'
-      ? `Yes: the license carries ${APPROVAL_WORDS[key]}, ${approval.source}.`
+      ? `Yes: ${onRecord}, ${approval.source}.`
       : approval.underReview
         ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
-        : `Not on file: the record does not say, ${approval.source}. That is not a no; ask the home.`;
+        : approval.value === 'false'
+          ? `${capitalized(onRecord)}, ${approval.source}.`
+          : `${capitalized(onRecord)}, ${approval.source}. That is not a no${askTheHome}.`;
   return asRecordedWhileOpen(view, recorded);
 }
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** On a closed license an approval or waiver answer is history (spec: never presented as current). */
 function asRecordedWhileOpen(view: ViewFacts, recorded: string): string {
@@ -224,7 +224,7 @@ function quickAnswers(view: ViewFacts) {
         view,
         waiver.value === 'true'
           ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
-          : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no; ask the home.`,
+          : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no${view.status.closed ? '' : '; ask the home'}.`,
       ),
     },
     {

@@ -217,7 +217,7 @@ function toolSection(baseUrl: string, example: ToolExample): string {
 
 function fallbackTools(baseUrl: string): string {
   const words: Record<string, string> = {
-    find_homes: 'Lists licensed homes by county, city, care needs (`needs`), a point (`near`, nearest first) and `max_monthly_budget_usd` (1000..30000; a home with no figure stays in).',
+    find_homes: 'Lists licensed homes by county, city, care needs (`needs`), a point (`near`, nearest first) and `max_monthly_budget_usd` (1000..30000; only the home\'s own published rate can leave it out: homes with an estimate, an area figure or no figure stay in, counted in `kept_without_own_rate`).',
     check_homes: 'Checks up to 100 license numbers or names against the state record (`homes`, `detail`): the same function as POST /api/v1/check.',
     get_home: "One home's full flat record by license number.",
     get_state_documents: "A home's state reports, newest first, optionally with transcribed text.",

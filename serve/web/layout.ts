@@ -1,6 +1,6 @@
 // The page shell every HTML page shares: one stylesheet, a skip link, the site header, the page,
 // and a footer with the attribution and usage conditions the spec requires on every page.
-import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
+import { NOT_ON_FILE_IN_WORDS, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import { html, type SafeHtml } from './html.ts';
 import { STYLESHEET_PATH } from './assets.ts';
 import { ICON_PATH } from './icon.ts';
@@ -61,8 +61,7 @@ ${options.body}
   government data. The official record is the state's own
   <a href="${STATE_SEARCH_URL}">facility search</a>.</p>
   <p>No home pays to appear, and nothing here is ranked. No website knows which homes have an open
-  bed today: openings are learned by phone. "Not on file" means the record does not say; it never
-  means no.</p>
+  bed today: openings are learned by phone. ${NOT_ON_FILE_IN_WORDS}</p>
   <p><a href="${baseUrl}/terms">Terms of use</a> · <a href="${baseUrl}/guides">Guides</a> ·
   <a href="${baseUrl}/docs/api">API</a> · <a href="${baseUrl}/docs/mcp">MCP server</a></p>
 </footer>

@@ -1,6 +1,6 @@
 // Markdown written by the pages: text from a record or a guide made inert, links that always
 // name an HTML page (never a `.md` address), and the attribution every twin ends with.
-import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
+import { DEMO_SENTENCE, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import { STATE_SEARCH_URL } from './layout.ts';
 
 /** Text made inert in Markdown: no emphasis, link, heading or HTML from a record's characters. */
@@ -28,4 +28,16 @@ export function mdAttribution(baseUrl: string, editorial = false): string {
 /** Joins Markdown blocks with one blank line between them, dropping empty ones. */
 export function mdBlocks(blocks: ReadonlyArray<string | null | false | undefined>): string {
   return `${blocks.filter((block): block is string => typeof block === 'string' && block.length > 0).join('\n\n')}\n`;
+}
+
+const MARKDOWN_NOTICE = `> **${DEMO_SENTENCE}**`;
+
+/**
+ * The demo notice in Markdown (a page's twin, MCP fetch, the check's display): right under a
+ * title, so the first line stays the title; else first.
+ */
+export function withMarkdownNotice(markdown: string): string {
+  const titleEnd = markdown.startsWith('# ') ? markdown.indexOf('\n') : -1;
+  if (titleEnd < 0) return `${MARKDOWN_NOTICE}\n\n${markdown}`;
+  return `${markdown.slice(0, titleEnd)}\n\n${MARKDOWN_NOTICE}\n${markdown.slice(titleEnd)}`;
 }

@@ -1,4 +1,5 @@
 // Sentences every surface says the same way (REST, MCP, pages), kept in one place.
+import type { ClearanceKey, TriState } from '../../contract/facts.ts';
 
 /** The service's own name; editorial surfaces attribute to it. */
 export const SERVICE_NAME = 'Covelight';
@@ -36,8 +37,13 @@ export function noSortParameterIn(order: string): string {
 // ---- Pages (serve/pages, serve/handoff) --------------------------------------------------------
 
 /** The fairness sentence in plain words, for people (pages and their Markdown twins). */
-export const FAIRNESS_IN_WORDS =
-  'A citation does not make a home unsafe, and an empty file does not make a home good. "Not on file" means the record does not say; it never means no.';
+/**
+ * What "not on file" means in words: both non-true values read so, and the sentence stays true of
+ * each (`not_on_file`: the record does not say; `false`: it states the license does not carry it).
+ */
+export const NOT_ON_FILE_IN_WORDS =
+  '"Not on file" means the record does not say, or states that the license does not carry it; it is never shown as a no.';
+export const FAIRNESS_IN_WORDS = `A citation does not make a home unsafe, and an empty file does not make a home good. ${NOT_ON_FILE_IN_WORDS}`;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */
@@ -45,6 +51,27 @@ export const LIST_NEUTRALITY = `${LIST_ORDER_IN_WORDS} No home pays to appear; n
 /** Openings: never claimed, learned by phone. */
 export const OPENINGS_BY_PHONE =
   'No website knows which homes have an open bed today: openings are learned by phone, by calling the home.';
+
+// ---- Care approvals in sentences ---------------------------------------------------------------
+
+/** A care approval as a sentence names it. */
+export const APPROVAL_WORDS: Record<ClearanceKey, string> = {
+  dementia: 'the dementia care approval',
+  non_ambulatory: 'the non-ambulatory approval',
+  hospice: 'the hospice waiver',
+  bedridden: 'the bedridden approval',
+};
+
+/**
+ * What the record says of a license and one approval, as a clause. Both non-true values read
+ * "not on file", and the clause around them stays true: `false` is a stated negative (the state's
+ * approvals file lists the license without the approval), `not_on_file` is the record's silence.
+ */
+export function approvalOnRecord(key: ClearanceKey, value: TriState, license = 'this license'): string {
+  if (value === 'true') return `${license} carries ${APPROVAL_WORDS[key]}`;
+  if (value === 'false') return `not on file: ${license} does not carry ${APPROVAL_WORDS[key]}`;
+  return `not on file: the record does not say whether ${license} carries ${APPROVAL_WORDS[key]}`;
+}
 
 /** Questions a family can ask a home on the phone; care needs add their own. */
 export const QUESTIONS_TO_ASK: readonly string[] = [

@@ -42,9 +42,10 @@ for (const era of ERAS) {
       t.is(changed.query.changed_since, '2030-02-01');
       t.true(changed.notes.some((note: string) => note.includes('changed since 2030-02-01')));
       const budgeted = await callTool(t, client, tools, 'find_homes', { county, changed_since: '2030-02-01', max_monthly_budget_usd: 30_000 });
-      const withoutFigure = Number(/(\d+) of the homes listed have no figure/.exec(budgeted.notes.join(' '))?.[1]);
-      const listedWithoutFigure = budgeted.homes.filter((h: any) => h.price?.monthly_usd == null).length;
-      t.is(withoutFigure, listedWithoutFigure, 'the budget note counts the homes listed, after changed_since narrowed them');
+      const withoutOwnRate = Number(/(\d+) of the homes listed ha(?:s|ve) no rate of (?:its|their) own/.exec(budgeted.notes.join(' '))?.[1]);
+      const listedWithoutOwnRate = budgeted.homes.filter((h: any) => !h.price?.is_this_homes_own_rate).length;
+      t.is(withoutOwnRate, listedWithoutOwnRate, 'the budget note counts the homes listed, after changed_since narrowed them');
+      t.is(budgeted.kept_without_own_rate, listedWithoutOwnRate);
       const later = await callTool(t, client, tools, 'find_homes', { county, changed_since: '2030-03-01' });
       t.is(later.total, 0);
       const all = await callTool(t, client, tools, 'find_homes', { county });

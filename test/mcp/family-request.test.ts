@@ -89,7 +89,7 @@ test.serial('the link is signed, lapses in 7 days and carries only licenses, nee
   t.true(out.family_message.includes(out.link));
   t.regex(out.what_happens_next.join(' '), /nothing is sent to any home|Nothing has been sent to any home/);
   t.regex(out.what_happens_next.join(' '), /calls the homes themselves/);
-  t.deepEqual(out.homes.map((h: any) => h.license_number), open.map((h) => h.license_number).reverse(), 'alphabetical');
+  t.deepEqual(out.homes.map((h: any) => h.license_number), open.map((h) => h.license_number), 'the order sent (test/handoff/call-plan.test.ts: the page and the message agree)');
   for (const home of out.homes) {
     t.is(home.phone, open.find((h) => h.license_number === home.license_number)!.phone, 'the roster phone');
     t.true(home.questions_to_ask.length >= 4);

@@ -91,6 +91,46 @@ test('every tool answers its happy path in both eras with output that matches it
   }
 });
 
+test('a name with its place, written as people write it, is one license matched; a single resemblance is never "one of these" (REST and MCP, both eras)', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; name: string; city: string; county: string }>(
+    'a listed home whose name no other license shares',
+    `SELECT license_number, name, city, county FROM facilities f WHERE listed = 1 AND city IS NOT NULL AND county IS NOT NULL AND upper(city) <> upper(county)
+       AND (SELECT COUNT(*) FROM facilities g WHERE g.name_key = f.name_key OR g.licensed_name_key = f.name_key) = 1 ORDER BY sort_key`,
+  );
+  const otherCity = ex.value<string>('SELECT city FROM facilities WHERE listed = 1 AND upper(city) <> upper(?) AND upper(county) <> upper(?) GROUP BY city_key ORDER BY count(*) DESC', home.city, home.county);
+  const matchedEntries = [`${home.name}, ${home.county}`, `${home.name}, ${home.county} County`, `${home.name} ${home.city}`, `${home.name}, ${home.city}`];
+  const elsewhere = `${home.name}, ${otherCity}`;
+  const homes = [...matchedEntries, elsewhere];
+  const rest = (await postJson(`${server.url}/api/v1/check`, { homes })).body.data;
+  for (const era of ['modern', '2025-11-25'] as const) {
+    const { demo_data, demo_notice, ...mcp } = await ok(t, 'check_homes', { homes }, era);
+    t.deepEqual(mcp, rest, `${era}: the same answer as REST`);
+  }
+  for (const [i, entry] of matchedEntries.entries()) {
+    t.is(rest.results[i].status, 'matched', entry);
+    t.is(rest.results[i].home.license_number, home.license_number, entry);
+  }
+  const offered = rest.results[matchedEntries.length];
+  t.is(offered.status, 'ambiguous', 'a name that fits one license in another place is not matched');
+  t.true(offered.candidates.length > 1, 'it is offered with the similar names in the place given');
+  t.true(offered.candidates.some((c: any) => c.license_number === home.license_number));
+  t.is(rest.counts.matched, matchedEntries.length);
+
+  // Across the seeds: every entry pattern above, for every home; a lone candidate is never "one of these".
+  const rows = ex.all<{ name: string; city: string | null; county: string | null }>('SELECT name, city, county FROM facilities ORDER BY license_number');
+  const entries = rows.flatMap((row) => [`${row.name}, ${row.county ?? ''}`, `${row.name} ${row.city ?? ''}`, `${row.name}, ${otherCity}`, `${row.name.slice(0, -2)}`]);
+  for (let start = 0; start < entries.length; start += 100) {
+    const batch = (await postJson(`${server.url}/api/v1/check`, { homes: entries.slice(start, start + 100) })).body.data;
+    const lines = batch.display.split('\n');
+    batch.results.forEach((result: any, i: number) => {
+      if (result.status !== 'ambiguous' || result.candidates.length !== 1) return;
+      const line = lines.find((l: string) => l.startsWith(`${i + 1}. `))!;
+      t.false(line.includes('one of these'), line);
+    });
+  }
+});
+
 test('find_homes near a point: by straight-line distance within the radius, with distance_km and the two sentences', async (t) => {
   const home = await dementiaHome();
   const near = { latitude: home.latitude, longitude: home.longitude };
@@ -139,23 +179,35 @@ test('find_homes in a county: alphabetical, listed licenses only, needs match on
   t.is(all.total, listed);
 });
 
-test('find_homes with a budget leaves out homes above it, keeps homes with no figure and says so', async (t) => {
+test('a budget leaves a home out only on its own rate: Alameda at 5000 keeps homes with an estimate, an area figure or nothing, and says how many (both eras, both list tools)', async (t) => {
   const ex = await examples();
-  const county = ex.value<string>(
-    `SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key
-     HAVING SUM(price_monthly_usd IS NULL) > 0 AND SUM(price_monthly_usd > 5000) > 0 AND SUM(price_monthly_usd <= 5000) > 0 LIMIT 1`,
+  const own = `price_kind IN ('home_listed', 'home_confirmed')`;
+  const kept = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND NOT coalesce(${own} AND price_monthly_usd > 5000, 0)`);
+  const keptWithoutOwn = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND NOT coalesce(${own}, 0)`);
+  const areaAbove = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND price_kind = 'area_typical' AND price_monthly_usd > 5000`);
+  const ownAbove = ex.value<number>(`SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND ${own} AND price_monthly_usd > 5000`);
+  t.true(areaAbove > 0 && ownAbove > 0, 'the seeds hold Alameda homes above 5000 on an area figure and on their own rate');
+  for (const era of ['modern', '2025-11-25'] as const) {
+    const out = await ok(t, 'find_homes', { county: 'Alameda', max_monthly_budget_usd: 5000, limit: 50 }, era);
+    t.is(out.total, kept, `${era}: every home without its own rate above the budget stays in`);
+    t.true(out.homes.every((h: any) => !h.price?.is_this_homes_own_rate || h.price.monthly_usd <= 5000));
+    t.true(out.homes.some((h: any) => h.price?.kind === 'area_typical' && h.price.monthly_usd > 5000), 'an area figure above the budget decides nothing');
+    t.true(out.homes.some((h: any) => h.price === null), 'a home with no figure stays in');
+    t.is(out.kept_without_own_rate, keptWithoutOwn);
+    t.true(out.notes.some((note: string) => note.includes(`${keptWithoutOwn} of the homes listed have no rate of their own on file`)));
+    t.is(out.query.max_monthly_budget_usd, 5000);
+    const unfiltered = await ok(t, 'find_homes', { county: 'Alameda', limit: 50 }, era);
+    t.is(unfiltered.kept_without_own_rate, null);
+  }
+  const hospital = ex.one<{ facid: string }>(
+    'a hospital with a home nearby whose only figure is an area figure above 5000',
+    `SELECT h.facid FROM hospitals h WHERE EXISTS (SELECT 1 FROM facilities f WHERE f.listed = 1 AND f.price_kind = 'area_typical'
+       AND f.price_monthly_usd > 5000 AND abs(f.latitude - h.latitude) < 0.08 AND abs(f.longitude - h.longitude) < 0.08) LIMIT 1`,
   );
-  t.truthy(county, 'seeds must contain a county with homes above, below and without a figure');
-  const out = await ok(t, 'find_homes', { county, max_monthly_budget_usd: 5000, limit: 50 });
-  const expected = ex.value<number>(
-    `SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = lower(?) AND (price_monthly_usd IS NULL OR price_monthly_usd <= 5000)`,
-    county,
-  );
-  t.is(out.total, expected);
-  t.true(out.homes.every((h: any) => h.price === null || h.price.monthly_usd === null || h.price.monthly_usd <= 5000));
-  t.true(out.homes.some((h: any) => h.price === null || h.price.monthly_usd === null));
-  t.true(out.notes.some((note: string) => /no figure on file and stay in/.test(note)));
-  t.is(out.query.max_monthly_budget_usd, 5000);
+  const near = await ok(t, 'homes_near_hospital', { hospital: hospital.facid, radius_km: 50, max_monthly_budget_usd: 5000, limit: 50 });
+  t.true(near.homes.some((h: any) => h.price?.kind === 'area_typical' && h.price.monthly_usd > 5000));
+  t.true(near.homes.every((h: any) => !h.price?.is_this_homes_own_rate || h.price.monthly_usd <= 5000));
+  t.is(typeof near.kept_without_own_rate, 'number');
 });
 
 test('find_homes refusals say what to send instead', async (t) => {
@@ -181,10 +233,13 @@ test('check_homes is the batch check: the same data as POST /api/v1/check for th
   const home = await dementiaHome();
   const homes = [home.license_number, home.name.toLowerCase(), closed, 'Sunrise', 'no such home at all', home.license_number];
   for (const detail of [false, true]) {
-    const mcp = await ok(t, 'check_homes', { homes, detail });
+    const { demo_data, demo_notice, ...mcp } = await ok(t, 'check_homes', { homes, detail });
     const rest = await postJson(`${server.url}/api/v1/check`, { homes, detail });
     t.is(rest.status, 200);
     t.deepEqual(mcp, rest.body.data);
+    // REST says demo in its attribution; every MCP result in these two fields (test/demo.test.ts).
+    t.true(demo_data && rest.body.attribution.demo_data);
+    t.is(typeof demo_notice, 'string');
   }
   await refused(t, 'check_homes', { homes: [] }, /homes must be a list of 1 to 100 .*expected at least 1 item/);
   await refused(t, 'check_homes', { homes: Array.from({ length: 101 }, (_, i) => `home ${i}`) }, /at most 100 entries/);

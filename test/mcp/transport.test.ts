@@ -1,6 +1,7 @@
 // POST /mcp on one URL in both protocol eras: server/discover and initialize, the tool list, 405s,
 // OPTIONS and CORS, the 400 for a newer revision, Host validation, bodies that are too large or
 // not JSON, and the alias explain before and after its cut-off.
+import fs from 'node:fs';
 import test from 'ava';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
@@ -53,6 +54,66 @@ test.serial('server instances are built once and reused: each request, in either
   t.true(afterBurst - before <= together.length, 'a burst builds at most one instance per request in flight');
   for (const license of licenses.slice(0, 8)) await homeAnswered('modern', license, id++);
   t.is(builtMcpServers(), afterBurst, 'instances built for a burst are kept for the next requests');
+});
+
+/** The curl calls of docs/mcp.md's "Raw requests" section: headers and body, per era. */
+function documentedRawRequests(): Array<{ era: string; headers: Record<string, string>; body: string }> {
+  const doc = fs.readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### Raw requests, both eras'), doc.indexOf('### Rate limit'));
+  const blocks = [...section.matchAll(/\*\*([^*]+)\*\*[\s\S]*?```sh\n([\s\S]*?)```/g)];
+  return blocks.flatMap(([, era, block]) =>
+    block!.split(/\n\n/).map((command) => {
+      const headers = Object.fromEntries([...command.matchAll(/-H '([^:]+): ([^']*)'/g)].map(([, name, value]) => [name!.toLowerCase(), value!]));
+      return { era: era!, headers, body: /-d '([^']*)'/.exec(command)![1]! };
+    }),
+  );
+}
+
+test('the raw requests docs/mcp.md shows answer in both eras, as sent with curl', async (t) => {
+  const requests = documentedRawRequests();
+  t.deepEqual(requests.map((request) => request.era), ['2026-07-28', '2026-07-28', '2025 era', '2025 era']);
+  for (const request of requests) {
+    const reply = await rpc(server.mcpUrl, request.body, request.headers);
+    t.is(reply.status, 200, `${request.era} ${request.body.slice(0, 80)}: ${reply.text.slice(0, 300)}`);
+    t.is(reply.body.error, undefined, reply.text.slice(0, 300));
+    t.truthy(reply.body.result, request.body.slice(0, 80));
+  }
+  const [discover, modernCall, initialize, legacyCall] = await Promise.all(requests.map((request) => rpc(server.mcpUrl, request.body, request.headers)));
+  t.deepEqual(discover!.body.result.supportedVersions, [MODERN]);
+  t.is(initialize!.body.result.protocolVersion, '2025-11-25');
+  for (const call of [modernCall!, legacyCall!]) t.is(call.body.result.structuredContent.query.county, 'ALAMEDA');
+});
+
+test('a server/discover without the 2026-07-28 _meta says what that revision needs, not "Method not found"', async (t) => {
+  const bare = { jsonrpc: '2.0', id: 9, method: 'server/discover' };
+  const withHeadersOnly = { headers: { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' } };
+  for (const [body, headers] of [
+    [bare, {}],
+    [{ ...bare, params: {} }, {}],
+    [{ ...bare, params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' } } } }, {}],
+    [bare, withHeadersOnly.headers],
+  ] as const) {
+    const reply = await rpc(server.mcpUrl, body, headers);
+    t.is(reply.status, 400, reply.text);
+    t.is(reply.body.id, 9);
+    t.is(reply.body.error.code, -32602);
+    for (const needed of [
+      'io.modelcontextprotocol/protocolVersion',
+      'io.modelcontextprotocol/clientCapabilities',
+      'io.modelcontextprotocol/clientInfo',
+      'MCP-Protocol-Version: 2026-07-28',
+      'Mcp-Method: server/discover',
+      'Mcp-Name',
+      'initialize',
+    ]) {
+      t.true(reply.body.error.message.includes(needed), `the message names ${needed}`);
+    }
+    t.deepEqual(reply.body.error.data, {
+      revision: MODERN,
+      params_meta: ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo'],
+      headers: ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'],
+    });
+  }
 });
 
 test('2026-07-28: server/discover names the revision, the server 1.1.2, its instructions and a fixed tool list', async (t) => {

@@ -173,7 +173,9 @@ test('not-on-file values read "not on file", never "no", including a real negati
     const text = reply.text.includes('<main') ? mainText(reply.text) : reply.text;
     t.regex(text, /Bedridden residents: not on file, per the state's approvals file/);
     t.regex(text, /Hospice care \(hospice waiver\): not on file, per/);
-    t.regex(text, /Can it care for a bedridden resident\?\W+Not on file: the record does not say/);
+    // The stated negative says what the record states; the silence says it is silence.
+    t.regex(text, /Can it care for a bedridden resident\?\W+Not on file: this license does not carry the bedridden approval/);
+    t.regex(text, /Can a resident receive hospice care there\?\W+Not on file: the record does not say whether this license carries the hospice waiver/);
     t.notRegex(text, /:\s*no\b(?! website| longer)/i, 'no approval or answer reads "no"');
     t.notRegex(text, /\bNo\b(?! (website|starting rate|home pays|longer|visit|response))/);
   }

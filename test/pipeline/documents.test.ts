@@ -250,19 +250,33 @@ test.serial('prices: own rates, estimates from comparable homes, county typical 
     LISTINGS_HEADER,
     '015600001,caringplaces.example,https://caringplaces.example/h/1,"$5,450",Y,2026-10-12,2026-10-01',
     '15600002,seniorlist.example,https://seniorlist.example/h/2,from 4800,N,2026-10-15,',
-    '015600003,seniorlist.example,https://seniorlist.example/h/3,6200,N,2026-10-15,',
+    '015600003,seniorlist.example,https://seniorlist.example/h/3,6200,N,2026-10-15,2025-11-19',
     '015600005,seniorlist.example,https://seniorlist.example/h/5,5000,N,2026-10-15,',
     '015600004,seniorlist.example,https://seniorlist.example/h/4,call for pricing,N,2026-10-15,',
   ].join('\n');
   serveStateFiles({ roster: homes, listings });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   const db = open(result.snapshotPath!);
   const price = (license: string) => JSON.parse(db.prepare('SELECT home_json FROM facilities WHERE license_number = ?').pluck().get(license) as string).price;
 
   t.like(price('015600001'), { kind: 'home_confirmed', is_this_homes_own_rate: true, monthly_usd: 5450, likely_range_usd: null, listing: { site: 'caringplaces.example', url: 'https://caringplaces.example/h/1', seen_on: '2026-10-12', updated_on: '2026-10-01' } });
-  t.regex(price('015600001').line, /^\$5,450 a month: this home's own starting rate, which caringplaces\.example says the home confirmed/);
+  // A rate line names the listing's own date (last updated), never the day it was read, and says
+  // when the listing is more than 12 months older than the run (2026-11-20).
+  t.is(
+    price('015600001').line,
+    "$5,450 a month: this home's own starting rate, which the listing on caringplaces.example, last updated 2026-10-01, says the home confirmed. Rates change; confirm with the home.",
+  );
   t.like(price('015600002'), { kind: 'home_listed', is_this_homes_own_rate: true, monthly_usd: 4800 });
-  t.regex(price('015600002').line, /not confirmed by the home/);
+  t.is(
+    price('015600002').line,
+    "$4,800 a month: this home's own starting rate as published in the listing on seniorlist.example (it gives no date of its own; we read it on 2026-10-15), not confirmed by the home. Confirm with the home.",
+  );
+  t.is(
+    price('015600003').line,
+    "$6,200 a month: this home's own starting rate as published in the listing on seniorlist.example, last updated 2025-11-19, not confirmed by the home. " +
+      'That listing is more than 12 months old, so the rate may no longer hold. Confirm with the home.',
+  );
+  t.like(price('015600003').listing, { seen_on: '2026-10-15', updated_on: '2025-11-19' });
 
   // The unreadable rate is rejected; the home gets an estimate from the three open listed homes
   // nearby ($4,800, $5,450, $6,200: median and quartiles, rounded to $50); the closed one is no comparable.

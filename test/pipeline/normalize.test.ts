@@ -3,6 +3,7 @@
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { runPipeline } from '../../pipeline/run.ts';
+import { LISTING_OLD_AFTER_MONTHS, listingIsOld, ownRateLine } from '../../contract/records.ts';
 import { approvalsCsv, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, ROSTER_HEADER } from './fixtures.ts';
 
 async function publish(files: Parameters<typeof serveStateFiles>[0], config = testConfig()) {
@@ -197,4 +198,17 @@ test.serial('roster facts carry the roster date; the record holds no availabilit
   ];
   for (const name of columns) t.false(/(^|_)(avail|open_bed|vacan|score|rank|rating|tier)/i.test(name), name);
   t.false('price' in record);
+});
+
+test('a listing is old when last updated more than 12 months before the run; a rate line names its own date, never the day it was read', (t) => {
+  t.false(listingIsOld('2025-11-20', '2026-11-20'), 'exactly 12 months: not yet old');
+  t.true(listingIsOld('2025-11-19', '2026-11-20'));
+  t.false(listingIsOld(null, '2026-11-20'), 'no date: never called old');
+  t.true(listingIsOld('2025-02-28', '2026-03-01'));
+  const listing = { site: 'rates.example', seen_on: '2026-11-01', updated_on: '2025-01-10', confirmed_by_home: false };
+  const line = ownRateLine(5000, listing, '2026-11-20');
+  t.true(line.includes('last updated 2025-01-10'));
+  t.false(line.includes('2026-11-01'), 'the day it was read is not the listing\'s date');
+  t.true(line.includes(`more than ${LISTING_OLD_AFTER_MONTHS} months old`));
+  t.false(ownRateLine(5000, { ...listing, updated_on: '2026-10-01' }, '2026-11-20').includes('months old'));
 });

@@ -6,6 +6,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
 import { MAX_CANDIDATES } from '../../serve/shape/check.ts';
+import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';
@@ -39,6 +40,15 @@ async function uniqueName() {
        AND (SELECT COUNT(*) FROM facilities g WHERE g.name_key = f.name_key OR g.licensed_name_key = f.name_key) = 1
      ORDER BY license_number`,
   );
+}
+
+
+/** The display's lines after the demo notice the seeds' snapshot opens it with (held in test/demo.test.ts). */
+function displayLines(t: any, display: string): any[] {
+  const [notice, blank, ...lines] = display.split('\n');
+  t.is(notice, `> **${DEMO_SENTENCE}**`);
+  t.is(blank, '');
+  return lines;
 }
 
 test('an exact license number matches, written with #, spaces or without leading zeros', async (t) => {
@@ -157,7 +167,7 @@ test('a name more licenses share than candidates are listed says so, and how to 
   const exact = await checked([name, 'Audit Shared Name Care Hom']);
   t.is(exact.results[0].status, 'ambiguous');
   t.is(exact.results[0].candidates.length, MAX_CANDIDATES);
-  const lines = exact.display.split('\n');
+  const lines = displayLines(t, exact.display);
   t.true(lines[2].startsWith(`1. "${name}": not matched; 7 homes on the roster fit this name, ${MAX_CANDIDATES} are listed. Send "name, city" to narrow it`), lines[2]);
   t.false(lines[2].includes('it could be one of these'));
   t.is(exact.results[1].status, 'ambiguous');
@@ -283,7 +293,7 @@ test('the display reads line by line: summary, one numbered line per result, the
   const row = await uniqueName();
   const shared = ex.one<{ name: string }>('a shared name', 'SELECT name, COUNT(*) AS n FROM facilities GROUP BY name_key HAVING n >= 2 ORDER BY n DESC');
   const { data } = (await check([row.license_number, shared.name, 'Qwxz Jvkq Zzyzx', row.license_number])).body;
-  const lines = data.display.split('\n');
+  const lines = displayLines(t, data.display);
   t.regex(lines[0], /^\*\*Checked 3 homes against the state licensing record( \(state record loaded \d{4}-\d{2}-\d{2}\))?\.\*\* 1 matched, 1 need a choice, 1 not found; 1 duplicate merged\.$/);
   t.is(lines[1], '');
   const home = data.results[0].home;

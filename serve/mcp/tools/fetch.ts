@@ -2,7 +2,7 @@
 // as assistants' connectors expect after search.
 import * as z from 'zod/v4';
 import { licenseNumberFrom } from '../../../contract/names.ts';
-import { withMarkdownNotice } from '../../http/demo.ts';
+import { withMarkdownNotice } from '../../web/markdown.ts';
 import { homeMarkdown } from '../../shape/home-markdown.ts';
 import { homeRecord } from '../../records/home-record.ts';
 import { STATE_SOURCE } from '../../words/wording.ts';

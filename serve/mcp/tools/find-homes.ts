@@ -11,7 +11,7 @@ import { trigrams } from '../../records/name-index.ts';
 import { dice } from '../hospitals.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../../records/listed-homes.ts';
-import { budgetNote, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
+import { budgetCount, budgetNote, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -22,8 +22,8 @@ export const LIST_MAX_LIMIT = 50;
 export const MAX_OFFSET = 20_000;
 
 export const budgetArg = integerArg('max_monthly_budget_usd', 1000, 30000).describe(
-  "Leave out homes whose starting figure (price.monthly_usd, the home's own rate or an estimate) is above this many US dollars a month. " +
-    'Homes with no figure on file stay in. A starting figure is not a quote.',
+  "Leave out homes whose own published rate (price.is_this_homes_own_rate true, price.monthly_usd) is above this many US dollars a month. " +
+    'Homes with only an estimate, an area figure or no figure stay in (kept_without_own_rate counts them). A starting figure is not a quote.',
 );
 export const limitArg = integerArg('limit', 1, LIST_MAX_LIMIT).describe(`Homes per page, 1 to ${LIST_MAX_LIMIT}; default ${LIST_DEFAULT_LIMIT}.`);
 export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe('Homes to skip (paging); use next_offset from the previous page. Default 0.');
@@ -62,6 +62,7 @@ const output = z.object({
     })
     .describe('The search as it was read (place names as the roster spells them).'),
   notes: z.array(z.string()).describe('What to tell the user about this list (budget, missing locations).'),
+  kept_without_own_rate: keptWithoutOwnRate,
   honesty,
   data_dates: dataDates,
 });
@@ -93,7 +94,7 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs) and whose starting figure fits a monthly budget. Give at least one of near, county or city. ' +
+    'whose license carries given care approvals (needs), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
@@ -133,7 +134,7 @@ export const findHomes = defineTool({
     const page = listPage(context, selection, args);
 
     const notes: string[] = [];
-    if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
+    if (budget !== null) notes.push(budgetNote(budget, selection.withoutOwnRate));
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
@@ -157,6 +158,7 @@ export const findHomes = defineTool({
         ...(args.changed_since !== undefined ? { changed_since: args.changed_since } : {}),
       },
       notes,
+      kept_without_own_rate: budgetCount(budget, selection.withoutOwnRate),
       honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),
       data_dates: mcpDataDates(context.snapshot),
     };

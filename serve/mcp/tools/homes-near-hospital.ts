@@ -6,7 +6,7 @@ import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetNote, listPage } from '../lists.ts';
+import { budgetCount, budgetNote, keptWithoutOwnRate, listPage } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -56,6 +56,7 @@ const output = z.object({
   needs: z.array(z.string()),
   max_monthly_budget_usd: z.number().int().nullable(),
   notes: z.array(z.string()),
+  kept_without_own_rate: keptWithoutOwnRate,
   honesty,
   data_dates: dataDates,
 });
@@ -65,7 +66,7 @@ export const homesNearHospital = defineTool({
   title: 'Care homes near a hospital',
   description:
     'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
-    'optionally only those whose license carries given care approvals (needs) and whose starting figure fits a budget. Name the hospital ' +
+    'optionally only those whose license carries given care approvals (needs), leaving out homes whose own published rate is above a budget. Name the hospital ' +
     '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
     'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
@@ -98,6 +99,7 @@ export const homesNearHospital = defineTool({
         candidates: match.candidates,
         ...listPage(context, { licenses: [], distances: [] }, args),
         notes: ['Several hospitals fit: ask the user which one, then call again with hospital set to its facid.'],
+        kept_without_own_rate: budgetCount(budget, 0),
         ...common,
       };
     }
@@ -111,7 +113,7 @@ export const homesNearHospital = defineTool({
     });
     const page = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
-    if (budget !== null) notes.push(budgetNote(budget, selection.withoutPriceFigure));
+    if (budget !== null) notes.push(budgetNote(budget, selection.withoutOwnRate));
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
@@ -119,6 +121,7 @@ export const homesNearHospital = defineTool({
       candidates: [],
       ...page,
       notes,
+      kept_without_own_rate: budgetCount(budget, selection.withoutOwnRate),
       ...common,
     };
   },

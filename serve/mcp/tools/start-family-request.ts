@@ -3,19 +3,19 @@
 // page plus what the assistant tells the family. It writes nothing anywhere and contacts no one.
 import { CLIENT_INFO_META_KEY, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { NEED_KEYS, NEEDS, triStateWords } from '../../../contract/facts.ts';
+import { NEED_KEYS } from '../../../contract/facts.ts';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../http/handoff-link.ts';
 import { productNameOrNull, screenFields, screenRefusal } from '../../screen/screen.ts';
-import { homeRecordFrom, type HomeRecord } from '../../records/home-record.ts';
+import { callPlan, NEED_WORDS } from '../../shape/call-plan.ts';
 import { facilitiesByLicenses } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
 import { NEUTRALITY, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
 import type { McpCall } from '../context.ts';
 import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
-import { honesty as honestyBlock, ORDER_ALPHABETICAL } from '../wording.ts';
+import { honesty as honestyBlock, ORDER_AS_SENT } from '../wording.ts';
 
 export const HANDOFF_MAX_HOMES = 5;
 const CLIENT_NAME_MAX = 60;
@@ -51,7 +51,7 @@ const input = strictInput({
   note: freeText('note', 500, "The assistant's short note on what the family is looking for, shown back in family_message."),
   family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
   assistant_name: freeText('assistant_name', 60, 'How the assistant names itself to the family, shown in family_message.'),
-}, ORDER_ALPHABETICAL);
+}, ORDER_AS_SENT);
 
 const homeOut = z.object({
   license_number: z.string(),
@@ -80,7 +80,7 @@ const output = z.object({
     .describe('Everything the link holds, and nothing else.'),
   relay_sentence: z.string().describe('What to tell the family, in one or two sentences, with the link.'),
   family_message: z.string().describe('A Markdown message the family can read as it is: the link, the homes with roster phones and questions.'),
-  homes: z.array(homeOut).describe('The homes, alphabetical by name.'),
+  homes: z.array(homeOut).describe('The homes in the order the license numbers were sent, as the plan page and family_message show them.'),
   mode: z.enum(HANDOFF_MODES).describe('self_serve_only: the family calls homes itself; coordination_available: they may also ask the service on the page.'),
   what_happens_next: z.array(z.string()),
   consent: z.object({
@@ -92,13 +92,6 @@ const output = z.object({
   honesty,
   data_dates: dataDates,
 });
-
-const NEED_WORDS: Record<string, { approval: string; person: string }> = {
-  wheelchair: { approval: 'non-ambulatory', person: 'uses a wheelchair or cannot leave the building unaided' },
-  dementia: { approval: 'dementia care', person: 'lives with dementia' },
-  hospice: { approval: 'hospice', person: 'receives hospice care' },
-  bedridden: { approval: 'bedridden', person: 'cannot get out of bed without help' },
-};
 
 const TIMING_WORDS: Record<string, string> = {
   as_soon_as_possible: 'as soon as possible',
@@ -129,34 +122,6 @@ function clientName(ctx: ServerContext): string | null {
   if (typeof info?.name !== 'string') return null;
   // A product name, never a person's details: anything not plainly a product name is left out.
   return productNameOrNull(info.name.slice(0, CLIENT_NAME_MAX));
-}
-
-function questionsFor({ compact: home, facility: record }: HomeRecord, needs: string[]): string[] {
-  const questions = ['Do you have an opening now, or when do you expect one? (No website knows; only the home can say.)'];
-  const price = home.price;
-  if (price?.is_this_homes_own_rate && price.monthly_usd !== null) {
-    questions.push(`A starting rate of $${price.monthly_usd.toLocaleString('en-US')} a month was published for you: is it current, and what does it include?`);
-  } else {
-    questions.push('What is your starting monthly rate, and what does it include?');
-  }
-  questions.push('What costs extra as care needs grow (level-of-care fees)?');
-  for (const need of needs) {
-    const words = NEED_WORDS[need];
-    const clearance = NEEDS[need];
-    if (!words || !clearance) continue;
-    const value = home.clearances[clearance];
-    questions.push(
-      value === 'true'
-        ? `The state record shows your license carries the ${words.approval} approval: can you care for someone who ${words.person}?`
-        : `The state record has the ${words.approval} approval ${triStateWords(value)} for your license: can you care for someone who ${words.person}?`,
-    );
-  }
-  if (home.medi_cal_alw.value === 'true') {
-    questions.push("You are on the state's Medi-Cal Assisted Living Waiver list: do you have a waiver place, and what do you charge waiver residents for room and board?");
-  }
-  if (record.on_probation.value === 'true') questions.push('The state record shows a probationary license: what does that mean for residents?');
-  questions.push('When can we visit, and can we see a recent state report?');
-  return questions;
 }
 
 export const startFamilyRequest = defineTool({
@@ -214,12 +179,11 @@ export const startFamilyRequest = defineTool({
     const link = `${call.baseUrl}${HANDOFF_PATH}?h=${token}`;
     const mode = context.overlay.handoffMode;
 
-    // facilitiesByLicenses returns rows alphabetical by name, then license number.
-    const homes = rows.map((row) => {
-      const record = homeRecordFrom(context, row);
-      const { compact: home, facility } = record;
+    // The one plan (serve/shape/call-plan.ts): the order sent, the same questions as the plan page.
+    const homes = callPlan(context, licenses, needs).map(({ license, record, questions }) => {
+      const { compact: home, facility, row } = record!;
       return {
-        license_number: row.license_number,
+        license_number: license,
         name: home.name,
         city: home.city,
         license_status: home.license_status,
@@ -227,7 +191,7 @@ export const startFamilyRequest = defineTool({
         phone_as_of: facility.phone.confirmed_on,
         page: home.page,
         state_record_url: row.state_record_url,
-        questions_to_ask: questionsFor(record, needs),
+        questions_to_ask: questions,
       };
     });
 
@@ -282,7 +246,7 @@ export const startFamilyRequest = defineTool({
       },
       privacy:
         'This call wrote nothing anywhere. The link carries only license numbers, care needs, a timing choice, an expiry and the assistant client\'s product name; nothing typed in free text.',
-      honesty: honestyBlock(ORDER_ALPHABETICAL),
+      honesty: honestyBlock(ORDER_AS_SENT),
       data_dates: mcpDataDates(context.snapshot),
     };
   },
