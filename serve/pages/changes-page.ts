@@ -126,8 +126,8 @@ export function changesPage(context: ShapeContext, query: ChangesPageQuery, page
 <p class="note">${CHANGES_FAIRNESS}</p>
 <form class="filters" method="get" action="${url}">
 ${query.license ? html`<input type="hidden" name="license" value="${query.license}">` : ''}
-<p><label for="county">County</label> <input id="county" name="county" value="${query.county ?? ''}" autocomplete="off"></p>
-<p><label for="city">City</label> <input id="city" name="city" value="${query.city ?? ''}" autocomplete="off"></p>
+<p><label for="county">County</label> <input id="county" name="county" type="text" value="${query.county ?? ''}" autocomplete="off"></p>
+<p><label for="city">City</label> <input id="city" name="city" type="text" value="${query.city ?? ''}" autocomplete="off"></p>
 <p><label for="since">Seen on or after</label> <input id="since" name="since" type="date" value="${query.since ?? ''}"></p>
 <p><label for="kind">Kind of change</label> <select id="kind" name="kind"><option value="">Any</option>${CHANGE_KINDS.map(
     (kind) => html`<option value="${kind}"${selected(query.kind, kind)}>${KIND_WORDS[kind]}</option>`,
