@@ -23,6 +23,7 @@ dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 ul.homes { list-style: none; padding: 0; margin: 0; }
 ul.homes li { padding: .75rem 0; border-bottom: 1px solid var(--line); }
+ul.not-on-map { list-style: none; padding: 0; margin: 0 0 .75rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 /* A checksum or file name is one long word: it breaks rather than push the page sideways. */
