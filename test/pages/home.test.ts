@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { parse } from 'csv-parse/sync';
 import { CITATION_TYPES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
@@ -50,6 +50,16 @@ async function listedHome(): Promise<Row> {
     `SELECT ${COLUMNS} FROM facilities WHERE listed = 1 AND dementia = 'true' AND capacity IS NOT NULL
        AND documents_count > 0 AND price_kind IN ('home_listed', 'home_confirmed') ORDER BY sort_key`,
   );
+}
+
+/** Each piece appears in the text after the one before it. */
+function inOrder(t: ExecutionContext, text: string, order: string[]): void {
+  let at = -1;
+  for (const piece of order) {
+    const found = text.indexOf(piece, at + 1);
+    t.true(found > at, `"${piece}" after the previous piece`);
+    at = found;
+  }
 }
 
 const pagePath = (row: { name_slug: string; license_number: string }) => `/facility/${row.name_slug}-${row.license_number}`;
@@ -115,12 +125,7 @@ test('the Markdown twin: exact headers by .md and by Accept, content in the spec
     '- **Does it have an opening?** No website knows which homes have an open bed today',
     'Source: California Department of Social Services, Community Care Licensing Division',
   ];
-  let at = -1;
-  for (const piece of order) {
-    const found = md.indexOf(piece, at + 1);
-    t.true(found > at, `"${piece}" after the previous piece`);
-    at = found;
-  }
+  inOrder(t, md, order);
   // Every link to this site names an HTML page, never a .md address.
   const urls = md.match(/https?:\/\/[^\s)>\]]+/g) ?? [];
   t.true(urls.length > 3);
@@ -149,12 +154,7 @@ test('a home page puts the roster phone and how to call right after the summary,
     'Corrections',
     'Quick answers',
   ];
-  let at = -1;
-  for (const piece of order) {
-    const found = text.indexOf(piece, at + 1);
-    t.true(found > at, `"${piece}" after the previous piece`);
-    at = found;
-  }
+  inOrder(t, text, order);
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(reply.text)![1]!;
   t.false(links(main).includes(canonical), 'no link from the page to itself');
   t.false(text.includes('Full page:'));
