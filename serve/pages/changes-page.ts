@@ -64,6 +64,7 @@ function filterParams(query: ChangesPageQuery): Record<string, string | undefine
   return { license: query.license, county: query.county, city: query.city, since: query.since, kind: query.kind, field: query.field };
 }
 
+/** The heading: the home's name, or the place (a known county as the roster spells it). */
 function title(query: ChangesPageQuery, rows: ChangeRow[]): string {
   if (query.license) return `Changes on the state record of ${rows[0]?.name ?? `license ${query.license}`}`;
   const place = query.city ? `${query.city}${query.county ? `, ${query.county} County` : ''}` : query.county ? `${query.county} County` : 'California';
@@ -86,8 +87,12 @@ function lineOf(baseUrl: string, row: ChangeRow) {
 }
 
 /** The page and its Markdown twin. */
-export function changesPage(context: ShapeContext, query: ChangesPageQuery, page: number): PageDoc {
+export function changesPage(context: ShapeContext, given: ChangesPageQuery, page: number): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  // A county given by its slug ("los-angeles") reads as the roster spells it, so the filter, the
+  // heading and the REST link all say the same place.
+  const county = given.county ? countyBySlug(context.snapshot, nameSlug(given.county)) : undefined;
+  const query = county ? { ...given, county: county.name } : given;
   const filter: ChangeFilter = {
     since: query.since ?? null,
     countyKey: query.county === undefined ? null : placeKey(query.county),
@@ -106,13 +111,12 @@ export function changesPage(context: ShapeContext, query: ChangesPageQuery, page
   const markdownUrl = pageUrl(`${url}.md`, at.page, params);
   const heading = title(query, first.rows);
   const narrowed = filterWords(query);
-  const intro = 'What the state’s sources showed differently from one data run to the next, newest run first, then alphabetical by name. Each date is the source’s own.';
+  const intro = "What the state's sources showed differently from one data run to the next, newest run first, then alphabetical by name. Each date is the source's own.";
   const count =
     at.total === 0
       ? 'No change matches. The log starts with the first data run this service kept.'
       : `${at.total} change${at.total === 1 ? '' : 's'}${at.pages > 1 ? `; ${at.offset + 1} to ${at.offset + lines.length} on this page` : ''}.`;
   const json = pageUrl(query.license ? `${baseUrl}/api/v1/facilities/${query.license}/history` : `${baseUrl}/api/v1/changes`, 1, query.license ? {} : { ...params, license: undefined });
-  const county = query.county ? countyBySlug(context.snapshot, nameSlug(query.county)) : undefined;
   const alternates = [
     county
       ? { text: `Atom feed of changes in ${county.name} County`, url: `${baseUrl}/county/${county.slug}/changes.atom` }
@@ -170,7 +174,7 @@ ${pagerHtml(at, link)}
 
   return {
     title: at.page > 1 ? `${heading} (page ${at.page})` : heading,
-    description: 'Changes on the state licensing record of California’s residential care homes for the elderly, newest first, with each source’s date.',
+    description: "Changes on the state licensing record of California's residential care homes for the elderly, newest first, with each source's date.",
     canonicalUrl,
     markdownUrl,
     body,

@@ -154,3 +154,17 @@ test('paging: 50 to a page, the filters kept on the next and previous links, eve
     await server.close();
   }
 });
+
+test('a county given by its slug or in any case is named and filtered as the roster spells it', async (t) => {
+  const names = new Map(served.fixture.homes.map((home) => [home.name, home.license_number]));
+  // a's county and d's (the fixture's second county: CONTRA COSTA in the seeds, two words).
+  for (const home of [served.fixture.homes[0]!, served.fixture.homes[3]!]) {
+    const expected = await restLicenses(`county=${encodeURIComponent(home.county)}`);
+    t.true(expected.length > 0);
+    for (const given of [nameSlug(home.county), home.county.toLowerCase()]) {
+      const reply = await page(`/changes?county=${encodeURIComponent(given)}`);
+      t.true(mainText(reply.text).includes(`Changes on the state record in ${home.county} County`), given);
+      t.deepEqual(lineLicenses(reply.text, names), expected, given);
+    }
+  }
+});
