@@ -12,6 +12,7 @@ import type { CompactHome, FacilityDetailRecord } from '../contract/records.ts';
 import type { Candidate } from '../serve/shape/candidate.ts';
 import { checkResult as mcpCheckResult, honesty as mcpHonesty } from '../serve/mcp/schemas.ts';
 import { toJsonSchema, type Components, type JsonSchema } from '../serve/rest/openapi/joi-json-schema.ts';
+import { compactJsonSchema } from '../serve/mcp/json-schema.ts';
 import { getStateDocuments } from '../serve/mcp/tools/get-state-documents.ts';
 import { checkResponse, reportsResponse } from '../serve/rest/response-schemas.ts';
 
@@ -64,8 +65,8 @@ function restFields(response: typeof checkResponse = checkResponse): Map<string,
 }
 
 function mcpFields(schema: z.ZodType): Map<string, Field> {
-  // As the SDK advertises an output schema (draft 2020-12, output side).
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
+  // As tools/list advertises an output schema (draft 2020-12, output side, each shape once).
+  const json = compactJsonSchema(z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema) as JsonSchema;
   const resolve = (ref: string) => (json.$defs as Record<string, JsonSchema>)[ref.replace('#/$defs/', '')]!;
   return fields(json, resolve);
 }

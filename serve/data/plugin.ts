@@ -55,12 +55,12 @@ function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): stri
   const rows = downloads.map(
     (d) => html`<tr><td>${d.snapshot_date ?? ''}</td><td><a href="${baseUrl}/data/${d.file}">${d.file}</a> (${(d.bytes / 1024 / 1024).toFixed(1)} MB)</td>
 <td><a href="${baseUrl}/data/${downloadName.csv(d.file)}">CSV</a>, <a href="${baseUrl}/data/${downloadName.datapackage(d.file)}">datapackage.json</a></td>
-<td>${d.listed_homes} listed of ${d.row_counts.facilities ?? 0}; ${d.row_counts.change_log ?? 0} logged changes</td><td><code>${d.sha256}</code></td></tr>`,
+<td>${d.listed_homes} listed of ${d.row_counts.facilities ?? 0}; ${d.row_counts.change_log ?? 0} logged changes</td><td><code class="hash">${d.sha256}</code></td></tr>`,
   );
   const body = html`<h1>Download the data</h1>
 <p>Every snapshot this service keeps, as the SQLite file itself, plus the listed homes of each as CSV with a <a href="https://datapackage.org/">Frictionless Data</a> descriptor. The machine-readable index is <a href="${baseUrl}/data/index.json">/data/index.json</a>. Open a file with <code>sqlite3</code> and run <code>SELECT * FROM about;</code> to see what each table holds; <code>change_log</code> is every change seen on the state record, dated by its source.</p>
 <p>${attributionTextSnippet(baseUrl)}</p>
-<table><thead><tr><th>Snapshot date</th><th>SQLite file</th><th>Listed homes</th><th>Rows</th><th>sha256</th></tr></thead><tbody>${rows}</tbody></table>
+<table class="downloads"><thead><tr><th>Snapshot date</th><th>SQLite file</th><th>Listed homes</th><th>Rows</th><th>sha256</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Correction reviews held now are not applied inside the SQLite files (they are the published snapshots, unchanged); <a href="${baseUrl}/data/index.json">/data/index.json</a> lists them under <code>held_reviews</code>. The CSV applies them.</p>
 <p>Downloads are limited per address; see the <a href="${baseUrl}/terms">terms</a>. Nothing private is in these files.</p>`;
   return layout({ baseUrl, title: 'Download the data', description: 'Every retained snapshot of the licensing record, as SQLite and CSV, with checksums.', canonicalUrl: `${baseUrl}/data`, body });

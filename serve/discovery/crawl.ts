@@ -5,6 +5,7 @@ import { NEED_KEYS } from '../../contract/facts.ts';
 import { siteIndexOf } from '../shape/homes-index.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import { escapeHtml } from '../web/html.ts';
+import { CHANGES_PATH } from '../web/links.ts';
 
 export const CRAWL_PATHS = {
   robots: '/robots.txt',
@@ -23,13 +24,14 @@ export function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /mcp', '', `Sitemap: ${baseUrl}${CRAWL_PATHS.sitemap}`, ''].join('\n');
 }
 
-/** Every page path in the sitemap: the front page, care types, counties, cities, then homes. */
+/** Every page path in the sitemap: the front page, care types, the changes page, counties, cities, then homes. */
 export function sitemapPaths(snapshot: Snapshot): string[] {
   const index = siteIndexOf(snapshot);
   const paths = [
     '/',
     '/care',
     ...NEED_KEYS.map((need) => `/care/${need}`),
+    CHANGES_PATH,
     '/county',
     ...index.counties.map((county) => county.path),
     ...index.cities.map((city) => city.path),

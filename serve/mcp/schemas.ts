@@ -8,12 +8,15 @@ import { asksForSort, NEUTRALITY } from '../words/wording.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 
-const date = (what: string) => z.string().describe(`${what} (ISO date, YYYY-MM-DD)`);
-const nullableDate = (what: string) => date(what).nullable();
-const url = (what: string) => z.string().describe(what);
+// One instance per shape, so the advertised schema writes each once (see json-schema.ts). A
+// nested description says only what the field's name cannot: dates are ISO (YYYY-MM-DD), and each
+// as_of is the date of the state file its values come from (the record's description says so).
+const isoDate = z.string().meta({ title: 'iso_date', description: 'ISO date, YYYY-MM-DD' });
+const nullableDate = isoDate.nullable();
 
 export const triState = z
   .enum(['true', 'false', 'not_on_file'])
+  .meta({ title: 'tri_state' })
   .describe("Tri-state: 'true', 'false' or 'not_on_file'. Both non-true values read 'not on file' in words; never present them as 'no'.");
 const waiverValue = z
   .enum(['true', 'not_on_file'])
@@ -24,12 +27,12 @@ const point = z.object({ latitude: z.number(), longitude: z.number() });
 
 export const dataDates = z
   .object({
-    state_record_loaded_on: nullableDate('The date of the state roster this data was loaded from'),
-    alw_list_as_of: nullableDate("The date of the state's Assisted Living Waiver list"),
-    care_approvals_as_of: nullableDate('The date of the state file of care approvals (clearances)'),
-    snapshot_date: nullableDate('The date of the data run that built this snapshot'),
+    state_record_loaded_on: nullableDate,
+    alw_list_as_of: nullableDate,
+    care_approvals_as_of: nullableDate,
+    snapshot_date: nullableDate,
   })
-  .describe('How old the data is (separate from when this answer was built).');
+  .describe("How old the data is, by source: the state roster, the waiver list, the care-approvals file and the data run that built the snapshot (not when this answer was built).");
 
 /**
  * Every tool's output schema allows these two (serve/mcp/tool.ts adds them to each): present only
@@ -42,12 +45,12 @@ export const demoNotice = {
 
 export const honesty = z
   .object({
-    order: z.string().describe('How the list is ordered: distance from a point you gave, else alphabetical. Nothing is ranked.'),
-    neutrality: z.string().describe('No home pays to appear; nothing is ranked by quality, popularity or payment.'),
-    never_in_this_data: z.string().describe('No website knows which homes have an open bed today; openings are learned by phone.'),
+    order: z.string(),
+    neutrality: z.string(),
+    never_in_this_data: z.string(),
     fairness_note: z.string(),
   })
-  .describe('Sentences to pass on with any list of homes.');
+  .describe('Sentences to pass on with any list of homes: how it is ordered (nothing is ranked), that no home pays to appear, that open beds are learned by phone.');
 
 export const price = z
   .object({
@@ -55,9 +58,9 @@ export const price = z
     is_this_homes_own_rate: z
       .boolean()
       .describe('Only true makes monthly_usd a price of this home; otherwise it is an estimate or an area figure.'),
-    monthly_usd: z.number().int().nullable().describe("The starting figure in US dollars a month (what max_monthly_budget_usd reads)."),
+    monthly_usd: z.number().int().nullable().describe('The starting figure a month (what max_monthly_budget_usd reads).'),
     likely_range_usd: z.object({ low: z.number().int(), high: z.number().int() }).nullable(),
-    line: z.string().describe('Quote this sentence when you mention a price: it says whose figure it is.'),
+    line: z.string().describe('Quote it with any price: it says whose figure it is.'),
     listing: z
       .object({
         site: z.string(),
@@ -72,8 +75,8 @@ export const price = z
   .describe('Starting-rate block; null when no figure is on file and always null on a closed license.');
 
 const closedFields = {
-  license_closed: z.boolean().describe('True when the license is closed: the values are history, not current approvals.'),
-  closed_note: z.string().nullable().describe('Dated sentence saying the values are what the record held while the license was open.'),
+  license_closed: z.boolean().describe('True: the values are history, not current approvals.'),
+  closed_note: z.string().nullable().describe('Quote it with values of a closed license.'),
 };
 
 const clearanceValues = {
@@ -87,54 +90,50 @@ export const mediCalAlw = z
   .object({
     value: waiverValue,
     line: z.string().describe('A sentence to quote.'),
-    scope: z
-      .string()
-      .nullable()
-      .describe('Accompanies any true: the waiver pays for care services, not room and board.'),
-    list_as_of: nullableDate('The waiver list date'),
+    scope: z.string().nullable().describe('With any true: the waiver pays for care services, not room and board.'),
+    list_as_of: nullableDate,
     ...closedFields,
   })
   .describe("Medi-Cal Assisted Living Waiver participation per the state's list.");
 
 export const stateRecordSummary = z.object({
   documents_on_file: z.number().int().nullable(),
-  latest_visit_date: nullableDate('The latest state visit'),
+  latest_visit_date: nullableDate,
   type_a_citations: z.number().int().nullable(),
   type_b_citations: z.number().int().nullable(),
-  tallies_since_year: z.string().nullable().describe('The year the citation tallies start'),
+  tallies_since_year: z.string().nullable(),
 });
 
 /** Compact flat record: every list and comparison. */
 export const compactRecordShape = {
   license_number: z.string().describe('The 9-digit state license number: the id every other tool takes.'),
-  name: z.string().describe('The name the home goes by.'),
-  licensed_name: z.string().describe('The name on the license, verbatim.'),
+  name: z.string(),
+  licensed_name: z.string(),
   city: z.string().nullable(),
   county: z.string().nullable(),
   license: z.object({
-    status: z.string().nullable().describe("The state's license status, verbatim."),
+    status: z.string().nullable(),
     closed: z.boolean().describe('True for any status containing CLOSED.'),
     closed_note: z.string().nullable(),
     on_probation: triState,
-    as_of: nullableDate('The roster date'),
+    as_of: nullableDate,
   }),
-  beds: z.number().int().nullable().describe('Licensed beds.'),
+  beds: z.number().int().nullable(),
   size_words: z.string(),
   clearances: z
-    .object({ ...clearanceValues, as_of: nullableDate('The care-approvals file date'), ...closedFields })
+    .object({ ...clearanceValues, as_of: nullableDate, ...closedFields })
     .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
   medi_cal_alw: mediCalAlw,
   price,
   state_record: stateRecordSummary,
-  state_record_url: url("The home's record on the state's own licensing site."),
-  links: z.object({
-    page: url("The home's page on this service (cite this)."),
-    markdown: url('The same page as Markdown.'),
-  }),
-  state_record_loaded_on: nullableDate('The roster date this record was loaded from'),
-  alw_list_as_of: nullableDate('The waiver list date'),
+  state_record_url: z.string(),
+  links: z.object({ page: z.string().describe('Cite this page.'), markdown: z.string() }),
+  state_record_loaded_on: nullableDate,
+  alw_list_as_of: nullableDate,
 };
-export const compactRecord = z.object(compactRecordShape).describe('A home, compact flat record.');
+/** What every home record says of itself: its dates. */
+const RECORD_DATES = 'Each as_of is the date of the state file its values come from; dates are ISO (YYYY-MM-DD).';
+export const compactRecord = z.object(compactRecordShape).describe(`A home, compact flat record. ${RECORD_DATES}`);
 
 /** A list item: the compact record and, when the call gave a point, its straight-line distance. */
 export const listedHome = z.object({
@@ -142,7 +141,7 @@ export const listedHome = z.object({
   distance_km: z
     .number()
     .nullable()
-    .describe('Straight-line distance in km from the point the call gave (one decimal); null when no point was given.'),
+    .describe('Straight-line km from the point the call gave (one decimal); null when none was given.'),
 });
 
 export const fullRecord = z
@@ -151,20 +150,20 @@ export const fullRecord = z
     name: z.string(),
     licensed_name: z.string(),
     facility_type: z.string().nullable(),
-    address: address.extend({ as_of: nullableDate('The roster date') }),
+    address: address.extend({ as_of: nullableDate }),
     location: point.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
     phone: z.object({
-      number: z.string().nullable().describe('The phone number on the state roster, verbatim.'),
-      as_of: nullableDate('The roster date'),
+      number: z.string().nullable().describe('As on the state roster.'),
+      as_of: nullableDate,
     }),
-    licensee: z.object({ name: z.string().nullable(), as_of: nullableDate('The roster date') }),
-    capacity: z.object({ beds: z.number().int().nullable(), size_words: z.string(), as_of: nullableDate('The roster date') }),
+    licensee: z.object({ name: z.string().nullable(), as_of: nullableDate }),
+    capacity: z.object({ beds: z.number().int().nullable(), size_words: z.string(), as_of: nullableDate }),
     operating_since_year: z.number().int().nullable(),
     license: z.object({
       status: z.string().nullable(),
-      as_of: nullableDate('The roster date'),
-      status_live: z.string().nullable().describe('The live status as last checked by the data run; an MCP call never starts a live check.'),
-      status_live_checked_on: nullableDate('When the live status was checked'),
+      as_of: nullableDate,
+      status_live: z.string().nullable().describe('As last checked by the data run; an MCP call never starts a live check.'),
+      status_live_checked_on: nullableDate,
       closed: z.boolean(),
       closed_note: z.string().nullable(),
       on_probation: triState,
@@ -172,14 +171,14 @@ export const fullRecord = z
     clearances: compactRecordShape.clearances.extend({
       under_review: z
         .array(clearanceKey)
-        .describe('Clearances under an open correction review: they read not_on_file until the review closes.'),
+        .describe('Under an open correction review: they read not_on_file until it closes.'),
     }),
     service_designations: z.object({
       codes: z
         .array(z.string())
         .nullable()
-        .describe('State service designations, verbatim (codes of a clearance under review are left out); null: not on file, never "none".'),
-      as_of: nullableDate('The care-approvals file date'),
+        .describe('Verbatim (codes of a clearance under review are left out); null: not on file, never "none".'),
+      as_of: nullableDate,
     }),
     medi_cal_alw: mediCalAlw,
     price,
@@ -187,17 +186,17 @@ export const fullRecord = z
     state_documents: z.object({
       count: z.number().int().nullable(),
       since_year: z.string().nullable(),
-      latest_date: nullableDate('The newest report'),
-      as_of: nullableDate('When the state documents were checked'),
+      latest_date: nullableDate,
+      as_of: nullableDate.describe('When the state documents were checked.'),
     }),
     disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
-    state_record_url: url("The home's record on the state's own licensing site."),
-    links: compactRecordShape.links.extend({ corrections: url('Where to report an error in this record: hand it to the user.') }),
-    state_record_loaded_on: nullableDate('The roster date'),
-    alw_list_as_of: nullableDate('The waiver list date'),
+    state_record_url: z.string(),
+    links: compactRecordShape.links.extend({ corrections: z.string().describe('Where to report an error in this record: hand it to the user.') }),
+    state_record_loaded_on: nullableDate,
+    alw_list_as_of: nullableDate,
     data_dates: dataDates,
   })
-  .describe('A home, full flat record.');
+  .describe(`A home, full flat record. ${RECORD_DATES}`);
 
 // ---- The batch check result (the same function as POST /api/v1/check) ----------------------------
 

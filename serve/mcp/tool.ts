@@ -7,6 +7,7 @@ import type * as z from 'zod/v4';
 import { demoFields } from '../http/demo.ts';
 import { requestCall, type McpCall } from './context.ts';
 import { demoNotice } from './schemas.ts';
+import { compactJsonSchema } from './json-schema.ts';
 
 /** A refusal: the message says what was wrong and what to send instead. */
 export class ToolRefusal extends Error {}
@@ -56,9 +57,9 @@ function deepFreeze<T>(value: T): T {
 type Converted = Record<string, unknown>;
 
 /**
- * The same schema with its JSON Schema converted once per process. The SDK converts every tool's
- * schemas again on each tools/list (about 10 ms of CPU for these ten tools); the tools never
- * change, so the first conversion serves them all. Validation is zod's own, untouched, except for
+ * The same schema with its JSON Schema converted once per process, each shape written once
+ * (json-schema.ts). The SDK converts every tool's schemas again on each tools/list (about 10 ms of
+ * CPU for these ten tools); the tools never change, so the first conversion serves them all. Validation is zod's own, untouched, except for
  * a tool's output schema (`trusted`, never an input): it is not run again over each answer. The
  * SDK checks every structuredContent against the tool's output schema, a zod pass that copies the
  * whole answer (about 30 µs of a get_home call's CPU); every answer is built to its schema, and
@@ -76,7 +77,7 @@ function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
     const byTarget = new Map<string, Converted>();
     return (options: { target: string }) => {
       let json = byTarget.get(options.target);
-      if (!json) byTarget.set(options.target, (json = deepFreeze(standard.jsonSchema[io](options))));
+      if (!json) byTarget.set(options.target, (json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options)))));
       return json;
     };
   };

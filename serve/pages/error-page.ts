@@ -20,8 +20,11 @@ export function isMachinePath(path: string): boolean {
 /** Paths of pages people read (ours and the site's). */
 const PAGE_PREFIXES = ['/facility', '/county', '/care', '/waiver', '/near-hospital', '/licensee', '/guides', '/corrections', '/plan', '/docs', '/terms'];
 
+/** Pages at one address (the changes page's feed, /changes.atom, is a machine's). */
+const PAGE_PATHS = new Set(['/', '/index.md', '/changes', '/changes.md']);
+
 export function isPagePath(path: string): boolean {
-  return path === '/' || path === '/index.md' || PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
+  return PAGE_PATHS.has(path) || PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
 }
 
 /** Pages whose forms POST to themselves. */

@@ -61,6 +61,27 @@ function homeBody(context: ShapeContext, view: HomeView) {
   }</p>
 ${view.closedNote ? html`<p class="note"><strong>${view.closedNote}</strong></p>` : ''}
 
+<section aria-labelledby="call">
+<h2 id="call">How to call</h2>
+<p>Phone (state roster): ${call.phone ? (call.telHref ? html`<a href="${call.telHref}">${call.phone}</a>` : call.phone) : 'not on file'}</p>
+${call.closedWarning ? html`<p>${call.closedWarning}</p>` : ''}
+${address ? html`<p>Address (state roster): ${address}</p>` : ''}
+<p>License holder: ${
+    view.licensee.name
+      ? view.licensee.pageSlug
+        ? html`<a href="${baseUrl}/licensee/${view.licensee.pageSlug}">${view.licensee.name}</a>`
+        : view.licensee.name
+      : 'not on file'
+  }</p>
+${
+  call.questions.length > 0
+    ? html`<h3>Questions to ask</h3>
+<ul>${call.questions.map((question) => html`<li>${question}</li>`)}</ul>`
+    : ''
+}
+<p>${call.openings}</p>
+</section>
+
 <section aria-labelledby="approvals">
 <h2 id="approvals">Care approvals</h2>
 ${view.status.closed ? html`<p>What the record held while the license was open (history, not current approvals):</p>` : ''}
@@ -77,7 +98,6 @@ ${view.approvals.map(
 <p>${view.rateLine ? html`Starting rate: <q>${view.rateLine}</q>` : view.noRate}</p>
 </section>
 
-<p>Full page: <a href="${view.canonicalUrl}">${view.canonicalUrl}</a></p>
 <p class="note">${view.fairness}</p>
 
 <section aria-labelledby="visits">
@@ -85,7 +105,7 @@ ${view.approvals.map(
 <ul>
   <li>Last state visit: ${visits.lastVisit ?? 'not on file'}</li>
   <li>${words.documents}</li>
-  <li>${words.citations}</li>
+  <li>${words.citations} ${visits.citationTypes} Guide: <a href="${visits.citationsGuide.url}">${visits.citationsGuide.title}</a>.</li>
   <li><a href="${visits.stateRecordUrl}">The state's record of this home</a> (the state's licensing site)</li>
 </ul>
 ${
@@ -106,28 +126,7 @@ ${
 ${view.changes.more > 0 ? html`<p>${view.changes.more} earlier changes are in the full log.</p>` : ''}`
     : html`<p>${view.changes.none}</p>`
 }
-<p><a href="${view.changes.historyUrl}">The whole change log of this home</a> (JSON)</p>
-</section>
-
-<section aria-labelledby="call">
-<h2 id="call">How to call</h2>
-<p>Phone (state roster): ${call.phone ? (call.telHref ? html`<a href="${call.telHref}">${call.phone}</a>` : call.phone) : 'not on file'}</p>
-${call.closedWarning ? html`<p>${call.closedWarning}</p>` : ''}
-${address ? html`<p>Address (state roster): ${address}</p>` : ''}
-<p>License holder: ${
-    view.licensee.name
-      ? view.licensee.pageSlug
-        ? html`<a href="${baseUrl}/licensee/${view.licensee.pageSlug}">${view.licensee.name}</a>`
-        : view.licensee.name
-      : 'not on file'
-  }</p>
-${
-  call.questions.length > 0
-    ? html`<h3>Questions to ask</h3>
-<ul>${call.questions.map((question) => html`<li>${question}</li>`)}</ul>`
-    : ''
-}
-<p>${call.openings}</p>
+<p><a href="${view.changes.pageUrl}">The whole change log of this home</a></p>
 </section>
 
 <section aria-labelledby="corrections">

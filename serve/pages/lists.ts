@@ -3,7 +3,7 @@
 // Listed licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary), alphabetical by name
 // then license number, 50 to a page (`?page=`), each page with the neutrality sentence. Near a
 // hospital the list stays alphabetical and shows each home's straight-line distance.
-import { NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
 import { hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../records/query.ts';
 import { listedHomesOf, type ListedHome, type ListingFilter } from '../records/listed-homes.ts';
@@ -86,6 +86,24 @@ function itemOf(baseUrl: string, row: ListedHome, extra: string[] = []): ListIte
     url: `${baseUrl}${facilityPagePath(row.name_slug, row.license_number)}`,
     detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
   };
+}
+
+/** A care approval in a list line: the clearance's own name (wheelchair users need non-ambulatory). */
+const APPROVAL_SHORT: Record<ClearanceKey, string> = {
+  dementia: 'dementia',
+  non_ambulatory: 'non-ambulatory (wheelchair)',
+  hospice: 'hospice',
+  bedridden: 'bedridden',
+};
+
+/**
+ * A home's care approvals in a list line: only an explicit true not under a correction review
+ * is named (tri-state: the other values say nothing, and are never written as "no").
+ */
+function approvalsWords(context: ShapeContext, row: ListedHome): string {
+  const held = context.overlay.reviewsOf(row.license_number);
+  const approved = CLEARANCE_KEYS.filter((key) => row[key] === 'true' && !held.includes(key));
+  return approved.length > 0 ? `care approvals: ${approved.map((key) => APPROVAL_SHORT[key]).join(', ')}` : 'no care approval on file';
 }
 
 function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
@@ -213,7 +231,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
     url,
     intro: [`Residential care homes for the elderly with a current license in ${county.name} County, from the state licensing record.`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row)),
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
     empty: `No licensed home in ${county.name} County is on the state roster.`,
     sections: [
       {
@@ -243,7 +261,7 @@ export function cityPage(context: ShapeContext, countySlug: string, citySlug: st
     url: `${baseUrl}/county/${county.slug}/${city.slug}`,
     intro: [`Residential care homes for the elderly with a current license in ${city.name}, from the state licensing record.`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row)),
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
     empty: `No licensed home in ${city.name} is on the state roster.`,
     sections: [{ heading: 'More places', links: [{ text: `All of ${county.name} County`, url: `${baseUrl}/county/${county.slug}` }] }],
   });

@@ -11,6 +11,7 @@
 //   /near-hospital                           hospitals by county
 //   /near-hospital/<slug>-<facid>[?page=]    homes within 5 miles (straight line) of a hospital
 //   /licensee/<slug>[?page=]                 the licenses one license holder holds
+//   /changes[?county=&city=&since=&kind=&field=&license=&page=]  the change log, newest run first
 //   /guides, /guides/<slug>                  the service's own guides
 //   /corrections?license=&field=             the corrections form (GET shows it, POST stores)
 //   /plan?h=<token>                          the family hand-off page (GET shows, POST asks)
@@ -25,6 +26,7 @@ import { requestSnapshot, shapeContext, type Services } from '../http/services.t
 import type { ShapeContext } from '../records/context.ts';
 import { correctionField, correctionsFormPage, correctionStoredPage, readCorrection } from './corrections.ts';
 import { guideIndexPage, guidePage } from './guides.ts';
+import { changesPage, readChangesQuery } from './changes-page.ts';
 import { homePage } from './home-page.ts';
 import {
   careIndexPage,
@@ -94,6 +96,7 @@ function routes(services: Services): ServerRoute[] {
     ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
     page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
     page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
+    ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
     ...twin('/guides', () => guideIndexPage(baseUrl)),
     page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
     page('/corrections', (context, request) => {

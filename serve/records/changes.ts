@@ -24,6 +24,8 @@ export interface ChangeFilter {
   cityKey: string | null;
   kind: ChangeKind | null;
   field: string | null;
+  /** One license's changes (the changes page of a home); absent or null for all. */
+  license?: string | null;
 }
 
 /** The feeds' order; the snapshot's change_log_order index is this order, so a page is read off it. */
@@ -70,6 +72,7 @@ export function listChanges(reader: ChangeRowReader, filter: ChangeFilter, limit
   add('c.city_key = @city', 'city', filter.cityKey);
   add('c.change = @kind', 'kind', filter.kind);
   add('c.field = @field', 'field', filter.field);
+  add('c.license_number = @license', 'license', filter.license ?? null);
   const withheld = withheldChanges(reader);
   if (withheld.length > 0) add(NOT_WITHHELD, 'withheld', JSON.stringify(withheld));
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -2,8 +2,9 @@
 // both read it from the home view) and a county page's changes of the month. Plain dated lines,
 // with the same fairness framing as citations: a change is not a verdict.
 import { historyOf, listChanges, type ChangeRowReader, type ChangeRow } from '../records/changes.ts';
-import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from './changes.ts';
+import { CHANGES_FAIRNESS, facilityPageUrl } from './changes.ts';
 import { changeLine } from '../words/changes.ts';
+import { homeChangesPath } from '../web/links.ts';
 
 /** Lines a home's page shows; the whole log is at the history address. */
 export const HOME_CHANGES_SHOWN = 20;
@@ -20,7 +21,8 @@ export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: s
     lines: rows.slice(0, HOME_CHANGES_SHOWN).map(changeLine),
     /** Logged changes beyond those shown. */
     more: Math.max(0, rows.length - HOME_CHANGES_SHOWN),
-    historyUrl: historyUrl(baseUrl, license),
+    /** The whole log as a page a family reads (the REST history is its JSON). */
+    pageUrl: `${baseUrl}${homeChangesPath(license)}`,
     fairness: CHANGES_FAIRNESS,
     /** What to say when no change has been logged. */
     none: 'The state record of this home has not changed since this service began keeping its change log.',
@@ -32,7 +34,7 @@ export function countyChangesSection(reader: ChangeRowReader, baseUrl: string, c
   const month = (reader.snapshot.meta.snapshotDate ?? new Date().toISOString()).slice(0, 7);
   const filter = { since: `${month}-01`, countyKey: county.key, cityKey: null, kind: null, field: null };
   const { rows, total } = listChanges(reader, filter, COUNTY_CHANGES_SHOWN, 0);
-  const link = (row: ChangeRow) => ({ text: `${row.name}: ${changeLine(row)}`, url: facilityPageUrl(baseUrl, row) ?? historyUrl(baseUrl, row.license_number) });
+  const link = (row: ChangeRow) => ({ text: `${row.name}: ${changeLine(row)}`, url: facilityPageUrl(baseUrl, row) ?? `${baseUrl}${homeChangesPath(row.license_number)}` });
   const feed = `${baseUrl}/county/${county.slug}/changes.atom`;
   return {
     heading: `${CHANGES_HEADING} in ${county.name} County since ${month}-01`,

@@ -1,6 +1,7 @@
 // One home as Markdown: the page's content in the page's order (spec "Markdown pages": title;
-// license, place, capacity and size line; a sentence on the home; care approvals with source and
-// date; the starting-rate line; the full-page link; the fairness sentence; ...; quick answers).
+// license, place, capacity and size line; a sentence on the home; how to call (first, as on the
+// page); care approvals with source and date; the starting-rate line; the full-page link (the HTML
+// page, which the page itself does not link to); the fairness sentence; ...; quick answers).
 // The MCP `fetch` tool imports this: keep `homeMarkdown(context, record)` and its result stable.
 import type { HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
@@ -40,6 +41,17 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
       .filter(Boolean)
       .join(' '),
     view.closedNote ? `**${mdText(view.closedNote)}**` : null,
+    '## How to call',
+    [
+      call.phone ? `Phone (state roster): ${mdText(call.phone)}` : 'Phone: not on file',
+      call.closedWarning ? mdText(call.closedWarning) : null,
+      address ? `Address (state roster): ${mdText(address)}` : null,
+      licensee,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    call.questions.length > 0 ? `Questions to ask:\n\n${call.questions.map((q) => `- ${mdText(q)}`).join('\n')}` : null,
+    mdText(call.openings),
     '## Care approvals',
     [view.status.closed ? 'What the record held while the license was open (history, not current approvals):' : null, ...approvals]
       .filter(Boolean)
@@ -52,7 +64,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
     [
       `- Last state visit: ${visits.lastVisit ?? 'not on file'}`,
       `- ${mdText(words.documents)}`,
-      `- ${mdText(words.citations)}`,
+      `- ${mdText(words.citations)} ${mdText(visits.citationTypes)} Guide: ${mdLink(visits.citationsGuide.title, visits.citationsGuide.url)}.`,
       `- The state's record of this home: ${visits.stateRecordUrl}`,
     ].join('\n'),
     reports.length > 0
@@ -63,18 +75,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
     view.changes.lines.length > 0
       ? `${view.changes.lines.map((line) => `- ${mdText(line)}`).join('\n')}${view.changes.more > 0 ? `\n\n${view.changes.more} earlier changes are in the full log.` : ''}`
       : mdText(view.changes.none),
-    `The whole change log of this home (JSON): ${view.changes.historyUrl}`,
-    '## How to call',
-    [
-      call.phone ? `Phone (state roster): ${mdText(call.phone)}` : 'Phone: not on file',
-      call.closedWarning ? mdText(call.closedWarning) : null,
-      address ? `Address (state roster): ${mdText(address)}` : null,
-      licensee,
-    ]
-      .filter(Boolean)
-      .join('\n\n'),
-    call.questions.length > 0 ? `Questions to ask:\n\n${call.questions.map((q) => `- ${mdText(q)}`).join('\n')}` : null,
-    mdText(call.openings),
+    `The whole change log of this home: ${view.changes.pageUrl}`,
     '## Corrections',
     view.corrections.disputes.length > 0
       ? `Notes approved after a correction request:\n\n${view.corrections.disputes

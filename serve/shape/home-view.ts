@@ -10,7 +10,8 @@ import { homeChanges } from './change-lines.ts';
 import { licenseeSlug } from '../records/places.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
-import { approvalOnRecord, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+import { guideCatalog } from '../words/guides/catalog.ts';
+import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -152,6 +153,9 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       typeA: home.state_record.type_a_citations,
       typeB: home.state_record.type_b_citations,
       talliesSince: home.state_record.tallies_since_year,
+      // Type A and Type B in one plain sentence, and the guide that says more.
+      citationTypes: CITATION_TYPES,
+      citationsGuide: guideCatalog(baseUrl).find((guide) => guide.slug === CITATIONS_GUIDE_SLUG)!,
       stateRecordUrl: row.state_record_url,
       reports: shown,
       // Reports the state lists beyond those shown.

@@ -36,6 +36,8 @@ export class SiteIndex {
   readonly homes: readonly SiteHome[];
   /** Listed homes with a location (the map's points), alphabetical. */
   readonly located: readonly SiteHome[];
+  /** Listed homes without one: no part of the map shows them, so the map's list names them. */
+  readonly unlocated: readonly SiteHome[];
   readonly counties: readonly CountyEntry[];
   readonly cities: readonly CityEntry[];
   private readonly siteHome = new Map<ListedHome, SiteHome>();
@@ -49,6 +51,7 @@ export class SiteIndex {
       return siteHome;
     });
     this.located = this.homes.filter((home) => home.latitude !== null && home.longitude !== null);
+    this.unlocated = this.homes.filter((home) => home.latitude === null || home.longitude === null);
     const counties: CountyEntry[] = [];
     const cities: CityEntry[] = [];
     for (const county of listed.counties) {
@@ -91,6 +94,15 @@ export class SiteIndex {
     const items = found.homes.slice(0, limit).map((home, i) => ({ home: this.siteHome.get(home)!, miles: near ? found.distances[i]! : null }));
     return { items, total: found.homes.length };
   }
+  /**
+   * Listed homes with no location that carry every needed clearance (as inBounds reads them),
+   * alphabetical: state-wide, since a home without a location is in no part of the map.
+   */
+  notOnMap(needs: readonly ClearanceKey[], underReview: ReadonlySet<string>, limit: number) {
+    const found = this.unlocated.filter((home) => !underReview.has(home.license_number) && needs.every((need) => home[need] === 'true'));
+    return { items: found.slice(0, limit), total: found.length };
+  }
+
   /** The all-points body for this server's address, serialized once and reused, with its ETag. */
   allPoints(build: (index: SiteIndex) => string, variant: string): { body: string; etag: string } {
     let cached = this.allPointsBodies.get(variant);

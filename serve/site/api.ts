@@ -186,7 +186,9 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
         const underReview = licensesFailingNeeds(context.overlay, needs);
         const near = query.near ?? null;
         const box: Box = { south: query.south, west: query.west, north: query.north, east: query.east };
-        const found = siteIndexOf(context.snapshot).inBounds(box, needs, underReview, near, query.limit);
+        const index = siteIndexOf(context.snapshot);
+        const found = index.inBounds(box, needs, underReview, near, query.limit);
+        const unlocated = index.notOnMap(needs, underReview, query.limit);
         return json(h, {
           box,
           near,
@@ -204,6 +206,11 @@ export function siteApiRoutes(services: Services): ServerRoute[] {
           total: found.total,
           limit: query.limit,
           truncated: found.total > found.items.length,
+          // Homes the map cannot show (no location on file), named so none disappears silently.
+          not_on_map: {
+            total: unlocated.total,
+            homes: unlocated.items.map((home) => ({ license_number: home.license_number, name: home.name, city: home.city, county: home.county, page: `${baseUrl}${home.path}` })),
+          },
           order: near ? 'distance' : 'name_asc',
           order_sentence: near ? IN_BOUNDS_ORDER.distance : IN_BOUNDS_ORDER.name_asc,
           neutrality: NEUTRALITY,

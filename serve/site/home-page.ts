@@ -12,6 +12,7 @@ import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../words/wording.t
 import type { Suggestions } from './api.ts';
 import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from '../shape/homes-index.ts';
+import type { SnapshotMeta } from '../records/snapshot.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 
 export const HOME_TITLE = 'Find a licensed elder-care home in California';
@@ -59,13 +60,22 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 </section>`;
 }
 
-export function homePageHtml(settings: Settings, index: SiteIndex, snapshotDate: string | null, q: string, results: Suggestions | null): string {
+/** The two dates the front page gives: the state roster's own, and the day this copy was made. */
+type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'>;
+
+/** "per the state roster dated 2026-11-24 (this copy of it was made on 2026-11-26)": which date is which. */
+function datesWords({ rosterAsOf, snapshotDate }: RecordDates): string {
+  const roster = rosterAsOf ? `per the state roster dated ${rosterAsOf}` : 'per the state roster (its own date is not on file)';
+  return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}`;
+}
+
+export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
 <h1>${HOME_TITLE}</h1>
 <p class="lede">The state licensing record of every residential care home for the elderly (RCFE) in California:
-${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}${snapshotDate ? html`, as of ${snapshotDate}` : ''}.
+${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}, ${datesWords(dates)}.
 Free to use, no sign-up. ${NEUTRALITY}</p>
 
 <form class="finder" id="finder" role="search" action="${baseUrl}/" method="get">
@@ -138,13 +148,13 @@ ${resultsSection(q, results)}
 }
 
 /** The Markdown twin of `/`: what the service is, how to search it, and where everything is. */
-export function homePageMarkdown(settings: Settings, index: SiteIndex, snapshotDate: string | null): string {
+export function homePageMarkdown(settings: Settings, index: SiteIndex, dates: RecordDates): string {
   const { baseUrl } = settings;
   return mdBlocks([
     `# ${HOME_TITLE}`,
     `${SERVICE_NAME} publishes the state licensing record of every residential care home for the elderly (RCFE) in California: ` +
       `${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}` +
-      `${snapshotDate ? `, as of ${snapshotDate}` : ''}. ${NEUTRALITY} ${NEVER_IN_THIS_DATA}`,
+      `, ${datesWords(dates)}. ${NEUTRALITY} ${NEVER_IN_THIS_DATA}`,
     '## Search',
     [
       `- In a browser: ${baseUrl}/?q=<name, city, county or license number>`,

@@ -109,7 +109,7 @@ export const sitePlugin: Plugin<Services> = {
 
     const homeMarkdown = (request: Request, h: ResponseToolkit, byAccept: boolean) => {
       const snapshot = requestSnapshot(request, services.snapshots);
-      return markdownResponse(h, homePageMarkdown(services.settings, siteIndexOf(snapshot), snapshot.meta.snapshotDate), `${baseUrl}/`, byAccept);
+      return markdownResponse(h, homePageMarkdown(services.settings, siteIndexOf(snapshot), snapshot.meta), `${baseUrl}/`, byAccept);
     };
 
     routes.push(
@@ -124,7 +124,7 @@ export const sitePlugin: Plugin<Services> = {
           const index = siteIndexOf(snapshot);
           const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
           const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
-          const page = homePageHtml(services.settings, index, snapshot.meta.snapshotDate, q, results);
+          const page = homePageHtml(services.settings, index, snapshot.meta, q, results);
           return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
         },
       },

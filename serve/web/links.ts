@@ -19,6 +19,13 @@ export function cityPath(county: string, city: string): string {
   return `/county/${nameSlug(county)}/${nameSlug(city)}`;
 }
 
+/** The changes page; a home's own change log is the same page filtered by its license. */
+export const CHANGES_PATH = '/changes';
+
+export function homeChangesPath(license: string): string {
+  return `${CHANGES_PATH}?license=${license}`;
+}
+
 export const GUIDES_PATH = '/guides';
 export const API_DOCS_PATH = '/docs/api';
 export const MCP_DOCS_PATH = '/docs/mcp';

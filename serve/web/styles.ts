@@ -23,8 +23,13 @@ dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 ul.homes { list-style: none; padding: 0; margin: 0; }
 ul.homes li { padding: .75rem 0; border-bottom: 1px solid var(--line); }
+ul.not-on-map { list-style: none; padding: 0; margin: 0 0 .75rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+/* A checksum or file name is one long word: it breaks rather than push the page sideways. */
+table.downloads th, table.downloads td { overflow-wrap: anywhere; }
+@media (max-width: 40rem) { table.downloads { font-size: .9rem; } table.downloads th, table.downloads td { padding: .35rem .25rem; } }
+code.hash { word-break: break-all; font-size: .85em; }
 label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
 input[type=text], input[type=search], input[type=tel], select, textarea { width: 100%; max-width: 32rem; padding: .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 button, .button { display: inline-block; padding: .55rem 1rem; font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 4px; cursor: pointer; text-decoration: none; }

@@ -1,6 +1,7 @@
 // Short explanations in the service's own words, for the MCP tool explain_care_topic (and its
 // alias explain). Each points to the longer editorial guides at {base_url}/guides/<slug>.
 import { guideCatalog, guidesReviewedOn } from './guides/catalog.ts';
+import { CITATION_TYPES } from './wording.ts';
 
 export const CARE_TOPICS = [
   'dementia_care',
@@ -93,7 +94,7 @@ const TOPICS: Record<CareTopic, TopicText> = {
     summary:
       "The state's licensing division visits homes for inspections and complaint investigations and publishes reports; a report may cite the home for not meeting a rule.",
     points: [
-      'A Type A citation is for a problem that was an immediate or substantial risk to residents; a Type B citation is for a problem that could become one, or a record-keeping lapse.',
+      CITATION_TYPES,
       'A citation does not make a home unsafe, and an empty file does not make a home good: read what was found and what the home did about it.',
       'get_state_documents lists a home\'s reports newest first, with the transcribed text and citations when asked, including reports the state no longer lists.',
       "The official record is the state's own facility page (state_record_url).",

@@ -44,6 +44,11 @@ export function noSortParameterIn(order: string): string {
 export const NOT_ON_FILE_IN_WORDS =
   '"Not on file" means the record does not say, or states that the license does not carry it; it is never shown as a no.';
 export const FAIRNESS_IN_WORDS = `A citation does not make a home unsafe, and an empty file does not make a home good. ${NOT_ON_FILE_IN_WORDS}`;
+/** What the two kinds of citation are, in one plain sentence (the guide reading-a-state-report says more). */
+export const CITATION_TYPES =
+  'A Type A citation is for a problem that was an immediate or substantial risk to residents; a Type B citation is for a problem that could become one, or a record-keeping lapse.';
+/** The guide (words/guides) that explains state reports and citations. */
+export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */

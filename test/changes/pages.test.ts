@@ -28,9 +28,9 @@ test("a home's page and its Markdown twin list its changes newest first, with th
     t.true(older > newer, `${label}: the older change follows`);
     t.true(text.slice(older).includes('to FIRST NEW HOLDER LLC (state roster of 2030-01-05)'), label);
     t.true(text.includes(CHANGES_FAIRNESS), `${label}: a change is not a verdict`);
-    t.true(text.includes(`/api/v1/facilities/${a.license_number}/history`), `${label}: links the whole log`);
+    t.true(text.includes(`/changes?license=${a.license_number}`), `${label}: links the whole log, a page`);
   }
-  t.true(markdown.indexOf('## Changes on the state record') < markdown.indexOf('## How to call'));
+  t.true(markdown.indexOf('## How to call') < markdown.indexOf('## Changes on the state record'), 'how to call comes first');
 });
 
 test('a home with no logged change says so', async (t) => {

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { parse } from 'csv-parse/sync';
-import { FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/words/wording.ts';
+import { CITATION_TYPES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import {
   assertHtml,
@@ -50,6 +50,16 @@ async function listedHome(): Promise<Row> {
     `SELECT ${COLUMNS} FROM facilities WHERE listed = 1 AND dementia = 'true' AND capacity IS NOT NULL
        AND documents_count > 0 AND price_kind IN ('home_listed', 'home_confirmed') ORDER BY sort_key`,
   );
+}
+
+/** Each piece appears in the text after the one before it. */
+function inOrder(t: ExecutionContext, text: string, order: string[]): void {
+  let at = -1;
+  for (const piece of order) {
+    const found = text.indexOf(piece, at + 1);
+    t.true(found > at, `"${piece}" after the previous piece`);
+    at = found;
+  }
 }
 
 const pagePath = (row: { name_slug: string; license_number: string }) => `/facility/${row.name_slug}-${row.license_number}`;
@@ -97,6 +107,8 @@ test('the Markdown twin: exact headers by .md and by Accept, content in the spec
     `# ${row.name}`,
     `License ${row.license_number} · `,
     `${row.name} is a residential care facility for the elderly`,
+    '## How to call',
+    `Phone (state roster): ${row.phone}`,
     '## Care approvals',
     `- Dementia care: yes, per the state's approvals file as of ${home.clearances.as_of}.`,
     '## Starting rate',
@@ -104,24 +116,53 @@ test('the Markdown twin: exact headers by .md and by Accept, content in the spec
     `Full page: ${canonical}\n`,
     'A citation does not make a home unsafe, and an empty file does not make a home good.',
     '## State visits and documents',
-    '## How to call',
+    `${CITATION_TYPES} Guide: [`,
+    '## Changes on the state record',
+    `The whole change log of this home: ${BASE_URL}/changes?license=${row.license_number}`,
     '## Corrections',
     '## Quick answers',
     '- **Does it take residents with dementia?** Yes',
     '- **Does it have an opening?** No website knows which homes have an open bed today',
     'Source: California Department of Social Services, Community Care Licensing Division',
   ];
-  let at = -1;
-  for (const piece of order) {
-    const found = md.indexOf(piece, at + 1);
-    t.true(found > at, `"${piece}" after the previous piece`);
-    at = found;
-  }
+  inOrder(t, md, order);
   // Every link to this site names an HTML page, never a .md address.
   const urls = md.match(/https?:\/\/[^\s)>\]]+/g) ?? [];
   t.true(urls.length > 3);
   for (const url of urls) t.false(url.endsWith('.md'), url);
   t.true(md.includes(home.price.line.replace(/([\\`*_[\]<>|#~!{}])/g, '\\$1')));
+});
+
+test('a home page puts the roster phone and how to call right after the summary, explains Type A and B, links its change log as a page and never itself', async (t) => {
+  const row = await listedHome();
+  const canonical = `${BASE_URL}${pagePath(row)}`;
+  const reply = await pages.get(pagePath(row));
+  const text = mainText(reply.text);
+  const order = [
+    row.name,
+    `License ${row.license_number} · `,
+    `${row.name} is a residential care facility for the elderly`,
+    'How to call',
+    `Phone (state roster): ${row.phone}`,
+    'Questions to ask',
+    OPENINGS_BY_PHONE,
+    'Care approvals',
+    'Starting rate',
+    'State visits and documents',
+    `${CITATION_TYPES} Guide: Reading a state inspection or complaint report`,
+    'Changes on the state record',
+    'Corrections',
+    'Quick answers',
+  ];
+  inOrder(t, text, order);
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(reply.text)![1]!;
+  t.false(links(main).includes(canonical), 'no link from the page to itself');
+  t.false(text.includes('Full page:'));
+  t.true(links(main).includes(`${BASE_URL}/guides/reading-a-state-report`), 'the citations guide');
+  t.true(links(main).includes(`${BASE_URL}/changes?license=${row.license_number}`), 'the change log as a page');
+  t.false(links(main).some((href) => href.includes('/api/v1/')), 'no JSON link for a family');
+  // The linked guide and change log are pages that answer.
+  for (const href of [`/guides/reading-a-state-report`, `/changes?license=${row.license_number}`]) t.is((await pages.get(href)).status, 200, href);
 });
 
 test('an old or wrong slug, or the bare license number, answers 301 to the canonical page; .md keeps its .md', async (t) => {

@@ -275,3 +275,38 @@ test('the county index links every county with listed homes; its twin too', asyn
   for (const { county } of countyNames) t.true(hrefs.includes(`${BASE_URL}/county/${nameSlug(county)}`), county);
   assertMarkdownHeaders(t, await pages.get('/county.md'), `${BASE_URL}/county`, false);
 });
+
+test("a county page names each home's care approvals: only an explicit true, never one under review, never a 'no'", async (t) => {
+  const own = await pageServer();
+  try {
+    const ex = await examples();
+    const county = ex.value<string>("SELECT county FROM facilities WHERE listed = 1 AND dementia = 'true' GROUP BY county_key ORDER BY COUNT(*) DESC LIMIT 1");
+    const rows = ex.all<{ license_number: string; dementia: string; hospice: string; non_ambulatory: string; bedridden: string }>(
+      'SELECT license_number, dementia, hospice, non_ambulatory, bedridden FROM facilities WHERE listed = 1 AND county = ? ORDER BY sort_key, license_number LIMIT 50',
+      county,
+    );
+    const reviewed = rows.find((row) => row.dementia === 'true')!;
+    t.is(own.operator('review', 'open', reviewed.license_number, 'dementia').code, 0);
+    const names = { dementia: 'dementia', non_ambulatory: 'non-ambulatory (wheelchair)', hospice: 'hospice', bedridden: 'bedridden' } as const;
+    for (const path of [`/county/${nameSlug(county)}`, `/county/${nameSlug(county)}.md`]) {
+      const text = (await own.get(path)).text;
+      let withApprovals = 0;
+      for (const row of rows) {
+        const at = text.indexOf(`license ${row.license_number}`);
+        t.true(at > 0, `${path}: ${row.license_number} listed`);
+        // Up to the end of the item: its </li> on the page, its line in the twin.
+        const ends = [text.indexOf('</li>', at), text.indexOf('\n', at)].filter((end) => end > 0);
+        const line = text.slice(at, Math.min(...ends));
+        const approved = (['dementia', 'hospice', 'non_ambulatory', 'bedridden'] as const).filter(
+          (key) => row[key] === 'true' && !(row === reviewed && key === 'dementia'),
+        );
+        t.true(line.includes(approved.length ? `care approvals: ${approved.map((key) => names[key]).join(', ')}` : 'no care approval on file'), `${path}: ${line}`);
+        if (approved.length) withApprovals += 1;
+        t.false(/\b(No|no)\b(?! care approval on file)/.test(line), `${path}: never a bare no: ${line}`);
+      }
+      t.true(withApprovals > 0 && withApprovals < rows.length, 'the page has homes with and without approvals');
+    }
+  } finally {
+    await own.close();
+  }
+});

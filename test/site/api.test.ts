@@ -314,3 +314,26 @@ test('a clearance under correction review reads "not on file" in the summary and
   t.is(after.body.total, before.body.total - 1);
   t.is((await call(`${own.url}/api/facilities/${home.license_number}`)).body.care_approvals.dementia, 'not on file');
 });
+
+test('in-bounds names the listed homes with no location (no part of the map shows them), with the same needs', async (t) => {
+  const ex = await examples();
+  const unlocated = ex.all<{ license_number: string; name: string; dementia: string }>(
+    'SELECT license_number, name, dementia FROM facilities WHERE listed = 1 AND latitude IS NULL ORDER BY sort_key, license_number',
+  );
+  t.true(unlocated.length > 0, 'the seeds hold listed homes without a location');
+  const all = await get(`/api/facilities/in-bounds?${CALIFORNIA}&limit=200`);
+  t.is(all.body.not_on_map.total, unlocated.length);
+  t.deepEqual(
+    all.body.not_on_map.homes.map((home: any) => home.license_number),
+    unlocated.map((row) => row.license_number),
+  );
+  for (const home of all.body.not_on_map.homes) t.deepEqual(Object.keys(home).sort(), ['city', 'county', 'license_number', 'name', 'page']);
+  // Every listed home is either in the box's list or named as not on the map.
+  const listed = ex.value<number>('SELECT COUNT(*) FROM facilities WHERE listed = 1');
+  t.is(all.body.total + all.body.not_on_map.total, listed);
+  // A box with no home still names them; needs filter them like the list.
+  const empty = await get('/api/facilities/in-bounds?south=0&west=0&north=1&east=1');
+  t.is(empty.body.not_on_map.total, unlocated.length);
+  const dementia = await get(`/api/facilities/in-bounds?${CALIFORNIA}&needs=dementia`);
+  t.is(dementia.body.not_on_map.total, unlocated.filter((row) => row.dementia === 'true').length);
+});

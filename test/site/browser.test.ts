@@ -100,6 +100,14 @@ test.serial('the map lists the homes in view; panning fetches in-bounds again; a
   const firstNames = await page.locator('#map-list ul.homes li > a').allTextContents();
   t.true(firstNames.length > 0);
   t.deepEqual(firstNames, [...firstNames].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+  // Homes with no location are in no part of the map: they are named under the list, not dropped.
+  const unlocated = (await examples()).all<{ name: string }>('SELECT name FROM facilities WHERE listed = 1 AND latitude IS NULL ORDER BY sort_key, license_number');
+  t.true(unlocated.length > 0);
+  t.regex(
+    (await page.locator('#map-list .map-unlocated').textContent()) ?? '',
+    new RegExp(`^Not on the map: ${unlocated.length} listed homes? in California ha(s|ve) no map location on file`),
+  );
+  t.deepEqual(await page.locator('#map-list ul.not-on-map li > a').allTextContents(), unlocated.map((row) => row.name));
 
   // Zoom in with the keyboard-reachable control, then drag the map: each move asks in-bounds again.
   const before = inBounds.length;

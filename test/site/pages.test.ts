@@ -246,3 +246,16 @@ test('the example results are trimmed for reading; the CSP allows only our origi
   t.throws(() => settingsFromEnv({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' }), { message: /MAP_TILE_URL/ });
   t.is(settingsFromEnv({ MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}@2x.png' }).map.tileUrl, 'https://{s}.tiles.example/{z}/{x}/{y}@2x.png');
 });
+
+test("the front page gives the state roster's own date and says which date is the copy's", async (t) => {
+  const meta = server.app.services.snapshots.current.meta;
+  t.truthy(meta.rosterAsOf);
+  t.truthy(meta.snapshotDate);
+  const words = `per the state roster dated ${meta.rosterAsOf} (this copy of it was made on ${meta.snapshotDate})`;
+  const page = await get('/', { accept: 'text/html' });
+  const lede = /<p class="lede">([\s\S]*?)<\/p>/.exec(page.text)![1]!.replace(/\s+/g, ' ');
+  t.true(lede.includes(words), lede);
+  t.false(lede.includes(`as of ${meta.snapshotDate}`), 'no bare "as of" the snapshot date');
+  const twin = await get('/index.md');
+  t.true(twin.text.replace(/\s+/g, ' ').includes(words));
+});

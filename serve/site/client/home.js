@@ -254,7 +254,7 @@
       if (body.truncated) {
         listEl.appendChild(el('p', { className: 'muted', text: 'Showing the first ' + body.homes.length + '. Zoom in to see the rest.' }));
       }
-      if (body.homes.length === 0) return;
+      if (body.homes.length === 0) return renderNotOnMap(body.not_on_map);
       var list = el('ul', { className: 'homes' });
       body.homes.forEach(function (home) {
         var place = [home.city, home.county ? home.county + ' County' : null].filter(Boolean).join(', ');
@@ -269,6 +269,32 @@
         list.appendChild(el('li', null, [el('a', { href: home.page, text: home.name }), ' ', el('span', { className: 'muted', text: place }), ' ', show]));
       });
       listEl.appendChild(list);
+      renderNotOnMap(body.not_on_map);
+    }
+
+    // Homes with no location on file are in no part of the map: named under the list, never dropped silently.
+    function renderNotOnMap(notOnMap) {
+      if (!notOnMap || notOnMap.total === 0) return;
+      listEl.appendChild(
+        el('p', {
+          className: 'map-unlocated',
+          text:
+            'Not on the map: ' +
+            plural(notOnMap.total, 'listed home in California has', 'listed homes in California have') +
+            ' no map location on file, so no part of the map shows ' +
+            (notOnMap.total === 1 ? 'it' : 'them') +
+            ':',
+        }),
+      );
+      var list = el('ul', { className: 'not-on-map' });
+      notOnMap.homes.forEach(function (home) {
+        var place = [home.city, home.county ? home.county + ' County' : null].filter(Boolean).join(', ');
+        list.appendChild(el('li', null, [el('a', { href: home.page, text: home.name }), ' ', el('span', { className: 'muted', text: place })]));
+      });
+      listEl.appendChild(list);
+      if (notOnMap.total > notOnMap.homes.length) {
+        listEl.appendChild(el('p', { className: 'muted', text: 'Showing the first ' + notOnMap.homes.length + '; every home is on its county page.' }));
+      }
     }
 
     function refresh() {

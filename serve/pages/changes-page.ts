@@ -1,0 +1,184 @@
+// `/changes`: the change log as a page a family reads, state-wide or narrowed by the REST
+// endpoint's filters (county, city, since, kind, field), and by one license (a home's whole log,
+// which its page links to). Newest run first, then alphabetical, 50 to a page; each line is the
+// change in words with its source's date, and the same fairness framing as everywhere.
+import type { Request } from '@hapi/hapi';
+import { CHANGE_FIELDS, CHANGE_KINDS, type ChangeKind } from '../../contract/changes.ts';
+import { isCalendarDate, ISO_DATE } from '../../contract/facts.ts';
+import { licenseNumberFrom, nameSlug, placeKey } from '../../contract/names.ts';
+import { listChanges, type ChangeFilter, type ChangeRow } from '../records/changes.ts';
+import type { ShapeContext } from '../records/context.ts';
+import { countyBySlug } from '../records/places.ts';
+import { CHANGES_FAIRNESS, facilityPageUrl } from '../shape/changes.ts';
+import { placeWords } from '../shape/home-view.ts';
+import { html } from '../web/html.ts';
+import { CHANGES_PATH } from '../web/links.ts';
+import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
+import { PAGE_SIZE, pageError, pagerHtml, pagerMarkdown, pageUrl, paging, queryText, RECORD_PAGE_CACHE, type PageDoc } from '../web/page.ts';
+import { changeLine, fieldLabel } from '../words/changes.ts';
+
+/** The page's filters as read from the query: each one a string, or absent. */
+export interface ChangesPageQuery {
+  county?: string;
+  city?: string;
+  since?: string;
+  kind?: ChangeKind;
+  field?: string;
+  license?: string;
+}
+
+const KIND_WORDS: Record<ChangeKind, string> = {
+  added: 'Licenses added to the state roster',
+  removed: 'Licenses no longer on the state roster',
+  changed: 'Changes to a field of a record',
+};
+
+/** A form leaves empty fields in the query: empty means not given. */
+function given(query: Request['query'], name: string, maxLength?: number): string | undefined {
+  const value = queryText(query, name, maxLength)?.trim();
+  return value ? value : undefined;
+}
+
+/** The filters, each checked as the REST endpoint checks it; a bad one is a 400 page that says what is accepted. */
+export function readChangesQuery(query: Request['query']): ChangesPageQuery {
+  const since = given(query, 'since', 10);
+  if (since !== undefined && !(ISO_DATE.test(since) && isCalendarDate(since))) {
+    throw pageError(400, 'since must be a date written YYYY-MM-DD, e.g. 2026-11-01.');
+  }
+  const kind = given(query, 'kind', 20);
+  if (kind !== undefined && !(CHANGE_KINDS as readonly string[]).includes(kind)) {
+    throw pageError(400, `kind must be one of: ${CHANGE_KINDS.join(', ')}.`);
+  }
+  const field = given(query, 'field', 60);
+  if (field !== undefined && !CHANGE_FIELDS.includes(field)) {
+    throw pageError(400, `field must be a record field. Accepted fields: ${CHANGE_FIELDS.join(', ')}.`);
+  }
+  const licenseText = given(query, 'license', 40);
+  const license = licenseText === undefined ? undefined : licenseNumberFrom(licenseText);
+  if (license === null) throw pageError(400, 'license must be a 9-digit state license number, e.g. 015601295.');
+  return { county: given(query, 'county', 60), city: given(query, 'city', 60), since, kind: kind as ChangeKind | undefined, field, license };
+}
+
+/** The query parameters a page's own links keep (its filters, in a fixed order). */
+function filterParams(query: ChangesPageQuery): Record<string, string | undefined> {
+  return { license: query.license, county: query.county, city: query.city, since: query.since, kind: query.kind, field: query.field };
+}
+
+/** The heading: the home's name, or the place (a known county as the roster spells it). */
+function title(query: ChangesPageQuery, rows: ChangeRow[]): string {
+  if (query.license) return `Changes on the state record of ${rows[0]?.name ?? `license ${query.license}`}`;
+  const place = query.city ? `${query.city}${query.county ? `, ${query.county} County` : ''}` : query.county ? `${query.county} County` : 'California';
+  return `Changes on the state record in ${place}`;
+}
+
+/** The filters in words ('' when none narrows the list beyond its place). */
+function filterWords(query: ChangesPageQuery): string {
+  const words = [
+    query.since ? `seen on or after ${query.since}` : null,
+    query.kind ? KIND_WORDS[query.kind].toLowerCase() : null,
+    query.field ? `field: ${fieldLabel(query.field)}` : null,
+  ].filter(Boolean);
+  return words.length ? `Showing only: ${words.join('; ')}.` : '';
+}
+
+function lineOf(baseUrl: string, row: ChangeRow) {
+  const place = placeWords(row.city, row.county);
+  return { name: row.name, url: facilityPageUrl(baseUrl, row), place, words: changeLine(row) };
+}
+
+/** The page and its Markdown twin. */
+export function changesPage(context: ShapeContext, given: ChangesPageQuery, page: number): PageDoc {
+  const baseUrl = context.filler.baseUrl;
+  // A county given by its slug ("los-angeles") reads as the roster spells it, so the filter, the
+  // heading and the REST link all say the same place.
+  const county = given.county ? countyBySlug(context.snapshot, nameSlug(given.county)) : undefined;
+  const query = county ? { ...given, county: county.name } : given;
+  const filter: ChangeFilter = {
+    since: query.since ?? null,
+    countyKey: query.county === undefined ? null : placeKey(query.county),
+    cityKey: query.city === undefined ? null : placeKey(query.city),
+    kind: query.kind ?? null,
+    field: query.field ?? null,
+    license: query.license ?? null,
+  };
+  const first = listChanges(context, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const at = paging(page, first.total);
+  const lines = first.rows.map((row) => lineOf(baseUrl, row));
+  const params = filterParams(query);
+  const url = `${baseUrl}${CHANGES_PATH}`;
+  const link = (n: number) => pageUrl(url, n, params);
+  const canonicalUrl = link(at.page);
+  const markdownUrl = pageUrl(`${url}.md`, at.page, params);
+  const heading = title(query, first.rows);
+  const narrowed = filterWords(query);
+  const intro = "What the state's sources showed differently from one data run to the next, newest run first, then alphabetical by name. Each date is the source's own.";
+  const count =
+    at.total === 0
+      ? 'No change matches. The log starts with the first data run this service kept.'
+      : `${at.total} change${at.total === 1 ? '' : 's'}${at.pages > 1 ? `; ${at.offset + 1} to ${at.offset + lines.length} on this page` : ''}.`;
+  const json = pageUrl(query.license ? `${baseUrl}/api/v1/facilities/${query.license}/history` : `${baseUrl}/api/v1/changes`, 1, query.license ? {} : { ...params, license: undefined });
+  const alternates = [
+    county
+      ? { text: `Atom feed of changes in ${county.name} County`, url: `${baseUrl}/county/${county.slug}/changes.atom` }
+      : { text: 'Atom feed of every change in California', url: `${baseUrl}/changes.atom` },
+    { text: 'The same changes as JSON (REST API)', url: json },
+  ];
+
+  const selected = (value: string | undefined, option: string) => (value === option ? html` selected` : '');
+  const body = html`<h1>${heading}</h1>
+<p>${intro}</p>
+<p class="note">${CHANGES_FAIRNESS}</p>
+<form class="filters" method="get" action="${url}">
+${query.license ? html`<input type="hidden" name="license" value="${query.license}">` : ''}
+<p><label for="county">County</label> <input id="county" name="county" type="text" value="${query.county ?? ''}" autocomplete="off"></p>
+<p><label for="city">City</label> <input id="city" name="city" type="text" value="${query.city ?? ''}" autocomplete="off"></p>
+<p><label for="since">Seen on or after</label> <input id="since" name="since" type="date" value="${query.since ?? ''}"></p>
+<p><label for="kind">Kind of change</label> <select id="kind" name="kind"><option value="">Any</option>${CHANGE_KINDS.map(
+    (kind) => html`<option value="${kind}"${selected(query.kind, kind)}>${KIND_WORDS[kind]}</option>`,
+  )}</select></p>
+<p><label for="field">Field</label> <select id="field" name="field"><option value="">Any</option>${CHANGE_FIELDS.map(
+    (field) => html`<option value="${field}"${selected(query.field, field)}>${fieldLabel(field)}</option>`,
+  )}</select></p>
+<p><button type="submit">Show changes</button></p>
+</form>
+${narrowed ? html`<p>${narrowed}</p>` : ''}
+<p>${count}</p>
+${
+  lines.length > 0
+    ? html`<ul class="changes">${lines.map(
+        (line) =>
+          html`<li>${line.url ? html`<a href="${line.url}">${line.name}</a>` : line.name}${line.place ? html` <span class="muted">(${line.place})</span>` : ''}: ${line.words}</li>`,
+      )}</ul>`
+    : ''
+}
+${pagerHtml(at, link)}
+<section><h2>The same changes elsewhere</h2>
+<ul class="links">${alternates.map((alternate) => html`<li><a href="${alternate.url}">${alternate.text}</a></li>`)}</ul></section>
+<p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
+
+  const markdown = () =>
+    mdBlocks([
+      `# ${mdText(heading)}`,
+      mdText(intro),
+      mdText(CHANGES_FAIRNESS),
+      narrowed ? mdText(narrowed) : null,
+      mdText(count),
+      lines.length > 0
+        ? lines.map((line) => `- ${line.url ? mdLink(line.name, line.url) : mdText(line.name)}${line.place ? ` (${mdText(line.place)})` : ''}: ${mdText(line.words)}`).join('\n')
+        : null,
+      pagerMarkdown(at, link),
+      `## The same changes elsewhere\n\n${alternates.map((alternate) => `- ${mdLink(alternate.text, alternate.url)}`).join('\n')}`,
+      `Page address: ${canonicalUrl}`,
+      mdAttribution(baseUrl),
+    ]);
+
+  return {
+    title: at.page > 1 ? `${heading} (page ${at.page})` : heading,
+    description: "Changes on the state licensing record of California's residential care homes for the elderly, newest first, with each source's date.",
+    canonicalUrl,
+    markdownUrl,
+    body,
+    markdown,
+    cacheControl: RECORD_PAGE_CACHE,
+  };
+}
