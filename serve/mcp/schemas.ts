@@ -39,8 +39,8 @@ export const dataDates = z
  * while a demo snapshot is served, as REST's attribution.demo_data.
  */
 export const demoNotice = {
-  demo_data: z.literal(true).optional().describe('Present (true) only while demo data is served: the homes are invented, not real licensed homes.'),
-  demo_notice: z.string().optional().describe('Present only while demo data is served: tell the user, in these words.'),
+  demo_data: z.literal(true).optional().describe('Only while demo data is served: the homes are invented.'),
+  demo_notice: z.string().optional().describe('Only with demo data: tell the user in these words.'),
 };
 
 export const honesty = z
