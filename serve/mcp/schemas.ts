@@ -32,7 +32,7 @@ export const dataDates = z
     care_approvals_as_of: nullableDate,
     snapshot_date: nullableDate,
   })
-  .describe("How old the data is, by source: the state roster, the waiver list, the care-approvals file and the data run that built the snapshot (not when this answer was built).");
+  .describe("How old the data is, by source (not when this answer was built).");
 
 /**
  * Every tool's output schema allows these two (serve/mcp/tool.ts adds them to each): present only
