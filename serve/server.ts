@@ -31,7 +31,7 @@ import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './http/services.ts';
 import { cacheTagger } from './http/etag.ts';
-import { settingsFromEnv, type Settings } from './http/settings.ts';
+import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
 import { BaseUrlFiller } from './records/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
 import { ClientNameUsage } from './http/usage.ts';
@@ -143,8 +143,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   snapshots.watch();
   void snapshots.verifyStartFile();
   overlays.poll();
-  const host = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;
+  const url = localUrl(settings.host, server.info.port as number);
   const metricsUrl = metricsListener?.url ?? null;
   log.info('serving', { url, base_url: settings.baseUrl, snapshot: snapshots.current.file, run_id: snapshots.current.meta.runId, metrics: metricsUrl });
 
@@ -195,7 +194,6 @@ async function main(): Promise<void> {
     const link = worker ? joinCluster() : null;
     app = await createServer(worker ? { ...settings, metrics: { ...settings.metrics, port: null } } : settings, log);
     link?.serving(app.metrics.registry);
-    if (link) process.once('disconnect', () => link.stop());
   } catch (error) {
     // A bad setting, no valid snapshot, a port in use, an address that cannot be bound: one clear line, exit 1.
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

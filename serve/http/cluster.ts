@@ -9,7 +9,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../lib/log.ts';
 import { aggregateWorkers, listenForScrapes, type MetricsListener, type WorkerMetrics } from './metrics.ts';
 import { BudgetTally, isBudgetMessage, shareBudgets, WorkerBudgets, type BudgetMessage } from './shared-budgets.ts';
-import type { Settings } from './settings.ts';
+import { localUrl, type Settings } from './settings.ts';
 
 type MetricsMessage = { type: 'care-home:metrics-ask'; id: number } | { type: 'care-home:metrics'; id: number; metrics: WorkerMetrics | null };
 
@@ -32,7 +32,6 @@ const SWEEP_MS = 10_000;
 export interface ClusterLink {
   /** Called once the worker's server listens: starts sending counts and answering scrapes. */
   serving(registry: Registry): void;
-  stop(): void;
 }
 
 export function joinCluster(): ClusterLink {
@@ -56,10 +55,6 @@ export function joinCluster(): ClusterLink {
     serving(served) {
       registry = served;
       budgets.start();
-    },
-    stop() {
-      budgets.flush();
-      budgets.stop();
     },
   };
 }
@@ -93,8 +88,7 @@ export async function servePrimary(settings: Settings, log: Logger): Promise<voi
     retryMs = FIRST_RETRY_MS;
     if (started) log.info('worker serving', { pid: worker.process.pid, workers: listening.size });
     else if (listening.size === settings.workers) {
-      const host = address.address === '0.0.0.0' || address.address === null ? '127.0.0.1' : address.address;
-      resolveStarted(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+      resolveStarted(localUrl(settings.host, address.port));
     }
   });
 

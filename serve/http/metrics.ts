@@ -8,6 +8,7 @@ import type { Request } from '@hapi/hapi';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { OverlayStore } from '../records/overlay.ts';
 import type { SnapshotStore } from '../records/snapshot.ts';
+import { localUrl } from './settings.ts';
 
 declare module '@hapi/hapi' {
   interface RequestApplicationState {
@@ -132,7 +133,7 @@ export async function listenForScrapes(port: number, host: string, collect: () =
   const address = server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}${METRICS_PATH}`,
+    url: `${localUrl(host, bound)}${METRICS_PATH}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

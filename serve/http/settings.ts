@@ -184,6 +184,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
   };
 }
 
+/** The address a listener on `host` is reached at from this machine (every interface: loopback). */
+export function localUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 /** WEB_CONCURRENCY (the usual name for it): unset or empty, one worker per available core. */
 function webConcurrency(env: NodeJS.ProcessEnv): number {
   const raw = env.WEB_CONCURRENCY?.trim();

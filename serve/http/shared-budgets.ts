@@ -128,11 +128,6 @@ export class WorkerBudgets {
     this.send({ type: 'care-home:budget-hello' });
     this.timer ??= setInterval(() => this.flush(), SYNC_MS).unref();
   }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
 }
 
 interface Tally {

