@@ -99,6 +99,8 @@ export class WorkerBudgets {
    * code and builds one server, so the n-th budget is the same budget in each.
    */
   register(limit: number, windowMs: number): SharedBudget {
+    // One made later (per request, say) could get another number in each worker and mix counts.
+    if (this.timer) throw new Error('A budget must be made while the server is built, before it serves: its number is its identity across workers');
     const budget = new SharedBudget(this.budgets.length, limit, windowMs);
     this.budgets.push(budget);
     const waiting = this.early.filter(([id]) => id === budget.id);

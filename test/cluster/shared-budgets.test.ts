@@ -150,3 +150,10 @@ test('a budget built in a cluster worker counts through the shared budgets; in o
   t.is(alone.hit('192.0.2.1', NOW + 1), 0);
   t.is(alone.hit('192.0.2.1', NOW + 2), 60);
 });
+
+test('a budget made after the worker started serving is refused, so no two budgets share a number', (t) => {
+  const budgets = new WorkerBudgets(() => {});
+  budgets.register(5, WINDOW_MS);
+  budgets.start();
+  t.throws(() => budgets.register(5, WINDOW_MS), { message: /must be made while the server is built/ });
+});
