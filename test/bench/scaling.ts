@@ -1,10 +1,12 @@
 // `npm run bench -- scaling`: one worker against one per core. The real `npm start` entry
 // (serve/server.ts) serves the state-scale snapshot with WEB_CONCURRENCY=1 (one process, no
 // primary) and then one worker per core; autocannon asks each for REST home details with a
-// different home on every call at 64 connections. Beside requests per second it records CPU per
-// request: the server's summed CPU (primary and workers, from /proc) over the requests served,
-// because on a machine with few cores the load generator takes a core and throughput then moves
-// with it. Also the budgets' own cost per request, in one process and in a cluster worker.
+// different home on every call at 64 connections, and for 100-home checks with varied bodies (a
+// request whose cost is mostly the server's, so the load generator's own share matters less).
+// Beside requests per second it records CPU per request: the server's summed CPU (primary and
+// workers, from /proc) over the requests served, because on a machine with few cores the load
+// generator takes a core and throughput then moves with it. Also the budgets' own cost per
+// request, in one process and in a cluster worker.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FixedWindowBudget } from '../../serve/http/rate-limit.ts';
 import { shareBudgets, WorkerBudgets } from '../../serve/http/shared-budgets.ts';
-import { restDetail } from './keys.ts';
+import { restCheck, restDetail } from './keys.ts';
 import { printTable, REPO_ROOT } from './measure.ts';
 import { load, sharedStateScaleSnapshot, workload } from './rest.ts';
 
@@ -36,6 +38,7 @@ async function startServer(dir: string, workers: number): Promise<{ url: string;
       // The budgets are production's design; a load from one address would only measure 429s.
       RATE_V1_PER_MIN: '1000000',
       RATE_API_PER_MIN: '1000000',
+      RATE_CHECK_PER_MIN: '1000000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -55,8 +58,8 @@ async function startServer(dir: string, workers: number): Promise<{ url: string;
   return { url, child };
 }
 
-/** CPU seconds a process and its children (the workers) have used so far. */
-function treeCpuSeconds(pid: number): number {
+/** CPU seconds a process (the primary, or the one process) and its children (the workers) have used so far. */
+function cpuSeconds(pid: number): { own: number; tree: number } {
   const ticks = (id: number) => {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
@@ -64,7 +67,8 @@ function treeCpuSeconds(pid: number): number {
     return Number(fields[11]) + Number(fields[12]);
   };
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  return [pid, ...children].reduce((sum, id) => sum + ticks(id), 0) / TICKS_PER_SECOND;
+  const own = ticks(pid);
+  return { own: own / TICKS_PER_SECOND, tree: children.reduce((sum, id) => sum + ticks(id), own) / TICKS_PER_SECOND };
 }
 
 /** µs per hit of a budget counting `clients` callers, in one process or as a cluster worker (sending every `flushEvery` hits). */
@@ -89,33 +93,41 @@ function budgetCost(shared: boolean, clients: number, hits: number, flushEvery: 
 
 export async function benchScaling(): Promise<void> {
   const { dir, keys } = await sharedStateScaleSnapshot();
-  const work = await workload(dir, 'REST home detail', restDetail(keys.licenses), keys.licenses.length);
+  const cells = [
+    await workload(dir, 'REST home detail, a different home each call', restDetail(keys.licenses), keys.licenses.length),
+    await workload(dir, 'REST 100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes),
+  ];
   const cores = os.availableParallelism();
   const rows: Array<Record<string, string | number>> = [];
-  for (const workers of [1, cores]) {
-    const server = await startServer(dir, workers);
-    try {
-      const warm = await load(server.url, work, CONNECTIONS, WARMUP_S);
-      const before = treeCpuSeconds(server.child.pid!);
-      const run = await load(server.url, work, CONNECTIONS, DURATION_S, warm.requests);
-      const cpu = treeCpuSeconds(server.child.pid!) - before;
-      const served = run.rps * DURATION_S;
-      rows.push({
-        workers: workers === 1 ? '1 (WEB_CONCURRENCY=1, no primary)' : `${workers} (one per core) + primary`,
-        rps: run.rps,
-        p50_ms: run.p50_ms,
-        p99_ms: run.p99_ms,
-        'server CPU µs/request': Math.round((cpu * 1e6) / Math.max(1, served)),
-        'server CPU cores busy': (cpu / DURATION_S).toFixed(2),
-        'non-2xx': run.non2xx,
-        errors: run.errors,
-      });
-    } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+  for (const work of cells) {
+    for (const workers of [1, cores]) {
+      const server = await startServer(dir, workers);
+      try {
+        const warm = await load(server.url, work, CONNECTIONS, WARMUP_S);
+        const before = cpuSeconds(server.child.pid!);
+        const run = await load(server.url, work, CONNECTIONS, DURATION_S, warm.requests);
+        const after = cpuSeconds(server.child.pid!);
+        const cpu = after.tree - before.tree;
+        const served = run.rps * DURATION_S;
+        rows.push({
+          cell: work.label,
+          workers: workers === 1 ? '1 (WEB_CONCURRENCY=1, no primary)' : `${workers} (one per core) + primary`,
+          rps: run.rps,
+          p50_ms: run.p50_ms,
+          p99_ms: run.p99_ms,
+          'server CPU µs/request': Math.round((cpu * 1e6) / Math.max(1, served)),
+          'of which the primary': workers === 1 ? '-' : Math.round(((after.own - before.own) * 1e6) / Math.max(1, served)),
+          'server CPU cores busy': (cpu / DURATION_S).toFixed(2),
+          'non-2xx': run.non2xx,
+          errors: run.errors,
+        });
+      } finally {
+        server.child.kill('SIGTERM');
+        await new Promise((resolve) => server.child.once('exit', resolve));
+      }
     }
   }
-  printTable(`Scaling: REST home detail, a different home each call, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up (${cores} cores; the load generator runs on them too)`, rows);
+  printTable(`Scaling: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up (${cores} cores; the load generator runs on them too)`, rows);
 
   // The budgets on the request path: an /api/v1 request hits two of them.
   const HITS = 2_000_000;
