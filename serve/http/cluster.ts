@@ -51,6 +51,7 @@ export function joinCluster(): ClusterLink {
       );
     }
   });
+  budgets.hello();
   return {
     serving(served) {
       registry = served;

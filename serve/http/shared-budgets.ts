@@ -125,9 +125,14 @@ export class WorkerBudgets {
     }
   }
 
-  /** Asks the primary for the counts so far, then sends every SYNC_MS. */
-  start(): void {
+  /** Asks the primary for the counts so far: before the server is built, so they are in place before it serves. */
+  hello(): void {
     this.send({ type: 'care-home:budget-hello' });
+  }
+
+  /** Once the server is built (every budget made): sends every SYNC_MS. */
+  start(): void {
+    this.early.length = 0;
     this.timer ??= setInterval(() => this.flush(), SYNC_MS).unref();
   }
 }

@@ -26,9 +26,11 @@ function clusterOf(workers: number, limit: number, windowMs = WINDOW_MS) {
   let clock = NOW;
   const join = (id: number) => {
     const budgets = new WorkerBudgets((message) => primaryReceives(id, message, clock));
+    nodes.set(id, { budgets, budget: null as unknown as SharedBudget });
+    // As a worker starts: it says hello before it builds its budgets; the answer waits for them.
+    budgets.hello();
     const budget = budgets.register(limit, windowMs);
-    nodes.set(id, { budgets, budget });
-    budgets.receive({ type: 'care-home:budget-others', others: tally.everything(id, clock) });
+    nodes.get(id)!.budget = budget;
     return budget;
   };
   for (const id of ids) join(id);
