@@ -17,6 +17,7 @@ import { publishNewerSnapshot, snapshotDir } from '../helpers/snapshot.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKERS = 2;
 const V1_BUDGET = 30;
+const MCP_BUDGET = 20;
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -103,9 +104,10 @@ interface Answer {
 }
 
 /** One request on a connection of its own: the primary hands each new connection to the next worker. */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers }, (response) => {
+    const options = { agent: false, headers, method: body === undefined ? 'GET' : 'POST' };
+    const request = http.request(url, options, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -114,8 +116,13 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
     });
     request.on('error', reject);
     request.setTimeout(5_000, () => request.destroy(new Error('timed out')));
+    request.end(body);
   });
 }
+
+/** An MCP tools/list call (stateless, 2025 era) from a caller. */
+const listTools = (address: string) =>
+  get(`${base}/mcp`, { ...caller(address), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
 
 interface Outcome {
   started: number;
@@ -155,16 +162,27 @@ async function inOneWindow(ms: number): Promise<void> {
 /** A caller of its own per test (TRUST_PROXY=1: the X-Forwarded-For entry our proxy added). */
 const caller = (address: string) => ({ 'x-forwarded-for': address });
 
-/** Sends a caller's whole /api/v1 budget and more, paced; returns the answers and when each was sent. */
-async function spend(address: string): Promise<{ answers: Answer[]; sent: number[] }> {
+/** Sends twice a budget's worth of requests, paced; returns the answers and when each was sent. */
+async function spend(budget: number, send: () => Promise<Answer>): Promise<{ answers: Answer[]; sent: number[] }> {
   const sent: number[] = [];
   const answers: Answer[] = [];
-  for (let i = 0; i < 2 * V1_BUDGET; i += 1) {
+  for (let i = 0; i < 2 * budget; i += 1) {
     sent.push(Date.now());
-    answers.push(await get(`${base}/api/v1/facilities?limit=1`, caller(address)));
+    answers.push(await send());
     await sleep(10);
   }
   return { answers, sent };
+}
+
+const listHomes = (address: string) => () => get(`${base}/api/v1/facilities?limit=1`, caller(address));
+
+/**
+ * The stated bound: the limit, plus what the other worker received from this caller within one
+ * sync interval (and the delivery after it). Counted here generously: every request (to either
+ * worker) sent within any span of two sync intervals.
+ */
+function overshootBound(sent: number[]): number {
+  return Math.max(...sent.map((at) => sent.filter((other) => other >= at && other < at + 2 * SYNC_MS).length));
 }
 
 function metricValue(text: string, line: RegExp): number {
@@ -186,6 +204,7 @@ test.before(async () => {
     METRICS_PORT: String(metricsPort),
     WEB_CONCURRENCY: String(WORKERS),
     RATE_V1_PER_MIN: String(V1_BUDGET),
+    RATE_MCP_PER_MIN: String(MCP_BUDGET),
     SNAPSHOT_POLL_MS: '200',
     TRUST_PROXY: '1',
   });
@@ -243,15 +262,12 @@ test.serial('two workers serve the port; their requests add up on the metrics po
 
 test.serial(`a caller's /api/v1 budget of ${V1_BUDGET} holds for the whole server, within the stated overshoot`, async (t) => {
   await inOneWindow(10_000);
-  const { answers, sent } = await spend('198.51.100.10');
+  const { answers, sent } = await spend(V1_BUDGET, listHomes('198.51.100.10'));
   const accepted = answers.filter((answer) => answer.status === 200).length;
-  // The stated bound: the limit, plus what the other worker received from this caller within one
-  // sync interval (and the delivery after it). Counted here generously: every request (to either
-  // worker) sent within any span of two sync intervals.
-  const perSpan = Math.max(...sent.map((at) => sent.filter((other) => other >= at && other < at + 2 * SYNC_MS).length));
-  t.true(perSpan < V1_BUDGET, `the pace keeps the bound meaningful (${perSpan} requests per ${2 * SYNC_MS} ms)`);
+  const bound = overshootBound(sent);
+  t.true(bound < V1_BUDGET, `the pace keeps the bound meaningful (${bound} requests per ${2 * SYNC_MS} ms)`);
   t.true(accepted >= V1_BUDGET, `accepted ${accepted}`);
-  t.true(accepted <= V1_BUDGET + perSpan, `accepted ${accepted}, bound ${V1_BUDGET} + ${perSpan}`);
+  t.true(accepted <= V1_BUDGET + bound, `accepted ${accepted}, bound ${V1_BUDGET} + ${bound}`);
   t.true(answers.every((answer) => answer.status === 200 || answer.status === 429));
 
   // Once the counts are sent, every worker refuses, with the one-process answer.
@@ -266,6 +282,18 @@ test.serial(`a caller's /api/v1 budget of ${V1_BUDGET} holds for the whole serve
   }
   const metrics = (await get(metricsUrl)).body;
   t.true(metricValue(metrics, /^rate_limited_total\{budget="api_v1"\} (\d+)$/m) >= 2 * WORKERS);
+});
+
+test.serial(`the MCP budget of ${MCP_BUDGET} a caller holds for the whole server too`, async (t) => {
+  await inOneWindow(10_000);
+  const { answers, sent } = await spend(MCP_BUDGET, () => listTools('198.51.100.30'));
+  const accepted = answers.filter((answer) => answer.status === 200).length;
+  const bound = overshootBound(sent);
+  t.true(bound < MCP_BUDGET, `${bound} requests per ${2 * SYNC_MS} ms`);
+  t.true(accepted >= MCP_BUDGET && accepted <= MCP_BUDGET + bound, `accepted ${accepted}, bound ${MCP_BUDGET} + ${bound}`);
+  t.true(answers.every((answer) => answer.status === 200 || answer.status === 429));
+  await sleep(3 * SYNC_MS);
+  for (let i = 0; i < 2 * WORKERS; i += 1) t.is((await listTools('198.51.100.30')).status, 429);
 });
 
 test.serial('a snapshot published under load is switched in by every worker, with no failed request', async (t) => {
@@ -292,7 +320,7 @@ test.serial("a worker killed under load is replaced; no request fails but those 
   const victim = workers[0]!;
   // A caller who spent the budget before the kill, to ask the replacement about (the load is on paths without budgets).
   await inOneWindow(20_000);
-  const spent = await spend('198.51.100.20');
+  const spent = await spend(V1_BUDGET, listHomes('198.51.100.20'));
   t.true(spent.answers.some((answer) => answer.status === 429));
   let killedAt = 0;
   let seenAt = 0;
