@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../lib/log.ts';
+import { HandoffSigner } from './handoff-link.ts';
 import { aggregateWorkers, listenForScrapes, type MetricsListener, type WorkerMetrics } from './metrics.ts';
 import { BudgetTally, isBudgetMessage, shareBudgets, WorkerBudgets, type BudgetMessage } from './shared-budgets.ts';
 import { localUrl, type Settings } from './settings.ts';
@@ -66,6 +67,9 @@ export function joinCluster(): ClusterLink {
  * when a worker cannot start (it has said why on stderr).
  */
 export async function servePrimary(settings: Settings, log: Logger): Promise<void> {
+  // The hand-off key file, when none is set, is made here once: workers starting together could
+  // otherwise read it while another is still writing it, and sign with different keys.
+  HandoffSigner.fromSettings(settings.handoffSecret, settings.snapshotsDir);
   const tally = new BudgetTally();
   /** Workers that asked for the budget counts (their message handler is in place). */
   const counting = new Set<number>();
