@@ -1,5 +1,8 @@
 // Composition root: settings -> stores -> hapi with one plugin per surface. `npm start` runs
-// main(), which first builds a snapshot from the seeds when the folder has no valid one.
+// main(), which first builds a snapshot from the seeds when the folder has no valid one, then
+// serves in this process (WEB_CONCURRENCY=1) or forks one cluster worker per core, each of which
+// runs main() again as a worker (http/cluster.ts).
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
@@ -13,6 +16,7 @@ import { HandoffSigner } from './http/handoff-link.ts';
 import { healthPlugin } from './http/health.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { Metrics, type MetricsListener } from './http/metrics.ts';
+import { joinCluster, servePrimary } from './http/cluster.ts';
 import { mcpPlugin } from './mcp/plugin.ts';
 import { openApiPlugin } from './rest/openapi/plugin.ts';
 import { errorPage } from './pages/error-page.ts';
@@ -27,7 +31,7 @@ import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
 import { releaseSnapshot, type Services } from './http/services.ts';
 import { cacheTagger } from './http/etag.ts';
-import { settingsFromEnv, type Settings } from './http/settings.ts';
+import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
 import { BaseUrlFiller } from './records/base-url.ts';
 import { SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
 import { ClientNameUsage } from './http/usage.ts';
@@ -38,6 +42,8 @@ export interface App {
   url: string;
   /** The metrics listener's address (its own port, never the public one), or null when off. */
   metricsUrl: string | null;
+  /** The metrics this server counts (a cluster worker hands them to the primary). */
+  metrics: Metrics;
   services: Services;
   close(): Promise<void>;
 }
@@ -137,8 +143,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   snapshots.watch();
   void snapshots.verifyStartFile();
   overlays.poll();
-  const host = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;
+  const url = localUrl(settings.host, server.info.port as number);
   const metricsUrl = metricsListener?.url ?? null;
   log.info('serving', { url, base_url: settings.baseUrl, snapshot: snapshots.current.file, run_id: snapshots.current.meta.runId, metrics: metricsUrl });
 
@@ -146,6 +151,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     server,
     url,
     metricsUrl,
+    metrics,
     services,
     async close() {
       await metricsListener?.close();
@@ -165,10 +171,12 @@ async function buildSnapshot(snapshotsDir: string): Promise<void> {
 
 async function main(): Promise<void> {
   let app: App;
+  const worker = cluster.isWorker;
   try {
     const settings = settingsFromEnv();
     const log = createLogger(settings.logLevel);
-    if (!hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
+    // The primary builds the snapshot, once, before any worker starts.
+    if (!worker && !hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
       log.info('no valid snapshot; building one from the configured sources', { snapshots_dir: settings.snapshotsDir });
       try {
         await buildSnapshot(settings.snapshotsDir);
@@ -176,7 +184,16 @@ async function main(): Promise<void> {
         log.error('snapshot build failed', { reason: error instanceof Error ? error.message : String(error) });
       }
     }
-    app = await createServer(settings, log);
+    if (!worker && settings.workers > 1) {
+      // No valid snapshot: one clear line from here rather than one from every worker.
+      SnapshotStore.open({ dir: settings.snapshotsDir, pollMs: settings.snapshotPollMs, log }).close();
+      await servePrimary(settings, log);
+      return;
+    }
+    // A worker's budgets count for the whole server, and the primary serves its metrics.
+    const link = worker ? joinCluster() : null;
+    app = await createServer(worker ? { ...settings, metrics: { ...settings.metrics, port: null } } : settings, log);
+    link?.serving(app.metrics.registry);
   } catch (error) {
     // A bad setting, no valid snapshot, a port in use, an address that cannot be bound: one clear line, exit 1.
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -188,7 +205,10 @@ async function main(): Promise<void> {
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', stop);
+  // A worker stops when the primary says so (SIGTERM): Ctrl-C reaches the whole process group,
+  // and the primary, not each worker, decides.
+  if (!worker) process.once('SIGINT', stop);
+  else process.on('SIGINT', () => {});
   process.once('SIGTERM', stop);
 }
 

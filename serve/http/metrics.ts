@@ -2,11 +2,13 @@
 // own (METRICS_PORT, loopback by default) and never on the public port: requests by route and
 // status, latency, 429s by budget, the served snapshot's date and age, overlay reloads and
 // snapshot switches. Labels are route patterns and budget names only, never a path's values.
+// With several cluster workers the primary holds the listener and sums the workers' registries.
 import http from 'node:http';
 import type { Request } from '@hapi/hapi';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { OverlayStore } from '../records/overlay.ts';
 import type { SnapshotStore } from '../records/snapshot.ts';
+import { localUrl } from './settings.ts';
 
 declare module '@hapi/hapi' {
   interface RequestApplicationState {
@@ -55,6 +57,8 @@ export class Metrics {
       name: 'snapshot_date_seconds',
       help: "The served snapshot's date (its run day), as Unix seconds at midnight UTC.",
       registers,
+      // Across workers, the oldest one served (one that has not switched yet shows).
+      aggregator: 'min',
       collect() {
         const seconds = dateSeconds(snapshots.current.meta.snapshotDate);
         if (seconds !== null) this.set(seconds);
@@ -64,6 +68,7 @@ export class Metrics {
       name: 'snapshot_age_seconds',
       help: "Seconds since the served snapshot's date: grows by a day for each day no run was published.",
       registers,
+      aggregator: 'max',
       collect() {
         const seconds = dateSeconds(snapshots.current.meta.snapshotDate);
         if (seconds !== null) this.set(Math.max(0, Math.round(now() / 1000 - seconds)));
@@ -96,28 +101,41 @@ export class Metrics {
   }
 
   /** The metrics listener: GET /metrics, anything else 404. Resolves with its address. */
-  async listen(port: number, host: string): Promise<MetricsListener> {
-    const server = http.createServer((request, response) => {
-      if (request.method !== 'GET' || request.url?.split('?')[0] !== METRICS_PATH) {
-        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Metrics are at ${METRICS_PATH}.\n`);
-        return;
-      }
-      this.registry.metrics().then(
-        (text) => response.writeHead(200, { 'content-type': this.registry.contentType, 'cache-control': 'no-store' }).end(text),
-        () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected.\n'),
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    const address = server.address();
-    const bound = typeof address === 'object' && address ? address.port : port;
-    return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}${METRICS_PATH}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+  listen(port: number, host: string): Promise<MetricsListener> {
+    return listenForScrapes(port, host, () => this.registry.metrics());
   }
+}
+
+/** One worker's metrics as the primary gathers them (prom-client's JSON form). */
+export type WorkerMetrics = MetricObjectWithValues<MetricValue<string>>[];
+
+/** The workers' metrics as one: counters and histograms summed, each gauge by its own aggregator. */
+export function aggregateWorkers(workers: WorkerMetrics[]): Promise<string> {
+  return AggregatorRegistry.aggregate(workers).metrics();
+}
+
+/** The metrics listener: GET /metrics answers what `collect` gathers, anything else 404. Resolves with its address. */
+export async function listenForScrapes(port: number, host: string, collect: () => Promise<string>): Promise<MetricsListener> {
+  const server = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== METRICS_PATH) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Metrics are at ${METRICS_PATH}.\n`);
+      return;
+    }
+    collect().then(
+      (text) => response.writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text),
+      () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected.\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `${localUrl(host, bound)}${METRICS_PATH}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export interface MetricsListener {

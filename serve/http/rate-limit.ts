@@ -1,7 +1,9 @@
 // Per-IP request budgets (spec "Limits"): fixed one-minute windows counted in lru-cache, per
 // server instance. Each budget is counted on its own; a request counts against every budget it
-// falls under and is refused when any of them is spent.
+// falls under and is refused when any of them is spent. In a cluster worker the counts are the
+// whole server's (shared-budgets.ts); in one process, this file alone.
 import { LRUCache } from 'lru-cache';
+import { sharedBudgets, type SharedBudget } from './shared-budgets.ts';
 import type { RateLimits } from './settings.ts';
 
 /** Distinct clients remembered per budget; the oldest are forgotten first. */
@@ -14,22 +16,27 @@ interface Window {
 
 /** One fixed window per caller: every budget of the server (/api, /mcp, downloads, the forms' submissions). */
 export class FixedWindowBudget {
-  private readonly windows: LRUCache<string, Window>;
+  private readonly windows: LRUCache<string, Window> | null;
+  /** Set in a cluster worker: the whole server's counts, windows fixed by the wall clock. */
+  private readonly shared: SharedBudget | null;
 
   constructor(
     readonly limit: number,
     private readonly windowMs: number,
   ) {
+    this.shared = sharedBudgets()?.register(limit, windowMs) ?? null;
     // No TTL: a window's own start says when it is over, and an idle client is forgotten by age.
-    this.windows = new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS });
+    this.windows = this.shared ? null : new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS });
   }
 
   /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
   hit(client: string, now: number = Date.now()): number {
-    let window = this.windows.get(client);
+    if (this.shared) return this.shared.hit(client, now);
+    const windows = this.windows!;
+    let window = windows.get(client);
     if (!window || now - window.startedAt >= this.windowMs) {
       window = { startedAt: now, count: 0 };
-      this.windows.set(client, window);
+      windows.set(client, window);
     }
     window.count += 1;
     if (window.count <= this.limit) return 0;

@@ -1,5 +1,6 @@
 // Server settings from the environment, each with a safe default. createServer takes a Settings
 // object, so tests pass their own instead of touching process.env.
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LOG_LEVELS, type LogLevel } from '../lib/log.ts';
 
@@ -15,6 +16,11 @@ export interface RateLimits {
 }
 
 export interface Settings {
+  /**
+   * Processes `npm start` serves with (WEB_CONCURRENCY): one cluster worker per core by default;
+   * 1 is one process and no cluster. createServer itself always builds one.
+   */
+  workers: number;
   port: number;
   host: string;
   /** Public address of the service, without a trailing slash; replaces {base_url} in stored JSON. */
@@ -91,6 +97,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, apiV1: 120, a
 /** Most proxies of ours TRUST_PROXY may name in front of the server. */
 const MAX_PROXY_HOPS = 10;
 
+/** Most workers WEB_CONCURRENCY may ask for. */
+const MAX_WORKERS = 256;
+
 /** Highest budget a RATE_*_PER_MIN setting takes. */
 const MAX_BUDGET = 1_000_000;
 
@@ -136,6 +145,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   return {
+    workers: webConcurrency(env),
     port,
     // A server listens on every interface by default (containers, hosts behind a load balancer);
     // set HOST=127.0.0.1 to keep it on this machine.
@@ -172,6 +182,25 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     metrics: metricsSettings(env, port),
     downloads: { rateLimit: integer(env, 'DOWNLOAD_RATE_LIMIT', DOWNLOAD_RATE_LIMIT, 1, 100_000), windowMs: 60_000 },
   };
+}
+
+/** The address a listener on `host` is reached at from this machine (every interface: loopback). */
+export function localUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** WEB_CONCURRENCY (the usual name for it): unset or empty, one worker per available core. */
+function webConcurrency(env: NodeJS.ProcessEnv): number {
+  const raw = env.WEB_CONCURRENCY?.trim();
+  if (raw === undefined || raw === '') return os.availableParallelism();
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) {
+    throw new Error(
+      `WEB_CONCURRENCY must be a whole number of worker processes from 1 to ${MAX_WORKERS} (1: one process, no cluster), ` +
+        `or unset for one per available core (${os.availableParallelism()} here), got "${env.WEB_CONCURRENCY}"`,
+    );
+  }
+  return Number(raw);
 }
 
 /** METRICS_PORT unset, empty or 0: no metrics listener. Never the public port. */

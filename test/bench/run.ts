@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { benchPipeline } from './pipeline.ts';
 import { benchMcp, benchRest } from './rest.ts';
+import { benchScaling } from './scaling.ts';
 import { benchScreen } from './screen.ts';
 import { benchStartup } from './startup.ts';
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   mcp: benchMcp,
   startup: benchStartup,
   screen: benchScreen,
+  scaling: benchScaling,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
