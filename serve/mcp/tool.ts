@@ -32,9 +32,19 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** Each result's structuredContent as its text wrote it, so the answer need not write it again (engine.ts). */
+const written = new WeakMap<object, string>();
+
 /** A result: structuredContent plus the same JSON as text (for clients that read only text). */
 export function toolResult(structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  const text = JSON.stringify(structured);
+  written.set(structured, text);
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** The JSON toolResult wrote for this structuredContent, when it made it (and nothing changed it since: results are never edited after). */
+export function serializedStructured(structured: object): string | undefined {
+  return written.get(structured);
 }
 
 /** Frozen all the way down: a converted schema shared by every tools/list. */
