@@ -11,7 +11,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   classifyInboundRequest,
-  isJSONRPCRequest,
   isJsonContentType,
   PerRequestHTTPServerTransport,
   ProtocolErrorCode,
@@ -58,10 +57,11 @@ export function fastEra(body: unknown, headers: IncomingHttpHeaders, servedAccep
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const method = (body as { method?: unknown }).method;
   if (typeof method !== 'string' || !(ENGINE_METHODS.modern.has(method) || ENGINE_METHODS.legacy.has(method))) return null;
-  if (!isJsonContentType(headerValue(headers['content-type']) ?? null) || !isJSONRPCRequest(body)) return null;
+  if (!isJsonContentType(headerValue(headers['content-type']) ?? null)) return null;
   const protocolVersionHeader = headerValue(headers['mcp-protocol-version']);
   const mcpMethodHeader = headerValue(headers['mcp-method']);
   const mcpNameHeader = headerValue(headers['mcp-name']);
+  // Both outcomes taken below are given only for a well-formed JSON-RPC request (isJSONRPCRequest).
   const outcome = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader, mcpMethodHeader, mcpNameHeader, body });
   if (outcome.kind === 'modern') {
     if (outcome.messageKind !== 'request' || outcome.classification.revision !== MODERN_PROTOCOL_VERSION) return null;

@@ -11,7 +11,7 @@ import { DocumentStoreReader } from '../../serve/mcp/documents.ts';
 import { builtMcpServers } from '../../serve/mcp/server.ts';
 import { answerMcp, engineAnswer, type IncomingMcp } from '../../serve/mcp/transport.ts';
 import { examples } from '../helpers/examples.ts';
-import { MODERN, modernRequest, startMcpServer, type McpTestServer } from './helpers.ts';
+import { happyPathCalls, MODERN, modernRequest, startMcpServer, type ExampleHome, type McpTestServer } from './helpers.ts';
 
 let server: McpTestServer;
 let documents: DocumentStoreReader;
@@ -76,24 +76,13 @@ function inEra(era: Era, method: string, params: Record<string, unknown> | undef
 
 async function recordedCases(): Promise<Case[]> {
   const ex = await examples();
-  const home = ex.one<{ license_number: string; name: string; latitude: number; longitude: number; county: string }>(
+  const home = ex.one<ExampleHome>(
     'a listed dementia home with a location',
     `SELECT license_number, name, latitude, longitude, county FROM facilities WHERE listed = 1 AND dementia = 'true' AND latitude IS NOT NULL ORDER BY sort_key`,
   );
   const other = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 AND license_number <> ? ORDER BY sort_key', home.license_number);
   const tools: Array<[string, Record<string, unknown>]> = [
-    ['find_homes', { county: home.county, needs: ['dementia'], limit: 5 }],
-    ['find_homes', { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, max_monthly_budget_usd: 9000 }],
-    ['check_homes', { homes: [home.license_number, home.name, 'no such home anywhere'], detail: true }],
-    ['get_home', { license_number: home.license_number }],
-    ['get_state_documents', { license_number: home.license_number, include_text: true, limit: 3 }],
-    ['compare_homes', { license_numbers: [home.license_number, other] }],
-    ['homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 40 }],
-    ['explain_care_topic', { topic: 'dementia_care' }],
-    ['explain', { topic: 'hospice_waiver' }],
-    ['start_family_request', { license_numbers: [home.license_number], care_needs: ['dementia'], timing: 'within_a_month' }],
-    ['search', { query: home.name }],
-    ['fetch', { id: home.license_number }],
+    ...happyPathCalls(home, other),
     // Refusals (tool results with isError), an unknown tool, bad and missing arguments.
     ['get_home', { license_number: '000000000' }],
     ['find_homes', { county: 'Alameda', color: 'blue' }],

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import type { Request as HapiRequest } from '@hapi/hapi';
+import { mcpCall } from '../../serve/mcp/context.ts';
+import type { DocumentStoreReader } from '../../serve/mcp/documents.ts';
+import { toolResult } from '../../serve/mcp/tool.ts';
+import { getHome } from '../../serve/mcp/tools/get-home.ts';
+import { answerMcp, engineAnswer } from '../../serve/mcp/transport.ts';
+import { createServer } from '../../serve/server.ts';
+import { settingsFromEnv } from '../../serve/http/settings.ts';
+import { mcpToolCall } from './keys.ts';
+const keys = JSON.parse(readFileSync('/tmp/e30-keys.json', 'utf8'));
+const settings = settingsFromEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', SNAPSHOTS_DIR: '/tmp/e30-snap', LOG_LEVEL: 'silent' });
+settings.mcp = { ...settings.mcp, rateLimit: 1e9 };
+const app = await createServer(settings);
+const fresh = () => mcpCall({ app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as HapiRequest, app.services, null as unknown as DocumentStoreReader);
+let turn = 0; const lic = () => keys.licenses[turn++ % keys.licenses.length];
+async function cpu(name: string, once: () => unknown, calls = 3000) {
+  for (let i = 0; i < 1000; i++) await once();
+  const r: number[] = [];
+  for (let k = 0; k < 5; k++) { const s = process.cpuUsage(); for (let i = 0; i < calls; i++) await once(); const u = process.cpuUsage(s); r.push((u.user + u.system) / calls); }
+  r.sort((a, b) => a - b); console.log(name.padEnd(40), r[2]!.toFixed(1));
+}
+const era = process.argv[2] ?? '2026-07-28';
+const incoming = () => { const req = mcpToolCall(era as never, 'x', 'get_home', { license_number: lic() }); const body = Buffer.from(req.body!.replace('"__ID__"', String(turn))); return { headers: { host: '127.0.0.1:3000', 'content-type': 'application/json', 'content-length': String(body.length), ...req.headers }, target: '/mcp', body }; };
+if (!process.env.SKIP) await cpu('tool run only (fresh call)', () => getHome.run({ license_number: lic() }, fresh(), {} as never));
+await cpu('tool + toolResult', () => toolResult(getHome.run({ license_number: lic() }, fresh(), {} as never) as never));
+await cpu('build incoming + parse', () => JSON.parse(incoming().body.toString()));
+await cpu('engineAnswer', () => { const i = incoming(); return engineAnswer(i, JSON.parse(i.body.toString()), fresh()); });
+await cpu('answerMcp', () => answerMcp(incoming(), fresh(), { allowedHosts: ['127.0.0.1'] }));
+const inj = () => { const i = incoming(); return app.server.inject({ method: 'POST', url: '/mcp', payload: i.body, headers: i.headers as never }).then((r) => { if (r.statusCode !== 200) throw new Error(r.payload); }); };
+const realAnswer = (await answerMcp(incoming(), fresh(), { allowedHosts: ['127.0.0.1'] })).body as Buffer;
+console.log('answer bytes', realAnswer.length, 'non-ascii', /[^\x00-\x7f]/.test(realAnswer.toString()));
+const stored = realAnswer;
+app.server.route({ method: 'POST', path: '/mcp-stored', options: { payload: { parse: false, output: 'data' } }, handler: (r, h) => h.response(stored).type('application/json') });
+app.server.route({ method: 'POST', path: '/mcp-plain', options: { payload: { parse: false, output: 'data' } }, handler: async (r, h) => { const a = await answerMcp({ headers: r.raw.req.headers, target: '/mcp', body: r.payload as Buffer }, mcpCall(r, app.services, null as never), { allowedHosts: ['127.0.0.1'] }); return h.response(a.body).code(a.status).type('application/json'); } });
+const injTo = (url: string) => () => { const i = incoming(); return app.server.inject({ method: 'POST', url, payload: i.body, headers: i.headers as never }).then((r) => { if (r.statusCode !== 200) throw new Error(r.payload); }); };
+app.server.route({ method: 'POST', path: '/mcp-tool', options: { payload: { parse: false, output: 'data' } }, handler: (r, h) => { const body = JSON.parse(String(r.payload)); return h.response(Buffer.from(JSON.stringify(toolResult(getHome.run(body.params.arguments, mcpCall(r, app.services, null as never), {} as never) as never)))).type('application/json'); } });
+app.server.route({ method: 'POST', path: '/mcp-fake', options: { payload: { parse: false, output: 'data' } }, handler: async (r, h) => { const a = await answerMcp({ headers: r.raw.req.headers, target: '/mcp', body: r.payload as Buffer }, fresh(), { allowedHosts: ['127.0.0.1'] }); return h.response(a.body).code(a.status).type('application/json'); } });
+await cpu('inject /mcp-stored', injTo('/mcp-stored'));
+await cpu('inject /mcp-tool', injTo('/mcp-tool'));
+await cpu('inject /mcp-fake', injTo('/mcp-fake'));
+await cpu('inject /mcp-plain', injTo('/mcp-plain'));
+await cpu('inject /mcp', inj);
+await cpu('inject REST detail', () => app.server.inject({ method: 'GET', url: '/api/v1/facilities/' + lic(), headers: { host: '127.0.0.1:3000' } }));
+await cpu('answerMcp', () => answerMcp(incoming(), fresh(), { allowedHosts: ['127.0.0.1'] }));
+await cpu('inject /mcp', inj);
+await app.close(); process.exit(0);
