@@ -53,6 +53,20 @@ function toHapi(h: ResponseToolkit, answer: McpAnswer): ResponseObject {
   return withCors(out);
 }
 
+/** Client names already judged, as the log line gives them: a client sends the same name on every call. */
+const loggedNames = new Map<string, string>();
+const MAX_LOGGED_NAMES = 256;
+
+/** The client's own name only when plainly a product name: a person's details never reach the log. */
+function loggedClient(name: string): string {
+  let logged = loggedNames.get(name);
+  if (logged === undefined) {
+    logged = productNameOrNull(name) ?? 'withheld (not a product name)';
+    if (loggedNames.size < MAX_LOGGED_NAMES) loggedNames.set(name, logged);
+  }
+  return logged;
+}
+
 export const mcpPlugin: Plugin<Services> = {
   name: 'mcp',
   register(server, services) {
@@ -81,8 +95,7 @@ export const mcpPlugin: Plugin<Services> = {
         http_method: request.method.toUpperCase(),
         rpc_method: summary?.rpcMethod ?? null,
         tool: summary?.tool ?? null,
-        // The client's own name only when plainly a product name: a person's details never reach the log.
-        client: summary?.client ? (productNameOrNull(summary.client) ?? 'withheld (not a product name)') : null,
+        client: summary?.client ? loggedClient(summary.client) : null,
         protocol_version: summary?.protocolVersion ?? null,
         era: summary?.era ?? null,
         status: response?.output?.statusCode ?? response?.statusCode ?? null,

@@ -3,10 +3,11 @@
 // to one exchange at a time (its entry refuses an instance still serving), so each request takes an
 // idle one and gives it back when the exchange closes. Nothing about a request lives on an
 // instance: the tools read it from the SDK's per-request context (see context.ts).
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { MCP_SERVER_INFO, mcpInstructions } from '../words/identity.ts';
+import { MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
+import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
@@ -33,19 +34,23 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
   fetchTool,
 ];
 
-/**
- * 2026-07-28 or 2025-era: the SDK keeps the negotiated era on the instance and never resets it
- * between exchanges, so an instance serves one era all its life.
- */
-export type McpEra = 'modern' | 'legacy';
+export type { McpEra } from './engine.ts';
 
 let built = 0;
 
-function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean): McpServer {
+/**
+ * The versions a modern engine instance lists: the SDK's own list with 2026-07-28 after it, the
+ * list createMcpHandler leaves on the instances it serves (it appends the modern revisions it
+ * serves), which server/discover advertises.
+ */
+const MODERN_ENGINE_VERSIONS = [...SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== MODERN_PROTOCOL_VERSION), MODERN_PROTOCOL_VERSION];
+
+function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean, modernEngine = false): McpServer {
   built += 1;
   const server = new McpServer(
     { ...MCP_SERVER_INFO, websiteUrl: baseUrl },
     {
+      ...(modernEngine ? { supportedProtocolVersions: MODERN_ENGINE_VERSIONS } : {}),
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
       capabilities: { tools: { listChanged: false } },
@@ -74,13 +79,18 @@ const idle = new Map<string, McpServer[]>();
  * pool by itself when its exchange closes (the SDK calls onclose once the transport is gone,
  * after the answer was produced), ready for the next request of its kind.
  */
-export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
+/** What an instance is built for: era, whether the alias is listed, demo data, and the base URL its info names. */
+function kindOf(call: McpCall, era: McpEra) {
   const alias = explainAliasAvailable(call.now);
   // The instructions say so while demo data is served: a switch to a real snapshot takes other instances.
   const demoData = call.services.snapshots.current.meta.demoData;
-  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl}`;
-  let pool = idle.get(kind);
-  if (!pool) idle.set(kind, (pool = []));
+  return { alias, demoData, key: `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl}` };
+}
+
+export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
+  const { alias, demoData, key } = kindOf(call, era);
+  let pool = idle.get(key);
+  if (!pool) idle.set(key, (pool = []));
   const kept = pool.pop();
   if (kept) return kept;
   const server = buildMcpServer(call.baseUrl, alias, demoData);
@@ -94,4 +104,19 @@ export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
 /** How many instances this process has built (for tests: requests must not each build one). */
 export function builtMcpServers(): number {
   return built;
+}
+
+/** One connected instance per kind for the fast path (engine.ts): it serves every message of its kind, concurrently. */
+const engines = new Map<string, EngineTransport>();
+
+/** The engine transport of this call's kind, its instance connected once (connect on an in-memory transport settles at once). */
+export function mcpEngine(call: McpCall, era: McpEra): EngineTransport {
+  const { alias, demoData, key } = kindOf(call, era);
+  let engine = engines.get(key);
+  if (!engine) {
+    engine = new EngineTransport(era);
+    void buildMcpServer(call.baseUrl, alias, demoData, era === 'modern').connect(engine);
+    engines.set(key, engine);
+  }
+  return engine;
 }

@@ -36,13 +36,23 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** Each result's structuredContent as its text wrote it, so the answer need not write it again (engine.ts). */
+const written = new WeakMap<object, string>();
+
 /**
  * A result: structuredContent plus the same JSON as text (for clients that read only text). While
  * demo data is served, the notice comes first in both (every tool's result, one place).
  */
 export function toolResult(structured: Record<string, unknown>, demo = false): CallToolResult {
   const answer = demo ? { ...demoFields(true), ...structured } : structured;
-  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+  const text = JSON.stringify(answer);
+  written.set(answer, text);
+  return { content: [{ type: 'text', text }], structuredContent: answer };
+}
+
+/** The JSON toolResult wrote for this structuredContent, when it made it (and nothing changed it since: results are never edited after). */
+export function serializedStructured(structured: object): string | undefined {
+  return written.get(structured);
 }
 
 /** Frozen all the way down: a converted schema shared by every tools/list. */

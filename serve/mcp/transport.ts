@@ -16,12 +16,14 @@ import {
   specTypeSchemas,
   validateHostHeader,
   WebStandardStreamableHTTPServerTransport,
+  type JSONRPCRequest,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
+import { fastEra, replyBytes } from './engine.ts';
 import { requestCall, withCall, type McpCall } from './context.ts';
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../words/identity.ts';
 import { BARE_DISCOVER_MESSAGE, isBareDiscover, MODERN_REQUEST_NEEDS } from './discover-hint.ts';
-import { takeMcpServer } from './server.ts';
+import { mcpEngine, takeMcpServer } from './server.ts';
 import { EXPLAIN_ALIAS_GONE, explainAliasAvailable } from './tools/explain-care-topic.ts';
 
 export const MCP_PATH = '/mcp';
@@ -137,13 +139,20 @@ export interface IncomingMcp {
   body: Buffer;
 }
 
+export interface AnswerOptions {
+  allowedHosts: string[];
+  /** false: every message goes to the SDK's HTTP handler (the engine's answers are tested against it). */
+  engine?: boolean;
+}
+
 /** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
-export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: { allowedHosts: string[] }) {
+export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: AnswerOptions) {
   const parsedBody = parseJson(incoming.body);
   const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
   const summary = summarize(parsedBody, protocolHeader);
   try {
-    return { ...(await fromWebResponse(await serveMcp(incoming, parsedBody, summary, protocolHeader, call, options.allowedHosts))), summary };
+    const answer = await serveMcp(incoming, parsedBody, summary, protocolHeader, call, options);
+    return { ...(answer instanceof Response ? await fromWebResponse(answer) : answer), summary };
   } catch (error) {
     call.services.log.error('mcp request failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const failed = jsonRpcError(500, RPC.internal, 'Internal error: the server could not finish this request; nothing was changed. Retry after a minute.', summary.id);
@@ -154,9 +163,9 @@ export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: {
 /** An answer in the form the route sends on. */
 export type McpAnswer = Awaited<ReturnType<typeof answerMcp>>;
 
-async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, allowedHosts: string[]): Promise<Response> {
-  if (!hostAllowed(headerValue(incoming.headers.host), allowedHosts)) {
-    return hostHeaderValidationResponse(sdkRequest(incoming), allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
+async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: MessageSummary, protocolHeader: string | undefined, call: McpCall, options: AnswerOptions): Promise<Response | EngineAnswer> {
+  if (!hostAllowed(headerValue(incoming.headers.host), options.allowedHosts)) {
+    return hostHeaderValidationResponse(sdkRequest(incoming), options.allowedHosts) ?? jsonRpcError(403, RPC.server, 'Invalid Host header');
   }
 
   const newer = parsedBody === undefined ? null : newerRevision(parsedBody, protocolHeader);
@@ -178,12 +187,28 @@ async function serveMcp(incoming: IncomingMcp, parsedBody: unknown, summary: Mes
   if (badInitialize) return jsonRpcError(200, RPC.invalidParams, badInitialize, summary.id);
   if (isBareDiscover(parsedBody)) return jsonRpcError(400, RPC.invalidParams, BARE_DISCOVER_MESSAGE, summary.id, MODERN_REQUEST_NEEDS);
 
+  const fromEngine = parsedBody === undefined || options.engine === false ? null : await engineAnswer(incoming, parsedBody, call);
+  if (fromEngine) return fromEngine;
+
   // The SDK reads the parsed body as given; a body that is not JSON goes to it as bytes, so it
   // answers with its own parse error.
   const request = withCall(sdkRequest(incoming, parsedBody === undefined ? incoming.body : undefined), call);
   const legacy = !claimsModernEnvelope(parsedBody) && (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: SDK_MAX_BODY_BYTES }));
   if (legacy) return legacyLeg(request, parsedBody, call);
   return modern().fetch(request, parsedBody === undefined ? undefined : { parsedBody });
+}
+
+/** The headers the SDK's handler sends with a JSON answer, once the route's own are set aside (see fromWebResponse). */
+const JSON_ANSWER_HEADERS: ReadonlyArray<[string, string]> = [['content-type', 'application/json']];
+
+type EngineAnswer = { status: number; headers: ReadonlyArray<[string, string]>; body: Buffer };
+
+/** The answer of this call's engine (engine.ts), or null when the message is the SDK handler's to serve. */
+export async function engineAnswer(incoming: IncomingMcp, parsedBody: unknown, call: McpCall): Promise<EngineAnswer | null> {
+  const era = fastEra(parsedBody, incoming.headers, servedAccept(headerValue(incoming.headers.accept)));
+  if (era === null) return null;
+  const reply = await mcpEngine(call, era).deliver(parsedBody as JSONRPCRequest, withCall({} as Request, call));
+  return reply && { status: 200, headers: JSON_ANSWER_HEADERS, body: replyBytes(reply) };
 }
 
 /**

@@ -39,5 +39,7 @@ console.log(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     requests: cursor - options.start,
+    /** Answers received (the server's CPU per request divides by these). */
+    answered: result.requests.total,
   }),
 );

@@ -29,6 +29,7 @@ import {
   type RequestsFile,
 } from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import type { CostKeys } from './mcp-cost-child.ts';
 import type { FloorArgs } from './serve-child.ts';
 import { changeLogRows, runOnLaterRoster } from './later-roster.ts';
 import { ensureStateScaleSeeds } from './pipeline.ts';
@@ -39,10 +40,30 @@ const WARMUP_S = Math.min(2, DURATION_S);
 /** Detail keys the baselines hold bytes for (their recording is read from the real server first). */
 const REST_DETAIL_KEYS = 4_000;
 
-export async function startChild(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+/** A server under test: its URL and its process. */
+export interface ServerChild {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The server process's own CPU time so far (user + system, µs), asked over IPC. */
+function serverCpuMicros(server: ServerChild): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { cpu_us?: number }) => {
+      if (typeof message?.cpu_us !== 'number') return;
+      server.child.off('message', onMessage);
+      resolve(message.cpu_us);
+    };
+    server.child.on('message', onMessage);
+    if (!server.child.send('cpu')) reject(new Error('the server child has no IPC channel'));
+  });
+}
+
+export async function startChild(args: string[]): Promise<ServerChild> {
   const child = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'test/bench/serve-child.ts'), ...args], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // The IPC channel answers CPU questions (serverCpuMicros); nothing else goes over it.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
@@ -76,6 +97,8 @@ export async function workload(dir: string, label: string, requests: KeyedReques
 
 export interface LoadResult {
   rps: number;
+  /** The server's CPU time (user + system) per request it answered in the measured run, µs. */
+  cpu_us: number;
   p50_ms: number;
   p99_ms: number;
   non2xx: number;
@@ -85,24 +108,30 @@ export interface LoadResult {
   repeats: number;
 }
 
-/** One load run from key `start` on; no warm-up. */
-export async function load(url: string, work: Workload, connections: number, duration: number = DURATION_S, start = 0): Promise<LoadResult> {
-  const run = await childJob<Omit<LoadResult, 'repeats'>>('test/bench/load-child.ts', [JSON.stringify({ url, file: work.file, start, connections, duration })]);
+/**
+ * One load run from key `start` on; no warm-up. CPU per request: the server's CPU time over the
+ * run divided by the requests it answered. On two cores the load generator takes one, so a
+ * throughput ratio moves with the generator's share; the server's own CPU per request does not.
+ */
+export async function load(server: ServerChild, work: Workload, connections: number, duration: number = DURATION_S, start = 0): Promise<LoadResult> {
+  const cpuBefore = await serverCpuMicros(server);
+  const run = await childJob<Omit<LoadResult, 'repeats' | 'cpu_us'> & { answered: number }>('test/bench/load-child.ts', [JSON.stringify({ url: server.url, file: work.file, start, connections, duration })]);
+  const cpu = (await serverCpuMicros(server)) - cpuBefore;
   const fresh = Math.max(0, work.requests.length - start);
-  return { ...run, repeats: Math.max(0, run.requests - fresh) };
+  return { ...run, cpu_us: Math.round(cpu / Math.max(1, run.answered)), repeats: Math.max(0, run.requests - fresh) };
 }
 
 /** A warm-up run, then the measured one continuing with the keys after it. */
-async function measure(url: string, work: Workload, connections: number): Promise<LoadResult> {
-  const warm = await load(url, work, connections, WARMUP_S);
-  return load(url, work, connections, DURATION_S, warm.requests);
+async function measure(server: ServerChild, work: Workload, connections: number): Promise<LoadResult> {
+  const warm = await load(server, work, connections, WARMUP_S);
+  return load(server, work, connections, DURATION_S, warm.requests);
 }
 
 /** A server child started afresh for one cell. */
 async function measureFresh(args: string[], work: Workload, connections: number): Promise<LoadResult> {
   const server = await startChild(args);
   try {
-    return await measure(server.url, work, connections);
+    return await measure(server, work, connections);
   } finally {
     server.child.kill();
   }
@@ -168,13 +197,14 @@ async function repeatedKey(dir: string, work: Workload): Promise<Workload> {
 export async function benchRest(): Promise<void> {
   const { dir, keys } = await sharedStateScaleSnapshot();
   const detail = await workload(dir, 'home detail', restDetail(keys.licenses.slice(0, REST_DETAIL_KEYS)), Math.min(REST_DETAIL_KEYS, keys.licenses.length));
+  const check = await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes);
   const works = [
     detail,
     await repeatedKey(dir, detail),
     await workload(dir, 'list page (limit 50), varied filters', restList(keys.filters), keys.filterHomes),
     // Beside the list page: the same page size over the change log, with its own filters.
     await workload(dir, 'changes feed (limit 50), varied filters', restChanges(keys.changes), keys.changeHomes),
-    await workload(dir, '100-home check, varied bodies', restCheck(keys.checks), keys.checkHomes),
+    check,
   ];
 
   const recorder = await startChild(['ours', dir]);
@@ -189,9 +219,10 @@ export async function benchRest(): Promise<void> {
   const rows: Array<Record<string, string | number>> = [];
   try {
     for (const work of works) {
-      for (const connections of [1, 64]) {
-        const base = await measure(baseline.url, work, connections);
-        const hapi = await measure(bareHapi.url, work, connections);
+      // The check's latency target is at 4 connections.
+      for (const connections of work === check ? [1, 4, 64] : [1, 64]) {
+        const base = await measure(baseline, work, connections);
+        const hapi = await measure(bareHapi, work, connections);
         const real = await measureOurs(dir, work, connections);
         // The detail's floor with its row read: how much of the gap to bare hapi is the read.
         const floor = work === detail || work === works[1] ? await measureFresh(['hapi-read', dir], work, connections) : null;
@@ -206,6 +237,10 @@ export async function benchRest(): Promise<void> {
           'vs bare hapi': (real.rps / hapi.rps).toFixed(2),
           'vs hapi + row read': floor ? (real.rps / floor.rps).toFixed(2) : '',
           'vs node:http': (real.rps / base.rps).toFixed(2),
+          'ours cpu us/req': real.cpu_us,
+          'bare hapi cpu us/req': hapi.cpu_us,
+          'hapi + row read cpu us/req': floor?.cpu_us ?? '',
+          'node:http cpu us/req': base.cpu_us,
           'ours p50 ms': real.p50_ms,
           'ours p99 ms': real.p99_ms,
           'node:http p99 ms': base.p99_ms,
@@ -268,6 +303,10 @@ export async function benchMcp(): Promise<void> {
         'REST rps': restRun.rps,
         'MCP rps': mcpRun.rps,
         ratio: (mcpRun.rps / restRun.rps).toFixed(2),
+        'REST cpu us/req': restRun.cpu_us,
+        'MCP cpu us/req': mcpRun.cpu_us,
+        'cpu ratio (REST/MCP)': (restRun.cpu_us / mcpRun.cpu_us).toFixed(2),
+        'floor cpu us/req': floor.cpu_us,
         'MCP floor rps': floor.rps,
         'floor vs REST': (floor.rps / restRun.rps).toFixed(2),
         'MCP vs floor': (mcpRun.rps / floor.rps).toFixed(2),
@@ -279,19 +318,22 @@ export async function benchMcp(): Promise<void> {
       });
     }
   }
-  const licensesFile = path.join(dir, 'bench-licenses.json');
-  await writeFile(licensesFile, JSON.stringify(keys.licenses));
-  const cost = await childJob<{ tool_us: number; route_us: Record<string, number> }>('test/bench/mcp-cost-child.ts', [dir, licensesFile]);
+  const costKeysFile = path.join(dir, 'bench-cost-keys.json');
+  await writeFile(costKeysFile, JSON.stringify({ licenses: keys.licenses, filters: keys.filters, checks: keys.checks } satisfies CostKeys));
+  const cost = await childJob<{ cpu_us: Record<string, number> }>('test/bench/mcp-cost-child.ts', [dir, costKeysFile]);
   printTable(
     `MCP tools/call against REST on the same data, varied keys (${DURATION_S} s per cell after ${WARMUP_S} s of warm-up; a fresh server per cell; budgets raised; ` +
       'MCP floor = the real service with every answer of the cell ready before the load: the /mcp route and the SDK alone, no tool work)',
     rows,
   );
-  printTable('Where a get_home call goes, CPU per call in one process without HTTP (licenses in turn)', [
-    { part: 'our tool: look-up, shaping, and its result serialized once', 'cpu us/call': cost.tool_us },
-    ...Object.entries(cost.route_us).map(([era, us]) => ({ part: `the whole call on the /mcp route without HTTP, tool included (answerMcp, ${era})`, 'cpu us/call': us })),
-  ]);
-  console.log('Targets (64 conns): MCP get_home >= 0.5x REST detail in both eras with p99 < 50 ms; find_homes >= 0.5x the REST list page.');
+  printTable(
+    'CPU per call in one process through the whole hapi route (server.inject, no sockets, no load generator), a different key on every call; median of 5 rounds',
+    Object.entries(cost.cpu_us).map(([part, us]) => ({ part, 'cpu us/call': us })),
+  );
+  console.log(
+    'Targets: MCP get_home <= 300 us of CPU per call through the route and >= 0.35x REST detail at 64 conns, both eras; ' +
+      'find_homes >= 0.5x the REST list page; 100-home check <= 3 ms of CPU per call, p99 < 20 ms at 4 conns.',
+  );
 }
 
 /** Each MCP workload's first call must be a real answer (not a refusal) before it is measured. */

@@ -15,8 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { FixedWindowBudget } from '../../serve/http/rate-limit.ts';
 import { shareBudgets, WorkerBudgets } from '../../serve/http/shared-budgets.ts';
 import { restCheck, restDetail } from './keys.ts';
-import { printTable, REPO_ROOT } from './measure.ts';
-import { load, sharedStateScaleSnapshot, workload } from './rest.ts';
+import { childJob, printTable, REPO_ROOT } from './measure.ts';
+import { sharedStateScaleSnapshot, workload, type LoadResult, type Workload } from './rest.ts';
+
+/** The load child against a URL: this cell reads the CPU of the whole process tree itself (a cluster), not one server child's. */
+function loadAt(url: string, work: Workload, connections: number, duration: number, start = 0) {
+  return childJob<Omit<LoadResult, 'cpu_us' | 'repeats'>>('test/bench/load-child.ts', [JSON.stringify({ url, file: work.file, start, connections, duration })]);
+}
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -103,9 +108,9 @@ export async function benchScaling(): Promise<void> {
     for (const workers of [1, cores]) {
       const server = await startServer(dir, workers);
       try {
-        const warm = await load(server.url, work, CONNECTIONS, WARMUP_S);
+        const warm = await loadAt(server.url, work, CONNECTIONS, WARMUP_S);
         const before = cpuSeconds(server.child.pid!);
-        const run = await load(server.url, work, CONNECTIONS, DURATION_S, warm.requests);
+        const run = await loadAt(server.url, work, CONNECTIONS, DURATION_S, warm.requests);
         const after = cpuSeconds(server.child.pid!);
         const cpu = after.tree - before.tree;
         const served = run.rps * DURATION_S;

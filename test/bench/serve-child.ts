@@ -11,6 +11,13 @@ import { createServer as createHttpServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 
+// The bench asks over IPC for this process's CPU time (user + system, µs), before and after a run.
+process.on('message', (message) => {
+  if (message !== 'cpu') return;
+  const used = process.cpuUsage();
+  process.send?.({ cpu_us: used.user + used.system });
+});
+
 const [kind, arg, argsFile] = process.argv.slice(2) as ['ours' | 'baseline' | 'bare-hapi' | 'hapi-read' | 'mcp-floor', string, string?];
 
 if (kind === 'ours' || kind === 'mcp-floor') {

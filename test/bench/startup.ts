@@ -84,7 +84,7 @@ export async function benchStartup(): Promise<void> {
   let switchMs = -1;
   let failed = -1;
   try {
-    const running = load(server.url, detail, 64, 6);
+    const running = load(server, detail, 64, 6);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await copyFile(snapshot, `${newer}.writing`);
     const landed = performance.now();

@@ -135,3 +135,30 @@ export function modernRequest(method: string, params: Record<string, unknown> = 
 export function fileExists(file: string): boolean {
   return fs.existsSync(file);
 }
+
+/** A listed home with a location, and what a call about it is given. */
+export interface ExampleHome {
+  license_number: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  county: string;
+}
+
+/** Every tool's happy path (and the alias), about `home` and one `other` listed license. */
+export function happyPathCalls(home: ExampleHome, other: string): Array<[string, Record<string, unknown>]> {
+  return [
+    ['find_homes', { county: home.county, needs: ['dementia'], limit: 5 }],
+    ['find_homes', { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, max_monthly_budget_usd: 9000 }],
+    ['check_homes', { homes: [home.license_number, home.name, 'no such home anywhere'], detail: true }],
+    ['get_home', { license_number: home.license_number }],
+    ['get_state_documents', { license_number: home.license_number, include_text: true, limit: 3 }],
+    ['compare_homes', { license_numbers: [home.license_number, other] }],
+    ['homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 40 }],
+    ['explain_care_topic', { topic: 'dementia_care' }],
+    ['explain', { topic: 'hospice_waiver' }],
+    ['start_family_request', { license_numbers: [home.license_number], care_needs: ['dementia'], timing: 'within_a_month' }],
+    ['search', { query: home.name }],
+    ['fetch', { id: home.license_number }],
+  ];
+}

@@ -7,7 +7,7 @@ import { CARE_TOPICS } from '../../serve/words/care-topics.ts';
 import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import { postJson } from '../helpers/server.ts';
-import { BASE_URL, connect, errorText, startMcpServer, validateOutput, type Era, type McpTestServer } from './helpers.ts';
+import { BASE_URL, connect, errorText, happyPathCalls, startMcpServer, validateOutput, type Era, type McpTestServer } from './helpers.ts';
 
 let server: McpTestServer;
 const clients = new Map<Era, { client: Client; tools: Array<{ name: string; outputSchema?: unknown }> }>();
@@ -72,20 +72,7 @@ test('every tool answers its happy path in both eras with output that matches it
   const home = await dementiaHome();
   const ex = await examples();
   const other = ex.value<string>('SELECT license_number FROM facilities WHERE listed = 1 AND license_number <> ? ORDER BY sort_key', home.license_number);
-  const calls: Array<[string, Record<string, unknown>]> = [
-    ['find_homes', { county: home.county, needs: ['dementia'], limit: 5 }],
-    ['find_homes', { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, max_monthly_budget_usd: 9000 }],
-    ['check_homes', { homes: [home.license_number, home.name, 'no such home anywhere'], detail: true }],
-    ['get_home', { license_number: home.license_number }],
-    ['get_state_documents', { license_number: home.license_number, include_text: true, limit: 3 }],
-    ['compare_homes', { license_numbers: [home.license_number, other] }],
-    ['homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 40 }],
-    ['explain_care_topic', { topic: 'dementia_care' }],
-    ['explain', { topic: 'hospice_waiver' }],
-    ['start_family_request', { license_numbers: [home.license_number], care_needs: ['dementia'], timing: 'within_a_month' }],
-    ['search', { query: home.name }],
-    ['fetch', { id: home.license_number }],
-  ];
+  const calls = happyPathCalls(home, other);
   for (const era of ['modern', '2025-11-25', '2024-10-07'] as const) {
     for (const [name, args] of calls) await ok(t, name, args, era);
   }
