@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const port = 30000 + Math.floor(Math.random() * 20000);
   const server = spawn(process.execPath, ['--import=tsx', path.join(REPO_ROOT, 'serve/server.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SNAPSHOTS_DIR: dir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', SNAPSHOT_POLL_MS: '1000', OVERLAY_POLL_MS: '1000' },
+    // One process unless the operator asks otherwise: the soak samples the server's own memory.
+    env: { WEB_CONCURRENCY: '1', ...process.env, PORT: String(port), HOST: '127.0.0.1', SNAPSHOTS_DIR: dir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', SNAPSHOT_POLL_MS: '1000', OVERLAY_POLL_MS: '1000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
