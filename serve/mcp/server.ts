@@ -1,9 +1,11 @@
-// The MCP server instances: identity, instructions, capabilities and the ten tools (plus the alias
-// `explain` while it lasts), each built once and kept in a small pool. The SDK connects an instance
+// The MCP server instances: identity, instructions, capabilities, the ten tools (plus the alias
+// `explain` while it lasts), the cards' app-only tool and the cards themselves (MCP Apps,
+// cards/), each built once and kept in a small pool. The SDK connects an instance
 // to one exchange at a time (its entry refuses an instance still serving), so each request takes an
 // idle one and gives it back when the exchange closes. Nothing about a request lives on an
 // instance: the tools read it from the SDK's per-request context (see context.ts).
-import { McpServer } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, McpServer, type ClientCapabilities, type ServerContext } from '@modelcontextprotocol/server';
+import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
 import { MCP_SERVER_INFO, mcpInstructions } from '../words/identity.ts';
@@ -14,6 +16,9 @@ import { EXPLAIN_ALIAS_DESCRIPTION, explainAliasAvailable, explainCareTopic } fr
 import { fetchTool } from './tools/fetch.ts';
 import { findHomes } from './tools/find-homes.ts';
 import { getHome } from './tools/get-home.ts';
+import { mapPoints } from './tools/map-points.ts';
+import { CARD_MIME_TYPE, isAppOnly, UI_EXTENSION, type CardConfig } from './cards/catalog.ts';
+import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
 import { search } from './tools/search.ts';
@@ -31,6 +36,7 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
   startFamilyRequest,
   search,
   fetchTool,
+  mapPoints,
 ];
 
 /**
@@ -41,17 +47,44 @@ export type McpEra = 'modern' | 'legacy';
 
 let built = 0;
 
-function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean): McpServer {
+/** Whether this request's client declares the cards' extension (2026-07-28: in the request's own _meta). */
+function declaresCards(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  return getUiCapability(envelope?.[CLIENT_CAPABILITIES_META_KEY])?.mimeTypes?.includes(CARD_MIME_TYPE) ?? false;
+}
+
+type ListHandler = (request: unknown, ctx: ServerContext) => Promise<{ tools: Array<{ _meta?: Record<string, unknown> }> }>;
+
+/**
+ * tools/list names a tool for the cards alone (visibility ["app"]) only to a request that declares
+ * the extension, so a client without it sees today's list. A 2025-era request carries no
+ * capabilities (this server keeps no session after initialize), so it is never listed there; the
+ * card's call still works, and the card says so when a host refuses it.
+ */
+function listsAppOnlyTools(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, ListHandler> })._requestHandlers;
+  const listed = handlers?.get('tools/list');
+  if (!handlers || !listed) throw new Error('The SDK no longer keeps its tools/list handler where server.ts looks for it.');
+  handlers.set('tools/list', async (request, ctx) => {
+    const result = await listed(request, ctx);
+    return declaresCards(ctx) ? result : { ...result, tools: result.tools.filter((tool) => !isAppOnly(tool)) };
+  });
+}
+
+function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean, cardConfig: CardConfig): McpServer {
   built += 1;
   const server = new McpServer(
     { ...MCP_SERVER_INFO, websiteUrl: baseUrl },
     {
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { [UI_EXTENSION]: { mimeTypes: [CARD_MIME_TYPE] } } },
       cacheHints: {
         'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+        'resources/list': CARD_CACHE_HINT,
+        'resources/templates/list': CARD_CACHE_HINT,
+        'resources/read': CARD_CACHE_HINT,
       },
     },
   );
@@ -60,13 +93,15 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
     // The retired name is listed right after the tool it stands for, while it lasts.
     if (tool === explainCareTopic && withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
   }
+  listsAppOnlyTools(server);
+  registerCards(server, cardConfig);
   return server;
 }
 
 /** Idle instances kept per kind; a burst beyond this builds more and lets them go after. */
 const MAX_IDLE_PER_KIND = 16;
 
-/** Idle instances by kind: era, base URL (the server info names it), whether the alias is listed and demo data. */
+/** Idle instances by kind: era, base URL (the server info names it), whether the alias is listed, demo data and the tile host (the map card's CSP). */
 const idle = new Map<string, McpServer[]>();
 
 /**
@@ -78,12 +113,13 @@ export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
   const alias = explainAliasAvailable(call.now);
   // The instructions say so while demo data is served: a switch to a real snapshot takes other instances.
   const demoData = call.services.snapshots.current.meta.demoData;
-  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl}`;
+  const { tileUrl, tileAttribution } = call.services.settings.map;
+  const kind = `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl} ${tileUrl} ${tileAttribution}`;
   let pool = idle.get(kind);
   if (!pool) idle.set(kind, (pool = []));
   const kept = pool.pop();
   if (kept) return kept;
-  const server = buildMcpServer(call.baseUrl, alias, demoData);
+  const server = buildMcpServer(call.baseUrl, alias, demoData, { tileUrl, tileAttribution });
   const home = pool;
   server.server.onclose = () => {
     if (server.server.transport === undefined && home.length < MAX_IDLE_PER_KIND && !home.includes(server)) home.push(server);

@@ -1,0 +1,144 @@
+// The cards (MCP Apps) in a real host: Chromium, our host page built on the package's AppBridge,
+// each card read from our server (resources/read), put in a sandboxed iframe on another origin
+// under the CSP it declares, and handed a real tool result from our server, for a 2026-07-28
+// client and a 2025-era one, both declaring the extension. Checks what the card shows (facts,
+// dates, sources, tri-state words, order), that it calls the server through the host, that no
+// CSP violation happens and that axe finds nothing at 390 px and 1280 px.
+import test from 'ava';
+import type { Client } from '@modelcontextprotocol/client';
+import type { McpUiResourceCsp } from '@modelcontextprotocol/ext-apps';
+import type { Frame, Page } from 'playwright-core';
+import { buildCards } from '../../serve/mcp/cards/build.ts';
+import { CARD_MIME_TYPE, CARDS, type CardName } from '../../serve/mcp/cards/catalog.ts';
+import { FAIRNESS_IN_WORDS } from '../../serve/words/wording.ts';
+import { checkAccessibility, formatViolations, launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { startMcpServer, type McpTestServer } from '../mcp/helpers.ts';
+import { cardClient, keepScreenshot, LEGACY_ERA, startHostServers, type HostEra, type HostServers } from './host.ts';
+
+let server: McpTestServer;
+let hosts: HostServers;
+let browser: TestBrowser;
+let page: Page;
+let current: Client | null = null;
+const clients = new Map<HostEra, Client>();
+const ERAS: HostEra[] = ['modern', LEGACY_ERA];
+
+test.before(async () => {
+  // Built here, so no test reads a card older than its sources.
+  await buildCards();
+  hosts = await startHostServers();
+  server = await startMcpServer({ settings: { map: { tileUrl: hosts.tileUrl, tileAttribution: 'Test tiles' } } });
+  for (const era of ERAS) clients.set(era, await cardClient(server.mcpUrl, era));
+  browser = await launchBrowser({ bypassCSP: false });
+  // Every frame reports a CSP violation to a list the test reads (set before any script of the page runs).
+  await browser.context.addInitScript(() => {
+    const scope = globalThis as any;
+    scope.cspViolations = [];
+    scope.document.addEventListener('securitypolicyviolation', (event: any) => scope.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+  });
+  page = await browser.open(hosts.hostUrl);
+  await page.exposeFunction('hostCallTool', (params: { name: string; arguments?: Record<string, unknown> }) => current!.callTool(params));
+});
+
+test.after.always(async () => {
+  for (const client of clients.values()) await client.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+  await hosts?.close();
+});
+
+interface Shown {
+  frame: Frame;
+  result: any;
+}
+
+/** Lists tools, reads the card a tool links to, calls the tool and shows the card with its result. */
+async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark' } = {}): Promise<Shown> {
+  const client = clients.get(era)!;
+  current = client;
+  const { tools } = await client.listTools();
+  const uri = (tools.find((entry) => entry.name === tool)?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  if (!uri) throw new Error(`${tool} links no card`);
+  const read = await client.readResource({ uri });
+  const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: McpUiResourceCsp } } };
+  if (content.mimeType !== CARD_MIME_TYPE) throw new Error(`${uri} is ${content.mimeType}`);
+  const result = await client.callTool({ name: tool, arguments: args });
+  const width = options.width ?? 1280;
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  const src = hosts.placeCard(content.text, content._meta?.ui?.csp);
+  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width });
+  const frame = page.frames().find((candidate) => candidate.url() === src)!;
+  await frame.waitForSelector('footer');
+  return { frame, result };
+}
+
+const texts = (frame: Frame, selector: string) => frame.$$eval(selector, (nodes) => nodes.map((node) => (node.textContent ?? '').trim()));
+
+async function cspViolations(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() => (globalThis as any).cspViolations as string[]);
+}
+
+async function checkAxe(t: any, era: HostEra, tool: string, args: Record<string, unknown>, card: CardName) {
+  for (const width of [390, 1280]) {
+    const { frame } = await showCard(era, tool, args, { width });
+    const report = await checkAccessibility(frame);
+    t.deepEqual(report.violations, [], `${card} at ${width}px: ${formatViolations(report.violations)}`);
+  }
+}
+
+async function screenshots(card: CardName, tool: string, args: Record<string, unknown>) {
+  for (const theme of ['light', 'dark'] as const) {
+    const { frame } = await showCard('modern', tool, args, { width: 560, theme });
+    await page.setViewportSize({ width: 600, height: 2400 });
+    await frame.waitForTimeout(300);
+    // The top of the card, small enough to keep in the repository.
+    const box = (await (await frame.frameElement()).boundingBox())!;
+    keepScreenshot(`card-${card}-${theme}.png`, await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) } }));
+  }
+}
+
+/** No reading value says "no" for a value that is not true. */
+async function noBareNo(t: any, frame: Frame) {
+  for (const value of await texts(frame, '.value')) t.notRegex(value, /^no\b/i, `a value reads "${value}"`);
+}
+
+const BOTH_TRUE_AND_NOT = '019201399'; // non_ambulatory true; the other approvals false; the waiver not on file
+
+test.serial('the home card shows get_home as the record says it, in both eras', async (t) => {
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT });
+    const home = result.structuredContent.home;
+    t.is(await frame.textContent('h1'), home.name, era);
+    t.regex((await frame.textContent('[data-field="non_ambulatory"] .value'))!, /^yes$/, era);
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes(home.clearances.as_of), 'a true reads with its date');
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes("state's approvals file"), 'and its source');
+    t.is(home.clearances.dementia, 'false');
+    t.is(await frame.textContent('[data-field="dementia"] .value'), 'not on file', 'a false reads "not on file"');
+    t.is(home.medi_cal_alw.value, 'not_on_file');
+    t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'not on file', 'not_on_file reads "not on file"');
+    t.is(await frame.textContent('[data-field="medi_cal_alw_line"]'), home.medi_cal_alw.line);
+    t.is(await frame.textContent('[data-field="fairness"]'), FAIRNESS_IN_WORDS);
+    t.true((await frame.textContent('[data-field="license_status"] .source'))!.includes(home.license.as_of));
+    t.true((await frame.textContent('[data-field="beds"] .value'))!.startsWith(String(home.capacity.beds)));
+    await noBareNo(t, frame);
+    // Links open through the host.
+    await frame.click(`a[href="${home.state_record_url}"]`);
+    t.true(await page.evaluate((url) => (globalThis as any).hostLog.openedLinks.includes(url), home.state_record_url));
+    // The host's theme, then a change of it.
+    t.is(await frame.evaluate(() => (globalThis as any).document.documentElement.dataset.theme), 'light');
+    await page.evaluate(() => (globalThis as any).setTheme('dark'));
+    await frame.waitForFunction(() => (globalThis as any).document.documentElement.dataset.theme === 'dark');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, 'home');
+  await screenshots('home', 'get_home', { license_number: BOTH_TRUE_AND_NOT });
+});
+
+test.serial('a card of a closed license carries its closed note and its approvals as history', async (t) => {
+  const row = server.app.services.snapshots.current.db.prepare("SELECT license_number FROM facilities WHERE license_status = 'CLOSED' LIMIT 1").get() as { license_number: string } | undefined;
+  t.truthy(row, 'the seeds hold a closed license');
+  const { frame, result } = await showCard('modern', 'get_home', { license_number: row!.license_number });
+  t.true(result.structuredContent.home.license.closed);
+  t.is(await frame.textContent('.closed'), result.structuredContent.home.license.closed_note ?? 'This license is closed.');
+  t.regex((await frame.textContent('#h-care'))!, /history/);
+});
