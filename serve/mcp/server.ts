@@ -8,7 +8,7 @@ import { CLIENT_CAPABILITIES_META_KEY, McpServer, type ClientCapabilities, type 
 import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { MCP_SERVER_INFO, mcpInstructions } from '../words/identity.ts';
+import { MCP_EXTENSIONS, MCP_SERVER_INFO, mcpInstructions } from '../words/identity.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
@@ -17,7 +17,7 @@ import { fetchTool } from './tools/fetch.ts';
 import { findHomes } from './tools/find-homes.ts';
 import { getHome } from './tools/get-home.ts';
 import { mapPoints } from './tools/map-points.ts';
-import { CARD_MIME_TYPE, isAppOnly, UI_EXTENSION, type CardConfig } from './cards/catalog.ts';
+import { CARD_MIME_TYPE, isAppOnly, type CardConfig } from './cards/catalog.ts';
 import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
@@ -78,7 +78,7 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
     {
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { [UI_EXTENSION]: { mimeTypes: [CARD_MIME_TYPE] } } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
       cacheHints: {
         'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },

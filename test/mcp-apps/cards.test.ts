@@ -142,3 +142,91 @@ test.serial('a card of a closed license carries its closed note and its approval
   t.is(await frame.textContent('.closed'), result.structuredContent.home.license.closed_note ?? 'This license is closed.');
   t.regex((await frame.textContent('#h-care'))!, /history/);
 });
+
+/** A listed home with a map location, from the served snapshot. */
+function locatedHome(): { license_number: string; latitude: number; longitude: number } {
+  return server.app.services.snapshots.current.db
+    .prepare('SELECT license_number, latitude, longitude FROM facilities WHERE listed = 1 AND latitude IS NOT NULL ORDER BY sort_key LIMIT 1')
+    .get() as { license_number: string; latitude: number; longitude: number };
+}
+
+test.serial('the comparison card keeps the tool\'s columns and rows, each column\'s dates, and has no sort control', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'compare_homes', args);
+    const answer = result.structuredContent;
+    t.deepEqual(await frame.$$eval('thead th[data-license]', (cells) => cells.map((cell) => cell.getAttribute('data-license'))), answer.columns.map((column: any) => column.license_number), 'columns in the tool\'s order');
+    t.deepEqual(await frame.$$eval('tbody tr', (rows) => rows.map((row) => row.getAttribute('data-row'))), answer.rows.map((row: any) => row.key), 'rows in the tool\'s order');
+    const dates = await texts(frame, '[data-field="column-dates"]');
+    answer.columns.forEach((column: any, index: number) => t.true(dates[index]!.includes(column.clearances.as_of), 'each column\'s dates'));
+    // Tri-state cells: "yes" with its date only for true; anything else reads "not on file".
+    const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia');
+    const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
+    dementia.values.forEach((value: string, index: number) => t.is(cells[index], value === 'true' ? 'yes' : 'not on file', `${era} column ${index}`));
+    await noBareNo(t, frame);
+    t.is(await frame.$$eval('select, [aria-sort], th button, input', (nodes) => nodes.length), 0, 'no sort control');
+    t.deepEqual(await texts(frame, 'button'), ['Full screen'], 'the only button asks the host for full screen');
+    t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'compare_homes', args, 'comparison');
+  await screenshots('comparison', 'compare_homes', args);
+});
+
+test.serial('the homes card lists in the tool\'s order, pins what has a location from the tile host alone, and opens a home through the host', async (t) => {
+  const home = locatedHome();
+  const args = { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, limit: 12 };
+  for (const era of ERAS) {
+    const before = hosts.tileRequests.length;
+    const { frame, result } = await showCard(era, 'find_homes', args);
+    const answer = result.structuredContent;
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), answer.homes.map((entry: any) => entry.license_number), 'the tool\'s order (distance)');
+    t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    t.is(await frame.textContent('[data-field="openings"]'), answer.honesty.never_in_this_data);
+    // The card asked for the map points itself (app-only tool, through the host), then pinned them.
+    await frame.waitForSelector('[data-field="map-count"]:not(:empty)');
+    const points = (await clients.get(era)!.callTool({ name: 'map_points', arguments: { license_numbers: answer.homes.map((entry: any) => entry.license_number) } })).structuredContent as any;
+    const placed = points.points.filter((point: any) => point.latitude !== null).length;
+    t.true(placed > 0);
+    t.regex((await frame.textContent('[data-field="map-count"]'))!, new RegExp(`^${placed} of ${answer.homes.length} homes on the map; ${answer.homes.length - placed} without`));
+    await frame.waitForFunction((count) => (globalThis as any).document.querySelectorAll('path.leaflet-interactive').length === count, placed);
+    await frame.waitForFunction(() => [...(globalThis as any).document.querySelectorAll('img.leaflet-tile')].some((img: any) => img.complete && img.naturalWidth > 0));
+    t.true(hosts.tileRequests.length > before, 'tiles came from the configured tile host');
+    t.true(await page.evaluate(() => (globalThis as any).hostLog.toolCalls.includes('map_points')));
+    t.is(await frame.$$eval('select, [aria-sort], input', (nodes) => nodes.length), 0, 'no sort control');
+    // Choosing a home: an app-initiated get_home, answered by our server through the host.
+    const chosen = answer.homes[1] ?? answer.homes[0];
+    await frame.click(`li[data-license="${chosen.license_number}"] button.choose`);
+    await frame.waitForSelector('.chosen h1');
+    t.is(await frame.textContent('.chosen h1'), chosen.name);
+    t.true(await page.evaluate(() => (globalThis as any).hostLog.toolCalls.includes('get_home')));
+    await noBareNo(t, frame);
+    await frame.click('button.back');
+    await frame.waitForSelector('ol.homes');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'find_homes', args, 'homes');
+  await screenshots('homes', 'find_homes', args);
+});
+
+test.serial('the call-plan card shows each home\'s roster phone and questions, the link, what happens next and the consent sentence, and asks for nothing', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427'], care_needs: ['wheelchair'] };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'start_family_request', args);
+    const plan = result.structuredContent;
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), plan.homes.map((home: any) => home.license_number));
+    for (const home of plan.homes) {
+      const item = `li[data-license="${home.license_number}"]`;
+      t.is(await frame.textContent(`${item} .value`), home.phone);
+      t.deepEqual(await texts(frame, `${item} ul li`), home.questions_to_ask);
+    }
+    t.deepEqual(await texts(frame, '[data-field="what_happens_next"] li'), plan.what_happens_next);
+    t.regex(plan.what_happens_next.join(' '), /Nothing has been sent to any home/);
+    t.is(await frame.textContent('[data-field="consent"]'), plan.consent.sentence);
+    t.truthy(await frame.$(`a[href="${plan.link}"]`), 'the signed link');
+    t.is(await frame.$$eval('input, textarea, select, form', (nodes) => nodes.length), 0, 'no field asks for anything');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'start_family_request', args, 'call-plan');
+  await screenshots('call-plan', 'start_family_request', args);
+});

@@ -2,10 +2,9 @@
 // that link to it, and what it may load. Browser-safe (no Node import): the build, the resource
 // registration and the tools all read this one list.
 
-/** The extension's identifier, as clients and servers name it in their capabilities. */
-export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
-/** The mime type of a card's HTML (the extension's only content type so far). */
-export const CARD_MIME_TYPE = 'text/html;profile=mcp-app';
+import { CARD_MIME_TYPE, UI_EXTENSION } from '../../words/identity.ts';
+
+export { CARD_MIME_TYPE, UI_EXTENSION };
 
 export type CardName = 'home' | 'comparison' | 'homes' | 'call-plan';
 

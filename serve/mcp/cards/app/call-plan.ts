@@ -56,6 +56,7 @@ function renderPlan(plan: Plan, app: App): void {
       el('p', { class: 'note', 'data-field': 'privacy', text: plan.privacy }),
     ]),
     el('p', { class: 'note', 'data-field': 'openings', text: plan.honesty.never_in_this_data }),
+    el('footer', {}, [el('p', { 'data-field': 'data_dates', text: `State record loaded ${plan.data_dates.state_record_loaded_on}; care approvals as of ${plan.data_dates.care_approvals_as_of}.` })]),
   );
 }
 

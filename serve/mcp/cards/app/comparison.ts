@@ -26,7 +26,7 @@ const TRI_STATE_ROWS: Record<string, 'approvals' | 'waiver' | 'roster'> = {
 /** Rows whose values are plain booleans, in words that never read as a verdict. */
 const BOOLEAN_WORDS: Record<string, [string, string]> = {
   'license.closed': ['closed', 'open'],
-  'price.is_this_homes_own_rate': ["yes, the home's own rate", "no figure of the home's own: an estimate or area figure"],
+  'price.is_this_homes_own_rate': ["yes, the home's own rate", "an estimate or area figure, not the home's own rate"],
 };
 
 function cellWords(key: string, value: Cell, column: Comparison['columns'][number]): { words: string; detail: string | null } {
@@ -41,7 +41,11 @@ function cellWords(key: string, value: Cell, column: Comparison['columns'][numbe
 
 function renderComparison(answer: Comparison, app: App): void {
   const main = root();
-  main.append(el('h1', { text: 'Homes side by side' }), el('p', { class: 'note', 'data-field': 'order', text: answer.honesty.order }));
+  main.append(
+    el('h1', { text: 'Homes side by side' }),
+    el('p', { class: 'note', 'data-field': 'order', text: answer.honesty.order }),
+    el('p', { class: 'note', 'data-field': 'neutrality', text: answer.honesty.neutrality }),
+  );
   const head = el('tr', {}, [
     el('th', { scope: 'col', text: 'Fact' }),
     ...answer.columns.map((column) =>
@@ -67,7 +71,7 @@ function renderComparison(answer: Comparison, app: App): void {
   );
   main.append(
     el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Comparison table', tabindex: '0' }, [
-      el('table', {}, [el('caption', { class: 'note', text: answer.honesty.neutrality }), el('thead', {}, [head]), el('tbody', {}, body)]),
+      el('table', {}, [el('caption', { class: 'note', text: `One column per home (${answer.columns.length}), one row per fact.` }), el('thead', {}, [head]), el('tbody', {}, body)]),
     ]),
     el('p', { class: 'note', 'data-field': 'openings', text: answer.honesty.never_in_this_data }),
     el('p', { class: 'note', 'data-field': 'fairness', text: FAIRNESS_IN_WORDS }),

@@ -80,7 +80,7 @@ async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: H
 function renderList(list: HomeList, app: App): void {
   lastList = list;
   const main = root();
-  const mapHolder = el('div', { class: 'map', role: 'img', 'aria-label': 'Map of the listed homes that have a location' });
+  const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': 'Map of the listed homes that have a location' });
   mapHolder.hidden = true;
   const counter = el('p', { class: 'note', 'data-field': 'map-count', role: 'status' });
   main.append(
