@@ -128,8 +128,18 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
     t.is(await frame.evaluate(() => (globalThis as any).document.documentElement.dataset.theme), 'light');
     await page.evaluate(() => (globalThis as any).setTheme('dark'));
     await frame.waitForFunction(() => (globalThis as any).document.documentElement.dataset.theme === 'dark');
+    // Full screen, asked of the host, and back.
+    await frame.click('#display-mode');
+    await frame.waitForFunction(() => (globalThis as any).document.documentElement.dataset.displayMode === 'fullscreen');
+    t.deepEqual(await page.evaluate(() => (globalThis as any).hostLog.displayModes.slice(-1)), ['fullscreen']);
     t.deepEqual(await cspViolations(frame), [], era);
   }
+  // A home on the waiver list: the value with its date, and the scope sentence with it.
+  const { frame, result } = await showCard('modern', 'get_home', { license_number: '011440427' });
+  t.is(result.structuredContent.home.medi_cal_alw.value, 'true');
+  t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'yes');
+  t.true((await frame.textContent('[data-field="medi_cal_alw"] .source'))!.includes(result.structuredContent.home.medi_cal_alw.list_as_of));
+  t.is(await frame.textContent('[data-field="medi_cal_alw_scope"]'), result.structuredContent.home.medi_cal_alw.scope);
   await checkAxe(t, 'modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, 'home');
   await screenshots('home', 'get_home', { license_number: BOTH_TRUE_AND_NOT });
 });

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { MCP_SERVER_INFO } from '../../../words/identity.ts';
+import { DEMO_SENTENCE } from '../../../words/wording.ts';
 import type { CardName } from '../catalog.ts';
 
 type Child = Node | string | null | undefined | false;
@@ -85,6 +86,8 @@ export function startCard<T>(name: CardName, render: (structured: T, app: App) =
       return;
     }
     render(result.structuredContent as T, app);
+    // While invented demo homes are served, the result says so (serve/http/demo.ts); so does the card.
+    if (JSON.stringify(result).includes(DEMO_SENTENCE)) main.prepend(el('p', { class: 'closed', role: 'note', 'data-field': 'demo', text: DEMO_SENTENCE }));
     main.prepend(displayModeButton(app));
     followHost(app.getHostContext());
   };
