@@ -38,6 +38,13 @@ export function noSortParameterIn(order: string): string {
 /** The fairness sentence in plain words, for people (pages and their Markdown twins). */
 export const FAIRNESS_IN_WORDS =
   'A citation does not make a home unsafe, and an empty file does not make a home good. "Not on file" means the record does not say; it never means no.';
+/** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */
+export const FACT_SOURCES = {
+  approvals: "per the state's approvals file",
+  roster: "per the state's licensing roster",
+  waiver: "per the state's Assisted Living Waiver list",
+  documents: "per the state's list of the home's documents",
+} as const;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */

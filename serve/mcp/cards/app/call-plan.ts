@@ -5,15 +5,11 @@ import './jitless.ts';
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import type { startFamilyRequest } from '../../tools/start-family-request.ts';
+import { telHref } from '../../../web/phone.ts';
 import { el, hostLink, root, startCard } from './shared.ts';
 import { plainValue, asOf, SOURCES } from './words.ts';
 
 type Plan = z.infer<(typeof startFamilyRequest)['output']>;
-
-function telHref(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `tel:+1${digits}` : digits.length >= 7 ? `tel:${digits}` : null;
-}
 
 function renderPlan(plan: Plan, app: App): void {
   const main = root();

@@ -3,14 +3,10 @@
 // and date. Every other sentence a card shows is the tool's own (its structuredContent) or a
 // shared sentence from serve/words/wording.ts.
 import { triStateWords, type TriState } from '../../../../contract/facts.ts';
+import { FACT_SOURCES } from '../../../words/wording.ts';
 
 /** Where a fact comes from, in the words the home's page uses. */
-export const SOURCES = {
-  approvals: "per the state's approvals file",
-  roster: "per the state's licensing roster",
-  waiver: "per the state's Assisted Living Waiver list",
-  documents: "per the state's list of the home's documents",
-} as const;
+export const SOURCES = FACT_SOURCES;
 
 export function asOf(date: string | null | undefined): string {
   return date ? `as of ${date}` : '(the source gives no date)';
