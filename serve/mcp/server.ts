@@ -55,6 +55,8 @@ function declaresCards(ctx: ServerContext): boolean {
 
 type ListHandler = (request: unknown, ctx: ServerContext) => Promise<{ tools: Array<{ _meta?: Record<string, unknown> }> }>;
 
+const TOOLS_LIST_TTL_MS = 300_000;
+
 /**
  * tools/list names a tool for the cards alone (visibility ["app"]) only to a request that declares
  * the extension, so a client without it sees today's list. A 2025-era request carries no
@@ -67,7 +69,9 @@ function listsAppOnlyTools(server: McpServer): void {
   if (!handlers || !listed) throw new Error('The SDK no longer keeps its tools/list handler where server.ts looks for it.');
   handlers.set('tools/list', async (request, ctx) => {
     const result = await listed(request, ctx);
-    return declaresCards(ctx) ? result : { ...result, tools: result.tools.filter((tool) => !isAppOnly(tool)) };
+    // The longer list answers this client's capabilities: no shared cache may hand it to another.
+    if (declaresCards(ctx)) return { ...result, ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' };
+    return { ...result, tools: result.tools.filter((tool) => !isAppOnly(tool)) };
   });
 }
 
@@ -80,7 +84,7 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
       cacheHints: {
-        'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
         'resources/list': CARD_CACHE_HINT,
         'resources/templates/list': CARD_CACHE_HINT,

@@ -32,7 +32,11 @@ test('tools link their cards; the app-only tool is listed only to a 2026-07-28 r
   t.teardown(() => Promise.all([withCards.close(), without.close(), legacy.close()]));
 
   t.deepEqual(withCards.getDiscoverResult()!.capabilities.extensions?.[UI_EXTENSION], { mimeTypes: [CARD_MIME_TYPE] });
-  const listed = (await withCards.listTools()).tools;
+  const withCardsList = await withCards.listTools();
+  const listed = withCardsList.tools;
+  // That longer list answers this client's capabilities: private to it; the model's list stays public.
+  t.like(withCardsList, { ttlMs: 300_000, cacheScope: 'private' });
+  t.like(await without.listTools(), { ttlMs: 300_000, cacheScope: 'public' });
   const mapPoints = listed.find((tool) => tool.name === 'map_points');
   t.deepEqual(mapPoints?._meta?.ui, { resourceUri: CARDS.homes.uri, visibility: ['app'] });
   for (const [name, uri] of Object.entries(LINKS)) {
