@@ -219,6 +219,20 @@ test.serial('the homes card lists in the tool\'s order, pins what has a location
   await screenshots('homes', 'find_homes', args);
 });
 
+test.serial('the homes card shows homes_near_hospital in its order, named after the hospital', async (t) => {
+  const args = { hospital: 'Livermore Community Hospital', radius_km: 40 };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'homes_near_hospital', args);
+    const answer = result.structuredContent;
+    t.is(answer.status, 'matched');
+    t.true((await frame.textContent('h1'))!.endsWith(`near ${answer.hospital.name}`));
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), answer.homes.map((entry: any) => entry.license_number), 'nearest first, as the tool gave them');
+    t.is(await frame.textContent('[data-field="order"]'), answer.honesty.order);
+    await frame.waitForSelector('[data-field="map-count"]:not(:empty)');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+});
+
 test.serial('the call-plan card shows each home\'s roster phone and questions, the link, what happens next and the consent sentence, and asks for nothing', async (t) => {
   const args = { license_numbers: ['019201399', '011440427'], care_needs: ['wheelchair'] };
   for (const era of ERAS) {

@@ -10,12 +10,18 @@ import type { App } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { CardConfig } from '../catalog.ts';
 import type { findHomes } from '../../tools/find-homes.ts';
+import type { homesNearHospital } from '../../tools/homes-near-hospital.ts';
 import type { mapPoints } from '../../tools/map-points.ts';
 import { renderHome, type HomeAnswer } from './home-view.ts';
 import { el, errorText, root, startCard } from './shared.ts';
 import { plainValue } from './words.ts';
 
-type HomeList = Pick<z.infer<(typeof findHomes)['output']>, 'homes' | 'total' | 'honesty' | 'notes' | 'data_dates'>;
+type Hospital = z.infer<(typeof homesNearHospital)['output']>['hospital'];
+/** find_homes' answer, or homes_near_hospital's (which also names its hospital, or the candidates when several fit). */
+type HomeList = Pick<z.infer<(typeof findHomes)['output']>, 'homes' | 'total' | 'honesty' | 'notes' | 'data_dates'> & {
+  hospital?: Hospital;
+  candidates?: Array<NonNullable<Hospital>>;
+};
 type Points = z.infer<(typeof mapPoints)['output']>;
 
 function config(): CardConfig | null {
@@ -83,8 +89,15 @@ function renderList(list: HomeList, app: App): void {
   const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': 'Map of the listed homes that have a location' });
   mapHolder.hidden = true;
   const counter = el('p', { class: 'note', 'data-field': 'map-count', role: 'status' });
-  main.append(
-    el('h1', { text: `${list.total} home${list.total === 1 ? '' : 's'}` }),
+  const parts: Array<HTMLElement | null> = [
+    el('h1', { text: `${list.total} home${list.total === 1 ? '' : 's'}${list.hospital ? ` near ${list.hospital.name}` : ''}` }),
+    list.hospital ? el('p', { class: 'sub', 'data-field': 'hospital', text: [list.hospital.street, list.hospital.city].filter(Boolean).join(', ') }) : null,
+    list.candidates && list.candidates.length > 0
+      ? el('section', { 'aria-labelledby': 'h-candidates' }, [
+          el('h2', { id: 'h-candidates', text: 'Several hospitals fit: which one?' }),
+          el('ul', { 'data-field': 'candidates' }, list.candidates.map((candidate) => el('li', { text: [candidate.name, candidate.city].filter(Boolean).join(', ') }))),
+        ])
+      : null,
     el('p', { class: 'note', 'data-field': 'order', text: list.honesty.order }),
     el('p', { class: 'note', 'data-field': 'neutrality', text: list.honesty.neutrality }),
     el('p', { class: 'note', 'data-field': 'openings', text: list.honesty.never_in_this_data }),
@@ -110,7 +123,8 @@ function renderList(list: HomeList, app: App): void {
       }),
     ),
     el('footer', {}, [el('p', { 'data-field': 'data_dates', text: `State record loaded ${list.data_dates.state_record_loaded_on}; care approvals as of ${list.data_dates.care_approvals_as_of}.` })]),
-  );
+  ];
+  main.append(...parts.filter((part): part is HTMLElement => part !== null));
   void drawMap(app, list, mapHolder, counter);
 }
 
