@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { DEMO_SENTENCE } from '../words/wording.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import { MCP_SERVER_INFO, PROTOCOL_VERSIONS } from '../words/identity.ts';
+import { MCP_EXTENSIONS, MCP_SERVER_INFO, PROTOCOL_VERSIONS, UI_EXTENSION } from '../words/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 
@@ -47,7 +47,8 @@ export function serverCard(baseUrl: string) {
         authentication: { required: false, schemes: [] },
       },
     ],
-    capabilities: { tools: { listChanged: false } },
+    // The same as the initialize answer: tools, the cards as resources, and the MCP Apps extension.
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
     // The initialize answer's serverInfo, for readers of the earlier card draft.
     serverInfo: { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version },
     _meta: {
@@ -94,6 +95,8 @@ export function serverJson(baseUrl: string) {
     websiteUrl: `${baseUrl}/docs/mcp`,
     icons: icons(baseUrl),
     remotes: [{ type: 'streamable-http', url: `${baseUrl}/mcp` }],
+    // The format has no capabilities field; its publisher-provided _meta carries the extensions.
+    _meta: { 'io.modelcontextprotocol.registry/publisher-provided': { extensions: MCP_EXTENSIONS } },
   };
 }
 
@@ -121,6 +124,7 @@ export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string;
     '',
     `- [MCP server](${baseUrl}/mcp): Streamable HTTP, stateless, JSON responses, no authentication; protocol revisions ${PROTOCOL_VERSIONS.join(', ')}; version ${MCP_SERVER_INFO.version}`,
     `- [MCP documentation](${baseUrl}/docs/mcp)`,
+    `- MCP Apps (${UI_EXTENSION}): get_home, compare_homes, find_homes, homes_near_hospital and start_family_request link interactive cards (ui:// resources) that show the record in its own words, dated and sourced; hosts without the extension get the same text and structured content`,
     `- [Server card](${baseUrl}${DISCOVERY_PATHS.serverCardWellKnown})`,
     `- [Registry server.json](${baseUrl}${DISCOVERY_PATHS.serverJson})`,
     `- [AI catalog](${baseUrl}${DISCOVERY_PATHS.aiCatalog})`,

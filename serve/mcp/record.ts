@@ -12,7 +12,7 @@ import type { ShapeContext } from '../records/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
 
-const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
+export const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
 
 export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
   return {

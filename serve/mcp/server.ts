@@ -1,12 +1,14 @@
-// The MCP server instances: identity, instructions, capabilities and the ten tools (plus the alias
-// `explain` while it lasts), each built once and kept in a small pool. The SDK connects an instance
+// The MCP server instances: identity, instructions, capabilities, the ten tools (plus the alias
+// `explain` while it lasts), the cards' app-only tool and the cards themselves (MCP Apps,
+// cards/), each built once and kept in a small pool. The SDK connects an instance
 // to one exchange at a time (its entry refuses an instance still serving), so each request takes an
 // idle one and gives it back when the exchange closes. Nothing about a request lives on an
 // instance: the tools read it from the SDK's per-request context (see context.ts).
-import { McpServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, McpServer, SUPPORTED_PROTOCOL_VERSIONS, type ClientCapabilities, type ServerContext } from '@modelcontextprotocol/server';
+import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
+import { MCP_EXTENSIONS, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
@@ -15,6 +17,9 @@ import { EXPLAIN_ALIAS_DESCRIPTION, explainAliasAvailable, explainCareTopic } fr
 import { fetchTool } from './tools/fetch.ts';
 import { findHomes } from './tools/find-homes.ts';
 import { getHome } from './tools/get-home.ts';
+import { mapPoints } from './tools/map-points.ts';
+import { CARD_MIME_TYPE, isAppOnly, type CardConfig } from './cards/catalog.ts';
+import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
 import { search } from './tools/search.ts';
@@ -32,11 +37,40 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
   startFamilyRequest,
   search,
   fetchTool,
+  mapPoints,
 ];
 
 export type { McpEra } from './engine.ts';
 
 let built = 0;
+
+/** Whether this request's client declares the cards' extension (2026-07-28: in the request's own _meta). */
+function declaresCards(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  return getUiCapability(envelope?.[CLIENT_CAPABILITIES_META_KEY])?.mimeTypes?.includes(CARD_MIME_TYPE) ?? false;
+}
+
+type ListHandler = (request: unknown, ctx: ServerContext) => Promise<{ tools: Array<{ _meta?: Record<string, unknown> }> }>;
+
+const TOOLS_LIST_TTL_MS = 300_000;
+
+/**
+ * tools/list names a tool for the cards alone (visibility ["app"]) only to a request that declares
+ * the extension, so a client without it sees today's list. A 2025-era request carries no
+ * capabilities (this server keeps no session after initialize), so it is never listed there; the
+ * card's call still works, and the card says so when a host refuses it.
+ */
+function listsAppOnlyTools(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, ListHandler> })._requestHandlers;
+  const listed = handlers?.get('tools/list');
+  if (!handlers || !listed) throw new Error('The SDK no longer keeps its tools/list handler where server.ts looks for it.');
+  handlers.set('tools/list', async (request, ctx) => {
+    const result = await listed(request, ctx);
+    // The longer list answers this client's capabilities: no shared cache may hand it to another.
+    if (declaresCards(ctx)) return { ...result, ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' };
+    return { ...result, tools: result.tools.filter((tool) => !isAppOnly(tool)) };
+  });
+}
 
 /**
  * The versions a modern engine instance lists: the SDK's own list with 2026-07-28 after it, the
@@ -45,7 +79,7 @@ let built = 0;
  */
 const MODERN_ENGINE_VERSIONS = [...SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== MODERN_PROTOCOL_VERSION), MODERN_PROTOCOL_VERSION];
 
-function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean, modernEngine = false): McpServer {
+function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: boolean, cardConfig: CardConfig, modernEngine = false): McpServer {
   built += 1;
   const server = new McpServer(
     { ...MCP_SERVER_INFO, websiteUrl: baseUrl },
@@ -53,10 +87,13 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       ...(modernEngine ? { supportedProtocolVersions: MODERN_ENGINE_VERSIONS } : {}),
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
       cacheHints: {
-        'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+        'resources/list': CARD_CACHE_HINT,
+        'resources/templates/list': CARD_CACHE_HINT,
+        'resources/read': CARD_CACHE_HINT,
       },
     },
   );
@@ -65,35 +102,39 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
     // The retired name is listed right after the tool it stands for, while it lasts.
     if (tool === explainCareTopic && withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
   }
+  listsAppOnlyTools(server);
+  registerCards(server, cardConfig);
   return server;
 }
 
 /** Idle instances kept per kind; a burst beyond this builds more and lets them go after. */
 const MAX_IDLE_PER_KIND = 16;
 
-/** Idle instances by kind: era, base URL (the server info names it), whether the alias is listed and demo data. */
+/** Idle instances by kind: era, base URL (the server info names it), whether the alias is listed, demo data and the tile host (the map card's CSP). */
 const idle = new Map<string, McpServer[]>();
+
+/** What an instance is built for: era, whether the alias is listed, demo data, the base URL its info names and the tile host (the map card's CSP). */
+function kindOf(call: McpCall, era: McpEra) {
+  const alias = explainAliasAvailable(call.now);
+  // The instructions say so while demo data is served: a switch to a real snapshot takes other instances.
+  const demoData = call.services.snapshots.current.meta.demoData;
+  const { tileUrl, tileAttribution } = call.services.settings.map;
+  const cards: CardConfig = { tileUrl, tileAttribution };
+  return { alias, demoData, cards, key: `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl} ${tileUrl} ${tileAttribution}` };
+}
 
 /**
  * An idle instance of the kind this request needs, built when none is idle. It goes back to the
  * pool by itself when its exchange closes (the SDK calls onclose once the transport is gone,
  * after the answer was produced), ready for the next request of its kind.
  */
-/** What an instance is built for: era, whether the alias is listed, demo data, and the base URL its info names. */
-function kindOf(call: McpCall, era: McpEra) {
-  const alias = explainAliasAvailable(call.now);
-  // The instructions say so while demo data is served: a switch to a real snapshot takes other instances.
-  const demoData = call.services.snapshots.current.meta.demoData;
-  return { alias, demoData, key: `${era} ${alias ? 'alias' : 'no-alias'} ${demoData ? 'demo' : 'real'} ${call.baseUrl}` };
-}
-
 export function takeMcpServer(call: McpCall, era: McpEra): McpServer {
-  const { alias, demoData, key } = kindOf(call, era);
+  const { alias, demoData, cards, key } = kindOf(call, era);
   let pool = idle.get(key);
   if (!pool) idle.set(key, (pool = []));
   const kept = pool.pop();
   if (kept) return kept;
-  const server = buildMcpServer(call.baseUrl, alias, demoData);
+  const server = buildMcpServer(call.baseUrl, alias, demoData, cards);
   const home = pool;
   server.server.onclose = () => {
     if (server.server.transport === undefined && home.length < MAX_IDLE_PER_KIND && !home.includes(server)) home.push(server);
@@ -111,11 +152,11 @@ const engines = new Map<string, EngineTransport>();
 
 /** The engine transport of this call's kind, its instance connected once (connect on an in-memory transport settles at once). */
 export function mcpEngine(call: McpCall, era: McpEra): EngineTransport {
-  const { alias, demoData, key } = kindOf(call, era);
+  const { alias, demoData, cards, key } = kindOf(call, era);
   let engine = engines.get(key);
   if (!engine) {
     engine = new EngineTransport(era);
-    void buildMcpServer(call.baseUrl, alias, demoData, era === 'modern').connect(engine);
+    void buildMcpServer(call.baseUrl, alias, demoData, cards, era === 'modern').connect(engine);
     engines.set(key, engine);
   }
   return engine;

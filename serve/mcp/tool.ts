@@ -8,6 +8,7 @@ import { demoFields } from '../http/demo.ts';
 import { requestCall, type McpCall } from './context.ts';
 import { demoNotice } from './schemas.ts';
 import { compactJsonSchema } from './json-schema.ts';
+import { toolUiMeta } from './cards/catalog.ts';
 
 /** A refusal: the message says what was wrong and what to send instead. */
 export class ToolRefusal extends Error {}
@@ -24,6 +25,8 @@ export interface ToolDefinition<In extends z.ZodObject, Out extends z.ZodObject>
   description: string;
   input: In;
   output: Out;
+  /** Its card (MCP Apps `_meta.ui`): the ui:// resource that shows its answer, and who may call it (default: the model and the cards). */
+  ui?: { resourceUri?: string; visibility?: Array<'model' | 'app'> };
   run(args: z.infer<In>, call: McpCall, ctx: ServerContext): z.infer<Out>;
 }
 
@@ -112,6 +115,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       outputSchema: convertedOnce(definition.output, true),
       // Every tool reads stored data and writes nothing (start_family_request included).
       annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      ...(definition.ui ? { _meta: toolUiMeta(definition.ui) } : {}),
     },
     ((args: z.infer<In>, ctx: ServerContext): CallToolResult => {
       const call = requestCall(ctx.http?.req);

@@ -10,8 +10,11 @@ import { homeChanges } from './change-lines.ts';
 import { licenseeSlug } from '../records/places.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
+import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FACT_SOURCES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+
+export { telHref };
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -24,13 +27,6 @@ function asOf(date: string | null): string {
   return date ? ` as of ${date}` : ' (the source gives no date)';
 }
 
-/** The `tel:` form of a roster phone: digits only, +1 for a ten-digit US number. */
-export function telHref(phone: string | null): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 10) return `tel:+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
-  return digits.length >= 7 ? `tel:${digits}` : null;
-}
 
 function typeWords(type: string | null): string {
   if (type && /ELDERLY/i.test(type)) return 'residential care facility for the elderly (RCFE)';
@@ -92,7 +88,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
         value: fact.value,
         underReview: held,
         words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-        source: `per the state's approvals file${asOf(fact.confirmed_on)}`,
+        source: `${FACT_SOURCES.approvals}${asOf(fact.confirmed_on)}`,
         note: null,
         correctionsUrl: correctionsUrl(key),
       };
@@ -103,7 +99,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       value: waiver.value,
       underReview: false,
       words: triStateWords(waiver.value),
-      source: `per the state's Assisted Living Waiver list${asOf(waiver.confirmed_on)}`,
+      source: `${FACT_SOURCES.waiver}${asOf(waiver.confirmed_on)}`,
       note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
       correctionsUrl: correctionsUrl('alw_participation'),
     },

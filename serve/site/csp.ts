@@ -1,15 +1,9 @@
 // The Content-Security-Policy of the site's pages: scripts, styles and data from our own origin
 // only; images also from the map tile server (MAP_TILE_URL), the one outside host a page uses.
 import type { Settings } from '../http/settings.ts';
+import { tileSource } from '../web/map-tiles.ts';
 
-/** The CSP source of the tile server: its origin, with a `{s}` subdomain as a wildcard. */
-export function tileSource(tileUrl: string): string | null {
-  const probeUrl = tileUrl.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]+\}/g, '0');
-  if (!URL.canParse(probeUrl)) return null;
-  const probe = new URL(probeUrl);
-  const host = probe.host.startsWith('subdomain.') ? `*.${probe.host.slice('subdomain.'.length)}` : probe.host;
-  return `${probe.protocol}//${host}`;
-}
+export { tileSource };
 
 export function contentSecurityPolicy(settings: Settings): string {
   const self = `'self' ${new URL(settings.baseUrl).origin}`;

@@ -8,6 +8,13 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
 export const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS] as const;
 
+/** The MCP Apps extension (interactive cards in the assistant), as servers and clients name it. */
+export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
+/** The mime type of a card's HTML (the extension's only content type so far). */
+export const CARD_MIME_TYPE = 'text/html;profile=mcp-app';
+/** The extensions the MCP server declares (its capabilities, the server card, server.json). */
+export const MCP_EXTENSIONS = { [UI_EXTENSION]: { mimeTypes: [CARD_MIME_TYPE] } };
+
 export const MCP_SERVER_INFO = {
   name: 'covelight-care-homes',
   title: `${SERVICE_NAME}: California care-home licensing record`,

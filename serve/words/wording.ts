@@ -49,6 +49,13 @@ export const CITATION_TYPES =
   'A Type A citation is for a problem that was an immediate or substantial risk to residents; a Type B citation is for a problem that could become one, or a record-keeping lapse.';
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
+/** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */
+export const FACT_SOURCES = {
+  approvals: "per the state's approvals file",
+  roster: "per the state's licensing roster",
+  waiver: "per the state's Assisted Living Waiver list",
+  documents: "per the state's list of the home's documents",
+} as const;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */

@@ -69,6 +69,7 @@ test('the server card is true to the running server: name and version from initi
   const card = (await get('/.well-known/mcp/server-card.json')).body;
   t.deepEqual((await get('/mcp/server-card')).body, card);
   t.is(card.version, '1.1.2');
+  t.deepEqual(card.capabilities.extensions, { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
   t.true(card.title.includes(SERVICE_NAME));
   t.regex(card.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'reverse-DNS name');
   t.is(card.name, `org.example.homes/${MCP_SERVER_INFO.name}`);
@@ -90,6 +91,7 @@ test('the server card is true to the running server: name and version from initi
     const info = client.getServerVersion();
     t.is(info?.name, card.serverInfo.name);
     t.is(info?.version, card.version);
+    t.deepEqual(card.capabilities, client.getServerCapabilities(), 'the capabilities initialize gives, the cards\' extension among them');
   } finally {
     await client.close();
   }
@@ -137,6 +139,11 @@ test('server.json follows the MCP registry format', async (t) => {
         type: 'array',
         items: { type: 'object', required: ['type', 'url'], properties: { type: { const: 'streamable-http' }, url: { type: 'string', format: 'uri' } } },
       },
+      _meta: {
+        type: 'object',
+        properties: { 'io.modelcontextprotocol.registry/publisher-provided': { type: 'object' } },
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
   };
@@ -147,6 +154,8 @@ test('server.json follows the MCP registry format', async (t) => {
   t.is(doc.version, '1.1.2');
   t.deepEqual(doc.remotes, [{ type: 'streamable-http', url: `${BASE}/mcp` }]);
   t.is(doc.name, (await get('/mcp/server-card')).body.name);
+  // The MCP Apps extension, where the format lets a publisher say it.
+  t.deepEqual(doc._meta['io.modelcontextprotocol.registry/publisher-provided'].extensions, { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
 });
 
 test('llms.txt is a plain-text site map of this server: the API, MCP, guides, county pages, terms', async (t) => {
@@ -157,6 +166,7 @@ test('llms.txt is a plain-text site map of this server: the API, MCP, guides, co
     t.true(text.includes(url), url);
   }
   t.true(text.includes(PROTOCOL_VERSIONS.join(', ')));
+  t.true(text.includes('MCP Apps (io.modelcontextprotocol/ui)'), 'llms.txt names the cards');
   const ex = await examples();
   const counties = ex.all<{ county: string }>('SELECT MIN(county) AS county FROM facilities WHERE listed = 1 AND county_key IS NOT NULL GROUP BY county_key');
   for (const { county } of counties) t.true(text.includes(`[${county} County](`), county);

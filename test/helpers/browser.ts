@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type BrowserContext, type Frame, type Page, type Response } from 'playwright-core';
 import type { Settings } from '../../serve/http/settings.ts';
 import { startServer, type TestServer } from './server.ts';
 
@@ -59,7 +59,7 @@ export interface TestBrowser {
 }
 
 /** Launches headless Chromium with a fresh profile folder; one per test file. */
-export async function launchBrowser(options: { javaScript?: boolean } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<TestBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}: browser tests need it. ` +
@@ -75,8 +75,9 @@ export async function launchBrowser(options: { javaScript?: boolean } = {}): Pro
       headless: true,
       args: CHROMIUM_ARGS,
       javaScriptEnabled: options.javaScript ?? true,
-      // axe-core is injected through the debugging protocol; a page's CSP must not stop it.
-      bypassCSP: true,
+      // axe-core is injected through the debugging protocol; a page's CSP must not stop it. A test
+      // of a CSP itself (the MCP cards) turns this off.
+      bypassCSP: options.bypassCSP ?? true,
       serviceWorkers: 'block',
       viewport: { width: 390, height: 844 }, // a phone
       timeout: 60_000,
@@ -129,7 +130,7 @@ const require = createRequire(import.meta.url);
 let axeSource: string | null = null;
 
 /** Runs axe-core (WCAG 2 A and AA rules and best practices) on the page as it is now. */
-export async function checkAccessibility(page: Page, options: { exclude?: string[] } = {}): Promise<AccessibilityReport> {
+export async function checkAccessibility(page: Page | Frame, options: { exclude?: string[] } = {}): Promise<AccessibilityReport> {
   axeSource ??= fs.readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(

@@ -1,6 +1,6 @@
 // `npm run conformance`: the public MCP conformance suite (@modelcontextprotocol/conformance,
 // server scenarios) against this server. Starts the server on a free loopback port over a snapshot
-// built from the seeds, runs every scenario that applies to a stateless, tools-only server with
+// built from the seeds, runs every scenario that applies to a stateless server without fixtures, with
 // Node 24 through npx (the suite needs Node >= 22), and prints one line per scenario. Exits 1 when
 // any scenario has an unexpected failure. Not part of `npm test`: npx downloads node@24 and the suite.
 //
@@ -25,7 +25,7 @@ interface Scenario {
   baseline?: boolean;
 }
 
-/** The server scenarios that apply to a stateless server exposing tools only (no resources, prompts, fixtures). */
+/** The server scenarios that apply to a stateless server with tools and the cards as resources (no prompts, no fixture tools or resources). */
 const SCENARIOS: Scenario[] = [
   { scenario: 'server-stateless', version: '2026-07-28', baseline: true },
   { scenario: 'tools-list', version: '2026-07-28' },

@@ -7,6 +7,7 @@ import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../s
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
+import { cardLink } from '../cards/catalog.ts';
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 10;
@@ -70,6 +71,7 @@ export const compareHomes = defineTool({
     "approvals are history. Tri-state values read 'not on file' in words, never 'no'. No data says which home has an open bed.",
   input,
   output,
+  ui: cardLink('comparison'),
   run(args, call) {
     const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
     if (licenses.length < COMPARE_MIN) refuse(`license_numbers holds ${licenses.length} distinct home(s); send ${COMPARE_MIN} to ${COMPARE_MAX} different license numbers.`);

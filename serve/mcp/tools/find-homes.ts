@@ -15,6 +15,7 @@ import { budgetCount, budgetNote, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPa
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
+import { cardLink } from '../cards/catalog.ts';
 
 export const FIND_DEFAULT_RADIUS_KM = 25;
 export const FIND_MAX_RADIUS_KM = 100;
@@ -101,6 +102,7 @@ export const findHomes = defineTool({
     'Quote price.line for any figure. Use get_home for a full record, compare_homes to set homes side by side.',
   input,
   output,
+  ui: cardLink('homes'),
   run(args, call) {
     if (!args.near && args.county === undefined && args.city === undefined) {
       refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');

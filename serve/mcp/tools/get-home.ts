@@ -6,6 +6,7 @@ import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { licenseOrRefuse, notOnRoster, READING_NOTES } from './common.ts';
+import { cardLink } from '../cards/catalog.ts';
 
 const input = strictInput({ license_number: licenseArg });
 
@@ -31,6 +32,7 @@ export const getHome = defineTool({
     "Tri-state values read 'not on file' in words, never 'no'. Nothing here says whether a bed is open: openings are learned by phone.",
   input,
   output,
+  ui: cardLink('home'),
   run(args, call) {
     const license = licenseOrRefuse(args.license_number);
     const context = call.context();

@@ -12,6 +12,7 @@ import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
 import { shown } from './common.ts';
 import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
+import { cardLink } from '../cards/catalog.ts';
 
 export const HOSPITAL_DEFAULT_RADIUS_KM = 10;
 export const HOSPITAL_MAX_RADIUS_KM = 50;
@@ -72,6 +73,7 @@ export const homesNearHospital = defineTool({
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
   input,
   output,
+  ui: cardLink('homes'),
   run(args, call) {
     const context = call.context();
     const { snapshot } = context;

@@ -16,6 +16,7 @@ import type { McpCall } from '../context.ts';
 import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_AS_SENT } from '../wording.ts';
+import { cardLink } from '../cards/catalog.ts';
 
 export const HANDOFF_MAX_HOMES = 5;
 const CLIENT_NAME_MAX = 60;
@@ -136,6 +137,7 @@ export const startFamilyRequest = defineTool({
     'family; only they can, on the page, with their own click.',
   input,
   output,
+  ui: cardLink('call-plan'),
   run(args, call, ctx) {
     const finding = screenFields({
       area: args.area,

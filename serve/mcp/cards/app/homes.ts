@@ -1,0 +1,131 @@
+// The homes card (find_homes, homes_near_hospital): the list in the tool's own order (distance
+// from the point given, else alphabetical) with its neutrality and no-availability sentences, a
+// map pinning each home that has a location (points from the app-only map_points tool, tiles only
+// from the server's MAP_TILE_URL host, the one host its CSP names) and the count of homes without
+// one. Choosing a home asks the server for its record (get_home, through the host) and shows it.
+import './jitless.ts';
+import type * as z from 'zod/v4';
+import L from 'leaflet';
+import type { App } from '@modelcontextprotocol/ext-apps';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CardConfig } from '../catalog.ts';
+import type { findHomes } from '../../tools/find-homes.ts';
+import type { homesNearHospital } from '../../tools/homes-near-hospital.ts';
+import type { mapPoints } from '../../tools/map-points.ts';
+import { renderHome, type HomeAnswer } from './home-view.ts';
+import { el, errorText, root, startCard } from './shared.ts';
+import { plainValue } from './words.ts';
+
+type Hospital = z.infer<(typeof homesNearHospital)['output']>['hospital'];
+/** find_homes' answer, or homes_near_hospital's (which also names its hospital, or the candidates when several fit). */
+type HomeList = Pick<z.infer<(typeof findHomes)['output']>, 'homes' | 'total' | 'honesty' | 'notes' | 'data_dates'> & {
+  hospital?: Hospital;
+  candidates?: Array<NonNullable<Hospital>>;
+};
+type Points = z.infer<(typeof mapPoints)['output']>;
+
+function config(): CardConfig | null {
+  const text = document.getElementById('card-config')?.textContent;
+  try {
+    const parsed = text ? (JSON.parse(text) as Partial<CardConfig>) : null;
+    return parsed?.tileUrl ? (parsed as CardConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+let lastList: HomeList | null = null;
+
+async function chooseHome(app: App, license: string): Promise<void> {
+  const main = root();
+  main.append(el('p', { class: 'waiting', role: 'status', text: 'Opening the record…' }));
+  const result = (await app.callServerTool({ name: 'get_home', arguments: { license_number: license } })) as CallToolResult;
+  main.replaceChildren();
+  const back = el('button', { type: 'button', class: 'back', text: 'Back to the list' });
+  back.addEventListener('click', () => lastList && renderList(lastList, app));
+  main.append(back);
+  if (result.isError || !result.structuredContent) {
+    main.append(el('p', { class: 'error', role: 'alert', text: errorText(result) }));
+    return;
+  }
+  const record = el('div', { class: 'chosen' });
+  main.append(record);
+  renderHome(record, result.structuredContent as HomeAnswer, app);
+}
+
+async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: HTMLElement): Promise<void> {
+  const settings = config();
+  if (!settings || list.homes.length === 0) return;
+  let points: Points;
+  try {
+    const result = (await app.callServerTool({ name: 'map_points', arguments: { license_numbers: list.homes.map((home) => home.license_number) } })) as CallToolResult;
+    if (result.isError || !result.structuredContent) throw new Error(errorText(result));
+    points = result.structuredContent as Points;
+  } catch {
+    counter.textContent = 'The map could not be drawn here; the list holds every home.';
+    return;
+  }
+  const placed = points.points.filter((point) => point.latitude !== null && point.longitude !== null);
+  const missing = points.points.length - placed.length;
+  counter.textContent = `${placed.length} of ${points.points.length} homes on the map; ${missing} without a map location on file. ${points.note}`;
+  if (placed.length === 0) return;
+  holder.hidden = false;
+  const map = L.map(holder, { attributionControl: true, scrollWheelZoom: false });
+  L.tileLayer(settings.tileUrl, { attribution: settings.tileAttribution, maxZoom: 18 }).addTo(map);
+  const names = new Map(list.homes.map((home) => [home.license_number, home.name]));
+  const layer = L.featureGroup(
+    placed.map((point) =>
+      L.circleMarker([point.latitude!, point.longitude!], { radius: 7, weight: 2 })
+        .bindTooltip(names.get(point.license_number) ?? point.license_number)
+        .on('click', () => void chooseHome(app, point.license_number)),
+    ),
+  ).addTo(map);
+  map.fitBounds(layer.getBounds(), { padding: [20, 20], maxZoom: 14 });
+}
+
+function renderList(list: HomeList, app: App): void {
+  lastList = list;
+  const main = root();
+  const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': 'Map of the listed homes that have a location' });
+  mapHolder.hidden = true;
+  const counter = el('p', { class: 'note', 'data-field': 'map-count', role: 'status' });
+  const parts: Array<HTMLElement | null> = [
+    el('h1', { text: `${list.total} home${list.total === 1 ? '' : 's'}${list.hospital ? ` near ${list.hospital.name}` : ''}` }),
+    list.hospital ? el('p', { class: 'sub', 'data-field': 'hospital', text: [list.hospital.street, list.hospital.city].filter(Boolean).join(', ') }) : null,
+    list.candidates && list.candidates.length > 0
+      ? el('section', { 'aria-labelledby': 'h-candidates' }, [
+          el('h2', { id: 'h-candidates', text: 'Several hospitals fit: which one?' }),
+          el('ul', { 'data-field': 'candidates' }, list.candidates.map((candidate) => el('li', { text: [candidate.name, candidate.city].filter(Boolean).join(', ') }))),
+        ])
+      : null,
+    el('p', { class: 'note', 'data-field': 'order', text: list.honesty.order }),
+    el('p', { class: 'note', 'data-field': 'neutrality', text: list.honesty.neutrality }),
+    el('p', { class: 'note', 'data-field': 'openings', text: list.honesty.never_in_this_data }),
+    ...list.notes.map((note) => el('p', { class: 'note', text: note })),
+    mapHolder,
+    counter,
+    el(
+      'ol',
+      { class: 'homes' },
+      list.homes.map((home) => {
+        const choose = el('button', { type: 'button', class: 'choose', text: home.name });
+        choose.addEventListener('click', () => void chooseHome(app, home.license_number));
+        return el('li', { 'data-license': home.license_number }, [
+          choose,
+          el('p', {
+            class: 'sub',
+            text:
+              `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
+              (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line`),
+          }),
+          home.price ? el('p', { class: 'note', text: home.price.line }) : null,
+        ]);
+      }),
+    ),
+    el('footer', {}, [el('p', { 'data-field': 'data_dates', text: `State record loaded ${list.data_dates.state_record_loaded_on}; care approvals as of ${list.data_dates.care_approvals_as_of}.` })]),
+  ];
+  main.append(...parts.filter((part): part is HTMLElement => part !== null));
+  void drawMap(app, list, mapHolder, counter);
+}
+
+startCard<HomeList>('homes', renderList);

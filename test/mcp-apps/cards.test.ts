@@ -1,0 +1,256 @@
+// The cards (MCP Apps) in a real host: Chromium, our host page built on the package's AppBridge,
+// each card read from our server (resources/read), put in a sandboxed iframe on another origin
+// under the CSP it declares, and handed a real tool result from our server, for a 2026-07-28
+// client and a 2025-era one, both declaring the extension. Checks what the card shows (facts,
+// dates, sources, tri-state words, order), that it calls the server through the host, that no
+// CSP violation happens and that axe finds nothing at 390 px and 1280 px.
+import test from 'ava';
+import type { Client } from '@modelcontextprotocol/client';
+import type { McpUiResourceCsp } from '@modelcontextprotocol/ext-apps';
+import type { Frame, Page } from 'playwright-core';
+import { buildCards } from '../../serve/mcp/cards/build.ts';
+import { CARD_MIME_TYPE, CARDS, type CardName } from '../../serve/mcp/cards/catalog.ts';
+import { FAIRNESS_IN_WORDS } from '../../serve/words/wording.ts';
+import { checkAccessibility, formatViolations, launchBrowser, type TestBrowser } from '../helpers/browser.ts';
+import { startMcpServer, type McpTestServer } from '../mcp/helpers.ts';
+import { cardClient, keepScreenshot, LEGACY_ERA, startHostServers, type HostEra, type HostServers } from './host.ts';
+
+let server: McpTestServer;
+let hosts: HostServers;
+let browser: TestBrowser;
+let page: Page;
+let current: Client | null = null;
+const clients = new Map<HostEra, Client>();
+const ERAS: HostEra[] = ['modern', LEGACY_ERA];
+
+test.before(async () => {
+  // Built here, so no test reads a card older than its sources.
+  await buildCards();
+  hosts = await startHostServers();
+  server = await startMcpServer({ settings: { map: { tileUrl: hosts.tileUrl, tileAttribution: 'Test tiles' } } });
+  for (const era of ERAS) clients.set(era, await cardClient(server.mcpUrl, era));
+  browser = await launchBrowser({ bypassCSP: false });
+  // Every frame reports a CSP violation to a list the test reads (set before any script of the page runs).
+  await browser.context.addInitScript(() => {
+    const scope = globalThis as any;
+    scope.cspViolations = [];
+    scope.document.addEventListener('securitypolicyviolation', (event: any) => scope.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+  });
+  page = await browser.open(hosts.hostUrl);
+  await page.exposeFunction('hostCallTool', (params: { name: string; arguments?: Record<string, unknown> }) => current!.callTool(params));
+});
+
+test.after.always(async () => {
+  for (const client of clients.values()) await client.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+  await hosts?.close();
+});
+
+interface Shown {
+  frame: Frame;
+  result: any;
+}
+
+/** Lists tools, reads the card a tool links to, calls the tool and shows the card with its result. */
+async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark' } = {}): Promise<Shown> {
+  const client = clients.get(era)!;
+  current = client;
+  const { tools } = await client.listTools();
+  const uri = (tools.find((entry) => entry.name === tool)?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  if (!uri) throw new Error(`${tool} links no card`);
+  const read = await client.readResource({ uri });
+  const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: McpUiResourceCsp } } };
+  if (content.mimeType !== CARD_MIME_TYPE) throw new Error(`${uri} is ${content.mimeType}`);
+  const result = await client.callTool({ name: tool, arguments: args });
+  const width = options.width ?? 1280;
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  const src = hosts.placeCard(content.text, content._meta?.ui?.csp);
+  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width });
+  const frame = page.frames().find((candidate) => candidate.url() === src)!;
+  await frame.waitForSelector('footer');
+  return { frame, result };
+}
+
+const texts = (frame: Frame, selector: string) => frame.$$eval(selector, (nodes) => nodes.map((node) => (node.textContent ?? '').trim()));
+
+async function cspViolations(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() => (globalThis as any).cspViolations as string[]);
+}
+
+async function checkAxe(t: any, era: HostEra, tool: string, args: Record<string, unknown>, card: CardName) {
+  for (const width of [390, 1280]) {
+    const { frame } = await showCard(era, tool, args, { width });
+    const report = await checkAccessibility(frame);
+    t.deepEqual(report.violations, [], `${card} at ${width}px: ${formatViolations(report.violations)}`);
+  }
+}
+
+async function screenshots(card: CardName, tool: string, args: Record<string, unknown>) {
+  for (const theme of ['light', 'dark'] as const) {
+    const { frame } = await showCard('modern', tool, args, { width: 560, theme });
+    await page.setViewportSize({ width: 600, height: 2400 });
+    await frame.waitForTimeout(300);
+    // The top of the card, small enough to keep in the repository.
+    const box = (await (await frame.frameElement()).boundingBox())!;
+    keepScreenshot(`card-${card}-${theme}.png`, await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) } }));
+  }
+}
+
+/** No reading value says "no" for a value that is not true. */
+async function noBareNo(t: any, frame: Frame) {
+  for (const value of await texts(frame, '.value')) t.notRegex(value, /^no\b/i, `a value reads "${value}"`);
+}
+
+const BOTH_TRUE_AND_NOT = '019201399'; // non_ambulatory true; the other approvals false; the waiver not on file
+
+test.serial('the home card shows get_home as the record says it, in both eras', async (t) => {
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT });
+    const home = result.structuredContent.home;
+    t.is(await frame.textContent('h1'), home.name, era);
+    t.regex((await frame.textContent('[data-field="non_ambulatory"] .value'))!, /^yes$/, era);
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes(home.clearances.as_of), 'a true reads with its date');
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes("state's approvals file"), 'and its source');
+    t.is(home.clearances.dementia, 'false');
+    t.is(await frame.textContent('[data-field="dementia"] .value'), 'not on file', 'a false reads "not on file"');
+    t.is(home.medi_cal_alw.value, 'not_on_file');
+    t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'not on file', 'not_on_file reads "not on file"');
+    t.is(await frame.textContent('[data-field="medi_cal_alw_line"]'), home.medi_cal_alw.line);
+    t.is(await frame.textContent('[data-field="fairness"]'), FAIRNESS_IN_WORDS);
+    t.true((await frame.textContent('[data-field="license_status"] .source'))!.includes(home.license.as_of));
+    t.true((await frame.textContent('[data-field="beds"] .value'))!.startsWith(String(home.capacity.beds)));
+    await noBareNo(t, frame);
+    // Links open through the host.
+    await frame.click(`a[href="${home.state_record_url}"]`);
+    t.true(await page.evaluate((url) => (globalThis as any).hostLog.openedLinks.includes(url), home.state_record_url));
+    // The host's theme, then a change of it.
+    t.is(await frame.evaluate(() => (globalThis as any).document.documentElement.dataset.theme), 'light');
+    await page.evaluate(() => (globalThis as any).setTheme('dark'));
+    await frame.waitForFunction(() => (globalThis as any).document.documentElement.dataset.theme === 'dark');
+    // Full screen, asked of the host, and back.
+    await frame.click('#display-mode');
+    await frame.waitForFunction(() => (globalThis as any).document.documentElement.dataset.displayMode === 'fullscreen');
+    t.deepEqual(await page.evaluate(() => (globalThis as any).hostLog.displayModes.slice(-1)), ['fullscreen']);
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  // A home on the waiver list: the value with its date, and the scope sentence with it.
+  const { frame, result } = await showCard('modern', 'get_home', { license_number: '011440427' });
+  t.is(result.structuredContent.home.medi_cal_alw.value, 'true');
+  t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'yes');
+  t.true((await frame.textContent('[data-field="medi_cal_alw"] .source'))!.includes(result.structuredContent.home.medi_cal_alw.list_as_of));
+  t.is(await frame.textContent('[data-field="medi_cal_alw_scope"]'), result.structuredContent.home.medi_cal_alw.scope);
+  await checkAxe(t, 'modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, 'home');
+  await screenshots('home', 'get_home', { license_number: BOTH_TRUE_AND_NOT });
+});
+
+test.serial('a card of a closed license carries its closed note and its approvals as history', async (t) => {
+  const row = server.app.services.snapshots.current.db.prepare("SELECT license_number FROM facilities WHERE license_status = 'CLOSED' LIMIT 1").get() as { license_number: string } | undefined;
+  t.truthy(row, 'the seeds hold a closed license');
+  const { frame, result } = await showCard('modern', 'get_home', { license_number: row!.license_number });
+  t.true(result.structuredContent.home.license.closed);
+  t.is(await frame.textContent('.closed'), result.structuredContent.home.license.closed_note ?? 'This license is closed.');
+  t.regex((await frame.textContent('#h-care'))!, /history/);
+});
+
+/** A listed home with a map location, from the served snapshot. */
+function locatedHome(): { license_number: string; latitude: number; longitude: number } {
+  return server.app.services.snapshots.current.db
+    .prepare('SELECT license_number, latitude, longitude FROM facilities WHERE listed = 1 AND latitude IS NOT NULL ORDER BY sort_key LIMIT 1')
+    .get() as { license_number: string; latitude: number; longitude: number };
+}
+
+test.serial('the comparison card keeps the tool\'s columns and rows, each column\'s dates, and has no sort control', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'compare_homes', args);
+    const answer = result.structuredContent;
+    t.deepEqual(await frame.$$eval('thead th[data-license]', (cells) => cells.map((cell) => cell.getAttribute('data-license'))), answer.columns.map((column: any) => column.license_number), 'columns in the tool\'s order');
+    t.deepEqual(await frame.$$eval('tbody tr', (rows) => rows.map((row) => row.getAttribute('data-row'))), answer.rows.map((row: any) => row.key), 'rows in the tool\'s order');
+    const dates = await texts(frame, '[data-field="column-dates"]');
+    answer.columns.forEach((column: any, index: number) => t.true(dates[index]!.includes(column.clearances.as_of), 'each column\'s dates'));
+    // Tri-state cells: "yes" with its date only for true; anything else reads "not on file".
+    const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia');
+    const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
+    dementia.values.forEach((value: string, index: number) => t.is(cells[index], value === 'true' ? 'yes' : 'not on file', `${era} column ${index}`));
+    await noBareNo(t, frame);
+    t.is(await frame.$$eval('select, [aria-sort], th button, input', (nodes) => nodes.length), 0, 'no sort control');
+    t.deepEqual(await texts(frame, 'button'), ['Full screen'], 'the only button asks the host for full screen');
+    t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'compare_homes', args, 'comparison');
+  await screenshots('comparison', 'compare_homes', args);
+});
+
+test.serial('the homes card lists in the tool\'s order, pins what has a location from the tile host alone, and opens a home through the host', async (t) => {
+  const home = locatedHome();
+  const args = { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, limit: 12 };
+  for (const era of ERAS) {
+    const before = hosts.tileRequests.length;
+    const { frame, result } = await showCard(era, 'find_homes', args);
+    const answer = result.structuredContent;
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), answer.homes.map((entry: any) => entry.license_number), 'the tool\'s order (distance)');
+    t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    t.is(await frame.textContent('[data-field="openings"]'), answer.honesty.never_in_this_data);
+    // The card asked for the map points itself (app-only tool, through the host), then pinned them.
+    await frame.waitForSelector('[data-field="map-count"]:not(:empty)');
+    const points = (await clients.get(era)!.callTool({ name: 'map_points', arguments: { license_numbers: answer.homes.map((entry: any) => entry.license_number) } })).structuredContent as any;
+    const placed = points.points.filter((point: any) => point.latitude !== null).length;
+    t.true(placed > 0);
+    t.regex((await frame.textContent('[data-field="map-count"]'))!, new RegExp(`^${placed} of ${answer.homes.length} homes on the map; ${answer.homes.length - placed} without`));
+    await frame.waitForFunction((count) => (globalThis as any).document.querySelectorAll('path.leaflet-interactive').length === count, placed);
+    await frame.waitForFunction(() => [...(globalThis as any).document.querySelectorAll('img.leaflet-tile')].some((img: any) => img.complete && img.naturalWidth > 0));
+    t.true(hosts.tileRequests.length > before, 'tiles came from the configured tile host');
+    t.true(await page.evaluate(() => (globalThis as any).hostLog.toolCalls.includes('map_points')));
+    t.is(await frame.$$eval('select, [aria-sort], input', (nodes) => nodes.length), 0, 'no sort control');
+    // Choosing a home: an app-initiated get_home, answered by our server through the host.
+    const chosen = answer.homes[1] ?? answer.homes[0];
+    await frame.click(`li[data-license="${chosen.license_number}"] button.choose`);
+    await frame.waitForSelector('.chosen h1');
+    t.is(await frame.textContent('.chosen h1'), chosen.name);
+    t.true(await page.evaluate(() => (globalThis as any).hostLog.toolCalls.includes('get_home')));
+    await noBareNo(t, frame);
+    await frame.click('button.back');
+    await frame.waitForSelector('ol.homes');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'find_homes', args, 'homes');
+  await screenshots('homes', 'find_homes', args);
+});
+
+test.serial('the homes card shows homes_near_hospital in its order, named after the hospital', async (t) => {
+  const args = { hospital: 'Livermore Community Hospital', radius_km: 40 };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'homes_near_hospital', args);
+    const answer = result.structuredContent;
+    t.is(answer.status, 'matched');
+    t.true((await frame.textContent('h1'))!.endsWith(`near ${answer.hospital.name}`));
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), answer.homes.map((entry: any) => entry.license_number), 'nearest first, as the tool gave them');
+    t.is(await frame.textContent('[data-field="order"]'), answer.honesty.order);
+    await frame.waitForSelector('[data-field="map-count"]:not(:empty)');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+});
+
+test.serial('the call-plan card shows each home\'s roster phone and questions, the link, what happens next and the consent sentence, and asks for nothing', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427'], care_needs: ['wheelchair'] };
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'start_family_request', args);
+    const plan = result.structuredContent;
+    t.deepEqual(await frame.$$eval('ol.homes > li', (items) => items.map((item) => item.getAttribute('data-license'))), plan.homes.map((home: any) => home.license_number));
+    for (const home of plan.homes) {
+      const item = `li[data-license="${home.license_number}"]`;
+      t.is(await frame.textContent(`${item} .value`), home.phone);
+      t.deepEqual(await texts(frame, `${item} ul li`), home.questions_to_ask);
+    }
+    t.deepEqual(await texts(frame, '[data-field="what_happens_next"] li'), plan.what_happens_next);
+    t.regex(plan.what_happens_next.join(' '), /Nothing has been sent to any home/);
+    t.is(await frame.textContent('[data-field="consent"]'), plan.consent.sentence);
+    t.truthy(await frame.$(`a[href="${plan.link}"]`), 'the signed link');
+    t.is(await frame.$$eval('input, textarea, select, form', (nodes) => nodes.length), 0, 'no field asks for anything');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  await checkAxe(t, 'modern', 'start_family_request', args, 'call-plan');
+  await screenshots('call-plan', 'start_family_request', args);
+});
