@@ -10,7 +10,7 @@ import type { McpUiResourceCsp } from '@modelcontextprotocol/ext-apps';
 import type { Frame, Page } from 'playwright-core';
 import { buildCards } from '../../serve/mcp/cards/build.ts';
 import { CARD_MIME_TYPE, CARDS, type CardName } from '../../serve/mcp/cards/catalog.ts';
-import { FAIRNESS_IN_WORDS } from '../../serve/words/wording.ts';
+import { DEMO_SENTENCE, FAIRNESS_IN_WORDS } from '../../serve/words/wording.ts';
 import { checkAccessibility, formatViolations, launchBrowser, type TestBrowser } from '../helpers/browser.ts';
 import { startMcpServer, type McpTestServer } from '../mcp/helpers.ts';
 import { cardClient, keepScreenshot, LEGACY_ERA, startHostServers, type HostEra, type HostServers } from './host.ts';
@@ -151,6 +151,9 @@ test.serial('a card of a closed license carries its closed note and its approval
   t.true(result.structuredContent.home.license.closed);
   t.is(await frame.textContent('.closed'), result.structuredContent.home.license.closed_note ?? 'This license is closed.');
   t.regex((await frame.textContent('#h-care'))!, /history/);
+  // The seeds are demo data: the result says so, and the card shows it apart from the closed note.
+  t.true(result.structuredContent.demo_data);
+  t.is(await frame.textContent('[data-field="demo"]'), DEMO_SENTENCE);
 });
 
 /** A listed home with a map location, from the served snapshot. */

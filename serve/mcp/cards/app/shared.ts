@@ -86,8 +86,8 @@ export function startCard<T>(name: CardName, render: (structured: T, app: App) =
       return;
     }
     render(result.structuredContent as T, app);
-    // While invented demo homes are served, the result says so (serve/http/demo.ts); so does the card.
-    if (JSON.stringify(result).includes(DEMO_SENTENCE)) main.prepend(el('p', { class: 'closed', role: 'note', 'data-field': 'demo', text: DEMO_SENTENCE }));
+    // While invented demo homes are served, every tool result says so (demo_data, serve/mcp/tool.ts); so does the card.
+    if ((result.structuredContent as { demo_data?: boolean }).demo_data === true) main.prepend(el('p', { class: 'demo-notice', role: 'note', 'data-field': 'demo', text: DEMO_SENTENCE }));
     main.prepend(displayModeButton(app));
     followHost(app.getHostContext());
   };
