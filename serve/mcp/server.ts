@@ -8,7 +8,7 @@ import { CLIENT_CAPABILITIES_META_KEY, McpServer, SUPPORTED_PROTOCOL_VERSIONS, t
 import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { MCP_EXTENSIONS, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
+import { CARD_MIME_TYPE, MCP_EXTENSIONS, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
@@ -18,7 +18,7 @@ import { fetchTool } from './tools/fetch.ts';
 import { findHomes } from './tools/find-homes.ts';
 import { getHome } from './tools/get-home.ts';
 import { mapPoints } from './tools/map-points.ts';
-import { CARD_MIME_TYPE, isAppOnly, type CardConfig } from './cards/catalog.ts';
+import { isAppOnly, type CardConfig } from './cards/catalog.ts';
 import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
@@ -40,7 +40,6 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
   mapPoints,
 ];
 
-export type { McpEra } from './engine.ts';
 
 let built = 0;
 

@@ -14,8 +14,6 @@ import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FACT_SOURCES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
 
-export { telHref };
-
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
 

@@ -3,8 +3,6 @@
 import type { Settings } from '../http/settings.ts';
 import { tileSource } from '../web/map-tiles.ts';
 
-export { tileSource };
-
 export function contentSecurityPolicy(settings: Settings): string {
   const self = `'self' ${new URL(settings.baseUrl).origin}`;
   const tiles = tileSource(settings.map.tileUrl);

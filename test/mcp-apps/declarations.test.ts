@@ -3,7 +3,8 @@
 // nothing, every linking tool's _meta.ui, the app-only tool listed only to a request that declares
 // the extension, and the 2026-07-28 caching hints on resources/list and resources/read.
 import test from 'ava';
-import { CARD_MIME_TYPE, CARDS, UI_EXTENSION } from '../../serve/mcp/cards/catalog.ts';
+import { CARDS } from '../../serve/mcp/cards/catalog.ts';
+import { CARD_MIME_TYPE, UI_EXTENSION } from '../../serve/words/identity.ts';
 import { CARD_CACHE_HINT } from '../../serve/mcp/cards/resources.ts';
 import { startMcpServer, type McpTestServer } from '../mcp/helpers.ts';
 import { cardClient, LEGACY_ERA } from './host.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpUiResourceCsp } from '@modelcontextprotocol/ext-apps';
-import { CARD_MIME_TYPE, UI_EXTENSION } from '../../serve/mcp/cards/catalog.ts';
+import { CARD_MIME_TYPE, UI_EXTENSION } from '../../serve/words/identity.ts';
 import { MODERN } from '../mcp/helpers.ts';
 
 export const LEGACY_ERA = '2025-11-25';

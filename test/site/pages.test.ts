@@ -4,7 +4,8 @@
 import test from 'ava';
 import { markdownToHtml, inline } from '../../serve/site/markdown.ts';
 import { SPEC_TOOLS, trimForDocs } from '../../serve/site/docs-mcp.ts';
-import { contentSecurityPolicy, tileSource } from '../../serve/site/csp.ts';
+import { contentSecurityPolicy } from '../../serve/site/csp.ts';
+import { tileSource } from '../../serve/web/map-tiles.ts';
 import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { MARKDOWN_CACHE_CONTROL } from '../../serve/web/respond.ts';
 import { examples } from '../helpers/examples.ts';

@@ -2,10 +2,6 @@
 // that link to it, and what it may load. Browser-safe (no Node import): the build, the resource
 // registration and the tools all read this one list.
 
-import { CARD_MIME_TYPE, UI_EXTENSION } from '../../words/identity.ts';
-
-export { CARD_MIME_TYPE, UI_EXTENSION };
-
 export type CardName = 'home' | 'comparison' | 'homes' | 'call-plan';
 
 export interface Card {

@@ -9,7 +9,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { registerAppResource } from '@modelcontextprotocol/ext-apps/server';
 import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
 import { tileSource } from '../../web/map-tiles.ts';
-import { CARD_CONFIG_SLOT, CARD_MIME_TYPE, CARDS, type Card, type CardConfig, type CardName } from './catalog.ts';
+import { CARD_MIME_TYPE } from '../../words/identity.ts';
+import { CARD_CONFIG_SLOT, CARDS, type Card, type CardConfig, type CardName } from './catalog.ts';
 import { CARD_DIST } from './dist-path.ts';
 
 /** A card's HTML changes only with a new release of the server; hosts and shared caches may keep it an hour. */
