@@ -76,6 +76,17 @@ export function homeRecord(context: ShapeContext, license: string): HomeRecord |
   return entry && recordOf(context, entry);
 }
 
+/**
+ * The record of a license for one answer, kept nowhere when nothing holds it yet and the overlay
+ * leaves the home alone: under real traffic almost every call is a home's first touch, and a record
+ * kept in the cache would only be promoted into the old generation and collected later, unread.
+ */
+export function uncachedHomeRecord(context: ShapeContext, license: string): HomeRecord | undefined {
+  if (answeredByRecord(context, license)) return homeRecord(context, license);
+  const row = facilityByLicense(context.snapshot, license);
+  return row && buildRecord(row, context.overlay, context.filler);
+}
+
 /** A home's stored texts, base URL filled: what a record the overlay left alone sends verbatim. */
 export interface StoredTexts {
   record: string;

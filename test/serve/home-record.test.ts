@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
-import { homeRecord, licensesFailingNeeds, listedViewsOf, storedOrRecord } from '../../serve/records/home-record.ts';
+import { homeRecord, licensesFailingNeeds, listedViewsOf, storedOrRecord, uncachedHomeRecord } from '../../serve/records/home-record.ts';
 import { mcpListedHome } from '../../serve/mcp/record.ts';
 import { restDetailJson, restFacilityJson, restListJson } from '../../serve/shape/facility.ts';
 import type { Logger } from '../../serve/lib/log.ts';
@@ -45,6 +45,31 @@ test('a record is built once per overlay version and carries the review', async 
   t.deepEqual([...licensesFailingNeeds(held, ['dementia'])], [license]);
   t.deepEqual([...licensesFailingNeeds(held, ['hospice'])], []);
   t.is(homeRecord({ snapshot, overlay: none, filler }, '000000000'), undefined);
+});
+
+test('a first touch for one answer builds the same record and keeps none; a held or reviewed home comes as its kept record', async (t) => {
+  const ex = await examples();
+  const [first, second] = ex.all<{ license_number: string }>('SELECT license_number FROM facilities ORDER BY license_number LIMIT 2').map((row) => row.license_number);
+  const snapshot = openSnapshot(await seedSnapshotFile(), { pages: 'skip' });
+  t.teardown(() => snapshot.retire());
+  const filler = new BaseUrlFiller('https://care.example');
+  const none = { snapshot, overlay: Overlay.empty(), filler };
+
+  const once = uncachedHomeRecord(none, first!)!;
+  const again = uncachedHomeRecord(none, first!)!;
+  t.not(once, again, 'nothing was kept: each answer builds its own');
+  t.deepEqual(once.detail, again.detail);
+  t.false('encoded' in storedOrRecord(none, first!)!, 'the home is still a first touch for the narrow read');
+  const kept = homeRecord(none, first!)!;
+  t.deepEqual(kept.detail, once.detail);
+  t.deepEqual(kept.compact, once.compact);
+  t.is(uncachedHomeRecord(none, first!), kept, 'a record already held is used');
+
+  const reviewed = { snapshot, overlay: new Overlay([{ license_number: second!, clearance: 'hospice' }], [], Overlay.empty().handoffMode, null), filler };
+  const record = uncachedHomeRecord(reviewed, second!)!;
+  t.is(record.compact.clearances.hospice, 'not_on_file');
+  t.is(uncachedHomeRecord(reviewed, second!), record, 'a home the overlay changes is kept with its overlay version');
+  t.is(uncachedHomeRecord(none, '000000000'), undefined);
 });
 
 test('an unchanged re-read keeps the overlay object; a change replaces it', async (t) => {

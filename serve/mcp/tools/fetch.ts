@@ -4,7 +4,7 @@ import * as z from 'zod/v4';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { withMarkdownNotice } from '../../web/markdown.ts';
 import { homeMarkdown } from '../../shape/home-markdown.ts';
-import { homeRecord } from '../../records/home-record.ts';
+import { uncachedHomeRecord } from '../../records/home-record.ts';
 import { STATE_SOURCE } from '../../words/wording.ts';
 import { strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -53,7 +53,7 @@ export const fetchTool = defineTool({
     const license = licenseOf(args.id);
     if (license === null) refuse(`id "${shown(args.id)}" is not a home id: send an id from search (a 9-digit license number).`);
     const context = call.context();
-    const record = homeRecord(context, license) ?? notOnRoster(license);
+    const record = uncachedHomeRecord(context, license) ?? notOnRoster(license);
     const page = homeMarkdown(context, record);
     const home = record.compact;
     return {

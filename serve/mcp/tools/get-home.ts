@@ -1,7 +1,7 @@
 // get_home: one home's full flat record, any status (closed licenses included, marked as such).
 import * as z from 'zod/v4';
 import { GET_HOME_CHANGES, homeRecentChanges, recentChanges } from '../changes.ts';
-import { homeRecord } from '../../records/home-record.ts';
+import { uncachedHomeRecord } from '../../records/home-record.ts';
 import { mcpDataDates, mcpFullRecord } from '../record.ts';
 import { dataDates, fullRecord, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
@@ -36,7 +36,7 @@ export const getHome = defineTool({
   run(args, call) {
     const license = licenseOrRefuse(args.license_number);
     const context = call.context();
-    const record = homeRecord(context, license) ?? notOnRoster(license);
+    const record = uncachedHomeRecord(context, license) ?? notOnRoster(license);
     // Built per call: under real traffic nearly every call asks for a home not asked for before,
     // so keeping answers would only cost memory and a freeze on each first touch.
     return {
