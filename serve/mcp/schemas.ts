@@ -22,7 +22,9 @@ const waiverValue = z
   .enum(['true', 'not_on_file'])
   .describe("'true' or 'not_on_file': absence from the waiver list is not a verified no.");
 export const clearanceKey = z.enum(CLEARANCE_KEYS);
-const address = z.object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() });
+const address = z
+  .object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() })
+  .meta({ title: 'address' });
 const point = z.object({ latitude: z.number(), longitude: z.number() });
 
 export const dataDates = z
@@ -202,7 +204,7 @@ export const fullRecord = z
 
 const sourceClass = z.enum(['state', 'operator_attested', 'machine_extracted', 'third_party']);
 const fact = <T extends z.ZodType>(value: T) =>
-  z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() });
+  z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() }).meta({ title: 'fact' });
 
 const facilityRecord = z.object({
   license_number: z.string(),

@@ -1,11 +1,13 @@
 // The tool list an assistant pays for in its context: its size is held to a budget in both eras,
 // each shape is written once per tool, and the compacted schemas accept exactly the values zod's
-// own conversion accepts (checked with ajv over a valid sample of each tool's output and every
-// one-step mutation of it). What each answer looks like is outputs.test.ts's job.
+// own conversion accepts, but for zod's safe-integer bounds (checked with ajv over a valid sample
+// of each tool's output and every one-step mutation of it). What each answer looks like is
+// outputs.test.ts's job.
 import test from 'ava';
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as z from 'zod/v4';
-import { compactJsonSchema } from '../../serve/mcp/json-schema.ts';
+import { compactJsonSchema, SAFE_INTEGER_BOUNDS } from '../../serve/mcp/json-schema.ts';
 import { checkHomes } from '../../serve/mcp/tools/check-homes.ts';
 import { compareHomes } from '../../serve/mcp/tools/compare-homes.ts';
 import { explainCareTopic } from '../../serve/mcp/tools/explain-care-topic.ts';
@@ -79,15 +81,21 @@ function subschemas(schema: unknown, out: Json[] = []): Json[] {
   return out;
 }
 
-test('each shape is written once per tool: no subschema of 60 bytes or more appears twice', async (t) => {
+/** Bytes a subschema written `count` times would save written once under $defs (a short name, each use a $ref). */
+function hoistingSaves(text: string, count: number): number {
+  const use = '{"$ref":"#/$defs/name_of_it"}'.length;
+  return count * text.length - (text.length + '"name_of_it":,'.length + count * use);
+}
+
+test('each shape is written once per tool: no subschema appears twice where a $ref would be shorter', async (t) => {
   const { tools } = (await rpc(server.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).body.result;
   for (const tool of tools as Json[]) {
     const seen = new Map<string, number>();
     for (const child of subschemas(tool.outputSchema)) {
       const text = JSON.stringify(child);
-      if (text.length >= 60) seen.set(text, (seen.get(text) ?? 0) + 1);
+      seen.set(text, (seen.get(text) ?? 0) + 1);
     }
-    const repeated = [...seen].filter(([, count]) => count > 1).map(([text]) => text.slice(0, 80));
+    const repeated = [...seen].filter(([text, count]) => count > 1 && hoistingSaves(text, count) > 0).map(([text]) => text.slice(0, 80));
     t.deepEqual(repeated, [], tool.name);
   }
 });
@@ -95,6 +103,27 @@ test('each shape is written once per tool: no subschema of 60 bytes or more appe
 // ---- The compacted schema accepts exactly what zod's conversion accepts -------------------------
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
+// What an older client reads it with (the SDK's v1 line compiled schemas as draft-07): ajv applies
+// the keywords beside a $ref there too, so it must give the same verdicts.
+const ajvDraft07 = new Ajv({ strict: false, allErrors: false });
+
+/** zod's conversion without its bounds on every integer (the one rule the compaction drops, on purpose). */
+function withoutSafeIntegerBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutSafeIntegerBounds);
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutSafeIntegerBounds(value)])) as Json;
+  if ([copy.type].flat().includes('integer')) {
+    if (copy.minimum === SAFE_INTEGER_BOUNDS.minimum) delete copy.minimum;
+    if (copy.maximum === SAFE_INTEGER_BOUNDS.maximum) delete copy.maximum;
+  }
+  return copy;
+}
+
+/** Whether a value holds a number beyond what a JavaScript integer represents exactly. */
+function holdsUnsafeInteger(value: unknown): boolean {
+  if (typeof value === 'number') return Math.abs(value) > Number.MAX_SAFE_INTEGER;
+  return !!value && typeof value === 'object' && Object.values(value).some(holdsUnsafeInteger);
+}
 
 /** A value the schema accepts: every property present, the first alternative of each choice. */
 function sample(schema: Json, root: Json): unknown {
@@ -131,21 +160,32 @@ function mutations(value: unknown): unknown[] {
   return out;
 }
 
-test("the compacted output schemas accept and refuse exactly what zod's own conversion does", (t) => {
+test("the compacted output schemas accept and refuse exactly what zod's own conversion does, but for integers past 2^53", (t) => {
   for (const tool of TOOLS) {
     const plain = z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }) as Json;
     const compact = compactJsonSchema(plain) as Json;
     t.true(JSON.stringify(compact).length <= JSON.stringify(plain).length, `${tool.name}: no larger`);
-    const [before, after] = [ajv.compile(plain), ajv.compile(compact)];
+    const zods = ajv.compile(plain);
+    const unbounded = ajv.compile(withoutSafeIntegerBounds(plain) as Json);
+    const [after, afterDraft07] = [ajv.compile(compact), ajvDraft07.compile(compact)];
     const values = mutations(sample(plain, plain));
     let refused = 0;
+    let unsafe = 0;
     for (const value of values) {
-      const verdict = before(value);
+      const verdict = unbounded(value);
       if (!verdict) refused += 1;
       if (verdict !== after(value)) t.fail(`${tool.name}: ${JSON.stringify(value).slice(0, 300)} is ${verdict ? 'accepted' : 'refused'} by zod's schema only`);
+      if (verdict !== afterDraft07(value)) t.fail(`${tool.name}: draft-07 ajv reads the compacted schema otherwise for ${JSON.stringify(value).slice(0, 300)}`);
+      // The only values zod's own conversion judges otherwise hold an integer past 2^53.
+      if (zods(value) !== verdict) {
+        unsafe += 1;
+        t.true(holdsUnsafeInteger(value), `${tool.name}: ${JSON.stringify(value).slice(0, 300)} differs beyond the integer bounds`);
+      }
     }
-    t.true(before(values[0]), `${tool.name}: the sample is valid`);
+    t.true(zods(values[0]), `${tool.name}: the sample is valid`);
     t.true(refused > values.length / 2, `${tool.name}: most mutations are refused (${refused} of ${values.length})`);
+    // The mutations include 1e300: a tool with an integer field meets the one intended difference.
+    if (JSON.stringify(plain).includes('"integer"')) t.true(unsafe > 0, `${tool.name}: an integer past 2^53 was tried`);
   }
 });
 
