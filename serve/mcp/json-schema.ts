@@ -112,22 +112,34 @@ const text = (value: unknown) => JSON.stringify(value);
 /** Bytes as advertised: without the titles, which go at the end (a title is a string; a property named title is a schema). */
 const advertisedLength = (value: unknown) => JSON.stringify(value, (key, child) => (key === 'title' && typeof child === 'string' ? undefined : child)).length;
 
+/** What a shape is, in a few words: its title, the shape it refers to (and what a use sets), else its type. */
+function kindOf(schema: Json): string {
+  if (typeof schema.title === 'string') return [schema.title, ...[schema.type].flat().filter((type) => type === 'null')].join('_or_');
+  if (typeof schema.$ref === 'string') {
+    const shared = schema.$ref.replace('#/$defs/', '');
+    const set = isSchema(schema.properties) ? Object.values(schema.properties).filter(isSchema).map(kindOf) : [];
+    return [shared, ...set].join('_');
+  }
+  const types = [schema.type ?? 'value'].flat() as string[];
+  if (types[0] === 'array' && isSchema(schema.items)) return [`${kindOf(schema.items)}_list`, ...types.slice(1)].join('_or_');
+  return types.join('_or_');
+}
+
 /**
  * A readable $defs name for a shape: its title (schemas.ts names the shared ones), else the field
- * name its uses share, else its type.
+ * name its uses share, else what it is.
  */
 function nameFor(members: Occurrence[], taken: Set<string>): string {
   const first = members[0]!.schema;
-  const types = [first.type ?? 'value'].flat() as string[];
-  const title = members.every((member) => member.schema.title === first.title) ? first.title : undefined;
   const hint = members[0]!.hint;
+  const sameTitle = members.every((member) => member.schema.title === first.title);
   const generic = ['item', 'anyOf', 'oneOf', 'allOf', 'prefixItems', 'additionalProperties'];
   const base =
-    typeof title === 'string'
-      ? [title, ...types.filter((type) => type === 'null')].join('_or_')
+    typeof first.title === 'string' && sameTitle
+      ? kindOf(first)
       : members.every((member) => member.hint === hint) && !generic.includes(hint)
         ? hint
-        : types.join('_or_');
+        : kindOf({ ...first, title: undefined });
   let name = base;
   for (let n = 2; taken.has(name); n += 1) name = `${base}_${n}`;
   return name;
