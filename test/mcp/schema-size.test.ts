@@ -209,3 +209,26 @@ test('a nullable enum is not folded (its null would fall outside the enum), a nu
   t.false(validate({ a: 'z', b: null, c: null }));
   t.false(validate({ a: 'x', b: null, c: { d: 1 } }));
 });
+
+test("objects that differ only in a property's value share one shape, and each use says that value beside its $ref", (t) => {
+  const record = <T extends z.ZodType>(value: T) => z.object({ value, source: z.enum(['state', 'operator']), seen_on: z.string().nullable(), note: z.string() });
+  const plain = z.toJSONSchema(
+    z.object({ a: record(z.string()), b: record(z.number().int().nullable()), c: record(z.boolean()), d: z.object({ e: z.string(), f: z.string().optional() }) }),
+  ) as Json;
+  const compact = compactJsonSchema(plain) as Json;
+  t.false('$schema' in compact);
+  const shared = Object.values(compact.$defs as Json).find((shape: Json) => shape.properties?.source) as Json;
+  t.deepEqual(shared.properties.value, {}, 'the shared shape leaves value open');
+  t.is(shared.minProperties, 4, 'a closed object requiring all four counts them');
+  t.false('required' in shared);
+  t.like(compact.properties.b, { properties: { value: { type: ['integer', 'null'] } } });
+  t.false('minimum' in compact.properties.b.properties.value, "zod's safe-integer bounds are gone");
+  t.deepEqual(compact.properties.d.required, ['e'], 'an object with an optional property keeps its required list');
+  const validate = ajv.compile(compact);
+  const ok = { value: 'x', source: 'state', seen_on: null, note: 'n' };
+  t.true(validate({ a: ok, b: { ...ok, value: 3 }, c: { ...ok, value: true }, d: { e: 'e' } }));
+  t.false(validate({ a: ok, b: { ...ok, value: 'x' }, c: { ...ok, value: true }, d: { e: 'e' } }), 'a use holds its own value type');
+  t.false(validate({ a: { ...ok, extra: 1 }, b: { ...ok, value: 3 }, c: { ...ok, value: true }, d: { e: 'e' } }), 'the shared shape stays closed');
+  const { note: _note, ...missing } = ok;
+  t.false(validate({ a: missing, b: { ...ok, value: 3 }, c: { ...ok, value: true }, d: { e: 'e' } }), 'every property stays required');
+});
