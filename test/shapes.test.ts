@@ -37,7 +37,9 @@ function fields(schema: JsonSchema, resolve: (ref: string) => JsonSchema, path =
   if (path) out.set(path, { types: [...types].sort(), enum: values && [...new Set(values)].map(String).sort(), required });
   for (const variant of variants) {
     const properties = (variant.properties ?? {}) as Record<string, JsonSchema>;
-    const requiredKeys = new Set((variant.required as string[] | undefined) ?? []);
+    // A closed object with as many properties required as it has (minProperties) requires them all.
+    const closedAndFull = variant.additionalProperties === false && variant.minProperties === Object.keys(properties).length;
+    const requiredKeys = new Set((variant.required as string[] | undefined) ?? (closedAndFull ? Object.keys(properties) : []));
     for (const [name, child] of Object.entries(properties)) fields(child, resolve, path ? `${path}.${name}` : name, requiredKeys.has(name), out);
     if (variant.items) fields(variant.items as JsonSchema, resolve, `${path}[]`, true, out);
   }
@@ -46,7 +48,13 @@ function fields(schema: JsonSchema, resolve: (ref: string) => JsonSchema, path =
 
 /** The alternatives a schema allows (anyOf/oneOf opened, $refs followed). */
 function flatten(schema: JsonSchema, resolve: (ref: string) => JsonSchema): JsonSchema[] {
-  if (typeof schema.$ref === 'string') return flatten({ ...resolve(schema.$ref), ...withoutRef(schema) }, resolve);
+  if (typeof schema.$ref === 'string') {
+    // Keywords beside a $ref apply with it (2020-12): a use may say what some properties' values are.
+    const shared = resolve(schema.$ref);
+    const own = withoutRef(schema);
+    const properties = shared.properties || own.properties ? { ...(shared.properties as object), ...(own.properties as object) } : undefined;
+    return flatten({ ...shared, ...own, ...(properties ? { properties } : {}) }, resolve);
+  }
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   return alternatives ? alternatives.flatMap((alternative) => flatten(alternative, resolve)) : [schema];
 }

@@ -14,20 +14,20 @@ export const recentChanges = z
     latest: z
       .array(
         z.object({
-          observed_on: z.string().nullable().describe("The source's own date that first showed the change; null when that source states no date."),
+          observed_on: z.string().nullable().describe("The source's own date of the change; null when it states none."),
           change: z.enum(['added', 'removed', 'changed']),
-          field: z.string().nullable().describe('The record field (dotted path); null for added and removed.'),
-          line: z.string().describe('The change in plain words with its source and date, to quote.'),
-          old_value: z.unknown().describe('The value before, verbatim (changed only; else null).'),
-          new_value: z.unknown().describe('The value after, verbatim (changed only; else null).'),
+          field: z.string().nullable().describe('Dotted path; null for added and removed.'),
+          line: z.string().describe('In plain words with source and date, to quote.'),
+          old_value: z.unknown().describe('Verbatim (changed only; else null).'),
+          new_value: z.unknown().describe('Verbatim (changed only; else null).'),
         }),
       )
-      .describe(`The newest ${GET_HOME_CHANGES} changes seen on the state record, newest first.`),
-    total: z.number().int().describe('All logged changes of this license.'),
-    history_url: z.string().describe('The whole change log (REST).'),
+      .describe(`The newest ${GET_HOME_CHANGES}, newest first.`),
+    total: z.number().int(),
+    history_url: z.string(),
     note: z.string().describe('How to pass a change on: it is not a verdict.'),
   })
-  .describe("Changes on the state record of this home, as the service's change log saw them.");
+  .describe("Changes on this home's state record, as the service's change log saw them.");
 
 export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, license: string): z.infer<typeof recentChanges> {
   const rows = historyOf(reader, license);
@@ -53,4 +53,4 @@ export const changedSinceArg = z
   .string({ error: SINCE_MESSAGE })
   .regex(ISO_DATE, { error: SINCE_MESSAGE })
   .refine(isCalendarDate, { error: SINCE_MESSAGE })
-  .describe("Only homes whose state record changed on or after this date (the source's own date), e.g. a change of license holder or care approval.");
+  .describe("Only homes whose state record changed on or after this day (the source's own date), e.g. a new license holder or care approval.");

@@ -43,7 +43,7 @@ export const keptWithoutOwnRate = z
   .int()
   .nullable()
   .describe(
-    'With max_monthly_budget_usd: how many of the homes listed stayed in without a rate of their own on file (an estimate, an area figure or none); null without a budget.',
+    'With a budget: homes listed that stayed in with no rate of their own on file (an estimate, an area figure or none); else null.',
   );
 
 /** The additive count beside the note (null without a budget). */

@@ -9,20 +9,24 @@ import { asksForSort, NEUTRALITY } from '../words/wording.ts';
 // ---- Output pieces -----------------------------------------------------------------------------
 
 // One instance per shape, so the advertised schema writes each once (see json-schema.ts). A
-// nested description says only what the field's name cannot: dates are ISO (YYYY-MM-DD), and each
-// as_of is the date of the state file its values come from (the record's description says so).
-const isoDate = z.string().meta({ title: 'iso_date', description: 'ISO date, YYYY-MM-DD' });
-const nullableDate = isoDate.nullable();
+// nested description says only what the field's name cannot, once: that dates are ISO
+// (YYYY-MM-DD) and each as_of is the date of the state file its values come from is said by the
+// record's description and by data_dates', not on every date; each honesty note (tri-state words,
+// a price that is not the home's own, an absence that is not a no) sits on the shared shape.
+const nullableDate = z.string().nullable();
 
 export const triState = z
   .enum(['true', 'false', 'not_on_file'])
   .meta({ title: 'tri_state' })
-  .describe("Tri-state: 'true', 'false' or 'not_on_file'. Both non-true values read 'not on file' in words; never present them as 'no'.");
+  .describe("Both non-true values read 'not on file' in words; never present them as 'no'.");
 const waiverValue = z
   .enum(['true', 'not_on_file'])
-  .describe("'true' or 'not_on_file': absence from the waiver list is not a verified no.");
+  .meta({ title: 'waiver_value' })
+  .describe("not_on_file: absent from the state's waiver list, not a verified no.");
 export const clearanceKey = z.enum(CLEARANCE_KEYS);
-const address = z.object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() });
+const address = z
+  .object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() })
+  .meta({ title: 'address' });
 const point = z.object({ latitude: z.number(), longitude: z.number() });
 
 export const dataDates = z
@@ -32,15 +36,15 @@ export const dataDates = z
     care_approvals_as_of: nullableDate,
     snapshot_date: nullableDate,
   })
-  .describe("How old the data is, by source (not when this answer was built).");
+  .describe("Each source's own date (ISO), not this answer's.");
 
 /**
  * Every tool's output schema allows these two (serve/mcp/tool.ts adds them to each): present only
  * while a demo snapshot is served, as REST's attribution.demo_data.
  */
 export const demoNotice = {
-  demo_data: z.literal(true).optional().describe('Only while demo data is served: the homes are invented.'),
-  demo_notice: z.string().optional().describe('Only with demo data: tell the user in these words.'),
+  demo_data: z.literal(true).optional(),
+  demo_notice: z.string().optional().describe('Invented demo data only: tell the user in these words.'),
 };
 
 export const honesty = z
@@ -50,17 +54,15 @@ export const honesty = z
     never_in_this_data: z.string(),
     fairness_note: z.string(),
   })
-  .describe('Sentences to pass on with any list of homes: how it is ordered (nothing is ranked), that no home pays to appear, that open beds are learned by phone.');
+  .describe('Sentences to pass on with any list of homes.');
 
 export const price = z
   .object({
     kind: z.enum(['home_listed', 'home_confirmed', 'covelight_estimate', 'area_typical']),
-    is_this_homes_own_rate: z
-      .boolean()
-      .describe('Only true makes monthly_usd a price of this home; otherwise it is an estimate or an area figure.'),
-    monthly_usd: z.number().int().nullable().describe('The starting figure a month (what max_monthly_budget_usd reads).'),
+    is_this_homes_own_rate: z.boolean(),
+    monthly_usd: z.number().int().nullable(),
     likely_range_usd: z.object({ low: z.number().int(), high: z.number().int() }).nullable(),
-    line: z.string().describe('Quote it with any price: it says whose figure it is.'),
+    line: z.string(),
     listing: z
       .object({
         site: z.string(),
@@ -68,11 +70,12 @@ export const price = z
         seen_on: z.string().nullable(),
         updated_on: z.string().nullable(),
       })
-      .optional()
-      .describe("Where the home's own rate was published (home_listed, home_confirmed)."),
+      .optional(),
   })
   .nullable()
-  .describe('Starting-rate block; null when no figure is on file and always null on a closed license.');
+  .describe(
+    "Starting rate a month; null if none is on file or the license is closed. monthly_usd is this home's price only if is_this_homes_own_rate (listing: where published), else an estimate or area figure; quote line with it.",
+  );
 
 const closedFields = {
   license_closed: z.boolean().describe('True: the values are history, not current approvals.'),
@@ -82,19 +85,19 @@ const closedFields = {
 const clearanceValues = {
   dementia: triState,
   hospice: triState,
-  non_ambulatory: triState.describe('Non-ambulatory approval (what a wheelchair user needs).'),
+  non_ambulatory: triState.describe('What a wheelchair user needs.'),
   bedridden: triState,
 };
 
 export const mediCalAlw = z
   .object({
     value: waiverValue,
-    line: z.string().describe('A sentence to quote.'),
-    scope: z.string().nullable().describe('With any true: the waiver pays for care services, not room and board.'),
+    line: z.string(),
+    scope: z.string().nullable(),
     list_as_of: nullableDate,
     ...closedFields,
   })
-  .describe("Medi-Cal Assisted Living Waiver participation per the state's list.");
+  .describe("Medi-Cal Assisted Living Waiver, per the state's list. Quote line; scope says what the waiver pays for.");
 
 export const stateRecordSummary = z.object({
   documents_on_file: z.number().int().nullable(),
@@ -106,14 +109,14 @@ export const stateRecordSummary = z.object({
 
 /** Compact flat record: every list and comparison. */
 export const compactRecordShape = {
-  license_number: z.string().describe('The 9-digit state license number: the id every other tool takes.'),
+  license_number: z.string(),
   name: z.string(),
   licensed_name: z.string(),
   city: z.string().nullable(),
   county: z.string().nullable(),
   license: z.object({
     status: z.string().nullable(),
-    closed: z.boolean().describe('True for any status containing CLOSED.'),
+    closed: z.boolean(),
     closed_note: z.string().nullable(),
     on_probation: triState,
     as_of: nullableDate,
@@ -141,7 +144,7 @@ export const listedHome = z.object({
   distance_km: z
     .number()
     .nullable()
-    .describe('Straight-line km from the point the call gave (one decimal); null when none was given.'),
+    .describe('Straight-line, from the point given; null without one.'),
 });
 
 export const fullRecord = z
@@ -162,7 +165,7 @@ export const fullRecord = z
     license: z.object({
       status: z.string().nullable(),
       as_of: nullableDate,
-      status_live: z.string().nullable().describe('As last checked by the data run; an MCP call never starts a live check.'),
+      status_live: z.string().nullable().describe('As the data run last checked it; a call never checks live.'),
       status_live_checked_on: nullableDate,
       closed: z.boolean(),
       closed_note: z.string().nullable(),
@@ -171,13 +174,13 @@ export const fullRecord = z
     clearances: compactRecordShape.clearances.extend({
       under_review: z
         .array(clearanceKey)
-        .describe('Under an open correction review: they read not_on_file until it closes.'),
+        .describe('Under correction review: read not_on_file until it closes.'),
     }),
     service_designations: z.object({
       codes: z
         .array(z.string())
         .nullable()
-        .describe('Verbatim (codes of a clearance under review are left out); null: not on file, never "none".'),
+        .describe('Verbatim, less those of a clearance under review; null: not on file, never "none".'),
       as_of: nullableDate,
     }),
     medi_cal_alw: mediCalAlw,
@@ -191,7 +194,7 @@ export const fullRecord = z
     }),
     disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
     state_record_url: z.string(),
-    links: compactRecordShape.links.extend({ corrections: z.string().describe('Where to report an error in this record: hand it to the user.') }),
+    links: compactRecordShape.links.extend({ corrections: z.string().describe('Where the user reports an error in this record.') }),
     state_record_loaded_on: nullableDate,
     alw_list_as_of: nullableDate,
     data_dates: dataDates,
@@ -202,7 +205,7 @@ export const fullRecord = z
 
 const sourceClass = z.enum(['state', 'operator_attested', 'machine_extracted', 'third_party']);
 const fact = <T extends z.ZodType>(value: T) =>
-  z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() });
+  z.object({ value, source_class: sourceClass, confirmed_on: z.string().nullable(), next_due: z.null(), ref: z.string() }).meta({ title: 'fact' });
 
 const facilityRecord = z.object({
   license_number: z.string(),
@@ -251,7 +254,7 @@ const checkedHome = z.object({
   state_record: stateRecordSummary,
   page: z.string(),
   markdown: z.string(),
-  record: facilityRecord.optional().describe('The full REST Facility record (detail: true only).'),
+  record: facilityRecord.optional().describe('The REST Facility record (detail: true only).'),
 });
 
 const candidate = z.object({
@@ -335,7 +338,7 @@ export const licenseArg = z
   .string({ error: 'license_number must be a 9-digit state license number as text, e.g. "015601295"' })
   .min(1, { error: 'license_number must not be empty' })
   .max(40, { error: 'license_number must be a 9-digit state license number; to find one by name, use check_homes or search' })
-  .describe('The 9-digit state license number (leading zeros may be left out). To find it from a name, use check_homes or search.');
+  .describe('9 digits (leading zeros may be left out); from a name, use check_homes or search.');
 
 export const needsArg = z
   .array(
@@ -345,10 +348,7 @@ export const needsArg = z
     { error: `needs must be a list of: ${NEED_KEYS.join(', ')}` },
   )
   .max(NEED_KEYS.length, { error: `needs takes at most ${NEED_KEYS.length} keys` })
-  .describe(
-    'Care approvals the license must explicitly carry, ANDed: wheelchair (the non-ambulatory approval), dementia, hospice, bedridden. ' +
-      'Only an explicit true matches; not_on_file and a clearance under correction review never match.',
-  );
+  .describe('Care approvals the license must carry, ANDed (wheelchair: non-ambulatory). Only an explicit true matches, never not_on_file or a clearance under review.');
 
 export const pointArg = z
   .strictObject(

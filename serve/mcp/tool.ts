@@ -113,8 +113,10 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       description,
       inputSchema: convertedOnce(definition.input),
       outputSchema: convertedOnce(definition.output, true),
-      // Every tool reads stored data and writes nothing (start_family_request included).
-      annotations: { title: definition.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      // Every tool reads stored data and writes nothing (start_family_request included). The spec
+      // reads destructiveHint and idempotentHint only when readOnlyHint is false, and the title is
+      // the tool's own (Tool.title), so neither is written again here.
+      annotations: { readOnlyHint: true, openWorldHint: false },
       ...(definition.ui ? { _meta: toolUiMeta(definition.ui) } : {}),
     },
     ((args: z.infer<In>, ctx: ServerContext): CallToolResult => {

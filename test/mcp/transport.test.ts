@@ -137,7 +137,9 @@ test('2026-07-28: server/discover names the revision, the server 1.1.2, its inst
     t.is(tool.inputSchema.type, 'object', tool.name);
     t.is((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, `${tool.name} refuses unknown arguments`);
     t.is((tool.outputSchema as { type?: string } | undefined)?.type, 'object', `${tool.name} has an object output schema`);
-    t.like(tool.annotations, { readOnlyHint: true, destructiveHint: false }, tool.name);
+    // Read-only (destructiveHint and idempotentHint mean something only when it is false), closed world; the title is the tool's own.
+    t.deepEqual(tool.annotations, { readOnlyHint: true, openWorldHint: false }, tool.name);
+    t.truthy(tool.title, tool.name);
   }
   t.regex(tools.find((tool) => tool.name === 'explain')!.description!, /Deprecated.*2026-12-22/);
 });

@@ -14,12 +14,12 @@ const input = strictInput({
     .min(1, { error: `homes must be a list of 1 to ${MAX_HOMES} license numbers or names (expected at least 1 item)` })
     .max(MAX_HOMES, { error: `homes takes at most ${MAX_HOMES} entries a call; send the rest in another call` })
     .describe(
-      `1 to ${MAX_HOMES} homes to check, each a 9-digit license number or a name as the family wrote it ("Sunrise Villa, Hayward" narrows to a city).`,
+      'License numbers or names as the family wrote them ("Sunrise Villa, Hayward" narrows to a city).',
     ),
   detail: z
     .boolean({ error: 'detail must be true or false' })
     .optional()
-    .describe('true adds each matched home\'s full state record (record), with sources and dates. Default false.'),
+    .describe("Adds each matched home's full state record (record), with sources and dates. Default false."),
 }, CHECK_ORDER);
 
 export const checkHomes = defineTool({

@@ -18,7 +18,7 @@ const input = strictInput({
     .array(licenseArg, { error: listMessage })
     .min(COMPARE_MIN, { error: listMessage })
     .max(COMPARE_MAX, { error: `${listMessage}; compare at most ${COMPARE_MAX} at a time` })
-    .describe(`${COMPARE_MIN} to ${COMPARE_MAX} 9-digit license numbers (from find_homes, check_homes or search).`),
+    .describe('From find_homes, check_homes or search.'),
 }, ORDER_COLUMNS);
 
 /** The lists' neutral order: the stored sort key, then the license number. */

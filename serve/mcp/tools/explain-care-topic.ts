@@ -21,10 +21,7 @@ export const EXPLAIN_ALIAS_GONE =
 const input = strictInput({
   topic: z
     .enum(CARE_TOPICS, { error: `topic must be one of: ${CARE_TOPICS.join(', ')}` })
-    .describe(
-      'What to explain: dementia_care, hospice_waiver, non_ambulatory (wheelchair users), bedridden, assisted_living_waiver (Medi-Cal), ' +
-        "state_reports_and_citations, license_statuses, paying_for_care, choosing_a_home, not_on_file (what 'not on file' means).",
-    ),
+    .describe("non_ambulatory: wheelchair users; assisted_living_waiver: Medi-Cal's; not_on_file: what 'not on file' means."),
 });
 
 const output = z.object({

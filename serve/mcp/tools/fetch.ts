@@ -17,7 +17,7 @@ const input = strictInput({
 const output = z.object({
   id: z.string(),
   title: z.string(),
-  text: z.string().describe("The home's page as Markdown."),
+  text: z.string().describe('Markdown.'),
   url: z.string().describe('The canonical HTML page: cite this, never the .md address.'),
   metadata: z.object({
     license_number: z.string(),

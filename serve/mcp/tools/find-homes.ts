@@ -23,21 +23,21 @@ export const LIST_MAX_LIMIT = 50;
 export const MAX_OFFSET = 20_000;
 
 export const budgetArg = integerArg('max_monthly_budget_usd', 1000, 30000).describe(
-  "Leave out homes whose own published rate (price.is_this_homes_own_rate true, price.monthly_usd) is above this many US dollars a month. " +
-    'Homes with only an estimate, an area figure or no figure stay in (kept_without_own_rate counts them). A starting figure is not a quote.',
+  'US dollars a month: leave out homes whose own published rate (price.is_this_homes_own_rate) is above it. Homes with only an estimate, ' +
+    'an area figure or none stay in (kept_without_own_rate). A starting figure is not a quote.',
 );
-export const limitArg = integerArg('limit', 1, LIST_MAX_LIMIT).describe(`Homes per page, 1 to ${LIST_MAX_LIMIT}; default ${LIST_DEFAULT_LIMIT}.`);
-export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe('Homes to skip (paging); use next_offset from the previous page. Default 0.');
+export const limitArg = integerArg('limit', 1, LIST_MAX_LIMIT).describe(`Default ${LIST_DEFAULT_LIMIT}.`);
+export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe("The previous page's next_offset.");
 
 const input = strictInput({
   near: pointArg
     .optional()
-    .describe('A point to list homes around, nearest first, e.g. the family\'s neighbourhood: {"latitude": 37.66, "longitude": -122.10}.'),
+    .describe('Lists homes nearest first around it, e.g. {"latitude": 37.66, "longitude": -122.10}.'),
   radius_km: numberArg('radius_km', 0.5, FIND_MAX_RADIUS_KM)
     .optional()
-    .describe(`With near only: how far to look, in straight-line km (0.5 to ${FIND_MAX_RADIUS_KM}); default ${FIND_DEFAULT_RADIUS_KM}.`),
-  county: textArg('county', 2, 60).optional().describe('A California county, e.g. "Alameda" or "Los Angeles County" (case-insensitive).'),
-  city: textArg('city', 2, 60).optional().describe('A city as the state roster spells it, e.g. "Hayward" (case-insensitive).'),
+    .describe(`With near: straight-line; default ${FIND_DEFAULT_RADIUS_KM}.`),
+  county: textArg('county', 2, 60).optional().describe('e.g. "Alameda" or "Los Angeles County"; any case.'),
+  city: textArg('city', 2, 60).optional().describe('As the state roster spells it, e.g. "Hayward"; any case.'),
   needs: needsArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
@@ -47,7 +47,7 @@ const input = strictInput({
 
 const output = z.object({
   homes: z.array(listedHome),
-  total: z.number().int().describe('All homes that match (page with offset until next_offset is null).'),
+  total: z.number().int().describe('All matches; page with offset until next_offset is null.'),
   offset: z.number().int(),
   limit: z.number().int(),
   next_offset: z.number().int().nullable(),
@@ -61,8 +61,8 @@ const output = z.object({
       max_monthly_budget_usd: z.number().int().nullable(),
       changed_since: z.string().nullable().optional(),
     })
-    .describe('The search as it was read (place names as the roster spells them).'),
-  notes: z.array(z.string()).describe('What to tell the user about this list (budget, missing locations).'),
+    .describe('The search as read (places as the roster spells them).'),
+  notes: z.array(z.string()).describe('Tell the user these (budget, missing locations).'),
   kept_without_own_rate: keptWithoutOwnRate,
   honesty,
   data_dates: dataDates,

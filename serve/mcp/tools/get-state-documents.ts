@@ -21,7 +21,7 @@ const input = strictInput({
   include_text: z
     .boolean({ error: 'include_text must be true or false' })
     .optional()
-    .describe('true adds each report\'s transcribed narrative (text) and its citations. Default false (titles, dates and citation counts only).'),
+    .describe("Adds each report's transcribed text and citations. Default false: titles, dates and citation counts."),
   since: z
     .string({ error: 'since must be a date written YYYY-MM-DD' })
     .regex(ISO_DATE, { error: 'since must be a date written YYYY-MM-DD, e.g. "2023-01-01"' })
@@ -29,12 +29,12 @@ const input = strictInput({
     .describe('Only reports dated on or after this day (YYYY-MM-DD).'),
   limit: integerArg('limit', 1, DOCUMENTS_MAX_LIMIT)
     .optional()
-    .describe(`Most reports to return, newest first: 1 to ${DOCUMENTS_MAX_LIMIT}; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
+    .describe(`Newest first; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
 }, ORDER_REPORTS);
 
 const citation = z.object({
   type: z.enum(['A', 'B']).describe('A: an immediate or substantial risk to residents; B: a potential risk or a record-keeping lapse.'),
-  section: z.string().nullable().describe('The regulation section cited.'),
+  section: z.string().nullable().describe('The regulation cited.'),
   finding: z.string(),
 });
 
@@ -47,7 +47,7 @@ const report = z.object({
   source_class: z.literal('state'),
   listed_by_state: z.boolean().describe('false for a report the state no longer lists; its text was kept.'),
   note: z.string().nullable(),
-  state_record_url: z.string().describe('Where the state publishes its reports for this home (no stable per-report address exists).'),
+  state_record_url: z.string().describe("The state's reports page for this home (no per-report address exists)."),
   citation_counts: z.object({ type_a: z.number().int(), type_b: z.number().int() }).nullable().describe('null when the text is not in the document store.'),
   text: z.string().nullable().describe('The transcribed narrative (include_text only).'),
   text_truncated: z.boolean(),
@@ -59,8 +59,8 @@ const output = z.object({
   name: z.string(),
   state_record_url: z.string(),
   reports: z.array(report),
-  total_listed_by_state: z.number().int().describe("How many reports the state lists for this home (the state's own count)."),
-  matching: z.number().int().describe('Reports that match since (all reports when since is not given), before limit.'),
+  total_listed_by_state: z.number().int().describe("The state's own count."),
+  matching: z.number().int().describe('Reports since since (all without it), before limit.'),
   returned: z.number().int(),
   texts_readable: z.boolean().describe('false when the document store cannot be read right now: titles and dates only.'),
   order: z.string(),

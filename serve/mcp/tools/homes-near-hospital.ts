@@ -23,7 +23,7 @@ const input = strictInput({
   ),
   radius_km: numberArg('radius_km', 0.5, HOSPITAL_MAX_RADIUS_KM)
     .optional()
-    .describe(`How far from the hospital, in straight-line km (0.5 to ${HOSPITAL_MAX_RADIUS_KM}); default ${HOSPITAL_DEFAULT_RADIUS_KM}.`),
+    .describe(`Straight-line; default ${HOSPITAL_DEFAULT_RADIUS_KM}.`),
   needs: needsArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
@@ -32,7 +32,7 @@ const input = strictInput({
 
 // The hospital rows the snapshot is read into (HospitalRow: exactly these columns, in this order).
 const hospital = z.object({
-  facid: z.string().describe("The state's facility id of the hospital."),
+  facid: z.string(),
   name: z.string(),
   street: z.string().nullable(),
   city: z.string().nullable(),

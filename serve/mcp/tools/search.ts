@@ -21,7 +21,7 @@ export const SEARCH_MAX_RESULTS = 20;
 
 const input = strictInput({
   query: textArg('query', 1, 200).describe(
-    'A home\'s name ("Harmony Place"), a name with its town ("harmony hayward", "Harmony Place, Hayward CA"), a 9-digit license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
+    'A name ("Harmony Place"), a name and town ("harmony hayward"), a license number, or a place with care words ("memory care in Hayward", "hospice Alameda County").',
   ),
 }, ORDER_SEARCH);
 
@@ -29,7 +29,7 @@ const output = z.object({
   results: z
     .array(
       z.object({
-        id: z.string().describe('The license number: pass it to fetch (or get_home).'),
+        id: z.string().describe('The license number, for fetch or get_home.'),
         title: z.string(),
         url: z.string().describe("The home's page (cite this)."),
       }),

@@ -25,7 +25,7 @@ const licensesMessage = `license_numbers must be a list of 1 to ${HANDOFF_MAX_HO
 const freeText = (name: string, max: number, what: string) =>
   textArg(name, 1, max)
     .optional()
-    .describe(`${what} Free text, at most ${max} characters, screened: no names, phone numbers, e-mail addresses or street addresses. Never put in the link.`);
+    .describe(`${what} Screened; never put in the link.`);
 
 const input = strictInput({
   license_numbers: z
@@ -38,16 +38,16 @@ const input = strictInput({
     )
     .min(1, { error: licensesMessage })
     .max(HANDOFF_MAX_HOMES, { error: `${licensesMessage}; a plan holds at most ${HANDOFF_MAX_HOMES} homes` })
-    .describe(`1 to ${HANDOFF_MAX_HOMES} 9-digit license numbers of the homes the family wants to call (none closed).`),
+    .describe('The homes the family wants to call (none closed).'),
   care_needs: needsArg
     .optional()
     .describe(
-      `Care the person needs, from: ${NEED_KEYS.join(', ')} (wheelchair = the non-ambulatory approval). Carried in the link; shapes the questions to ask.`,
+      'Care the person needs (wheelchair: non-ambulatory). Carried in the link; shapes the questions to ask.',
     ),
   timing: z
     .enum(HANDOFF_TIMINGS, { error: `timing must be one of: ${HANDOFF_TIMINGS.join(', ')}` })
     .optional()
-    .describe(`When the family hopes to move: ${HANDOFF_TIMINGS.join(', ')}. Carried in the link.`),
+    .describe('When the family hopes to move. Carried in the link.'),
   area: freeText('area', 100, 'The area the family is looking in, e.g. "near Hayward".'),
   note: freeText('note', 500, "The assistant's short note on what the family is looking for, shown back in family_message."),
   family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
@@ -80,8 +80,8 @@ const output = z.object({
     })
     .describe('Everything the link holds, and nothing else.'),
   relay_sentence: z.string().describe('What to tell the family, in one or two sentences, with the link.'),
-  family_message: z.string().describe('A Markdown message the family can read as it is: the link, the homes with roster phones and questions.'),
-  homes: z.array(homeOut).describe('The homes in the order the license numbers were sent, as the plan page and family_message show them.'),
+  family_message: z.string().describe('Markdown for the family as it is: the link, the homes with roster phones and questions.'),
+  homes: z.array(homeOut).describe('In the order sent, as the plan page and family_message show them.'),
   mode: z.enum(HANDOFF_MODES).describe('self_serve_only: the family calls homes itself; coordination_available: they may also ask the service on the page.'),
   what_happens_next: z.array(z.string()),
   consent: z.object({
