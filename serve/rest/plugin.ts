@@ -30,8 +30,7 @@ import { failPayload, failValidation, inputs } from '../http/validation.ts';
 import { CHECK_ORDER, GUIDES_ORDER, noSortParameterIn, REPORTS_ORDER } from '../words/wording.ts';
 
 function json(h: ResponseToolkit, body: string | Buffer) {
-  // As bytes: hapi would otherwise measure the text for Content-Length and convert it again to write it.
-  return h.response(typeof body === 'string' ? Buffer.from(body) : body).type('application/json; charset=utf-8');
+  return h.response(body).type('application/json; charset=utf-8');
 }
 
 /** A state-record answer: `data` (JSON text) in the v1 envelope, attributed to the state's data of `date` (by default the snapshot's). */
