@@ -21,6 +21,12 @@ export function facilityPagePath(nameSlug: string, license: string): string {
   return `/facility/${nameSlug}-${license}`;
 }
 
+/** A home's page and its Markdown twin (the page's address with `.md`), under `baseUrl` (the pipeline stores BASE_URL_TOKEN there). */
+export function facilityPageLinks(baseUrl: string, nameSlug: string, license: string): { page: string; markdown: string } {
+  const page = baseUrl + facilityPagePath(nameSlug, license);
+  return { page, markdown: `${page}.md` };
+}
+
 export interface AddressValue {
   street: string | null;
   city: string | null;

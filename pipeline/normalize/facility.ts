@@ -6,7 +6,7 @@ import { nameKey, nameSlug, placeKey } from '../../contract/names.ts';
 import {
   ALW_SCOPE,
   BASE_URL_TOKEN,
-  facilityPagePath,
+  facilityPageLinks,
   correctionsLink,
   closedNote,
   type CompactHome,
@@ -145,7 +145,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const reportDates = (inputs.documents?.reports ?? []).flatMap((report) => (report.date ? [report.date] : [])).sort();
   const documentsValue: StateDocumentsValue | null =
     indexCount !== null ? { count: indexCount, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null } : null;
-  const page = BASE_URL_TOKEN + facilityPagePath(slug, license);
+  const { page, markdown } = facilityPageLinks(BASE_URL_TOKEN, slug, license);
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', rosterDate, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
     fact(clearanceValue(key), 'state', clearancesAsOf, ref);
@@ -228,7 +228,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
       tallies_since_year: documentsValue?.since_year ?? null,
     },
     page,
-    markdown: `${page}.md`,
+    markdown,
   };
 
   return {

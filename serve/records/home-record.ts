@@ -9,7 +9,7 @@
 // it needs (storedOrRecord, checkHomesOf, listedViewsOf, restListTextsOf): the same bytes, no record built or kept.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../../contract/facts.ts';
-import { correctionsLink, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../../contract/records.ts';
+import { correctionsLink, facilityPageLinks, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../../contract/records.ts';
 import type { Overlay } from './overlay.ts';
 import { checkRowsByLicenses, columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './base-url.ts';
@@ -189,33 +189,39 @@ export function licensesFailingNeeds(overlay: Overlay, needs: readonly Clearance
 }
 
 /**
- * What the batch check shows of a home no record is held for and the overlay leaves alone: its
- * stored compact home (which is then the record's), and when it is offered as a candidate, its
- * candidate columns, address and corrections link, read narrowly. Like the REST detail's stored
- * texts, it builds and keeps no record: under real traffic most checked homes are first touches.
+ * What the batch check shows of a home no record is held for and the overlay leaves alone: when it
+ * is matched, its stored compact home (which is then the record's); when it is offered as a
+ * candidate, its candidate columns, address, page links and corrections link, read narrowly. Like
+ * the REST detail's stored texts, it builds and keeps no record: under real traffic most checked
+ * homes are first touches, and a home only offered has no stored text parsed at all.
  */
 export interface StoredCheckHome {
   license: string;
-  compact: CompactHome;
+  /** Null unless the home was asked for as a match. */
+  compact: CompactHome | null;
   /** Null unless the home was asked for as a candidate. */
-  asCandidate: { row: CheckRow; address: AddressValue; corrections: string } | null;
+  asCandidate: { row: CheckRow; address: AddressValue; links: { page: string; markdown: string }; corrections: string } | null;
 }
 
 /**
  * Per license, its record when one is held, the overlay touches it or `recordsFor` asks for it;
- * else its stored check home, all of those from one read. Licenses not on the roster are left out.
+ * else its stored check home, all of those from one read, with what `matched` and `candidates`
+ * need of it. Licenses not on the roster are left out.
  */
 export function checkHomesOf(
   context: ShapeContext,
   licenses: readonly string[],
-  { recordsFor, candidates }: { recordsFor: ReadonlySet<string>; candidates: ReadonlySet<string> },
+  { recordsFor, matched, candidates }: { recordsFor: ReadonlySet<string>; matched: ReadonlySet<string>; candidates: ReadonlySet<string> },
 ): Map<string, HomeRecord | StoredCheckHome> {
-  const fill = (text: string) => context.filler.fillText(text);
+  const { filler } = context;
   return recordsElseStored(context, licenses, (license) => recordsFor.has(license), (stored) =>
-    checkRowsByLicenses(context.snapshot, stored, stored.filter((license) => candidates.has(license))).map((read) => ({
+    checkRowsByLicenses(context.snapshot, stored, {
+      matched: stored.filter((license) => matched.has(license)),
+      candidates: stored.filter((license) => candidates.has(license)),
+    }).map((read) => ({
       license: read.license_number,
-      compact: JSON.parse(fill(read.home_json)) as CompactHome,
-      asCandidate: read.candidate_json === null ? null : candidateParts(read.license_number, read.candidate_json, correctionsLink(read.license_number, context.filler.baseUrl)),
+      compact: read.home_json === null ? null : (JSON.parse(filler.fillText(read.home_json)) as CompactHome),
+      asCandidate: read.candidate_json === null ? null : candidateParts(read.license_number, read.candidate_json, filler.baseUrl),
     })),
   );
 }
@@ -238,14 +244,16 @@ function recordsElseStored<T extends { license: string }>(
   return shown;
 }
 
-function candidateParts(license: string, columnsJson: string, corrections: string): NonNullable<StoredCheckHome['asCandidate']> {
-  const [name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip] = JSON.parse(columnsJson) as [
-    string, string, string | null, string | null, number | null, string | null, string, string | null, string | null,
+function candidateParts(license: string, columnsJson: string, baseUrl: string): NonNullable<StoredCheckHome['asCandidate']> {
+  const [name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip, nameSlug] = JSON.parse(columnsJson) as [
+    string, string, string | null, string | null, number | null, string | null, string, string | null, string | null, string,
   ];
   return {
     row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url },
     address: { street, city, county, zip },
-    corrections,
+    // The links the pipeline stored in the compact home, from the same stored slug.
+    links: facilityPageLinks(baseUrl, nameSlug, license),
+    corrections: correctionsLink(license, baseUrl),
   };
 }
 

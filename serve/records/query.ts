@@ -165,22 +165,24 @@ export function allNameFits(snapshot: Snapshot): NameFitRow[] {
 export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_name' | 'city' | 'county' | 'capacity' | 'license_status' | 'state_record_url'>;
 
 /**
- * What the batch check shows of these homes, in one read: the stored compact home, and for
- * `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city, county,
- * capacity, license_status, state_record_url, street, zip]` (the address is the roster's columns,
- * as the record's is: no need to parse the stored record, the row's largest text).
+ * What the batch check shows of these homes, in one read: for `matched` only, the stored compact
+ * home; for `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city,
+ * county, capacity, license_status, state_record_url, street, zip, name_slug]` (the address is the
+ * roster's columns, as the record's is, and the page is the slug's: no stored text is parsed for
+ * a home that is only offered).
  */
-export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[], candidates: readonly string[]) {
+export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[], { matched, candidates }: { matched: readonly string[]; candidates: readonly string[] }) {
   return snapshot
     .statement(
-      `SELECT license_number, home_json,
+      `SELECT license_number,
+         CASE WHEN license_number IN (SELECT value FROM json_each(@matched)) THEN home_json END AS home_json,
          CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
-           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip) END AS candidate_json
+           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip, name_slug) END AS candidate_json
        FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
     )
-    .all({ licenses: JSON.stringify(licenses), candidates: JSON.stringify(candidates) }) as Array<{
+    .all({ licenses: JSON.stringify(licenses), matched: JSON.stringify(matched), candidates: JSON.stringify(candidates) }) as Array<{
     license_number: string;
-    home_json: string;
+    home_json: string | null;
     candidate_json: string | null;
   }>;
 }

@@ -8,8 +8,10 @@ export type Candidate = ReturnType<typeof candidate>;
  * values: the overlay changes none of them).
  */
 export function candidate(home: HomeRecord | StoredCheckHome) {
-  const { row, address, corrections } =
-    'facility' in home ? { row: home.row, address: home.facility.address.value, corrections: home.facility.links.corrections } : asCandidate(home);
+  const { row, address, links, corrections } =
+    'facility' in home
+      ? { row: home.row, address: home.facility.address.value, links: home.compact, corrections: home.facility.links.corrections }
+      : asCandidate(home);
   return {
     license_number: row.license_number,
     name: row.name,
@@ -20,8 +22,8 @@ export function candidate(home: HomeRecord | StoredCheckHome) {
     beds: row.capacity,
     license_status: row.license_status,
     links: {
-      page: home.compact.page,
-      markdown: home.compact.markdown,
+      page: links.page,
+      markdown: links.markdown,
       state_record: row.state_record_url,
       corrections,
     },

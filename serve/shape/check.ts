@@ -148,14 +148,20 @@ function formOf<T extends object | string>(home: Shown, form: string, build: () 
   return 'encoded' in home ? home.encoded(form, build) : build();
 }
 
+/** A matched home's compact home (a stored one was read with it, checkHomesOf's `matched`). */
+function compactOf(home: Shown): CompactHome {
+  if (!home.compact) throw new Error(`home ${home.license} was not read as a match`);
+  return home.compact;
+}
+
 /** A matched home as sent (detail adds the full Facility record: those homes are read as records). */
 function matchedHome(home: Shown, detail: boolean): CheckedHome {
-  return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : home.compact;
+  return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : compactOf(home);
 }
 
 /** What a result line says about a home (matched, or offered as a candidate). */
 function saidOf(home: Shown, form: 'matched' | 'candidate'): string {
-  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(home.compact) : candidateText(candidateOf(home))));
+  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(compactOf(home)) : candidateText(candidateOf(home))));
 }
 
 function candidateOf(home: Shown): Candidate {
@@ -198,6 +204,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
   const offered = matches.flatMap((match) => (match.status === 'ambiguous' ? match.fits.map((fit) => fit.license_number) : []));
   const homes = checkHomesOf(context, [...new Set([...matched, ...offered])], {
     recordsFor: new Set(input.detail === true ? matched : []),
+    matched: new Set(matched),
     candidates: new Set(offered),
   });
   const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
