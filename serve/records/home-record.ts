@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../../contract/facts.ts';
 import { correctionsLink, facilityPageLinks, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../../contract/records.ts';
 import type { Overlay } from './overlay.ts';
-import { checkRowsByLicenses, columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
+import { columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './base-url.ts';
 import type { ShapeContext } from './context.ts';
 import { applyReviews, applyReviewsToFlat } from './reviews.ts';
@@ -213,18 +213,27 @@ export function checkHomesOf(
   licenses: readonly string[],
   { recordsFor, matched, candidates }: { recordsFor: ReadonlySet<string>; matched: ReadonlySet<string>; candidates: ReadonlySet<string> },
 ): Map<string, HomeRecord | StoredCheckHome> {
-  const { filler } = context;
-  return recordsElseStored(context, licenses, (license) => recordsFor.has(license), (stored) =>
-    checkRowsByLicenses(context.snapshot, stored, {
-      matched: stored.filter((license) => matched.has(license)),
-      candidates: stored.filter((license) => candidates.has(license)),
-    }).map((read) => ({
-      license: read.license_number,
-      compact: read.home_json === null ? null : (JSON.parse(filler.fillText(read.home_json)) as CompactHome),
-      asCandidate: read.candidate_json === null ? null : candidateParts(read.license_number, read.candidate_json, filler.baseUrl),
-    })),
-  );
+  const { snapshot, filler } = context;
+  return recordsElseStored(context, licenses, (license) => recordsFor.has(license), (stored) => {
+    const homes = new Map<string, StoredCheckHome>();
+    const homeOf = (license: string) => {
+      let home = homes.get(license);
+      if (!home) homes.set(license, (home = { license, compact: null, asCandidate: null }));
+      return home;
+    };
+    // Two narrow reads of plain columns: a matched home's stored compact home, an offered home's
+    // candidate columns (the address is the roster's, as the record's is; the page is the slug's).
+    for (const read of columnsByLicenses(snapshot, ['home_json'], stored.filter((license) => matched.has(license)))) {
+      homeOf(read.license_number).compact = JSON.parse(filler.fillText(read.home_json)) as CompactHome;
+    }
+    for (const read of columnsByLicenses(snapshot, CANDIDATE_COLUMNS, stored.filter((license) => candidates.has(license)))) {
+      homeOf(read.license_number).asCandidate = candidateParts(read, filler.baseUrl);
+    }
+    return [...homes.values()];
+  });
 }
+
+const CANDIDATE_COLUMNS = ['name', 'licensed_name', 'city', 'county', 'capacity', 'license_status', 'state_record_url', 'street', 'zip', 'name_slug'] as const;
 
 /**
  * The one split behind every narrow read of many homes: a license the overlay changes, whose
@@ -244,15 +253,13 @@ function recordsElseStored<T extends { license: string }>(
   return shown;
 }
 
-function candidateParts(license: string, columnsJson: string, baseUrl: string): NonNullable<StoredCheckHome['asCandidate']> {
-  const [name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip, nameSlug] = JSON.parse(columnsJson) as [
-    string, string, string | null, string | null, number | null, string | null, string, string | null, string | null, string,
-  ];
+function candidateParts(read: Pick<FacilityRow, 'license_number' | (typeof CANDIDATE_COLUMNS)[number]>, baseUrl: string): NonNullable<StoredCheckHome['asCandidate']> {
+  const { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip } = read;
   return {
     row: { license_number: license, name, licensed_name, city, county, capacity, license_status, state_record_url },
     address: { street, city, county, zip },
     // The links the pipeline stored in the compact home, from the same stored slug.
-    links: facilityPageLinks(baseUrl, nameSlug, license),
+    links: facilityPageLinks(baseUrl, read.name_slug, license),
     corrections: correctionsLink(license, baseUrl),
   };
 }

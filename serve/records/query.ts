@@ -27,13 +27,15 @@ export interface FacilityRow {
   live_status_checked_on: string | null;
   /** The neutral alphabetical order key (lists order by it, then license number). */
   sort_key: string;
+  /** The goes-by name's URL slug (the home's page is `/facility/<slug>-<license>`). */
+  name_slug: string;
   latitude: number | null;
   longitude: number | null;
 }
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
   closed, documents_count, state_record_url, record_json, state_documents_json, home_json,
-  on_probation, closed_date, live_status_checked_on, sort_key, latitude, longitude`;
+  on_probation, closed_date, live_status_checked_on, sort_key, name_slug, latitude, longitude`;
 
 /** One license's row (uncached: serve/records/home-record.ts keeps what is read). */
 export function facilityByLicense(snapshot: Snapshot, license: string): FacilityRow | undefined {
@@ -163,29 +165,6 @@ export function allNameFits(snapshot: Snapshot): NameFitRow[] {
 
 /** The roster columns a batch check candidate shows. */
 export type CheckRow = Pick<FacilityRow, 'license_number' | 'name' | 'licensed_name' | 'city' | 'county' | 'capacity' | 'license_status' | 'state_record_url'>;
-
-/**
- * What the batch check shows of these homes, in one read: for `matched` only, the stored compact
- * home; for `candidates` only, as JSON text, the candidate columns `[name, licensed_name, city,
- * county, capacity, license_status, state_record_url, street, zip, name_slug]` (the address is the
- * roster's columns, as the record's is, and the page is the slug's: no stored text is parsed for
- * a home that is only offered).
- */
-export function checkRowsByLicenses(snapshot: Snapshot, licenses: readonly string[], { matched, candidates }: { matched: readonly string[]; candidates: readonly string[] }) {
-  return snapshot
-    .statement(
-      `SELECT license_number,
-         CASE WHEN license_number IN (SELECT value FROM json_each(@matched)) THEN home_json END AS home_json,
-         CASE WHEN license_number IN (SELECT value FROM json_each(@candidates))
-           THEN json_array(name, licensed_name, city, county, capacity, license_status, state_record_url, street, zip, name_slug) END AS candidate_json
-       FROM facilities WHERE license_number IN (SELECT value FROM json_each(@licenses))`,
-    )
-    .all({ licenses: JSON.stringify(licenses), matched: JSON.stringify(matched), candidates: JSON.stringify(candidates) }) as Array<{
-    license_number: string;
-    home_json: string | null;
-    candidate_json: string | null;
-  }>;
-}
 
 /**
  * The named columns of each of these licenses and nothing else, in one narrow read (no order;
