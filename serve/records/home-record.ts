@@ -205,8 +205,8 @@ export interface StoredCheckHome {
 
 /**
  * Per license, its record when one is held, the overlay touches it or `recordsFor` asks for it;
- * else its stored check home, all of those from one read, with what `matched` and `candidates`
- * need of it. Licenses not on the roster are left out.
+ * else its stored check home with what `matched` and `candidates` need of it, every stored home
+ * from the same two batched reads. Licenses not on the roster are left out.
  */
 export function checkHomesOf(
   context: ShapeContext,
