@@ -10,7 +10,7 @@ export type Candidate = ReturnType<typeof candidate>;
 export function candidate(home: HomeRecord | StoredCheckHome) {
   const { row, address, links, corrections } =
     'facility' in home
-      ? { row: home.row, address: home.facility.address.value, links: home.compact, corrections: home.facility.links.corrections }
+      ? { row: home.row, address: home.facility.address.value, links: { page: home.compact.page, markdown: home.compact.markdown }, corrections: home.facility.links.corrections }
       : asCandidate(home);
   return {
     license_number: row.license_number,
