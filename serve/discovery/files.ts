@@ -65,20 +65,95 @@ export function serverCard(baseUrl: string) {
   };
 }
 
+/** The AI catalog's media type (AI Catalog specification, "Media Type"). */
+export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
+
+/**
+ * The `{publisher}` segment of an entry's `urn:air` identifier: BASE_URL's host name, without a
+ * port (a port would read as one more URN segment). The identifiers stay the same for as long as
+ * the service keeps its address; they do not follow the MCP server's name or version.
+ */
+export function catalogPublisher(baseUrl: string): string {
+  return ((URL.canParse(baseUrl) && new URL(baseUrl).hostname) || 'localhost').replace(/[^a-zA-Z0-9.-]/g, '-');
+}
+
+/** Stable `urn:air:<publisher>:<namespace>:<name>` identifiers of what the catalog lists. */
+export function catalogIdentifiers(baseUrl: string) {
+  const publisher = catalogPublisher(baseUrl);
+  return {
+    mcpServer: `urn:air:${publisher}:mcp:care-homes`,
+    restCatalog: `urn:air:${publisher}:catalog:care-homes-api`,
+    restApi: `urn:air:${publisher}:rest:care-homes`,
+  };
+}
+
+/**
+ * What a family or their assistant would ask that these answer (2 to 5 each, the ARD draft's
+ * recommendation). Nothing here asks for a ranking or an open bed: the service has neither.
+ */
+export const MCP_REPRESENTATIVE_QUERIES = [
+  'licensed assisted living homes for my mother with dementia care near Sacramento',
+  'which elder care homes in San Diego County are approved for hospice care',
+  'is this residential care home for the elderly licensed, and what did the state inspections find',
+  'compare the state licensing records of three board and care homes in Fresno',
+  'care homes near a hospital in Los Angeles that can take a wheelchair user',
+] as const;
+
+export const REST_REPRESENTATIVE_QUERIES = [
+  "California RCFE licensing records as JSON, by county, city and care approval",
+  'API for the state inspection reports and license history of an elder care home in California',
+  'changes to the California licensing record of residential care homes for the elderly since a date',
+] as const;
+
+const CATALOG_TAGS = ['california', 'elder care', 'assisted living', 'rcfe', 'licensing', 'read-only'] as const;
+/** The OpenAPI media type registered with IANA. */
+const OPENAPI_TYPE = 'application/vnd.oai.openapi+json';
+
+/**
+ * The AI catalog (AI Catalog specification 0.9 and the Agentic Resource Discovery draft's entry
+ * schema): the MCP server by its server card, and the REST API by its OpenAPI description. The REST
+ * API sits in a nested catalog given inline because an entry at the top is held to the discovery
+ * types (agent and server cards, catalogs, skills, registries), and an OpenAPI document is none of
+ * them. Version and the card's own words are left to the card (AI Catalog: the artifact is the
+ * authoritative source); displayName stays because the ARD draft requires it.
+ */
 export function aiCatalog(baseUrl: string) {
   const identifier = URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl;
+  const ids = catalogIdentifiers(baseUrl);
   return {
     specVersion: '1.0',
     host: { displayName: SERVICE_NAME, identifier, documentationUrl: `${baseUrl}/docs/mcp`, logoUrl: `${baseUrl}${ICON_PATH}` },
     entries: [
       {
-        identifier: `${baseUrl}/mcp`,
+        identifier: ids.mcpServer,
         displayName: MCP_SERVER_INFO.title,
-        mediaType: 'application/mcp-server-card+json',
+        type: 'application/mcp-server-card+json',
         url: `${baseUrl}${DISCOVERY_PATHS.serverCardWellKnown}`,
         description: MCP_SERVER_INFO.description,
-        version: MCP_SERVER_INFO.version,
-        tags: ['california', 'elder care', 'assisted living', 'rcfe', 'licensing', 'read-only'],
+        tags: [...CATALOG_TAGS, 'mcp'],
+        representativeQueries: [...MCP_REPRESENTATIVE_QUERIES],
+      },
+      {
+        identifier: ids.restCatalog,
+        displayName: `${SERVICE_NAME} REST API`,
+        type: AI_CATALOG_TYPE,
+        description: `The REST API beside the MCP server: the same record, as JSON, described by OpenAPI 3.1. Free, keyless and read-only.`,
+        tags: [...CATALOG_TAGS, 'rest', 'openapi'],
+        representativeQueries: [...REST_REPRESENTATIVE_QUERIES],
+        data: {
+          specVersion: '1.0',
+          entries: [
+            {
+              identifier: ids.restApi,
+              displayName: `${SERVICE_NAME} REST API (OpenAPI 3.1)`,
+              type: OPENAPI_TYPE,
+              url: `${baseUrl}/openapi.json`,
+              description: `Free, keyless, read-only REST API over ${STATE_SOURCE}'s licensing record of residential care facilities for the elderly (RCFEs). Documentation: ${baseUrl}/docs/api`,
+              tags: [...CATALOG_TAGS, 'rest', 'openapi'],
+              representativeQueries: [...REST_REPRESENTATIVE_QUERIES],
+            },
+          ],
+        },
       },
     ],
   };

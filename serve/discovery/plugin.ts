@@ -10,7 +10,7 @@ import { derived, type Snapshot } from '../records/snapshot.ts';
 import { serveAssets } from '../web/assets.ts';
 import { FAVICON_PATH, ICON_PATH, ICON_SVG } from '../web/icon.ts';
 import { buildSitemap, CRAWL_PATHS, robotsTxt, sitemapPaths } from './crawl.ts';
-import { aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
+import { AI_CATALOG_TYPE, aiCatalog, DISCOVERY_PATHS, etagOf, llmsTxt, matchesEtag, serverCard, serverJson } from './files.ts';
 
 export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
@@ -49,7 +49,8 @@ function routes(services: Services): ServerRoute[] {
   const files: Array<{ path: string; type: string; get: (request: Request) => Body }> = [
     { path: DISCOVERY_PATHS.serverCard, type: 'application/json; charset=utf-8', get: () => card },
     { path: DISCOVERY_PATHS.serverCardWellKnown, type: 'application/json; charset=utf-8', get: () => card },
-    { path: DISCOVERY_PATHS.aiCatalog, type: 'application/json; charset=utf-8', get: () => catalog },
+    // The catalog's own media type (AI Catalog specification, "Discovery").
+    { path: DISCOVERY_PATHS.aiCatalog, type: `${AI_CATALOG_TYPE}; charset=utf-8`, get: () => catalog },
     { path: DISCOVERY_PATHS.serverJson, type: 'application/json; charset=utf-8', get: () => registry },
     {
       path: DISCOVERY_PATHS.llmsTxt,

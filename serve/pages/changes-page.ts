@@ -16,6 +16,7 @@ import { CHANGES_PATH } from '../web/links.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import { PAGE_SIZE, pageError, pagerHtml, pagerMarkdown, pageUrl, paging, queryText, RECORD_PAGE_CACHE, type PageDoc } from '../web/page.ts';
 import { changeLine, fieldLabel } from '../words/changes.ts';
+import { FORM_TOOLS } from '../web/agent-tools.ts';
 
 /** The page's filters as read from the query: each one a string, or absent. */
 export interface ChangesPageQuery {
@@ -128,15 +129,15 @@ export function changesPage(context: ShapeContext, given: ChangesPageQuery, page
   const body = html`<h1>${heading}</h1>
 <p>${intro}</p>
 <p class="note">${CHANGES_FAIRNESS}</p>
-<form class="filters" method="get" action="${url}">
-${query.license ? html`<input type="hidden" name="license" value="${query.license}">` : ''}
-<p><label for="county">County</label> <input id="county" name="county" type="text" value="${query.county ?? ''}" autocomplete="off"></p>
-<p><label for="city">City</label> <input id="city" name="city" type="text" value="${query.city ?? ''}" autocomplete="off"></p>
-<p><label for="since">Seen on or after</label> <input id="since" name="since" type="date" value="${query.since ?? ''}"></p>
-<p><label for="kind">Kind of change</label> <select id="kind" name="kind"><option value="">Any</option>${CHANGE_KINDS.map(
+<form class="filters" method="get" action="${url}" toolname="${FORM_TOOLS.changes.name}" tooldescription="${FORM_TOOLS.changes.description}" toolautosubmit>
+${query.license ? html`<input type="hidden" name="license" value="${query.license}" toolparamdescription="${FORM_TOOLS.changes.params.license}">` : ''}
+<p><label for="county">County</label> <input id="county" name="county" type="text" value="${query.county ?? ''}" autocomplete="off" toolparamdescription="${FORM_TOOLS.changes.params.county}"></p>
+<p><label for="city">City</label> <input id="city" name="city" type="text" value="${query.city ?? ''}" autocomplete="off" toolparamdescription="${FORM_TOOLS.changes.params.city}"></p>
+<p><label for="since">Seen on or after</label> <input id="since" name="since" type="date" value="${query.since ?? ''}" toolparamdescription="${FORM_TOOLS.changes.params.since}"></p>
+<p><label for="kind">Kind of change</label> <select id="kind" name="kind" toolparamdescription="${FORM_TOOLS.changes.params.kind}"><option value="">Any</option>${CHANGE_KINDS.map(
     (kind) => html`<option value="${kind}"${selected(query.kind, kind)}>${KIND_WORDS[kind]}</option>`,
   )}</select></p>
-<p><label for="field">Field</label> <select id="field" name="field"><option value="">Any</option>${CHANGE_FIELDS.map(
+<p><label for="field">Field</label> <select id="field" name="field" toolparamdescription="${FORM_TOOLS.changes.params.field}"><option value="">Any</option>${CHANGE_FIELDS.map(
     (field) => html`<option value="${field}"${selected(query.field, field)}>${fieldLabel(field)}</option>`,
   )}</select></p>
 <p><button type="submit">Show changes</button></p>

@@ -14,6 +14,7 @@ import { homePagePath } from '../web/links.ts';
 import { STATE_SEARCH_URL } from '../web/layout.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { NO_STORE, type PageDoc } from '../web/page.ts';
+import { FORM_TOOLS } from '../web/agent-tools.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
 export const CORRECTION_FIELDS: ReadonlyArray<[key: string, label: string]> = [
@@ -155,25 +156,25 @@ ${
 ${notSaved ? html`<div class="note error" role="alert" id="not-saved"><p>${NOT_SAVED}</p></div>` : ''}
 <p>Tell us what is wrong in a record on this site. We check every correction against the state's records. While we review a report about a care approval, that approval may read "not on file (under a correction review)".</p>
 <p class="note"><strong>Do not include your name, phone number, e-mail address or anyone's health details.</strong> We do not need them, and we do not reply to corrections one by one.</p>
-<form method="post" action="${baseUrl}/corrections">
+<form method="post" action="${baseUrl}/corrections" toolname="${FORM_TOOLS.corrections.name}" tooldescription="${FORM_TOOLS.corrections.description}">
 ${
   row
-    ? html`<p>Home: ${homeLine(baseUrl, row)}</p><input type="hidden" name="license" value="${row.license_number}">`
+    ? html`<p>Home: ${homeLine(baseUrl, row)}</p><input type="hidden" name="license" value="${row.license_number}" toolparamdescription="${FORM_TOOLS.corrections.params.license}">`
     : html`<label for="license">License number of the home</label>
-<input type="text" id="license" name="license" inputmode="numeric" autocomplete="off" maxlength="40" required value="${input.license ?? ''}" aria-describedby="license-hint">
+<input type="text" id="license" name="license" inputmode="numeric" autocomplete="off" maxlength="40" required value="${input.license ?? ''}" aria-describedby="license-hint" toolparamdescription="${FORM_TOOLS.corrections.params.license}">
 <p class="hint" id="license-hint">Nine digits; it is on the home's page on this site.</p>`
 }
 <label for="field">What is the correction about?</label>
-<select id="field" name="field" required>
+<select id="field" name="field" required toolparamdescription="${FORM_TOOLS.corrections.params.field}">
   <option value=""${field ? '' : html` selected`}>Choose one</option>
   ${CORRECTION_FIELDS.map(([key, label]) => html`<option value="${key}"${key === field ? html` selected` : ''}>${label}</option>`)}
 </select>
 <label for="what_is_wrong">What is wrong?</label>
-<textarea id="what_is_wrong" name="what_is_wrong" rows="4" maxlength="${TEXT_MAX}" required>${input.whatIsWrong ?? ''}</textarea>
+<textarea id="what_is_wrong" name="what_is_wrong" rows="4" maxlength="${TEXT_MAX}" required toolparamdescription="${FORM_TOOLS.corrections.params.what_is_wrong}">${input.whatIsWrong ?? ''}</textarea>
 <label for="should_say">What should the record say?</label>
-<textarea id="should_say" name="should_say" rows="4" maxlength="${TEXT_MAX}" required>${input.shouldSay ?? ''}</textarea>
+<textarea id="should_say" name="should_say" rows="4" maxlength="${TEXT_MAX}" required toolparamdescription="${FORM_TOOLS.corrections.params.should_say}">${input.shouldSay ?? ''}</textarea>
 <label for="source_url">A link to a source (optional)</label>
-<input type="url" id="source_url" name="source_url" maxlength="${URL_MAX}" autocomplete="off" value="${input.sourceUrl ?? ''}" aria-describedby="source-hint">
+<input type="url" id="source_url" name="source_url" maxlength="${URL_MAX}" autocomplete="off" value="${input.sourceUrl ?? ''}" aria-describedby="source-hint" toolparamdescription="${FORM_TOOLS.corrections.params.source_url}">
 <p class="hint" id="source-hint">For example the state's own page of the home, or a letter from the licensing office published online.</p>
 <p><button type="submit">Send the correction</button></p>
 </form>

@@ -14,6 +14,7 @@ import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from '../shape/homes-index.ts';
 import type { SnapshotMeta } from '../records/snapshot.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
+import { FORM_TOOLS } from '../web/agent-tools.ts';
 
 export const HOME_TITLE = 'Find a licensed elder-care home in California';
 export const HOME_DESCRIPTION =
@@ -78,10 +79,10 @@ export function homePageHtml(settings: Settings, index: SiteIndex, dates: Record
 ${plural(index.homes.length, 'home holds', 'homes hold')} a license in ${plural(index.counties.length, 'county', 'counties')}, ${datesWords(dates)}.
 Free to use, no sign-up. ${NEUTRALITY}</p>
 
-<form class="finder" id="finder" role="search" action="${baseUrl}/" method="get">
+<form class="finder" id="finder" role="search" action="${baseUrl}/" method="get" toolname="${FORM_TOOLS.search.name}" tooldescription="${FORM_TOOLS.search.description}" toolautosubmit>
   <label for="q">Search by home name, city, county or license number</label>
   <div class="combo">
-    <input type="search" id="q" name="q" value="${q}" maxlength="80" autocomplete="off" spellcheck="false" aria-describedby="q-hint">
+    <input type="search" id="q" name="q" value="${q}" maxlength="80" autocomplete="off" spellcheck="false" aria-describedby="q-hint" toolparamdescription="${FORM_TOOLS.search.params.q}">
     <button type="submit">Search</button>
     <ul id="q-listbox" class="suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
   </div>

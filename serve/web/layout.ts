@@ -1,9 +1,11 @@
-// The page shell every HTML page shares: one stylesheet, a skip link, the site header, the page,
-// and a footer with the attribution and usage conditions the spec requires on every page.
+// The page shell every HTML page shares: one stylesheet, the link to the AI catalog, the WebMCP
+// script (agent-tools.ts), a skip link, the site header, the page, and a footer with the
+// attribution and usage conditions the spec requires on every page.
 import { NOT_ON_FILE_IN_WORDS, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import { html, type SafeHtml } from './html.ts';
 import { STYLESHEET_PATH } from './assets.ts';
 import { ICON_PATH } from './icon.ts';
+import { AGENT_TOOLS_ASSET } from './agent-tools.ts';
 
 /** The state's own facility search: the official record. */
 export const STATE_SEARCH_URL = 'https://www.ccld.dss.ca.gov/carefacilitysearch/';
@@ -36,6 +38,8 @@ ${options.markdownUrl ? html`<link rel="alternate" type="text/markdown" href="${
 ${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="icon" type="image/svg+xml" href="${baseUrl}${ICON_PATH}">
 <link rel="stylesheet" href="${baseUrl}${STYLESHEET_PATH}">
+<link rel="ai-catalog" href="${baseUrl}/.well-known/ai-catalog.json" type="application/ai-catalog+json">
+<script defer src="${baseUrl}${AGENT_TOOLS_ASSET.path}"></script>
 ${options.head ?? ''}
 </head>
 <body>

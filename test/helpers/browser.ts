@@ -59,7 +59,7 @@ export interface TestBrowser {
 }
 
 /** Launches headless Chromium with a fresh profile folder; one per test file. */
-export async function launchBrowser(options: { javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { javaScript?: boolean; bypassCSP?: boolean; extraArgs?: string[] } = {}): Promise<TestBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}: browser tests need it. ` +
@@ -73,7 +73,8 @@ export async function launchBrowser(options: { javaScript?: boolean; bypassCSP?:
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      // Extra flags turn on a feature under test (WebMCP: --enable-features=WebMCP).
+      args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
       javaScriptEnabled: options.javaScript ?? true,
       // axe-core is injected through the debugging protocol; a page's CSP must not stop it. A test
       // of a CSP itself (the MCP cards) turns this off.

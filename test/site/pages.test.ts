@@ -97,7 +97,10 @@ test('/docs/api explains the envelope, Facts, tri-state rules, errors, limits, c
   // The HTML page mounts the OpenAPI renderer, served from our origin, pointed at /openapi.json.
   const page = (await get('/docs/api')).text;
   t.true(page.includes(`id="swagger-ui" class="swagger-host" data-openapi="${BASE_URL}/openapi.json"`));
-  const scripts = [...page.matchAll(/<script defer src="([^"]+)"/g)].map((m) => m[1]!);
+  // Besides the WebMCP script every page loads (test/browser/webmcp.test.ts), the page's own two.
+  const all = [...page.matchAll(/<script defer src="([^"]+)"/g)].map((m) => m[1]!);
+  const scripts = all.filter((src) => !/\/assets\/agent-tools-[0-9a-f]{12}\.js$/.test(src));
+  t.is(all.length, 3);
   t.is(scripts.length, 2);
   for (const src of scripts) {
     const asset = await get(new URL(src).pathname);
@@ -163,7 +166,7 @@ test('/ works without JavaScript: a GET search with results on the server, count
   const ex = await examples();
   const page = await get('/');
   assertHtmlPage(t, page, '/');
-  t.regex(page.text, /<form class="finder" id="finder" role="search" action="[^"]+\/" method="get">/);
+  t.regex(page.text, /<form class="finder" id="finder" role="search" action="[^"]+\/" method="get"[^>]*>/);
   t.regex(page.text, /<input type="search" id="q" name="q"/);
   t.regex(page.text, /No home pays to appear/);
   t.regex(page.text, /Open beds are never in this data/);
