@@ -42,7 +42,7 @@ test('a later setting overrides an earlier one; all=none switches every source o
 
 test('the state documents are set by folder, by template, or switched off', (t) => {
   const folder = applySourceSettings(state(), ['state_documents=./docs'], '/data');
-  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: 4 });
+  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: 2 });
   const templates = applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}', 'documents_index=https://s.test/i/{license}', 'documents_report=https://s.test/r/{license}/{inx}'], '/data');
   t.is(templates.stateDocuments!.report, 'https://s.test/r/{license}/{inx}');
   t.throws(() => applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}']), { instanceOf: SourceSettingError, message: /need documents_detail, documents_index and documents_report/ });
