@@ -30,6 +30,8 @@ export interface RecordedRequest {
   path: string;
   /** The path with its query string (`/FacilityReports?facNum=...&inx=0`). */
   url: string;
+  /** When it arrived (performance.now()): how long a client waited between attempts. */
+  at: number;
   /** The query string's parameters (an API's arguments). */
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
@@ -125,7 +127,7 @@ export async function startStateServer(): Promise<StateServer> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://x');
-      const recorded: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, url: url.pathname + url.search, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks), status: null };
+      const recorded: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, url: url.pathname + url.search, at: performance.now(), query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks), status: null };
       log.push(recorded);
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
