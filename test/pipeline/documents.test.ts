@@ -386,3 +386,41 @@ test.serial('an unknown license stores no live status and no tallies; a closed l
   t.is(db.prepare("SELECT COUNT(*) FROM document_fetch_problems WHERE license_number = '015600003'").pluck().get(), 0, 'an unknown license is an answer, not a failure');
   t.like(row('015600001'), { license_status_live: 'Closed, Change of Ownership', live_status_checked_on: '2026-11-20' });
 });
+
+test.serial('a live status that turns closed after the roster\'s date closes the home in the snapshot and is in its change log', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.is(first.report.licenses.closed, 0);
+
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Licensee Initiated' }) } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-27T18:00:00Z') });
+  t.like(second.report.licenses, { listed: 2, closed: 1, closed_by_live_status: 1 });
+  const db = open(second.snapshotPath!);
+  const row = db.prepare("SELECT license_status, listed, closed, home_json FROM facilities WHERE license_number = '015600001'").get() as Row;
+  t.like(row, { license_status: 'LICENSED', listed: 0, closed: 1 });
+  const home = JSON.parse(row.home_json as string);
+  t.like(home, { license_status: 'Closed, Licensee Initiated', license_closed: true, status_as_of: '2026-11-27' });
+  t.is(
+    home.clearances.closed_note,
+    'The state\'s live record, checked on 2026-11-27, shows this license as "Closed, Licensee Initiated"; the state roster of 2026-11-16 still listed it as LICENSED. ' +
+      'Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.',
+  );
+  t.true(home.medi_cal_alw.license_closed);
+  t.deepEqual(db.prepare("SELECT field, old_value, new_value, new_source_date FROM change_log WHERE license_number = '015600001' AND field = 'license_status_live'").all(), [
+    { field: 'license_status_live', old_value: '"Licensed"', new_value: '"Closed, Licensee Initiated"', new_source_date: '2026-11-27' },
+  ]);
+  t.is(db.prepare('SELECT COUNT(*) FROM listed_homes WHERE license_number = ?').pluck().get('015600001'), 0);
+});
+
+test.serial('a closed live status checked on or before the roster\'s date does not override it', async (t) => {
+  const dir = await tempSnapshotsDir();
+  // The roster is dated 11/16/2026; a check on the same day is not fresher.
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Non-payment' }) } });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-16T18:00:00Z') });
+  t.like(facilityRow(result.snapshotPath!, '015600001'), { license_status_live: 'Closed, Non-payment', listed: 1, closed: 0 });
+});
+
+function facilityRow(file: string, license: string): Row {
+  return open(file).prepare('SELECT license_status_live, listed, closed FROM facilities WHERE license_number = ?').get(license) as Row;
+}
