@@ -13,8 +13,9 @@ const http: HttpConfig = {
   perHostConcurrency: 2,
   minIntervalMs: 0,
   userAgent: 'care-home-read-api pipeline (read-only mirror of the state licensing record)',
-  // Where the state's staff can reach whoever runs this: PIPELINE_CONTACT, else the service's public BASE_URL.
-  contact: process.env.PIPELINE_CONTACT || process.env.BASE_URL || '',
+  // Where the state's staff can reach whoever runs this (the service's public address, or a
+  // mailto:), named in every request's User-Agent. Empty: a run of a real profile warns.
+  contact: '',
 };
 
 const guards: GuardConfig = {

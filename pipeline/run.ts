@@ -129,7 +129,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   const warn = (message: string) => warnings.push(message);
   const switchedOff = sourcesNotRead(config);
 
-  if (!demoData && !config.http.contact) warn('the User-Agent names no contact: set PIPELINE_CONTACT (or BASE_URL) so the state can reach whoever runs this');
+  if (!demoData && !config.http.contact) warn('the User-Agent names no contact: set http.contact in pipeline.config.ts so the state can reach whoever runs this');
   if (staleLockFrom !== null) warn(`took over the lock of run pid ${staleLockFrom}, which is no longer running`);
   const stale = await removeStaleTemporaries(options.snapshotsDir);
   if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
