@@ -4,6 +4,7 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
@@ -338,6 +339,8 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
       // The documents' own deadline, well inside the run's: past it the run publishes with what it has.
       const deadlineMs = documents.deadlineMs ?? config.deadlines.runMs / 2;
       const documentsDeadline = new AbortController();
+      // Each request in flight listens on it (through the HTTP client): no leak to warn of.
+      setMaxListeners(Math.max(100, config.http.concurrency * 4), documentsDeadline.signal);
       documentsTimer = setTimeout(() => documentsDeadline.abort(new Error(`the state documents passed their deadline of ${deadlineMs / 1000} s`)), deadlineMs);
       collecting = collectStateDocuments({
         homes: roster.rows.map((row) => ({ license: row.license_number, visitDates: row.visit_dates ?? null })),
