@@ -75,7 +75,8 @@ const config: PipelineProfiles = {
     // The seed set is a few hundred homes: the state-scale floor does not apply to it.
     seeds: { ...common, ...demo, ...seedFolder('seeds/default'), guards: { ...guards, minLicenses: 50 } },
     // Generated state-scale data (`npm run generate:state-scale`), for benchmarks.
-    'state-scale': { ...common, ...demo, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16 } },
+    // Its benchmark serves these files from a loopback stand-in: no state host to be polite to.
+    'state-scale': { ...common, ...demo, ...seedFolder('seeds/state-scale'), http: { ...http, concurrency: 16, perHostConcurrency: 16 } },
     // The state's live sources. The portal's files are named by dataset and resource (id, or name
     // to match); each run asks the catalog where they are now, and a source it cannot give is
     // absent, said so in the report (docs/first-real-run.md shows the lookups to check by hand).
