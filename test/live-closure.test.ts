@@ -71,6 +71,11 @@ test('lists leave them out, counts included: REST and find_homes', async (t) => 
 
 test('get_home, check_homes and the REST check say closed, with the dated note naming both sources', async (t) => {
   for (const home of homes) {
+    // The v1 record has no closed flag (spec): it carries both statuses, each with its own date.
+    const record = (await call(`${server.url}/api/v1/facilities/${home.license_number}`)).body.data;
+    t.like(record.license_status, { value: 'LICENSED', confirmed_on: home.roster_as_of });
+    t.like(record.license_status_live, { value: home.license_status_live, confirmed_on: home.live_status_checked_on });
+
     const full = (await tool('get_home', { license_number: home.license_number })).home;
     t.like(full.license, { closed: true, status: home.license_status_live, as_of: home.live_status_checked_on, status_live: home.license_status_live });
     t.is(full.license.closed_note, noteOf(home));
