@@ -26,7 +26,9 @@ CREATE TABLE IF NOT EXISTS facility_state (
   detail_json TEXT,
   detail_fetched_on TEXT,
   index_json TEXT,
-  index_fetched_on TEXT
+  index_fetched_on TEXT,
+  -- What the index was read for: the export's visit dates, or 'detail:' and the detail's fingerprint.
+  index_basis TEXT
 );
 `;
 

@@ -189,6 +189,18 @@ export function ownRateQuestion(monthlyUsd: number, listing: ListingDates, asOf:
 export const ALW_SCOPE =
   'The Assisted Living Waiver pays for care services only; it does not pay for room and board.';
 
+/**
+ * The state's live record, checked after the roster's date, shows the license closed while the
+ * roster still lists it: the note names both sources and both dates.
+ */
+export function liveClosedNote(live: { status: string; checkedOn: string }, roster: { status: string | null; asOf: string | null }): string {
+  const rosterSaid = roster.asOf ? `the state roster of ${roster.asOf}` : 'the state roster';
+  return (
+    `The state's live record, checked on ${live.checkedOn}, shows this license as "${live.status}"; ${rosterSaid} still listed it as ${roster.status ?? 'not on file'}. ` +
+    'Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.'
+  );
+}
+
 export function closedNote(closedOn: string | null): string {
   return closedOn
     ? `This license closed on ${closedOn}. Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.`

@@ -34,9 +34,28 @@ export interface SourcesConfig {
 export interface StateDocumentsConfig {
   detail: SourceLocation;
   index: SourceLocation;
+  /** `{inx}`: the report's position in the index's REPORTARRAY, from 0. */
   report: SourceLocation;
-  /** Licenses worked on at once (requests in flight are bounded by http.concurrency). */
+  /** Licenses worked on at once (requests in flight are bounded by http.concurrency and http.perHostConcurrency). */
   concurrency: number;
+  /**
+   * A license's detail (its live status) is read again once its last check is this many days old;
+   * 0: every run. Its index and new reports are read when its visit dates changed, whatever this says.
+   */
+  detailMaxAgeDays?: number;
+  /** Document requests (detail, index, report pages) one run may make; null or absent: no limit. */
+  requestBudget?: number | null;
+  /** Milliseconds the documents may take in one run; past it the run publishes with what it has. Absent: half the run's deadline. */
+  deadlineMs?: number;
+}
+
+/** The state's Transparency API (the export, the detail, the index and the report pages): `--source state_site=<base>` moves all of it. */
+export const STATE_SITE = 'https://www.ccld.dss.ca.gov/transparencyapi/api';
+
+/** The per-license addresses under a base of the state's site (the real one, a mirror or a stand-in). */
+export function stateSiteDocuments(base: string): Pick<StateDocumentsConfig, 'detail' | 'index' | 'report'> {
+  const root = base.replace(/\/+$/, '');
+  return { detail: `${root}/FacilityDetail/{license}`, index: `${root}/FacilityReports/{license}`, report: `${root}/FacilityReports?facNum={license}&inx={inx}` };
 }
 
 /** A live batch geocoder speaking the US Census Bureau's addressbatch format (keyless). */
@@ -66,9 +85,14 @@ export interface HttpConfig {
   backoffMs: number;
   /** Requests in flight at once across all sources. */
   concurrency: number;
+  /** Requests in flight at once to one host (the state's site is asked at most this many at a time); absent: 2. */
+  perHostConcurrency?: number;
   /** Least time between two request starts: polite pacing towards the state's servers (0: none). */
   minIntervalMs: number;
+  /** Names the service in every request; `contact` is appended as `(+contact)`. */
   userAgent: string;
+  /** The operator's public address (a URL or mailto:) the state's staff can reach; empty: the User-Agent names none (the run warns). */
+  contact?: string;
 }
 
 export interface GuardConfig {

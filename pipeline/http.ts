@@ -1,5 +1,5 @@
 // The pipeline's one outbound HTTP client. Every request to a state server goes through here:
-// bounded concurrency, pacing, timeouts for headers and for a stalled body, retries with backoff on
+// bounded concurrency (overall and per host), a User-Agent naming the service and its operator, pacing, timeouts for headers and for a stalled body, retries with backoff on
 // network errors, 429 and 5xx, conditional requests from the previous run's validators, deadlines.
 // Built on undici's own request() on one Agent: a state-scale run makes ~77,000 requests, and
 // fetch() costs about three times its CPU per request.
@@ -55,7 +55,27 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` is aborted first (a deadline ends a wait between attempts too). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The User-Agent: the service's name, and the operator's address when one is set (`name (+contact)`). */
+export function userAgentOf(config: Pick<HttpConfig, 'userAgent' | 'contact'>): string {
+  return config.contact ? `${config.userAgent} (+${config.contact})` : config.userAgent;
+}
+
+/** Requests in flight to one host unless the configuration says otherwise: the state's site is asked at most two at a time. */
+export const PER_HOST_CONCURRENCY = 2;
 
 function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
@@ -92,6 +112,20 @@ type Outcome<T> = { done: true; result: T } | { done: false; problem: string; re
 /** `runDeadline` bounds every request of the client (the per-run deadline). */
 export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal): HttpClient {
   const limit = pLimit(config.concurrency);
+  // A host's own bound comes first, so a request waiting for its host holds no slot another host could use.
+  const hostLimits = new Map<string, ReturnType<typeof pLimit>>();
+  const perHost = config.perHostConcurrency ?? PER_HOST_CONCURRENCY;
+  function bounded<T>(url: string, task: () => Promise<T>): Promise<T> {
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      host = '';
+    }
+    let hostLimit = hostLimits.get(host);
+    if (!hostLimit) hostLimits.set(host, (hostLimit = pLimit(perHost)));
+    return hostLimit(() => limit(task));
+  }
   // undici adds one abort listener per request in flight: up to `concurrency` on the run's signal, no leak to warn of.
   if (runDeadline) setMaxListeners(Math.max(getMaxListeners(runDeadline), config.concurrency + 10), runDeadline);
   const agent = new Agent({
@@ -115,7 +149,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     if (startAt > now) await sleep(startAt - now);
   }
 
-  const baseHeaders = { 'user-agent': config.userAgent, accept: '*/*' };
+  const baseHeaders = { 'user-agent': userAgentOf(config), accept: '*/*' };
 
   /** Both deadlines as one signal; no new signal when there is only one (the common case). */
   function deadlineFor(sourceDeadline: AbortSignal | undefined): AbortSignal | undefined {
@@ -149,7 +183,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
         checkDeadline(attemptNo);
         lastProblem = describe(error, config.timeoutMs);
       }
-      if (attemptNo < maxAttempts) await sleep(waitMs);
+      if (attemptNo < maxAttempts) await sleep(waitMs, deadline);
     }
     throw new FetchFailed(url, maxAttempts, lastProblem);
   }
@@ -217,9 +251,9 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
   }
 
   return {
-    get: (url, consume, validators, deadline) => limit(() => get(url, consume, validators, deadline)),
-    post: (url, body, consume, deadline) => limit(() => post(url, body, consume, deadline)),
-    ask: (url, consume, deadline) => limit(() => ask(url, consume, deadline)),
+    get: (url, consume, validators, deadline) => bounded(url, () => get(url, consume, validators, deadline)),
+    post: (url, body, consume, deadline) => bounded(url, () => post(url, body, consume, deadline)),
+    ask: (url, consume, deadline) => bounded(url, () => ask(url, consume, deadline)),
     get requestsMade() {
       return requestsMade;
     },

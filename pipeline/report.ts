@@ -7,12 +7,16 @@ import type { SourceRecord } from './snapshot/write.ts';
 import type { SnapshotDiff } from './diff.ts';
 import type { WaiverMatch } from './normalize/waiver-match.ts';
 import type { WaiverRow } from './sources/waiver.ts';
-import type { CollectStats } from './documents/collect.ts';
+import type { CollectStats, FetchProblem } from './documents/collect.ts';
+
 import type { LocationOrigins, SourceJoin } from './normalize/facilities.ts';
 import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
 import type { CatalogReading } from './sources/ckan.ts';
 import type { DateShapeCounts } from './normalize/dates.ts';
+
+/** The documents' counts in the run report, with the first few failures as the report prints them. */
+export type DocumentsReport = CollectStats & { licenses_with_problems: number; problem_examples: FetchProblem[] };
 
 const LISTED_REJECTIONS = 200;
 
@@ -52,6 +56,8 @@ export interface RunReport {
     total: number;
     listed: number;
     closed: number;
+    /** Of those closed: the roster lists them, but the state's live record, checked after the roster's date, says closed. */
+    closed_by_live_status: number;
     not_listed_not_closed: number;
     by_status: Record<string, number>;
     with_coordinates: { address: number; zip_centroid: number; none: number };
@@ -68,7 +74,7 @@ export interface RunReport {
     not_matched_rows: Array<{ line: number; facility_name: string; street: string | null; city: string | null; result: string }>;
   };
   diff: { previous_snapshot: string | null; added: number; removed: number; changed: number; fields_changed: Record<string, number> };
-  documents: CollectStats & { licenses_with_problems: number };
+  documents: DocumentsReport;
   hospitals: number;
   prices: Record<string, number>;
   data_hash: string;
@@ -90,7 +96,8 @@ export function buildReport(inputs: {
   sources: SourceRecord[];
   rejections: Rejection[];
   /** What the report counts of each facility. */
-  facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'>>;
+  /** `listed` and `closed` as the pipeline decided them (a fresher live status may close a home the roster lists). */
+  facilities: ReadonlyArray<Pick<FacilityRow, 'license_status' | 'location_method' | 'price_kind'> & Partial<Pick<FacilityRow, 'listed' | 'closed'>>>;
   duplicatesMerged: number;
   fieldProblems: FieldProblem[];
   dateShapes: Record<string, DateShapeCounts>;
@@ -105,7 +112,7 @@ export function buildReport(inputs: {
   heldBack: string[];
   warnings: string[];
   requestsMade: number;
-  documents: CollectStats & { licenses_with_problems: number };
+  documents: DocumentsReport;
   hospitals: number;
   coordinates: RunReport['coordinates'];
 }): RunReport {
@@ -113,12 +120,14 @@ export function buildReport(inputs: {
   const coordinates = { address: 0, zip_centroid: 0, none: 0 };
   let listedCount = 0;
   let closed = 0;
+  let closedByLive = 0;
   for (const facility of inputs.facilities) {
     const status = facility.license_status ?? '(blank)';
     byStatus[status] = (byStatus[status] ?? 0) + 1;
     const meaning = licenseStatusMeaning(facility.license_status);
-    if (meaning.listed) listedCount += 1;
-    if (meaning.closed) closed += 1;
+    if (facility.listed ?? meaning.listed) listedCount += 1;
+    if (facility.closed ?? meaning.closed) closed += 1;
+    if (facility.closed && !meaning.closed) closedByLive += 1;
     coordinates[(facility.location_method as 'address' | 'zip_centroid' | null) ?? 'none'] += 1;
   }
   const byReason: Record<string, number> = {};
@@ -164,6 +173,7 @@ export function buildReport(inputs: {
       total: inputs.facilities.length,
       listed: listedCount,
       closed,
+      closed_by_live_status: closedByLive,
       not_listed_not_closed: inputs.facilities.length - listedCount - closed,
       by_status: Object.fromEntries(Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b))),
       with_coordinates: coordinates,
@@ -213,14 +223,14 @@ export function formatReport(report: RunReport): string {
     ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
     `Superseded rows (an older row of a license read again; not rejected): ${report.superseded.total}`,
     ...dateShapeLines(report.date_shapes),
-    `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
+    `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed${report.licenses.closed_by_live_status ? `, ${report.licenses.closed_by_live_status} of them by the live record checked after the roster` : ''}, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
     ...coordinateLines(report.coordinates),
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
     `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
-    `State documents: ${report.documents.details_fetched} details checked, ${report.documents.indexes_fetched} indexes fetched (${report.documents.indexes_reused} unchanged, not fetched), ${report.documents.reports_fetched} reports fetched and transcribed (${report.documents.reports_already_stored} already stored); ${report.documents.licenses_with_problems} license(s) kept last good data after a failure`,
+    ...documentLines(report.documents),
     `Hospitals: ${report.hospitals}. Prices: ${Object.entries(report.prices).map(([kind, count]) => `${count} ${kind}`).join(', ')}`,
     `Diff against ${report.diff.previous_snapshot ?? 'nothing (first snapshot)'}: ${report.diff.added} added, ${report.diff.removed} removed, ${report.diff.changed} changed${report.unchanged_since_previous ? ' (data identical)' : ''}`,
     ...Object.entries(report.diff.fields_changed).map(([field, count]) => `  ${field}: ${count}`),
@@ -228,6 +238,18 @@ export function formatReport(report: RunReport): string {
     report.held_back.length ? `HELD BACK: ${report.held_back.join('; ')}` : `Published ${report.published ?? '(nothing)'}`,
   ];
   return lines.join('\n');
+}
+
+/** The state documents' counts, then what stopped the fetching early, then the first failures. */
+function documentLines(documents: DocumentsReport): string[] {
+  const stopped = { budget: 'the run\'s budget of document requests was spent', deadline: 'the documents\' deadline passed' } as const;
+  return [
+    `State documents: ${documents.details_fetched} details checked (${documents.details_reused} checked recently, not read), ${documents.indexes_fetched} indexes fetched (${documents.indexes_reused} unchanged, not fetched), ${documents.reports_fetched} reports fetched and transcribed (${documents.reports_already_stored} already stored); ${documents.requests} requests`,
+    `  homes with current documents: ${documents.homes_current}; waiting for a later run (keeping their last good documents and dates): ${documents.homes_waiting}`,
+    ...(documents.stopped_by ? [`  stopped early: ${stopped[documents.stopped_by]}; the next run goes on from the homes left waiting`] : []),
+    ...(documents.licenses_with_problems ? [`  ${documents.licenses_with_problems} license(s) kept last good data after a failure (table document_fetch_problems), first ones:`] : []),
+    ...documents.problem_examples.map((p) => `    ${p.endpoint} ${p.license_number}: ${p.problem}${p.kept_from ? ` (kept from ${p.kept_from})` : ''}`),
+  ];
 }
 
 /** What the catalog answered for a `ckan:` source, and which road its rows came by. */

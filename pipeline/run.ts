@@ -4,6 +4,7 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
@@ -129,6 +130,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   const warn = (message: string) => warnings.push(message);
   const switchedOff = sourcesNotRead(config);
 
+  if (!demoData && !config.http.contact) warn('the User-Agent names no contact: set http.contact in pipeline.config.ts so the state can reach whoever runs this');
   if (staleLockFrom !== null) warn(`took over the lock of run pid ${staleLockFrom}, which is no longer running`);
   const stale = await removeStaleTemporaries(options.snapshotsDir);
   if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
@@ -196,7 +198,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
       const normalized = normalizeFacilities(parsed, documents.byLicense, runDate, geocoded?.byAddress);
       for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
       const hash = createHash('sha256');
-      const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind'>> = [];
+      const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind' | 'listed' | 'closed'>> = [];
       for (const row of normalized.facilities) {
         try {
           writer.addFacility(row);
@@ -204,7 +206,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
           throw writeFailed(error);
         }
         hashFacility(hash, row);
-        facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind });
+        facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind, listed: row.listed, closed: row.closed });
       }
       const dataHash = hash.digest('hex');
 
@@ -247,7 +249,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         heldBack,
         warnings,
         requestsMade: http.requestsMade,
-        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses },
+        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses, problem_examples: documents.problems.slice(0, 10) },
         hospitals: normalized.hospitals.length,
         coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
       });
@@ -315,27 +317,41 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
 const NO_DOCUMENTS: Awaited<ReturnType<typeof collectStateDocuments>> = {
   byLicense: new Map(),
   problems: [],
-  stats: { details_fetched: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0 },
+  stats: {
+    details_fetched: 0, details_reused: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0,
+    requests: 0, homes_current: 0, homes_waiting: 0, stopped_by: null,
+  },
 };
 
 async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient) {
   let store: DocumentStore | null = null;
   let collecting: ReturnType<typeof collectStateDocuments> | null = null;
   const stop = new AbortController();
+  let documentsTimer: NodeJS.Timeout | undefined;
   try {
     const parsed = await readAllSources(retrieved, runDate, (roster) => {
-      if (!config.stateDocuments) {
+      const documents = config.stateDocuments;
+      if (!documents) {
         collecting = Promise.resolve(NO_DOCUMENTS);
         return;
       }
       store = new DocumentStore(snapshotsDir);
+      // The documents' own deadline, well inside the run's: past it the run publishes with what it has.
+      const deadlineMs = documents.deadlineMs ?? config.deadlines.runMs / 2;
+      const documentsDeadline = new AbortController();
+      // Each request in flight listens on it (through the HTTP client): no leak to warn of.
+      setMaxListeners(Math.max(100, config.http.concurrency * 4), documentsDeadline.signal);
+      documentsTimer = setTimeout(() => documentsDeadline.abort(new Error(`the state documents passed their deadline of ${deadlineMs / 1000} s`)), deadlineMs);
       collecting = collectStateDocuments({
-        licenses: roster.rows.map((row) => row.license_number),
-        templates: config.stateDocuments,
-        read: (location) => readLocation(location, { http, rootDir: REPO_ROOT }),
+        homes: roster.rows.map((row) => ({ license: row.license_number, visitDates: row.visit_dates ?? null })),
+        templates: documents,
+        read: (location, deadline) => readLocation(location, { http, rootDir: REPO_ROOT, deadline }),
         store,
         today: runDate,
-        concurrency: config.stateDocuments.concurrency,
+        concurrency: documents.concurrency,
+        detailMaxAgeDays: documents.detailMaxAgeDays ?? 0,
+        requestBudget: documents.requestBudget ?? null,
+        deadline: documentsDeadline.signal,
         signal: stop.signal,
       });
       // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
@@ -350,6 +366,7 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
     // A file that is not what it should be is the source's problem, not the code's: one line, no stack.
     throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   } finally {
+    clearTimeout(documentsTimer);
     (store as DocumentStore | null)?.close();
   }
 }

@@ -2,7 +2,7 @@
 // or switching it off, for one run, without editing pipeline.config.ts. Settings apply in order,
 // so a later one overrides an earlier one; `all=none` switches every source but what follows off.
 import path from 'node:path';
-import { GEOCODER_DEFAULTS, type GeocoderConfig, type PipelineConfig, type SourcesConfig, type StateDocumentsConfig } from './config.ts';
+import { GEOCODER_DEFAULTS, STATE_SITE, stateSiteDocuments, type GeocoderConfig, type PipelineConfig, type SourcesConfig, type StateDocumentsConfig } from './config.ts';
 import { isUrl } from './sources/retrieve.ts';
 import { CKAN_FORM, isCkanLocation, parseCkanLocation } from './sources/ckan.ts';
 
@@ -20,7 +20,7 @@ export const SOURCE_SETTING_NAMES = {
 
 /** The state's transparency service: its three per-license templates, or all of it (a folder or base URL, or none). */
 const DOCUMENT_SETTINGS = { documents_detail: 'detail', documents_index: 'index', documents_report: 'report' } as const;
-const ALL_NAMES = ['all', ...Object.keys(SOURCE_SETTING_NAMES), 'geocoder', 'state_documents', ...Object.keys(DOCUMENT_SETTINGS)];
+const ALL_NAMES = ['all', ...Object.keys(SOURCE_SETTING_NAMES), 'geocoder', 'state_site', 'state_documents', ...Object.keys(DOCUMENT_SETTINGS)];
 
 /** A setting that cannot be applied: the message names what was wrong and what is accepted. */
 export class SourceSettingError extends Error {
@@ -78,7 +78,7 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
     if (!match) throw new SourceSettingError(`Source setting "${setting}" is not <name>=<path|url|${CKAN_FORM}|none>. Names: ${ALL_NAMES.join(', ')}.`);
     const [, name, value] = match as unknown as [string, string, string];
     const where = location(name, value, cwd);
-    if (where !== null && isCkanLocation(where) && (name === 'geocoder' || name === 'state_documents' || name in DOCUMENT_SETTINGS)) {
+    if (where !== null && isCkanLocation(where) && (name === 'geocoder' || name === 'state_site' || name === 'state_documents' || name in DOCUMENT_SETTINGS)) {
       throw new SourceSettingError(`${name} cannot be a catalog source: ${CKAN_FORM} names a whole file (${Object.keys(SOURCE_SETTING_NAMES).join(', ')}).`);
     }
     if (name === 'all') {
@@ -101,6 +101,11 @@ export function applySourceSettings(config: PipelineConfig, settings: readonly s
         throw new SourceSettingError(`geocoder takes the http(s) URL of a Census-format batch endpoint, or none; got "${value}". Precomputed answers in a file go in geocodes=<path>.`);
       }
       geocoder = where === null ? null : { ...GEOCODER_DEFAULTS, ...geocoder, url: where };
+    } else if (name === 'state_site') {
+      if (where === null || !isUrl(where)) throw new SourceSettingError(`state_site takes the http(s) base URL of the state's Transparency API, a mirror or a stand-in (the real one: ${STATE_SITE}); got "${value}". Switch the documents off with state_documents=none.`);
+      // The export, the detail, the index and the report pages all move with it.
+      documents = { ...documents, concurrency, ...stateSiteDocuments(where) };
+      if (sources.roster.startsWith(`${STATE_SITE}/`)) sources.roster = where.replace(/\/+$/, '') + sources.roster.slice(STATE_SITE.length);
     } else if (name === 'state_documents') {
       documents = where === null ? null : documentsUnder(where, concurrency);
     } else if (name in DOCUMENT_SETTINGS) {

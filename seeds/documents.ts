@@ -1,11 +1,15 @@
-// The state's transparency service for every valid roster license, in documents/<license>/:
-//   index.json    {COUNT, REPORTARRAY:[{CONTROLNUMBER, FACILITYNUMBER, REPORTDATE, REPORTTITLE,
-//                 REPORTTYPE, REPORTPAGE}]}, newest first
-//   <inx>.html    one report page per entry (report-html.ts)
-//   detail.json   the facility detail: live STATUS, LASTVISITDATE and the visit, citation and
-//                 allegation tallies, counted from the reports
-// and for a few homes the next run: index.next.json and detail.next.json, where one report the
-// state listed before is withdrawn and one newer report is added (with its own <inx>.html).
+// The state's transparency service for every valid roster license, in documents/<license>/, in the
+// shapes the state serves:
+//   detail.json   FacilityDetail/{license}: {"FacilityDetail": {...}, "TSO": {...}}, every value a
+//                 string: the live STATUS in the state's own words (probation reads `Licensed`),
+//                 LASTVISITDATE, the visit dates, visit and citation counts per visit type (TOTTYPEA/B
+//                 are the complaint figures, as NBRCMPLTTYPA/B), allegation outcomes, CLIENTSERVED1..6
+//   index.json    FacilityReports/{license}: {COUNT, REPORTARRAY:[{CONTROLNUMBER, FACILITYNUMBER,
+//                 REPORTDATE, REPORTTITLE, REPORTTYPE, REPORTPAGE (a URL on the state's internal host)}]},
+//                 newest first
+//   <n>.html      the report page at position n of REPORTARRAY, from 0 (report-html.ts)
+// and for a few homes the next run: index.next.json, detail.next.json and <n>.next.html, where one
+// report the state listed before is withdrawn and one newer report is added (positions shift).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from './prng.ts';
@@ -31,15 +35,19 @@ const WINDOW_LAST = dayOf(2026, 11, 13);
 /** The next run finds reports dated after the roster file. */
 const NEXT_FIRST = dayOf(2026, 11, 17);
 
-/** Roster status (any case) -> the state's live vocabulary. */
+/** Roster status (any case) -> the detail's live vocabulary; the detail does not show probation. */
 const LIVE_STATUS: Record<string, string> = {
-  LICENSED: 'LICENSED',
-  'ON PROBATION': 'PROBATIONARY LICENSE',
-  'PROBATIONARY LICENSE': 'PROBATIONARY LICENSE',
-  'LICENSED/PENDING INCREASE': 'LICENSED/PENDING INCREASE',
-  CLOSED: 'CLOSED',
-  PENDING: 'PENDING',
+  LICENSED: 'Licensed',
+  'ON PROBATION': 'Licensed',
+  'PROBATIONARY LICENSE': 'Licensed',
+  'LICENSED/PENDING INCREASE': 'Licensed/Pending Increase',
+  CLOSED: 'Closed, Licensee Initiated',
+  PENDING: 'Pending',
 };
+/** Why the detail says a license closed: `Closed, <reason>`. */
+const CLOSED_REASONS = ['Closed, Licensee Initiated', 'Closed, Change of Ownership', 'Closed, Non-payment'] as const;
+/** The internal host the state's REPORTPAGE URLs name (not reachable from outside). */
+const REPORT_PAGE_HOST = 'http://ccld-internal.example/transparencyapi/api';
 
 /** Office part of a complaint control number (`23-CR-20240312094512`). */
 const OFFICE_CODE: Record<string, string> = {
@@ -61,25 +69,8 @@ type Role =
 
 type Withdrawal = 'withdrawn-complaint' | 'withdrawn-oldest' | 'withdrawn-citation';
 
-export interface Tallies {
-  FACILITYNUMBER: string;
-  STATUS: string;
-  LASTVISITDATE: string;
-  NBRINSPVISITS: number;
-  NBRINSPTYPA: number;
-  NBRINSPTYPB: number;
-  NBROTHERVISITS: number;
-  NBROTHERTYPA: number;
-  NBROTHERTYPB: number;
-  TOTCMPVISITS: number;
-  TOTTYPEA: number;
-  TOTTYPEB: number;
-  CMPCOUNT: number;
-  TOTSUBALG: number;
-  TOTINCALG: number;
-  TOTUNSALG: number;
-  TOTUNFALG: number;
-}
+/** FacilityDetail: every value a string, as the state sends it. */
+export type DetailFields = Record<string, string>;
 
 export interface HomeDocuments {
   home: Home;
@@ -227,8 +218,8 @@ function drawReports(h: Home, rng: Rng, count: number, start: number, end: numbe
 }
 
 /**
- * The state numbers a home's reports its own way: complaint reports first, then the others,
- * each oldest first. So REPORTPAGE (the inx of the report's address) does not follow the list.
+ * The state numbers a home's reports its own way: complaint reports first, then the others, each
+ * oldest first. That number is in REPORTPAGE's internal address only; a page is asked by position.
  */
 function numberReports(reports: Omit<Report, 'inx'>[]): Report[] {
   const complaints = reports.filter((r) => r.type === 'Complaint');
@@ -260,14 +251,15 @@ function planNext(h: Home, rng: Rng, reports: Report[], kind: Withdrawal): HomeD
 function planHome(h: Home, role: Role | undefined, size: World['size']): HomeDocuments {
   const rng = new Rng(`documents/${h.number}`);
   const status = h.status.trim().toUpperCase();
-  let live = LIVE_STATUS[status] ?? status;
+  const asRostered = status === 'CLOSED' ? rng.pick(CLOSED_REASONS) : (LIVE_STATUS[status] ?? h.status.trim());
+  let live = asRostered;
   const tags: string[] = [];
   // the live status moved on since the roster file (about 2% of homes)
   const drift = rng.next();
-  if (role === 'live-closed' || (!h.curated && status === 'LICENSED' && drift < 0.016)) live = 'CLOSED';
-  else if (role === 'live-increase' || (!h.curated && status === 'LICENSED' && drift < 0.027)) live = 'LICENSED/PENDING INCREASE';
-  else if (!h.curated && status === 'PENDING' && drift < 0.03) live = 'LICENSED';
-  if (live !== (LIVE_STATUS[status] ?? status)) tags.push(live === 'CLOSED' ? 'docs-live-closed' : live === 'LICENSED' ? 'docs-live-licensed' : 'docs-live-increase');
+  if (role === 'live-closed' || (!h.curated && status === 'LICENSED' && drift < 0.016)) live = rng.pick(CLOSED_REASONS);
+  else if (role === 'live-increase' || (!h.curated && status === 'LICENSED' && drift < 0.027)) live = 'Licensed/Pending Increase';
+  else if (!h.curated && status === 'PENDING' && drift < 0.03) live = 'Licensed';
+  if (live !== asRostered) tags.push(live.startsWith('Closed') ? 'docs-live-closed' : live === 'Licensed' ? 'docs-live-licensed' : 'docs-live-increase');
   if (status === 'ON PROBATION') tags.push('docs-probationary');
 
   const { start, end } = windowOf(h);
@@ -322,34 +314,52 @@ export function indexJson(h: Home, reports: readonly Report[]): string {
       REPORTDATE: mmddyyyy(r.day),
       REPORTTITLE: r.title,
       REPORTTYPE: r.type,
-      REPORTPAGE: r.inx,
+      // The state's own page address, on a host only it reaches: the page is asked by position.
+      REPORTPAGE: `${REPORT_PAGE_HOST}/FacilityReports?facNum=${h.number}&inx=${r.inx}`,
     })),
   });
 }
 
-export function tallies(h: Home, live: string, reports: readonly Report[]): Tallies {
+/** The facility detail as the state serves it: FacilityDetail and the district office (TSO), every value a string. */
+export function detailJson(h: Home, live: string, reports: readonly Report[]): string {
+  return JSON.stringify({ FacilityDetail: detailFields(h, live, reports), TSO: { DISTRICTOFFICE: h.city.office, TELEPHONE: '', ADDRESS: '', CITY: '', ZIPCODE: '' } });
+}
+
+export function detailFields(h: Home, live: string, reports: readonly Report[]): DetailFields {
   const of = (type: ReportType) => reports.filter((r) => r.type === type);
-  const cites = (list: readonly Report[], t: 'A' | 'B') => list.reduce((n, r) => n + r.citations.filter((c) => c.type === t).length, 0);
-  const findings = (f: Finding) => of('Complaint').reduce((n, r) => n + r.allegations.filter((a) => a.finding === f).length, 0);
+  const cites = (list: readonly Report[], t: 'A' | 'B') => String(list.reduce((n, r) => n + r.citations.filter((c) => c.type === t).length, 0));
+  const findings = (f: Finding) => String(of('Complaint').reduce((n, r) => n + r.allegations.filter((a) => a.finding === f).length, 0));
+  const dates = (list: readonly Report[]) => list.map((r) => r.day).sort((a, b) => b - a).map(mmddyyyy).join(',');
   const newest = reports.reduce<number | null>((d, r) => (d === null || r.day > d ? r.day : d), null);
+  const complaints = of('Complaint');
   return {
     FACILITYNUMBER: h.number,
+    FACILITYNAME: h.name,
     STATUS: live,
     LASTVISITDATE: newest === null ? '' : mmddyyyy(newest),
-    NBRINSPVISITS: of('Inspection').length,
+    VSTDATEALL: dates(reports),
+    VSTDATECMPLT: dates(complaints),
+    VSTDATEINSP: dates(of('Inspection')),
+    VSTDATEOTHER: dates(of('Other')),
+    NBRINSPVISITS: String(of('Inspection').length),
+    NBRCMPLTVISITS: String(complaints.length),
+    NBROTHERVISITS: String(of('Other').length),
     NBRINSPTYPA: cites(of('Inspection'), 'A'),
     NBRINSPTYPB: cites(of('Inspection'), 'B'),
-    NBROTHERVISITS: of('Other').length,
     NBROTHERTYPA: cites(of('Other'), 'A'),
     NBROTHERTYPB: cites(of('Other'), 'B'),
-    TOTCMPVISITS: of('Complaint').length,
-    TOTTYPEA: cites(reports, 'A'),
-    TOTTYPEB: cites(reports, 'B'),
-    CMPCOUNT: of('Complaint').length,
+    NBRCMPLTTYPA: cites(complaints, 'A'),
+    NBRCMPLTTYPB: cites(complaints, 'B'),
+    // The complaint figures again, as the state sends them: never a total of all visits.
+    TOTTYPEA: cites(complaints, 'A'),
+    TOTTYPEB: cites(complaints, 'B'),
+    TOTCMPVISITS: String(complaints.length),
     TOTSUBALG: findings('Substantiated'),
     TOTINCALG: findings('Inconclusive'),
     TOTUNSALG: findings('Unsubstantiated'),
     TOTUNFALG: findings('Unfounded'),
+    CLIENTSERVED1: '', CLIENTSERVED2: '', CLIENTSERVED3: '', CLIENTSERVED4: '', CLIENTSERVED5: '', CLIENTSERVED6: '',
+    COMMENTS: '',
   };
 }
 
@@ -383,15 +393,20 @@ export function writeDocuments(plans: readonly HomeDocuments[], outDir: string, 
     stats.maxReports = Math.max(stats.maxReports, p.reports.length);
     if (p.reports.length === 0) stats.none++;
     put('index.json', indexJson(p.home, p.reports));
-    put('detail.json', JSON.stringify(tallies(p.home, p.live, p.reports)));
-    for (const r of [...p.reports, ...(p.next ? [p.next.added] : [])]) {
-      put(`${r.inx}.html`, reportHtml(p.home, r, compact));
+    put('detail.json', detailJson(p.home, p.live, p.reports));
+    // Each page by its position in the list: the address the state's own facility page links.
+    p.reports.forEach((r, position) => {
+      put(`${position}.html`, reportHtml(p.home, r, compact));
       stats.htmlFiles++;
-    }
+    });
     if (p.next) {
       stats.withNext++;
       put('index.next.json', indexJson(p.home, p.next.reports));
-      put('detail.next.json', JSON.stringify(tallies(p.home, p.live, p.next.reports)));
+      put('detail.next.json', detailJson(p.home, p.live, p.next.reports));
+      p.next.reports.forEach((r, position) => {
+        put(`${position}.next.html`, reportHtml(p.home, r, compact));
+        stats.htmlFiles++;
+      });
     }
     for (const name of stale) rmSync(join(dir, name), { recursive: true, force: true });
   }
@@ -409,11 +424,14 @@ export function documentMarks(plans: readonly HomeDocuments[]): Mark[] {
       if (tag === 'docs-dozens') where = `${n} (${p.reports.length} reports)`;
       if (tag === 'docs-none') where = `${n} (roster ${p.home.status.trim()})`;
       if (tag === 'docs-no-control') {
-        const inx = p.reports.filter((r) => r.type === 'Complaint' && r.control === '').map((r) => r.inx).sort((a, b) => a - b);
+        const inx = p.reports.flatMap((r, position) => (r.type === 'Complaint' && r.control === '' ? [position] : []));
         where = `${n} (inx ${inx.join(', ')})`;
       }
       if (tag === 'docs-withdrawn' && p.next) {
-        where = `${n} (inx ${p.next.withdrawn.inx} ${p.next.withdrawn.title} ${mmddyyyy(p.next.withdrawn.day)} withdrawn; inx ${p.next.added.inx} ${p.next.added.title} ${mmddyyyy(p.next.added.day)} added)`;
+        // Positions in each run's index, which are the inx of each run's report pages.
+        const before = p.reports.indexOf(p.next.withdrawn);
+        const after = p.next.reports.indexOf(p.next.added);
+        where = `${n} (inx ${before} ${p.next.withdrawn.title} ${mmddyyyy(p.next.withdrawn.day)} withdrawn; inx ${after} ${p.next.added.title} ${mmddyyyy(p.next.added.day)} added)`;
       }
       marks.push({ tag, file: 'documents/', line: null, license: n, curated: !!p.home.curated, where });
     }

@@ -22,7 +22,7 @@ export interface Allegation {
 }
 
 export interface Report {
-  /** The state's number for the report: `FacilityReports?facNum=...&inx=N`, file `<inx>.html`. */
+  /** The state's own number for the report (in REPORTPAGE's internal address); its page is asked by position in the index. */
   inx: number;
   /** Visit date, in days since 1970-01-01 (UTC). */
   day: number;

@@ -1,14 +1,24 @@
-// The state transparency service's two JSON shapes, validated: the facility detail (live status,
-// last visit, visit and citation tallies) and the document index.
-import Joi from 'joi';
+// The state transparency service's two JSON answers, read as it serves them:
+//   FacilityDetail/{license}   {"FacilityDetail": {...}, "TSO": {...}}, every value a string
+//   FacilityReports/{license}  {"COUNT": n, "REPORTARRAY": [{CONTROLNUMBER, FACILITYNUMBER,
+//                              REPORTDATE (MM/DD/YYYY), REPORTTITLE, REPORTTYPE, REPORTPAGE}]}
+// A report's page is asked by its position in REPORTARRAY (REPORTPAGE names an internal host).
 import { cell, licenseNumber } from '../normalize/text.ts';
 import { stateDateToIso } from '../normalize/dates.ts';
 
 export interface FacilityDetail {
+  /** The live status verbatim (`Licensed`, `Closed, Licensee Initiated`); null: the state answered with no status (an unknown license). */
   status: string | null;
   lastVisitDate: string | null;
-  typeA: number;
-  typeB: number;
+  /**
+   * Type A and B citations: inspection + other visits + complaints. TOTTYPEA/B are the complaint
+   * figures (the same as NBRCMPLTTYPA/B), never added on top. Null when a figure is not given.
+   */
+  typeA: number | null;
+  typeB: number | null;
+  /** CLIENTSERVED1..6 as the state codes them, blanks left out. */
+  clientServed: string[];
+  comments: string | null;
   /** The fields that, when unchanged, mean the document index cannot have changed either. */
   fingerprint: string;
 }
@@ -18,6 +28,7 @@ export interface IndexEntry {
   date: string | null;
   title: string | null;
   type: string | null;
+  /** Position in REPORTARRAY, from 0: the report page is `FacilityReports?facNum={license}&inx={page}`. */
   page: number;
 }
 
@@ -25,41 +36,6 @@ export interface DocumentIndex {
   count: number;
   entries: IndexEntry[];
 }
-
-const tally = Joi.number().integer().min(0).default(0);
-export const detailSchema = Joi.object({
-  // Required: an answer without it (the service's `{"Message": ...}` error object, `{}`) is no
-  // facility's detail, and reading it would turn missing tallies into zero citations.
-  FACILITYNUMBER: Joi.string().required(),
-  STATUS: Joi.string().allow('', null).default(''),
-  LASTVISITDATE: Joi.string().allow('', null).default(''),
-  NBRINSPVISITS: tally,
-  NBRINSPTYPA: tally,
-  NBRINSPTYPB: tally,
-  NBROTHERVISITS: tally,
-  NBROTHERTYPA: tally,
-  NBROTHERTYPB: tally,
-  TOTCMPVISITS: tally,
-  TOTTYPEA: tally,
-  TOTTYPEB: tally,
-  CMPCOUNT: tally,
-}).unknown(true);
-
-export const indexSchema = Joi.object({
-  COUNT: Joi.number().integer().min(0).required(),
-  REPORTARRAY: Joi.array()
-    .items(
-      Joi.object({
-        CONTROLNUMBER: Joi.string().allow('', null).default(''),
-        FACILITYNUMBER: Joi.string().allow('', null),
-        REPORTDATE: Joi.string().allow('', null).default(''),
-        REPORTTITLE: Joi.string().allow('', null).default(''),
-        REPORTTYPE: Joi.string().allow('', null).default(''),
-        REPORTPAGE: Joi.number().integer().min(0).required(),
-      }).unknown(true),
-    )
-    .required(),
-}).unknown(true);
 
 function parseJson(text: string, what: string): unknown {
   try {
@@ -69,36 +45,25 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-// The service answers thousands of these per run, nearly all in the plain shape: numbers as
-// numbers, texts as strings. Those are read directly; anything else (numbers sent as strings,
-// missing required keys, wrong types) goes through joi, which converts or names the problem.
-// Both paths give the same result for the plain shape.
-const DETAIL_TALLIES = ['NBRINSPVISITS', 'NBRINSPTYPA', 'NBRINSPTYPB', 'NBROTHERVISITS', 'NBROTHERTYPA', 'NBROTHERTYPB', 'TOTCMPVISITS', 'TOTTYPEA', 'TOTTYPEB', 'CMPCOUNT'] as const;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** A whole number joi's `number().integer().min(0)` takes as it is (-0 reads as 0, as joi has it). */
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** A text value: the service sends strings; a missing key or null reads as blank. */
+function text(record: Record<string, unknown>, key: string, what: string): string {
+  const value = record[key];
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new Error(`${what}: ${key} is not a text (${JSON.stringify(value)})`);
 }
-const isTextOrNull = (value: unknown) => value === undefined || value === null || typeof value === 'string';
-const count = (value: unknown) => (value === undefined || value === 0 ? 0 : (value as number));
 
-type DetailValues = Record<(typeof DETAIL_TALLIES)[number], number> & { FACILITYNUMBER: string; STATUS: string | null; LASTVISITDATE: string | null };
-
-function plainDetail(json: unknown): DetailValues | null {
-  if (!isRecord(json)) return null;
-  if (typeof json.FACILITYNUMBER !== 'string' || json.FACILITYNUMBER === '') return null;
-  if (!isTextOrNull(json.STATUS) || !isTextOrNull(json.LASTVISITDATE)) return null;
-  const text = (value: unknown) => (value === undefined ? '' : (value as string | null));
-  const values = { FACILITYNUMBER: json.FACILITYNUMBER, STATUS: text(json.STATUS), LASTVISITDATE: text(json.LASTVISITDATE) } as DetailValues;
-  for (const key of DETAIL_TALLIES) {
-    const value = json[key];
-    if (value !== undefined && !isCount(value)) return null;
-    values[key] = count(value);
-  }
-  return values;
+/** A count sent as a string (`"3"`); blank: not given (null), never zero. */
+function tally(record: Record<string, unknown>, key: string, what: string): number | null {
+  const value = text(record, key, what).trim();
+  if (value === '') return null;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${what}: ${key} is not a whole number ("${value}")`);
+  return Number(value);
 }
 
 /** Two facility numbers name one license when they read as the same license number (leading zeros aside). */
@@ -106,59 +71,57 @@ function sameFacility(number: string, license: string): boolean {
   return licenseNumber(number) === licenseNumber(license);
 }
 
-/** `license`, when given, must be the detail's own FACILITYNUMBER (leading zeros aside). */
-export function parseDetail(text: string, license?: string): FacilityDetail {
-  const json = parseJson(text, 'facility detail');
-  let value = plainDetail(json) as DetailValues;
-  if (!value) {
-    const validated = detailSchema.validate(json);
-    if (validated.error) throw new Error(`facility detail: ${validated.error.message}`);
-    value = validated.value;
-  }
-  if (license !== undefined && !sameFacility(value.FACILITYNUMBER, license)) {
-    throw new Error(`facility detail is for facility ${value.FACILITYNUMBER.trim()}, not ${license}`);
-  }
+const sum = (...figures: Array<number | null>): number | null => (figures.some((figure) => figure === null) ? null : figures.reduce<number>((a, b) => a + b!, 0));
+
+const FINGERPRINT_KEYS = ['STATUS', 'LASTVISITDATE', 'VSTDATEALL', 'NBRINSPVISITS', 'NBROTHERVISITS', 'NBRCMPLTVISITS', 'TOTCMPVISITS', 'NBRINSPTYPA', 'NBRINSPTYPB', 'NBROTHERTYPA', 'NBROTHERTYPB', 'NBRCMPLTTYPA', 'NBRCMPLTTYPB', 'TOTTYPEA', 'TOTTYPEB'];
+
+/**
+ * `license`, when given, must be the detail's own FACILITYNUMBER (leading zeros aside). An answer
+ * with no FacilityDetail object (the service's `{"Message": ...}` error) is no detail at all.
+ */
+export function parseDetail(body: string, license?: string): FacilityDetail {
+  const what = 'facility detail';
+  const json = parseJson(body, what);
+  const detail = isRecord(json) ? json.FacilityDetail : undefined;
+  if (!isRecord(detail)) throw new Error(`${what}: the answer has no FacilityDetail object${isRecord(json) ? ` (keys: ${Object.keys(json).slice(0, 5).join(', ') || 'none'})` : ''}`);
+  const number = text(detail, 'FACILITYNUMBER', what).trim();
+  const status = cell(text(detail, 'STATUS', what));
+  if (number !== '' && license !== undefined && !sameFacility(number, license)) throw new Error(`${what} is for facility ${number}, not ${license}`);
+  if (number === '' && status !== null) throw new Error(`${what}: FACILITYNUMBER is blank but STATUS is "${status}"`);
+  const clientServed = [1, 2, 3, 4, 5, 6].flatMap((n) => cell(text(detail, `CLIENTSERVED${n}`, what)) ?? []);
+  const fingerprint = JSON.stringify(FINGERPRINT_KEYS.map((key) => text(detail, key, what).trim()));
+  // An unknown license answers with empty strings: no status, no tallies, nothing dated.
+  if (status === null) return { status: null, lastVisitDate: null, typeA: null, typeB: null, clientServed, comments: null, fingerprint };
+  const complaintA = tally(detail, 'NBRCMPLTTYPA', what) ?? tally(detail, 'TOTTYPEA', what);
+  const complaintB = tally(detail, 'NBRCMPLTTYPB', what) ?? tally(detail, 'TOTTYPEB', what);
   return {
-    status: cell(value.STATUS),
-    lastVisitDate: stateDateToIso(value.LASTVISITDATE),
-    typeA: value.NBRINSPTYPA + value.NBROTHERTYPA + value.TOTTYPEA,
-    typeB: value.NBRINSPTYPB + value.NBROTHERTYPB + value.TOTTYPEB,
-    fingerprint: JSON.stringify([value.STATUS, value.LASTVISITDATE, value.NBRINSPVISITS, value.NBROTHERVISITS, value.TOTCMPVISITS, value.CMPCOUNT, value.NBRINSPTYPA, value.NBRINSPTYPB, value.NBROTHERTYPA, value.NBROTHERTYPB, value.TOTTYPEA, value.TOTTYPEB]),
+    status,
+    lastVisitDate: stateDateToIso(text(detail, 'LASTVISITDATE', what)),
+    typeA: sum(tally(detail, 'NBRINSPTYPA', what), tally(detail, 'NBROTHERTYPA', what), complaintA),
+    typeB: sum(tally(detail, 'NBRINSPTYPB', what), tally(detail, 'NBROTHERTYPB', what), complaintB),
+    clientServed,
+    comments: cell(text(detail, 'COMMENTS', what)),
+    fingerprint,
   };
-}
-
-const INDEX_TEXTS = ['CONTROLNUMBER', 'FACILITYNUMBER', 'REPORTDATE', 'REPORTTITLE', 'REPORTTYPE'] as const;
-
-/** The index as joi would pass it unchanged, or null when joi has to convert or reject something. */
-function plainIndex(json: unknown): { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> } | null {
-  if (!isRecord(json) || !isCount(json.COUNT) || !Array.isArray(json.REPORTARRAY)) return null;
-  for (const entry of json.REPORTARRAY as unknown[]) {
-    if (!isRecord(entry) || !isCount(entry.REPORTPAGE)) return null;
-    for (const key of INDEX_TEXTS) if (!isTextOrNull(entry[key])) return null;
-  }
-  return json as { COUNT: number; REPORTARRAY: Array<Record<string, unknown>> };
 }
 
 /** `license`, when given, must be every entry's FACILITYNUMBER where the entry states one. */
-export function parseIndex(text: string, license?: string): DocumentIndex {
-  const json = parseJson(text, 'document index');
-  let value = plainIndex(json);
-  if (!value) {
-    const validated = indexSchema.validate(json);
-    if (validated.error) throw new Error(`document index: ${validated.error.message}`);
-    value = validated.value;
-  }
-  const index = value!;
-  const other = license === undefined ? undefined : index.REPORTARRAY.find((entry) => typeof entry.FACILITYNUMBER === 'string' && entry.FACILITYNUMBER.trim() !== '' && !sameFacility(entry.FACILITYNUMBER, license));
-  if (other) throw new Error(`document index lists facility ${String(other.FACILITYNUMBER).trim()}, not ${license}`);
-  return {
-    count: Math.max(count(index.COUNT), index.REPORTARRAY.length),
-    entries: index.REPORTARRAY.map((entry) => ({
-      controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
-      date: stateDateToIso(String(entry.REPORTDATE ?? '')),
-      title: cell(String(entry.REPORTTITLE ?? '')),
-      type: cell(String(entry.REPORTTYPE ?? '')),
-      page: count(entry.REPORTPAGE),
-    })),
-  };
+export function parseIndex(body: string, license?: string): DocumentIndex {
+  const what = 'document index';
+  const json = parseJson(body, what);
+  if (!isRecord(json) || !Array.isArray(json.REPORTARRAY)) throw new Error(`${what}: the answer has no REPORTARRAY list`);
+  const declared = tally(json, 'COUNT', what);
+  const entries = json.REPORTARRAY.map((entry: unknown, position): IndexEntry => {
+    if (!isRecord(entry)) throw new Error(`${what}: REPORTARRAY[${position}] is not an object`);
+    const number = text(entry, 'FACILITYNUMBER', what).trim();
+    if (number !== '' && license !== undefined && !sameFacility(number, license)) throw new Error(`${what} lists facility ${number}, not ${license}`);
+    return {
+      controlNumber: cell(text(entry, 'CONTROLNUMBER', what)),
+      date: stateDateToIso(text(entry, 'REPORTDATE', what)),
+      title: cell(text(entry, 'REPORTTITLE', what)),
+      type: cell(text(entry, 'REPORTTYPE', what)),
+      page: position,
+    };
+  });
+  return { count: Math.max(declared ?? 0, entries.length), entries };
 }

@@ -10,6 +10,8 @@ export interface FacilityState {
   detail_fetched_on: string | null;
   index_json: string | null;
   index_fetched_on: string | null;
+  /** What the stored index was read for (the export's visit dates, or `detail:<fingerprint>`); a different one means it is read again. */
+  index_basis: string | null;
 }
 
 export interface StoredDocument {
@@ -38,12 +40,15 @@ export class DocumentStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(DOCUMENT_STORE_DDL);
+    // A store written before index_basis existed gains it (null: every index is read once more).
+    const columns = this.db.prepare('PRAGMA table_info(facility_state)').all() as Array<{ name: string }>;
+    if (!columns.some((column) => column.name === 'index_basis')) this.db.exec('ALTER TABLE facility_state ADD COLUMN index_basis TEXT');
     this.statements = {
       saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on) VALUES (?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on`),
-      saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on) VALUES (?, ?, ?)
-        ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on`),
-      allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on FROM facility_state'),
+      saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on, index_basis) VALUES (?, ?, ?, ?)
+        ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on, index_basis = excluded.index_basis`),
+      allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis FROM facility_state'),
       allListedOn: this.db.prepare('SELECT ref, last_listed_on FROM documents').raw(),
       saveDocument: this.db.prepare(`INSERT INTO documents (ref, license_number, control_number, date, type, title, text, citations, html_sha256, first_seen_on, last_listed_on)
         VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
@@ -72,8 +77,8 @@ export class DocumentStore {
     this.queue(() => this.statements.saveDetail.run(license, json, fetchedOn));
   }
 
-  saveIndex(license: string, json: string, fetchedOn: string): void {
-    this.queue(() => this.statements.saveIndex.run(license, json, fetchedOn));
+  saveIndex(license: string, json: string, fetchedOn: string, basis: string | null): void {
+    this.queue(() => this.statements.saveIndex.run(license, json, fetchedOn, basis));
   }
 
   /** Queued like the rest: each ref belongs to one license, which a run handles once. */

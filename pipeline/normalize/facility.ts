@@ -9,6 +9,7 @@ import {
   facilityPageLinks,
   correctionsLink,
   closedNote,
+  liveClosedNote,
   type CompactHome,
   type FacilityRecord,
   type StateDocumentsValue,
@@ -145,6 +146,13 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const reportDates = (inputs.documents?.reports ?? []).flatMap((report) => (report.date ? [report.date] : [])).sort();
   const documentsValue: StateDocumentsValue | null =
     indexCount !== null ? { count: indexCount, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null } : null;
+  // The fresher status decides closure: the live record, checked after the roster's date, that
+  // says closed closes the home on every surface (the roster's own words stay as they are).
+  const liveCheckedOn = detail?.status ? detailCheckedOn : null;
+  const closedLive =
+    !status.closed && liveCheckedOn !== null && licenseStatusMeaning(detail?.status).closed && (rosterDate === null || liveCheckedOn > rosterDate);
+  const closed = status.closed || closedLive;
+  const listed = status.listed && !closedLive;
   const { page, markdown } = facilityPageLinks(BASE_URL_TOKEN, slug, license);
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', rosterDate, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
@@ -157,7 +165,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     facility_type: stateRoster(roster.facility_type, 'roster:facility_type'),
     license_status: stateRoster(roster.status, 'roster:license_status'),
     // Only the pipeline checks the state's live status; the date of its last check is confirmed_on.
-    license_status_live: fact(detail?.status ?? null, 'state', detail ? detailCheckedOn : null, 'roster:license_status_live'),
+    license_status_live: fact(detail?.status ?? null, 'state', liveCheckedOn, 'roster:license_status_live'),
     on_probation: stateRoster(onProbation, 'roster:on_probation'),
     address: stateRoster({ street: roster.street, city: roster.city, county: roster.county, zip: roster.zip }, 'roster:address'),
     location: fact(
@@ -190,16 +198,21 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     'derived:state_documents',
   );
 
-  const note = status.closed ? closedNote(roster.closed_date) : null;
+  const note = closedLive
+    ? liveClosedNote({ status: detail!.status!, checkedOn: liveCheckedOn! }, { status: roster.status, asOf: rosterDate })
+    : status.closed
+      ? closedNote(roster.closed_date)
+      : null;
   const home: CompactHome = {
     license_number: license,
     name: inputs.goesByName,
     licensed_name: roster.facility_name,
     city: roster.city,
     county: roster.county,
-    license_status: roster.status,
-    license_closed: status.closed,
-    status_as_of: rosterDate,
+    // The status that decides, with its own date: the live one when it closed the home.
+    license_status: closedLive ? detail!.status : roster.status,
+    license_closed: closed,
+    status_as_of: closedLive ? liveCheckedOn : rosterDate,
     beds: roster.capacity,
     size_words: sizeWords(roster.capacity),
     clearances: {
@@ -208,7 +221,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
       non_ambulatory: clearanceValue('non_ambulatory'),
       bedridden: clearanceValue('bedridden'),
       as_of: clearancesAsOf,
-      license_closed: status.closed,
+      license_closed: closed,
       closed_note: note,
     },
     medi_cal_alw: {
@@ -216,7 +229,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
       line: alwLine(inputs.alwListed, dates.alwList, inputs.alwListRead),
       scope: inputs.alwListed ? ALW_SCOPE : null,
       list_as_of: dates.alwList,
-      license_closed: status.closed,
+      license_closed: closed,
       closed_note: note,
     },
     price: inputs.price,
@@ -241,8 +254,8 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     name_slug: slug,
     facility_type: roster.facility_type,
     license_status: roster.status,
-    listed: status.listed ? 1 : 0,
-    closed: status.closed ? 1 : 0,
+    listed: listed ? 1 : 0,
+    closed: closed ? 1 : 0,
     on_probation: onProbation,
     street: roster.street,
     city: roster.city,
@@ -272,7 +285,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     roster_as_of: rosterDate,
     last_state_visit: detail?.lastVisitDate ?? null,
     license_status_live: detail?.status ?? null,
-    live_status_checked_on: detail ? detailCheckedOn : null,
+    live_status_checked_on: liveCheckedOn,
     documents_count: documentsValue?.count ?? null,
     documents_since_year: documentsValue?.since_year ?? null,
     documents_latest_date: documentsValue?.latest_date ?? null,

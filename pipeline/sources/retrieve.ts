@@ -197,9 +197,9 @@ async function retrieveFromCatalog(name: string, location: CkanLocation, options
  * client, or read from disk for file locations. A 404 or a missing file is an error like any other:
  * the caller keeps the last good data.
  */
-export async function readLocation(location: string, options: { http: HttpClient; rootDir: string }): Promise<string> {
+export async function readLocation(location: string, options: { http: HttpClient; rootDir: string; deadline?: AbortSignal }): Promise<string> {
   if (!isUrl(location)) return readFile(path.resolve(options.rootDir, location), 'utf8');
-  const result = await options.http.get(location, (body) => body.text());
+  const result = await options.http.get(location, (body) => body.text(), undefined, options.deadline);
   if (result.status !== 'fetched') throw new Error(`${location} answered 304 to an unconditional request`);
   return result.value;
 }

@@ -22,6 +22,8 @@ export interface RosterRow {
   license_first_date: string | null;
   closed_date: string | null;
   file_date: string | null;
+  /** The export's All Visit Dates as sorted ISO dates joined by ','; null or absent: the roster file has none. */
+  visit_dates?: string | null;
 }
 
 export interface RosterResult {

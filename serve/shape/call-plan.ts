@@ -3,7 +3,7 @@
 // order, the order the assistant sent the licenses; the same questions for each home, drawn from
 // its own record (its rate line's facts, each needed approval as the record states it, the
 // waiver, probation).
-import { licenseStatusMeaning, NEEDS } from '../../contract/facts.ts';
+import { NEEDS } from '../../contract/facts.ts';
 import { ownRateQuestion } from '../../contract/records.ts';
 import { homeRecords, type HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
@@ -34,7 +34,8 @@ export function callPlan(context: ShapeContext, licenses: readonly string[], nee
   const asOf = context.snapshot.meta.snapshotDate;
   return distinct.map((license) => {
     const record = records.get(license);
-    const closed = record ? licenseStatusMeaning(record.row.license_status).closed : false;
+    // As the pipeline decided it: a fresher live record may have closed a home the roster lists.
+    const closed = record ? record.row.closed === 1 : false;
     const open = record !== undefined && !closed;
     return { license, record, closed, open, questions: open ? planQuestions(record, needs, asOf) : [] };
   });

@@ -46,7 +46,9 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const { row, license } = homeRecord;
   const record = homeRecord.detail;
   const home = homeRecord.compact;
-  const meaning = licenseStatusMeaning(row.license_status);
+  // Closed as the pipeline decided it: the roster's words, or a fresher live record that says closed.
+  const rosterMeaning = licenseStatusMeaning(row.license_status);
+  const meaning = { ...rosterMeaning, closed: row.closed === 1, listed: rosterMeaning.listed && row.closed !== 1 };
   const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
   const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
@@ -130,6 +132,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     status: {
       text: statusText,
       closed: meaning.closed,
+      /** Closed by the state's live record while the roster still lists the license. */
+      closedLive: meaning.closed && !rosterMeaning.closed,
       probation: meaning.probation,
       liveStatus: record.license_status_live.value,
       liveCheckedOn: record.license_status_live.confirmed_on,
@@ -207,7 +211,9 @@ function quickAnswers(view: ViewFacts) {
   return [
     {
       question: 'Is this home licensed?',
-      answer: view.status.closed
+      answer: view.status.closedLive
+        ? `No longer. ${view.closedNote ?? ''}`.trim()
+        : view.status.closed
         ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
         : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
           (view.status.probation ? ' The license is on probation.' : ''),

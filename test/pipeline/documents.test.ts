@@ -4,12 +4,10 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { runPipeline } from '../../pipeline/run.ts';
-import fc from 'fast-check';
 import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
-import { detailSchema, indexSchema, parseDetail, parseIndex, type DocumentIndex, type FacilityDetail } from '../../pipeline/documents/state-api.ts';
-import { cell } from '../../pipeline/normalize/text.ts';
-import { stateDateToIso } from '../../pipeline/normalize/dates.ts';
+import { parseDetail, parseIndex } from '../../pipeline/documents/state-api.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
+import { TRANSPARENCY_PATHS as PATHS, unknownFacilityDetailJson } from './state-server.ts';
 import {
   stateServer,
   detailJson,
@@ -39,15 +37,16 @@ const REPORT_HTML = `<html><head><title>LIC 809</title><style>td{font:10pt}</sty
 </body></html>`;
 
 const entries: IndexFixtureEntry[] = [
-  { date: '05/22/2025', title: 'Annual Inspection', type: 'Inspection', page: 1 },
-  { control: '23-CR-20240312094512', date: '03/12/2024', title: 'Complaint Investigation', type: 'Complaint', page: 0 },
+  { date: '05/22/2025', title: 'Annual Inspection', type: 'Inspection' },
+  { control: '23-CR-20240312094512', date: '03/12/2024', title: 'Complaint Investigation', type: 'Complaint' },
 ];
 
+/** A home's detail, index and report pages (by position in the index, as the state serves them). */
 function homeDocuments(license: string, list: IndexFixtureEntry[], detail: Record<string, string | number> = {}): DocumentFiles {
   return {
-    detail: detailJson(license, { LASTVISITDATE: list[0]?.date ?? '', NBRINSPTYPA: 1, NBRINSPTYPB: 1, ...detail }),
+    detail: detailJson(license, { LASTVISITDATE: list[0]?.date ?? '', VSTDATEALL: list.map((e) => e.date).join(','), NBRINSPTYPA: 1, NBRINSPTYPB: 1, ...detail }),
     index: indexJson(license, list),
-    reports: Object.fromEntries(list.map((entry) => [entry.page, REPORT_HTML.replace('MAPLE HOUSE', `${entry.title} ${entry.page}`)])),
+    reports: Object.fromEntries(list.map((entry, position) => [position, REPORT_HTML.replace('MAPLE HOUSE', `${entry.title} ${entry.date}`)])),
   };
 }
 
@@ -82,11 +81,16 @@ test.serial('index and report requests are retried; reports land in the snapshot
   // The first attempt at the index and at one report fails; the retries succeed.
   const files = homeDocuments('015600001', entries);
   serveStateFiles({ roster, documents: { '015600001': files } });
-  stateServer.route('/documents/015600001/index.json', { status: 503 }, { body: files.index });
-  stateServer.route('/documents/015600001/0.html', { status: 502 }, { body: files.reports![0]! });
+  stateServer.route(PATHS.index('015600001'), { status: 503 }, { body: files.index });
+  stateServer.route(PATHS.report('015600001', 0), { status: 502 }, { body: files.reports![0]! });
   const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
-  t.deepEqual(stateServer.requests('/documents/015600001/index.json').map((r) => r.status), [503, 200]);
-  t.deepEqual(stateServer.requests('/documents/015600001/0.html').map((r) => r.status), [502, 200]);
+  t.deepEqual(stateServer.requests(PATHS.index('015600001')).map((r) => r.status), [503, 200]);
+  t.deepEqual(stateServer.requests(PATHS.report('015600001', 0)).map((r) => r.status), [502, 200]);
+  // The real addresses: the detail and the index by license, each page by its position in the index.
+  t.deepEqual(
+    stateServer.requests().filter((r) => r.url.includes('015600001')).map((r) => r.url).sort(),
+    ['/FacilityDetail/015600001', '/FacilityReports/015600001', '/FacilityReports/015600001', '/FacilityReports?facNum=015600001&inx=0', '/FacilityReports?facNum=015600001&inx=0', '/FacilityReports?facNum=015600001&inx=1'],
+  );
   t.true(first.published);
   t.is(first.report.documents.licenses_with_problems, 0);
   t.is(first.report.documents.reports_fetched, 2);
@@ -100,7 +104,7 @@ test.serial('index and report requests are retried; reports land in the snapshot
   t.regex(reports[1]!.ref as string, /^doc:015600001-20240312-C-23-CR-20240312094512$/);
   const record = JSON.parse(db.prepare("SELECT record_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
   t.deepEqual(record.last_state_visit, { value: '2025-05-22', source_class: 'state', confirmed_on: '2026-11-20', next_due: null, ref: 'roster:last_visit' });
-  t.deepEqual(record.license_status_live, { value: 'LICENSED', source_class: 'state', confirmed_on: '2026-11-20', next_due: null, ref: 'roster:license_status_live' });
+  t.deepEqual(record.license_status_live, { value: 'Licensed', source_class: 'state', confirmed_on: '2026-11-20', next_due: null, ref: 'roster:license_status_live' });
   const stateDocuments = JSON.parse(db.prepare("SELECT state_documents_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
   t.deepEqual(stateDocuments.value, { count: 2, since_year: '2024', latest_date: '2025-05-22' });
   const home = JSON.parse(db.prepare("SELECT home_json FROM facilities WHERE license_number = '015600001'").pluck().get() as string);
@@ -133,13 +137,20 @@ test.serial('a re-run fetches the index and reports only of homes whose detail c
   const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   t.like(first.report.documents, { details_fetched: 3, indexes_fetched: 3, reports_fetched: 3 });
 
-  // A new visit at 015600002 only.
-  const newVisit: IndexFixtureEntry = { date: '11/02/2026', title: 'Case Management - Incidents', type: 'Other', page: 2 };
+  // Nothing changed: no index is asked again, only the details (the live status).
+  serveStateFiles({ roster, documents });
+  const same = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T06:00:00Z') });
+  t.like(same.report.documents, { details_fetched: 3, indexes_fetched: 0, indexes_reused: 3, reports_fetched: 0, homes_current: 3, homes_waiting: 0 });
+  t.deepEqual(stateServer.requests().filter((r) => r.path.startsWith('/FacilityReports')), [], 'no index, no report page');
+
+  // A new visit at 015600002 only: its list gains a report at position 0, the other moves to 1.
+  const newVisit: IndexFixtureEntry = { date: '11/02/2026', title: 'Case Management - Incidents', type: 'Other' };
   serveStateFiles({ roster, documents: { ...documents, '015600002': homeDocuments('015600002', [newVisit, ...entries.slice(1)]) } });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
-  t.like(second.report.documents, { details_fetched: 3, indexes_fetched: 1, indexes_reused: 2, reports_fetched: 1, reports_already_stored: 3 });
-  // 8 whole-file sources + 3 details + 1 index + 1 report.
+  t.like(second.report.documents, { details_fetched: 3, indexes_fetched: 1, indexes_reused: 2, reports_fetched: 1, reports_already_stored: 1 });
+  // 8 whole-file sources + 3 details + 1 index + 1 report, the new one by its position.
   t.is(second.report.requests_made, 8 + 3 + 1 + 1);
+  t.deepEqual(stateServer.requests().filter((r) => r.path === '/FacilityReports').map((r) => r.url), ['/FacilityReports?facNum=015600002&inx=0']);
   const db = open(second.snapshotPath!);
   t.is(db.prepare("SELECT last_state_visit FROM facilities WHERE license_number = '015600002'").pluck().get(), '2026-11-02');
   t.is(db.prepare("SELECT COUNT(*) FROM reports WHERE license_number = '015600002'").pluck().get(), 2);
@@ -153,10 +164,11 @@ test.serial('a failing endpoint keeps the last good data for that home and the r
 
   // Next day the detail endpoint for 015600001 is down (every retry).
   serveStateFiles({ roster });
-  stateServer.route('/documents/015600001/detail.json', { status: 500 });
+  stateServer.route(PATHS.detail('015600001'), { status: 500 });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   t.true(second.published);
-  t.is(stateServer.requests('/documents/015600001/detail.json').length, 3, 'every attempt');
+  t.is(stateServer.requests(PATHS.detail('015600001')).length, 3, 'every attempt');
+  t.like(second.report.documents, { homes_waiting: 1, homes_current: 2 });
   t.is(second.report.documents.licenses_with_problems, 1);
   const db = open(second.snapshotPath!);
   t.deepEqual(db.prepare('SELECT license_number, endpoint, kept_from FROM document_fetch_problems').all(), [
@@ -177,8 +189,8 @@ test.serial('a detail answer that is not a facility detail (an API error object,
 
   // Next day the service answers 200 with its error object for one home and another home's detail for the other.
   serveStateFiles({ roster, documents });
-  stateServer.route('/documents/015600001/detail.json', { body: JSON.stringify({ Message: 'An error has occurred.' }) });
-  stateServer.route('/documents/015600002/detail.json', { body: detailJson('015600003') });
+  stateServer.route(PATHS.detail('015600001'), { body: JSON.stringify({ Message: 'An error has occurred.' }) });
+  stateServer.route(PATHS.detail('015600002'), { body: detailJson('015600003') });
   // Forced: with three homes, two zeroed would trip the changed-share guard; a state-sized run would not.
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
   t.true(second.published);
@@ -188,13 +200,13 @@ test.serial('a detail answer that is not a facility detail (an API error object,
     ['015600001', 'detail', '2026-11-20'],
     ['015600002', 'detail', '2026-11-20'],
   ]);
-  t.regex(problems[0]!.problem as string, /FACILITYNUMBER/);
+  t.regex(problems[0]!.problem as string, /no FacilityDetail object \(keys: Message\)/);
   t.regex(problems[1]!.problem as string, /015600003/);
   for (const license of ['015600001', '015600002']) {
     const row = db.prepare('SELECT record_json, type_a_citations, license_status_live FROM facilities WHERE license_number = ?').get(license) as Row;
     const record = JSON.parse(row.record_json as string);
     t.deepEqual([record.last_state_visit.value, record.last_state_visit.confirmed_on], ['2025-05-22', '2026-11-20'], license);
-    t.deepEqual([row.type_a_citations, row.license_status_live], [1, 'LICENSED'], license);
+    t.deepEqual([row.type_a_citations, row.license_status_live], [1, 'Licensed'], license);
   }
 });
 
@@ -204,7 +216,7 @@ test.serial('a document index that lists another license keeps the last good lis
   await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   // Next day the detail says a visit happened, and the index answered is 015600003's.
-  const newer: IndexFixtureEntry[] = [{ date: '11/02/2026', title: 'Annual Inspection', type: 'Inspection', page: 2 }, ...entries];
+  const newer: IndexFixtureEntry[] = [{ date: '11/02/2026', title: 'Annual Inspection', type: 'Inspection' }, ...entries];
   const files = homeDocuments('015600001', newer);
   serveStateFiles({ roster, documents: { '015600001': { ...files, index: indexJson('015600003', newer) } } });
   const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
@@ -328,70 +340,87 @@ test.serial('hospitals: only active general acute care hospitals with coordinate
   );
 });
 
-test('details and indexes read directly agree with joi alone, on any input', (t) => {
-  // The oracle: what the state API readers gave when joi validated every answer.
-  const viaJoi = (schema: typeof detailSchema, json: unknown, what: string) => {
-    const { error, value } = schema.validate(json, { convert: true });
-    if (error) throw new Error(`${what}: ${error.message}`);
-    return value;
-  };
-  const detailOracle = (json: unknown): FacilityDetail => {
-    const value = viaJoi(detailSchema, json, 'facility detail');
-    return {
-      status: cell(value.STATUS),
-      lastVisitDate: stateDateToIso(value.LASTVISITDATE),
-      typeA: value.NBRINSPTYPA + value.NBROTHERTYPA + value.TOTTYPEA,
-      typeB: value.NBRINSPTYPB + value.NBROTHERTYPB + value.TOTTYPEB,
-      fingerprint: JSON.stringify([value.STATUS, value.LASTVISITDATE, value.NBRINSPVISITS, value.NBROTHERVISITS, value.TOTCMPVISITS, value.CMPCOUNT, value.NBRINSPTYPA, value.NBRINSPTYPB, value.NBROTHERTYPA, value.NBROTHERTYPB, value.TOTTYPEA, value.TOTTYPEB]),
-    };
-  };
-  const indexOracle = (json: unknown): DocumentIndex => {
-    const value = viaJoi(indexSchema, json, 'document index');
-    return {
-      count: Math.max(value.COUNT, value.REPORTARRAY.length),
-      entries: value.REPORTARRAY.map((entry: Record<string, string | number>) => ({
-        controlNumber: cell(String(entry.CONTROLNUMBER ?? '')),
-        date: stateDateToIso(String(entry.REPORTDATE ?? '')),
-        title: cell(String(entry.REPORTTITLE ?? '')),
-        type: cell(String(entry.REPORTTYPE ?? '')),
-        page: Number(entry.REPORTPAGE),
-      })),
-    };
-  };
-  const outcome = (read: () => unknown) => {
-    try {
-      return { value: read() };
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-  };
-  // Mostly the plain shape, often not: numbers as strings, negatives, fractions, -0, unsafe sizes, nulls, wrong types.
-  const anyValue = fc.oneof(
-    { weight: 6, arbitrary: fc.nat({ max: 40 }) },
-    { weight: 4, arbitrary: fc.constantFrom('', 'LICENSED', 'CLOSED ', ' 05/22/2025', '5/2/2025', '13/45/2025', 'Inspection', '23-CR-1') },
-    fc.constantFrom(null, -0, -1, 1.5, 2 ** 53, '3', ' 4 ', '-2', '1e2', 'x', true, [], {}),
-    fc.string({ maxLength: 12 }),
-  );
-  const record = (keys: readonly string[]) =>
-    fc.record(Object.fromEntries(keys.map((key) => [key, anyValue])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
-  const detailKeys = ['FACILITYNUMBER', 'STATUS', 'LASTVISITDATE', 'NBRINSPVISITS', 'NBRINSPTYPA', 'NBRINSPTYPB', 'NBROTHERVISITS', 'NBROTHERTYPA', 'NBROTHERTYPB', 'TOTCMPVISITS', 'TOTTYPEA', 'TOTTYPEB', 'CMPCOUNT', 'EXTRA'];
-  const entryKeys = ['CONTROLNUMBER', 'FACILITYNUMBER', 'REPORTDATE', 'REPORTTITLE', 'REPORTTYPE', 'REPORTPAGE'];
-  fc.assert(
-    fc.property(fc.oneof({ weight: 9, arbitrary: record(detailKeys) }, anyValue), (json) => {
-      const text = JSON.stringify(json) ?? 'null';
-      t.deepEqual(outcome(() => parseDetail(text)), outcome(() => detailOracle(JSON.parse(text))));
+test('a facility detail is read as the state serves it: string values, complaint figures counted once, an unknown license with no status', (t) => {
+  const closed = parseDetail(
+    detailJson('015600001', {
+      STATUS: 'Closed, Licensee Initiated', LASTVISITDATE: '05/22/2025', NBRINSPTYPA: '2', NBRINSPTYPB: '4', NBROTHERTYPA: '1', NBROTHERTYPB: '0',
+      NBRCMPLTTYPA: '3', NBRCMPLTTYPB: '5', CLIENTSERVED1: 'Dementia', CLIENTSERVED2: ' ', COMMENTS: 'Hospice waiver on file.',
     }),
-    { numRuns: 3000 },
+    '15600001',
   );
-  const index = fc.record(
-    { COUNT: anyValue, REPORTARRAY: fc.oneof({ weight: 9, arbitrary: fc.array(fc.oneof({ weight: 9, arbitrary: record(entryKeys) }, anyValue), { maxLength: 4 }) }, anyValue) },
-    { requiredKeys: [] },
-  );
-  fc.assert(
-    fc.property(fc.oneof({ weight: 9, arbitrary: index }, anyValue), (json) => {
-      const text = JSON.stringify(json) ?? 'null';
-      t.deepEqual(outcome(() => parseIndex(text)), outcome(() => indexOracle(JSON.parse(text))));
-    }),
-    { numRuns: 3000 },
-  );
+  // TOTTYPEA/B repeat the complaint figures (3, 5): 2 + 1 + 3 and 4 + 0 + 5, never 9 and 14.
+  t.like(closed, { status: 'Closed, Licensee Initiated', lastVisitDate: '2025-05-22', typeA: 6, typeB: 9, clientServed: ['Dementia'], comments: 'Hospice waiver on file.' });
+
+  const unknown = parseDetail(unknownFacilityDetailJson(), '015600009');
+  t.like(unknown, { status: null, lastVisitDate: null, typeA: null, typeB: null });
+  // A blank figure is not zero.
+  t.like(parseDetail(detailJson('015600001', { NBROTHERTYPA: '' })), { typeA: null, typeB: 0 });
+  t.throws(() => parseDetail(detailJson('015600001', { NBRINSPTYPA: 'two' })), { message: 'facility detail: NBRINSPTYPA is not a whole number ("two")' });
+  // The old flat shape is not the service's answer.
+  t.throws(() => parseDetail(JSON.stringify({ FACILITYNUMBER: '015600001', STATUS: 'LICENSED' })), { message: /no FacilityDetail object/ });
 });
+
+test('a document index gives each report its position, the address its page is asked by; REPORTPAGE is never fetched', (t) => {
+  const index = parseIndex(indexJson('015600001', entries), '015600001');
+  t.deepEqual(index, {
+    count: 2,
+    entries: [
+      { controlNumber: null, date: '2025-05-22', title: 'Annual Inspection', type: 'Inspection', page: 0 },
+      { controlNumber: '23-CR-20240312094512', date: '2024-03-12', title: 'Complaint Investigation', type: 'Complaint', page: 1 },
+    ],
+  });
+  t.regex(JSON.parse(indexJson('015600001', entries)).REPORTARRAY[1].REPORTPAGE, /^http:\/\/.*inx=1$/);
+  t.throws(() => parseIndex(indexJson('015600003', entries), '015600001'), { message: 'document index lists facility 015600003, not 015600001' });
+});
+
+test.serial('an unknown license stores no live status and no tallies; a closed live status is kept verbatim', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Change of Ownership' }) } });
+  stateServer.route(PATHS.detail('015600003'), { body: unknownFacilityDetailJson() });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const db = open(result.snapshotPath!);
+  const row = (license: string) => db.prepare('SELECT license_status_live, live_status_checked_on, type_a_citations, type_b_citations, record_json FROM facilities WHERE license_number = ?').get(license) as Row;
+  const unknown = row('015600003');
+  t.like(unknown, { license_status_live: null, live_status_checked_on: null, type_a_citations: null, type_b_citations: null });
+  t.deepEqual(JSON.parse(unknown.record_json as string).license_status_live, { value: null, source_class: 'state', confirmed_on: null, next_due: null, ref: 'roster:license_status_live' });
+  t.is(db.prepare("SELECT COUNT(*) FROM document_fetch_problems WHERE license_number = '015600003'").pluck().get(), 0, 'an unknown license is an answer, not a failure');
+  t.like(row('015600001'), { license_status_live: 'Closed, Change of Ownership', live_status_checked_on: '2026-11-20' });
+});
+
+test.serial('a live status that turns closed after the roster\'s date closes the home in the snapshot and is in its change log', async (t) => {
+  const dir = await tempSnapshotsDir();
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
+  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.is(first.report.licenses.closed, 0);
+
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Licensee Initiated' }) } });
+  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-27T18:00:00Z') });
+  t.like(second.report.licenses, { listed: 2, closed: 1, closed_by_live_status: 1 });
+  const db = open(second.snapshotPath!);
+  const row = db.prepare("SELECT license_status, listed, closed, home_json FROM facilities WHERE license_number = '015600001'").get() as Row;
+  t.like(row, { license_status: 'LICENSED', listed: 0, closed: 1 });
+  const home = JSON.parse(row.home_json as string);
+  t.like(home, { license_status: 'Closed, Licensee Initiated', license_closed: true, status_as_of: '2026-11-27' });
+  t.is(
+    home.clearances.closed_note,
+    'The state\'s live record, checked on 2026-11-27, shows this license as "Closed, Licensee Initiated"; the state roster of 2026-11-16 still listed it as LICENSED. ' +
+      'Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.',
+  );
+  t.true(home.medi_cal_alw.license_closed);
+  t.deepEqual(db.prepare("SELECT field, old_value, new_value, new_source_date FROM change_log WHERE license_number = '015600001' AND field = 'license_status_live'").all(), [
+    { field: 'license_status_live', old_value: '"Licensed"', new_value: '"Closed, Licensee Initiated"', new_source_date: '2026-11-27' },
+  ]);
+  t.is(db.prepare('SELECT COUNT(*) FROM listed_homes WHERE license_number = ?').pluck().get('015600001'), 0);
+});
+
+test.serial('a closed live status checked on or before the roster\'s date does not override it', async (t) => {
+  const dir = await tempSnapshotsDir();
+  // The roster is dated 11/16/2026; a check on the same day is not fresher.
+  serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Non-payment' }) } });
+  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-16T18:00:00Z') });
+  t.like(facilityRow(result.snapshotPath!, '015600001'), { license_status_live: 'Closed, Non-payment', listed: 1, closed: 0 });
+});
+
+function facilityRow(file: string, license: string): Row {
+  return open(file).prepare('SELECT license_status_live, listed, closed FROM facilities WHERE license_number = ?').get(license) as Row;
+}

@@ -2,9 +2,9 @@
 // servers, so each test states exactly the quirk it is about. The pipeline reads them through its
 // real HTTP client, over a real socket.
 import Database from 'better-sqlite3';
-import type { PipelineConfig, SourcesConfig } from '../../pipeline/config.ts';
+import { stateSiteDocuments, type PipelineConfig, type SourcesConfig } from '../../pipeline/config.ts';
 import { tempDir } from '../helpers/snapshot.ts';
-import { startStateServer } from './state-server.ts';
+import { facilityDetailJson, facilityReportsJson, serveTransparencyApi, startStateServer, type ReportEntry, type TransparencyHome } from './state-server.ts';
 
 /** One stand-in per test file (each runs in its own worker); tests that use it run serially. */
 export const stateServer = await startStateServer();
@@ -85,34 +85,11 @@ export const HOSPITALS_CSV =
 export const LISTINGS_HEADER = 'license_number,site,listing_url,monthly_rate_usd,rate_confirmed_by_home,seen_on,updated_on';
 export const COUNTY_RATES_CSV = 'county,low_usd,high_usd,typical_start_usd,as_of,basis\nALAMEDA,4500,8000,5200,2026-10-01,median of listed starting rates\n';
 
-/** One license's files on the state's transparency service. */
-export interface DocumentFiles {
-  detail: string;
-  index: string;
-  reports?: Record<number, string>;
-}
-
-export function detailJson(license: string, fields: Record<string, string | number> = {}): string {
-  return JSON.stringify({
-    FACILITYNUMBER: license, STATUS: 'LICENSED', LASTVISITDATE: '', NBRINSPVISITS: 0, NBRINSPTYPA: 0, NBRINSPTYPB: 0,
-    NBROTHERVISITS: 0, NBROTHERTYPA: 0, NBROTHERTYPB: 0, TOTCMPVISITS: 0, TOTTYPEA: 0, TOTTYPEB: 0, CMPCOUNT: 0, ...fields,
-  });
-}
-
-export interface IndexFixtureEntry {
-  control?: string;
-  date: string;
-  title: string;
-  type: 'Inspection' | 'Complaint' | 'Other';
-  page: number;
-}
-
-export function indexJson(license: string, entries: readonly IndexFixtureEntry[]): string {
-  return JSON.stringify({
-    COUNT: entries.length,
-    REPORTARRAY: entries.map((e) => ({ CONTROLNUMBER: e.control ?? '', FACILITYNUMBER: license, REPORTDATE: e.date, REPORTTITLE: e.title, REPORTTYPE: e.type, REPORTPAGE: e.page })),
-  });
-}
+/** One license's files on the state's transparency service (report pages by position in the index). */
+export type DocumentFiles = TransparencyHome;
+export type IndexFixtureEntry = ReportEntry;
+export const detailJson = facilityDetailJson;
+export const indexJson = facilityReportsJson;
 
 export interface StateFiles {
   roster: string;
@@ -152,12 +129,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
       listings: STATE_ORIGIN + SOURCE_PATHS.listings,
       countyRates: STATE_ORIGIN + SOURCE_PATHS.countyRates,
     },
-    stateDocuments: {
-      detail: `${STATE_ORIGIN}/documents/{license}/detail.json`,
-      index: `${STATE_ORIGIN}/documents/{license}/index.json`,
-      report: `${STATE_ORIGIN}/documents/{license}/{inx}.html`,
-      concurrency: 4,
-    },
+    stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 4 },
     http: { timeoutMs: 300, retries: 2, backoffMs: 5, concurrency: 4, minIntervalMs: 0, userAgent: 'test' },
     deadlines: { sourceMs: 5_000, runMs: 30_000 },
     guards: { minLicenses: 1, maxRemovedShare: 0.2, maxChangedShare: 0.5, maxRejectedShare: 0.5, minJoinedShare: 0.5 },
@@ -193,15 +165,9 @@ export function serveStateFiles(files: StateFiles): void {
   for (const [name, body] of Object.entries(served)) stateServer.route(SOURCE_PATHS[name as keyof typeof SOURCE_PATHS], { body });
 }
 
-/** The transparency service: the given licenses' files, and an empty detail and index for any other. */
+/** The transparency service: the given licenses' files, and a Licensed detail with no visits and an empty index for any other. */
 export function serveDocuments(documents: Record<string, DocumentFiles>): void {
-  for (const [license, files] of Object.entries(documents)) {
-    stateServer.route(`/documents/${license}/detail.json`, { body: files.detail });
-    stateServer.route(`/documents/${license}/index.json`, { body: files.index });
-    for (const [page, html] of Object.entries(files.reports ?? {})) stateServer.route(`/documents/${license}/${page}.html`, { body: html });
-  }
-  stateServer.route(/^\/documents\/\d{9}\/detail\.json$/, (request) => ({ body: detailJson(request.path.split('/')[2]!) }));
-  stateServer.route(/^\/documents\/\d{9}\/index\.json$/, (request) => ({ body: indexJson(request.path.split('/')[2]!, []) }));
+  serveTransparencyApi(stateServer, documents);
 }
 
 /** A fresh snapshots folder, removed when the test process exits. */

@@ -39,13 +39,19 @@ test('a run over the seeds publishes a snapshot that passes its integrity check 
   t.is(db.prepare('SELECT COUNT(*) FROM facilities WHERE closed = 1 AND price_json IS NOT NULL').pluck().get(), 0);
   t.is(db.prepare('SELECT COUNT(*) FROM document_fetch_problems').pluck().get(), 0);
 
-  // Every status of the seeds is read by meaning, whatever its casing or vocabulary.
-  const statuses = db.prepare('SELECT license_status, listed, closed FROM facilities').all() as Array<{ license_status: string; listed: number; closed: number }>;
+  // Every status of the seeds is read by meaning, whatever its casing or vocabulary; a live status
+  // checked after the roster's date that says closed closes a home the roster lists (five seed homes).
+  type StatusRow = { license_status: string; license_status_live: string | null; live_status_checked_on: string | null; roster_as_of: string | null; listed: number; closed: number };
+  const statuses = db.prepare('SELECT license_status, license_status_live, live_status_checked_on, roster_as_of, listed, closed FROM facilities').all() as StatusRow[];
+  let closedLive = 0;
   for (const row of statuses) {
     const meaning = licenseStatusMeaning(row.license_status);
-    t.is(row.listed, meaning.listed ? 1 : 0, row.license_status);
-    t.is(row.closed, meaning.closed ? 1 : 0, row.license_status);
+    const liveCloses = !meaning.closed && licenseStatusMeaning(row.license_status_live).closed && (row.live_status_checked_on ?? '') > (row.roster_as_of ?? '');
+    if (liveCloses) closedLive += 1;
+    t.is(row.listed, meaning.listed && !liveCloses ? 1 : 0, row.license_status);
+    t.is(row.closed, meaning.closed || liveCloses ? 1 : 0, row.license_status);
   }
+  t.is(closedLive, 5, 'the five homes the roster lists and the live record shows closed');
   const seen = new Set(statuses.map((s) => s.license_status.toUpperCase()));
   for (const status of ['LICENSED', 'LICENSED/PENDING INCREASE', 'PROBATIONARY LICENSE', 'ON PROBATION', 'PENDING', 'CLOSED']) t.true(seen.has(status), status);
 

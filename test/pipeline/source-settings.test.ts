@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
-import { selectProfile } from '../../pipeline/config.ts';
+import { selectProfile, STATE_SITE } from '../../pipeline/config.ts';
 import { applySourceSettings, SourceSettingError, sourceArguments, splitSourceList } from '../../pipeline/source-settings.ts';
 import { parseCkanLocation } from '../../pipeline/sources/ckan.ts';
 import { tempSnapshotsDir } from './fixtures.ts';
@@ -42,10 +42,33 @@ test('a later setting overrides an earlier one; all=none switches every source o
 
 test('the state documents are set by folder, by template, or switched off', (t) => {
   const folder = applySourceSettings(state(), ['state_documents=./docs'], '/data');
-  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: 4 });
+  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: 2 });
   const templates = applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}', 'documents_index=https://s.test/i/{license}', 'documents_report=https://s.test/r/{license}/{inx}'], '/data');
   t.is(templates.stateDocuments!.report, 'https://s.test/r/{license}/{inx}');
   t.throws(() => applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}']), { instanceOf: SourceSettingError, message: /need documents_detail, documents_index and documents_report/ });
+});
+
+test('the state profile reads the real Transparency API; state_site points the detail, the index, the report pages and an export roster elsewhere', (t) => {
+  t.like(state().stateDocuments, {
+    detail: 'https://www.ccld.dss.ca.gov/transparencyapi/api/FacilityDetail/{license}',
+    index: 'https://www.ccld.dss.ca.gov/transparencyapi/api/FacilityReports/{license}',
+    report: 'https://www.ccld.dss.ca.gov/transparencyapi/api/FacilityReports?facNum={license}&inx={inx}',
+  });
+  const mirror = applySourceSettings(state(), ['state_site=http://127.0.0.1:8088/api/'], '/data');
+  t.like(mirror.stateDocuments, {
+    detail: 'http://127.0.0.1:8088/api/FacilityDetail/{license}',
+    index: 'http://127.0.0.1:8088/api/FacilityReports/{license}',
+    report: 'http://127.0.0.1:8088/api/FacilityReports?facNum={license}&inx={inx}',
+    detailMaxAgeDays: state().stateDocuments!.detailMaxAgeDays,
+    requestBudget: state().stateDocuments!.requestBudget,
+  });
+  // The export lives under the same base: a roster there moves with it; one elsewhere stays.
+  const exportRoster = { ...state(), sources: { ...state().sources, roster: `${STATE_SITE}/DownloadStateData?id=ResidentialElderCareFacility&GUID=3f2b` } };
+  t.is(applySourceSettings(exportRoster, ['state_site=http://127.0.0.1:8088/api']).sources.roster, 'http://127.0.0.1:8088/api/DownloadStateData?id=ResidentialElderCareFacility&GUID=3f2b');
+  t.is(applySourceSettings(state(), ['state_site=http://127.0.0.1:8088/api']).sources.roster, state().sources.roster);
+  t.is(applySourceSettings(exportRoster, ['state_site=http://127.0.0.1:8088/api', 'roster=./r.csv'], '/data').sources.roster, '/data/r.csv', 'a later roster setting wins');
+  t.throws(() => applySourceSettings(state(), ['state_site=./mirror']), { instanceOf: SourceSettingError, message: /state_site takes the http\(s\) base URL/ });
+  t.throws(() => applySourceSettings(state(), ['state_site=none']), { instanceOf: SourceSettingError, message: /state_documents=none/ });
 });
 
 test('the roster is required; unknown names and malformed settings name what is accepted', (t) => {

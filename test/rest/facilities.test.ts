@@ -62,10 +62,12 @@ test('the list holds exactly the listed statuses, alphabetical by name then lice
   t.is(total, expected.length);
   t.deepEqual(licenses, expected);
 
-  // Listed means LICENSED, LICENSED/PENDING INCREASE or probationary, any capitalization; closed and pending are out.
-  const statuses = ex.all<{ license_number: string; license_status: string | null }>('SELECT license_number, license_status FROM facilities');
+  // Listed means LICENSED, LICENSED/PENDING INCREASE or probationary, any capitalization; closed and
+  // pending are out, and so is a home the state's live record closed after the roster's date.
+  const statuses = ex.all<{ license_number: string; license_status: string | null; closed: number }>('SELECT license_number, license_status, closed FROM facilities');
   const listed = new Set(licenses);
-  for (const row of statuses) t.is(listed.has(row.license_number), licenseStatusMeaning(row.license_status).listed, `${row.license_status}`);
+  for (const row of statuses) t.is(listed.has(row.license_number), licenseStatusMeaning(row.license_status).listed && row.closed === 0, `${row.license_status}`);
+  t.true(statuses.some((row) => !listed.has(row.license_number) && row.license_status === 'LICENSED'), 'seeds must contain a LICENSED home the live record closed');
   t.true(statuses.some((row) => listed.has(row.license_number) && row.license_status !== row.license_status?.toUpperCase()), 'seeds must contain a listed status not in capitals');
   t.true(statuses.some((row) => listed.has(row.license_number) && licenseStatusMeaning(row.license_status).probation), 'seeds must contain a probationary license');
   t.true(statuses.some((row) => licenseStatusMeaning(row.license_status).closed), 'seeds must contain a closed license');
