@@ -28,12 +28,20 @@ function httpDate(header: string | null | undefined): string | null {
 
 /**
  * The date a source's publisher gives the whole file, for facts whose rows carry none: the
- * catalog's `last_modified` of the resource, else the server's `Last-Modified`, else the `Date`
- * the server answered on (the day the state served it: the export states no date of its own);
- * null without any (a file on disk).
+ * catalog's `last_modified` of the resource, else the server's `Last-Modified`; null without either.
  */
 export function servedDate(source: RetrievedSource | undefined): string | null {
-  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified) ?? httpDate(source?.served);
+  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
+}
+
+/**
+ * The state's weekly export states no date of its own: its facts are dated by the day the state
+ * served it, its `Last-Modified`, else the `Date` of the answer that brought it (a file on disk:
+ * the headers saved beside it). That is when the record was retrieved from the state, never a
+ * date the state wrote. Other sources never take the day they were fetched as their date.
+ */
+export function exportServedDate(source: RetrievedSource | undefined): string | null {
+  return servedDate(source) ?? httpDate(source?.served);
 }
 
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
@@ -80,7 +88,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   // Each source's own date: what the file states, else what its publisher states (the catalog's
   // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
   // means "the source states no date".
-  const rosterServed = servedDate(retrieved.roster);
+  const rosterServed = roster.shape === 'export' ? exportServedDate(retrieved.roster) : servedDate(retrieved.roster);
   const newestFileDate = (rows: RosterResult['rows']) => rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
   const rosterFileDate = newestFileDate(roster.rows);
   const portalDate = portal ? (newestFileDate(portal.rows) ?? servedDate(retrieved.portalRoster)) : null;
