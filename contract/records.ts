@@ -119,12 +119,20 @@ export interface FacilityRecord {
   last_state_visit: Fact<string | null>;
   /** Detail form only; value null until the license's state documents are loaded. */
   state_documents?: Fact<StateDocumentsValue | null>;
+  /**
+   * Detail form only: visits, citations and complaint outcomes from the state's weekly export;
+   * confirmed_on is the day it was retrieved from the state. Value null when the roster read carries none.
+   */
+  state_visits?: Fact<StateVisitsValue | null>;
   disputes: DisputeAnnotation[];
   links: { facility_page: string; corrections: string };
 }
 
 /** The detail form: the Facility record with `state_documents`. */
 export type FacilityDetailRecord = FacilityRecord & Required<Pick<FacilityRecord, 'state_documents'>>;
+
+/** The REST detail endpoint's record: the detail form with the export's visits (the check's `record` carries its tallies in `state_record` instead). */
+export type RestFacilityDetail = FacilityDetailRecord & Required<Pick<FacilityRecord, 'state_visits'>>;
 
 /** The compact `home` of a batch-check result. */
 export interface CompactHome {

@@ -10,15 +10,10 @@ import { licenseStatusMeaning, TRI_STATES } from '../../contract/facts.ts';
 import { tempSnapshotsDir } from './fixtures.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
-import { headerKey } from '../../pipeline/sources/csv.ts';
+import { seedRosterRows } from '../helpers/seed-roster.ts';
 import { DOCUMENT_STORE_FILE, type Citation } from '../../contract/document-store.ts';
 
-// The export's rows run past its header (one block per complaint): the columns named are enough here.
-const seedRoster = parse(readFileSync(path.join(REPO_ROOT, 'seeds/default/roster.csv')), {
-  columns: (header: string[]) => header.map(headerKey),
-  relax_column_count: true,
-  relax_quotes: true,
-}) as Array<Record<string, string>>;
+const seedRoster = seedRosterRows();
 
 test('a run over the seeds publishes a snapshot that passes its integrity check and explains itself', async (t) => {
   const dir = await tempSnapshotsDir();
