@@ -264,6 +264,13 @@ export class StrayQuotes extends Transform {
   }
 }
 
+/** A whole text with its stray quotes escaped (for a file read at once rather than streamed). */
+export function escapeStrayQuotes(text: string): string {
+  const repair = new StrayQuotes() as unknown as { repair(text: string): string; pendingQuote: boolean };
+  const out = repair.repair(text);
+  return repair.pendingQuote ? `${out}"` : out;
+}
+
 /** A portal's error or login page where data was expected. */
 export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:!doctype\s+html|html|head|body)\b/i.test(text);

@@ -99,12 +99,22 @@ export const facility = grows(facilityKeys)
   .meta({ component: 'Facility' })
   .description('The v1 Facility record. Values verbatim from the state record. No availability field exists.');
 
-export const facilityDetail = grows({
-  ...facilityKeys,
+const stateDocumentsKey = {
   state_documents: fact(
     object({ count: integer(), since_year: nullableText(), latest_date: date().allow(null) }).allow(null),
     'derived:state_documents',
   ).description('value is null (not on file) until the state documents of the license are loaded.'),
+};
+
+/** The check's detail `record`: the Facility record plus state_documents (its tallies are in the home's state_record). */
+export const facilityDetail = grows({ ...facilityKeys, ...stateDocumentsKey })
+  .meta({ component: 'FacilityRecordDetail' })
+  .description('The Facility record plus state_documents.');
+
+/** The detail endpoint's record: state_visits too. */
+export const restFacilityDetail = grows({
+  ...facilityKeys,
+  ...stateDocumentsKey,
   state_visits: fact(stateVisits().allow(null), 'roster:state_visits').description(
     "Visits, Type A and Type B citations and complaint outcomes from the state's weekly export; confirmed_on is the day it was retrieved from the state " +
       '(the export states no date of its own). Counts cover the years from since_year on; a substantiated allegation is a finding on one complaint, not a judgement of the home. ' +
@@ -141,7 +151,7 @@ export const facilityList = envelope(
   }),
 );
 
-export const facilityDetailResponse = envelope('FacilityResponse', facilityDetail);
+export const facilityDetailResponse = envelope('FacilityResponse', restFacilityDetail);
 
 const report = grows({
   ref: Joi.string().pattern(/^doc:/),
