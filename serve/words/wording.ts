@@ -65,6 +65,7 @@ export const FACT_SOURCES = {
   roster: "per the state's licensing roster",
   waiver: "per the state's Assisted Living Waiver list",
   documents: "per the state's list of the home's documents",
+  visits: "per the state's weekly export of its licensing record",
 } as const;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
