@@ -218,11 +218,16 @@ export class StrayQuotes extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    // A quote at the very end of the file closes its cell.
-    done(null, this.pendingQuote ? '"' : '');
+    done(null, this.rest());
   }
 
-  private repair(text: string): string {
+  /** What is held back at the end: a quote at the very end of the file closes its cell. */
+  rest(): string {
+    return this.pendingQuote ? '"' : '';
+  }
+
+  /** The text with its stray quotes doubled, keeping its state for the next chunk. */
+  repair(text: string): string {
     let out = '';
     let at = 0;
     if (this.pendingQuote) {
@@ -266,9 +271,8 @@ export class StrayQuotes extends Transform {
 
 /** A whole text with its stray quotes escaped (for a file read at once rather than streamed). */
 export function escapeStrayQuotes(text: string): string {
-  const repair = new StrayQuotes() as unknown as { repair(text: string): string; pendingQuote: boolean };
-  const out = repair.repair(text);
-  return repair.pendingQuote ? `${out}"` : out;
+  const repair = new StrayQuotes();
+  return repair.repair(text) + repair.rest();
 }
 
 /** A portal's error or login page where data was expected. */
