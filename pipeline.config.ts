@@ -45,7 +45,9 @@ const demo = { demoData: true } as const;
 /** Every source of a seed folder (seeds/default, or generated seeds/state-scale). */
 function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments'> {
   const sources: SourcesConfig = {
+    // In the shape of the state's weekly export; roster.csv.headers beside it dates it.
     roster: `${dir}/roster.csv`,
+    portalRoster: `${dir}/portal-roster.csv`,
     approvals: `${dir}/approvals.csv`,
     waiver: `${dir}/alw.csv`,
     geocodes: `${dir}/geocodes.csv`,
@@ -63,6 +65,9 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
   return { sources, stateDocuments };
 }
 
+// The Care Facility Search's "Download Data" file of elder-care homes: the roster of record, updated
+// weekly. It asks a GUID, any GUID: `{guid}` is a fresh one per request.
+const STATE_EXPORT = `${STATE_SITE}/DownloadStateData?id=ResidentialElderCareFacility&GUID={guid}`;
 // The California Health and Human Services open-data portal, a CKAN site: its sources are named by
 // dataset and resource and looked up in its catalog on every run, never by a download address.
 const CHHS_PORTAL = 'ckan:https://data.chhs.ca.gov';
@@ -88,8 +93,10 @@ const config: PipelineProfiles = {
       http: { ...http, minIntervalMs: 100 },
       geocoder: { url: CENSUS_BATCH_GEOCODER, ...GEOCODER_DEFAULTS },
       sources: {
-        // "Community Care Licensing Facilities", its elder-care homes' resource.
-        roster: `${CHHS_PORTAL}#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6`,
+        roster: STATE_EXPORT,
+        // "Community Care Licensing Facilities", its elder-care homes' resource: compared with the
+        // export and reported, never used for a home's facts (it lagged the export by 18 months in 2026).
+        portalRoster: `${CHHS_PORTAL}#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6`,
         // Not confirmed on the portal: named by the resource name this file was expected under; a
         // run reports "names no resource" with the dataset's resources when it is not there.
         approvals: `${CHHS_PORTAL}#ccl-facilities/RCFE Service Designations`,

@@ -45,6 +45,57 @@ export interface StateDocumentsValue {
   latest_date: string | null;
 }
 
+/** Visits, Type A / Type B citations by visit type, or allegations by outcome: null where the state's cell was blank. */
+export interface VisitCounts {
+  inspection: number | null;
+  complaint: number | null;
+  other: number | null;
+  total: number | null;
+}
+
+export interface CitationCounts {
+  inspection: number | null;
+  other: number | null;
+  complaint: number | null;
+  /** inspection + other + complaint, as the state sums them. */
+  total: number | null;
+}
+
+/** One complaint of the export's tail: its date and how its allegations were found, with the citations it led to. */
+export interface ComplaintOutcome {
+  date: string | null;
+  substantiated: number | null;
+  inconclusive: number | null;
+  unsubstantiated: number | null;
+  unfounded: number | null;
+  type_a: number | null;
+  type_b: number | null;
+}
+
+/**
+ * A home's visits, citations and complaint outcomes as the state's weekly export states them
+ * (dates ISO, lists oldest first). A substantiated allegation is a finding on one complaint, not
+ * a judgement of the home; the counts cover the years of `all_visit_dates` only.
+ */
+export interface StateVisits {
+  last_visit_date: string | null;
+  visits: VisitCounts;
+  all_visit_dates: string[];
+  inspection_visit_dates: string[];
+  other_visit_dates: string[];
+  type_a: CitationCounts;
+  type_b: CitationCounts;
+  /** Title 22 sections cited, verbatim (`87411(a)`). */
+  citation_sections: string[];
+  /** Dates plans of correction were due or received. */
+  poc_dates: string[];
+  allegations: { total: number | null; substantiated: number | null; inconclusive: number | null; unsubstantiated: number | null; unfounded: number | null };
+  complaints: ComplaintOutcome[];
+}
+
+/** The visits as served: with the first year they cover (the year of the earliest visit date), without which no count is shown. */
+export type StateVisitsValue = StateVisits & { since_year: string | null };
+
 /** The v1 REST Facility record (list item and detail; detail adds `state_documents`). */
 export interface FacilityRecord {
   license_number: string;
@@ -68,12 +119,20 @@ export interface FacilityRecord {
   last_state_visit: Fact<string | null>;
   /** Detail form only; value null until the license's state documents are loaded. */
   state_documents?: Fact<StateDocumentsValue | null>;
+  /**
+   * Detail form only: visits, citations and complaint outcomes from the state's weekly export;
+   * confirmed_on is the day it was retrieved from the state. Value null when the roster read carries none.
+   */
+  state_visits?: Fact<StateVisitsValue | null>;
   disputes: DisputeAnnotation[];
   links: { facility_page: string; corrections: string };
 }
 
 /** The detail form: the Facility record with `state_documents`. */
 export type FacilityDetailRecord = FacilityRecord & Required<Pick<FacilityRecord, 'state_documents'>>;
+
+/** The REST detail endpoint's record: the detail form with the export's visits (the check's `record` carries its tallies in `state_record` instead). */
+export type RestFacilityDetail = FacilityDetailRecord & Required<Pick<FacilityRecord, 'state_visits'>>;
 
 /** The compact `home` of a batch-check result. */
 export interface CompactHome {

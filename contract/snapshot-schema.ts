@@ -2,7 +2,7 @@
 // Every table and view says what it holds, so an analyst opening the file in sqlite3 can follow it
 // (`SELECT * FROM about;`). Nothing here holds availability, a score, a rank or a REST price.
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** File names are `<name>-<YYYY-MM-DD>.sqlite`, or `<name>-<YYYY-MM-DD>.<n>.sqlite` for later runs that day. */
 export const SNAPSHOT_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.sqlite$/;
@@ -93,12 +93,14 @@ CREATE TABLE facilities (
   documents_latest_date TEXT,
   type_a_citations INTEGER,
   type_b_citations INTEGER,
+  tallies_since_year TEXT,
   price_kind TEXT,
   price_monthly_usd INTEGER,
   price_json TEXT,
   state_record_url TEXT NOT NULL,
   record_json TEXT NOT NULL,
   state_documents_json TEXT NOT NULL,
+  state_visits_json TEXT NOT NULL,
   home_json TEXT NOT NULL
 );
 CREATE INDEX facilities_listed_order ON facilities (listed, sort_key, license_number);
@@ -124,6 +126,47 @@ CREATE TABLE reports (
   PRIMARY KEY (license_number, ref)
 );
 CREATE INDEX reports_order ON reports (license_number, position);
+
+CREATE TABLE state_visits (
+  license_number TEXT PRIMARY KEY REFERENCES facilities (license_number),
+  as_of TEXT,
+  last_visit_date TEXT,
+  inspection_visits INTEGER,
+  complaint_visits INTEGER,
+  other_visits INTEGER,
+  total_visits INTEGER,
+  all_visit_dates TEXT NOT NULL,
+  inspection_visit_dates TEXT NOT NULL,
+  other_visit_dates TEXT NOT NULL,
+  inspection_type_a INTEGER,
+  inspection_type_b INTEGER,
+  other_type_a INTEGER,
+  other_type_b INTEGER,
+  complaint_type_a INTEGER,
+  complaint_type_b INTEGER,
+  type_a_total INTEGER,
+  type_b_total INTEGER,
+  citation_sections TEXT NOT NULL,
+  poc_dates TEXT NOT NULL,
+  allegations_total INTEGER,
+  allegations_substantiated INTEGER,
+  allegations_inconclusive INTEGER,
+  allegations_unsubstantiated INTEGER,
+  allegations_unfounded INTEGER
+);
+
+CREATE TABLE complaint_outcomes (
+  license_number TEXT NOT NULL REFERENCES facilities (license_number),
+  position INTEGER NOT NULL,
+  date TEXT,
+  substantiated INTEGER,
+  inconclusive INTEGER,
+  unsubstantiated INTEGER,
+  unfounded INTEGER,
+  type_a INTEGER,
+  type_b INTEGER,
+  PRIMARY KEY (license_number, position)
+);
 
 CREATE TABLE hospitals (
   facid TEXT PRIMARY KEY,
@@ -247,6 +290,8 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['metadata', 'table', 'Run id, snapshot date, code and schema version, counts, guard thresholds and the full run report (key run_report, JSON).'],
   ['sources', 'table', 'Each state source this run read: where from, whether it changed (fetched / not_modified / file), its own date, validators, checksum and row counts.'],
   ['facilities', 'table', 'One row per license on the roster, any status. Values verbatim from the state record; clearances and waiver participation are tri-state (true / false / not_on_file; not_on_file is never a no). license_status_live is the live status the state shows as last checked by the pipeline (live_status_checked_on). price_* columns feed MCP records and check results only; the REST record never carries a price. record_json, state_documents_json and home_json are the precomputed v1 REST record, its detail-only state_documents Fact and the compact check home ({base_url} is filled in by the server).'],
+  ['state_visits', 'table', "Per license, the visits, citations and complaint outcomes of the state's weekly export (Care Facility Search, Download Data), as the export states them; as_of is the day the export was retrieved from the state (its Last-Modified, else the answer's Date: the file states no date of its own). Visit counts by type (inspection, complaint, other, total); date lists are JSON arrays of ISO dates, oldest first. Type A and Type B citations by visit type; type_a_total and type_b_total are inspection + other + complaint, as the state sums them (facilities.type_a_citations and type_b_citations are these totals). citation_sections: Title 22 sections cited (JSON array, verbatim). Allegations by outcome: a substantiated allegation is a finding on one complaint, not a judgement of the home. NULL: the state's cell was blank. Licenses read from a roster without these columns have no row."],
+  ['complaint_outcomes', 'table', "One row per complaint of the export's variable tail (one block of seven cells each): the complaint's date, its allegations by outcome (substantiated, inconclusive, unsubstantiated, unfounded) and the Type A and Type B citations it led to; position orders a license's complaints oldest first."],
   ['reports', 'table', 'State documents (reports) listed per license, newest first by position; ref is doc:<state document id>, stable between runs.'],
   ['hospitals', 'table', "The state's licensed general acute care hospitals with coordinates (active, with a location), for homes near a hospital by straight-line distance."],
   ['document_fetch_problems', 'table', 'Licenses whose state document index, report or detail could not be fetched this run; their last good data was kept (kept_from: the date it was fetched).'],
@@ -271,8 +316,14 @@ export const META = {
   createdAt: 'created_at',
   schemaVersion: 'schema_version',
   codeVersion: 'code_version',
-  /** The roster's own date: `confirmed_on` of roster facts and `state_record_loaded_on`. */
+  /**
+   * The roster's date: `confirmed_on` of roster facts and `state_record_loaded_on`. For the
+   * weekly export, which states no date, the day it was retrieved from the state (Last-Modified,
+   * else the answer's Date), never a date the state wrote.
+   */
   rosterAsOf: 'roster_as_of',
+  /** JSON: the roster of record compared with the open-data portal's file (absent when the portal file was not read). */
+  rosterComparison: 'roster_comparison',
   approvalsAsOf: 'approvals_as_of',
   alwListAsOf: 'alw_list_as_of',
   /** sha256 over every facility's stored JSON without confirmation dates: equal hashes mean no value changed. */

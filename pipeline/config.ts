@@ -12,8 +12,17 @@ export type SourceLocation = string;
  * null or not_on_file, never filled in from elsewhere. Only the roster is required.
  */
 export interface SourcesConfig {
-  /** Open-data portal CSV of RCFE licenses (the roster). */
+  /**
+   * The roster of record: the state's weekly export of RCFE licenses (Care Facility Search,
+   * "Download Data"), with each home's visits, citations and complaint outcomes. `{guid}` in a URL
+   * is a fresh UUID per request. A file in the open-data portal's shape is read too (no visits).
+   */
   roster: SourceLocation;
+  /**
+   * The open-data portal's RCFE file, a second roster: compared with the roster of record (licenses
+   * in one and not the other, status disagreements) and reported, never used for a home's facts.
+   */
+  portalRoster?: SourceLocation | null;
   /** Care approvals and service designations, keyed by facility number. */
   approvals: SourceLocation | null;
   /** Assisted Living Waiver participating facilities, by name and address. */

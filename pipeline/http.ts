@@ -15,7 +15,7 @@ export interface Validators {
 
 /** What a successful request yields: the consumer's result, or nothing new since the validators. */
 export type HttpResult<T> = (
-  | { status: 'fetched'; value: T; etag: string | null; lastModified: string | null }
+  | { status: 'fetched'; value: T; etag: string | null; lastModified: string | null; /** The response's `Date` header. */ served: string | null }
   | { status: 'not_modified' }
 ) & { attempts: number };
 
@@ -105,7 +105,7 @@ function describe(error: unknown, timeoutMs: number): string {
 }
 
 /** A GET's answer before its attempts are counted. */
-type Answer<T> = { status: 'fetched'; value: T; etag: string | null; lastModified: string | null } | { status: 'not_modified' };
+type Answer<T> = { status: 'fetched'; value: T; etag: string | null; lastModified: string | null; served: string | null } | { status: 'not_modified' };
 
 type Outcome<T> = { done: true; result: T } | { done: false; problem: string; retryAfter: string | null; retryable: boolean };
 
@@ -223,7 +223,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
       const value = await consumeBody(response.body, consume);
       const etag = header(response.headers, 'etag');
       const lastModified = header(response.headers, 'last-modified');
-      return { done: true, result: { status: 'fetched', value, etag, lastModified } };
+      return { done: true, result: { status: 'fetched', value, etag, lastModified, served: header(response.headers, 'date') } };
     });
     return { ...result, attempts };
   }

@@ -14,6 +14,7 @@ import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
 import type { CatalogReading } from './sources/ckan.ts';
 import type { DateShapeCounts } from './normalize/dates.ts';
+import { comparisonLines, type RosterComparison } from './sources/roster-compare.ts';
 
 /** The documents' counts in the run report, with the first few failures as the report prints them. */
 export type DocumentsReport = CollectStats & { licenses_with_problems: number; problem_examples: FetchProblem[] };
@@ -50,8 +51,16 @@ export interface RunReport {
   duplicate_rows_merged: number;
   /** Cells of kept rows stored as not on file because they cannot be true. */
   field_problems: { total: number; rows: FieldProblem[] };
-  /** Per state file and date field, how many cells came in each shape (M/D/YYYY, MM/DD/YYYY, MMDDYYYY, YYYY-MM-DD, unreadable). */
+  /** Per state file and date field, how many cells came in each shape (M/D/YYYY, MM/DD/YYYY, MMDDYYYY, MDDYYYY, YYYY-MM-DD, unreadable). */
   date_shapes: Record<string, DateShapeCounts>;
+  /**
+   * The roster of record: which shape it came in (`export`: the state's weekly Download Data file;
+   * `portal`: the open-data portal's), the day it is dated by, how many homes carry visits, and
+   * the placeholder cells (`Unavailable`, `See FAQs`, `N/A`) read as not on file, per field.
+   */
+  roster: { shape: 'export' | 'portal'; as_of: string | null; homes_with_visits: number; placeholders: Record<string, number> };
+  /** The roster of record against the open-data portal's file; null when the portal file was not read. */
+  roster_comparison: RosterComparison | null;
   licenses: {
     total: number;
     listed: number;
@@ -115,6 +124,8 @@ export function buildReport(inputs: {
   documents: DocumentsReport;
   hospitals: number;
   coordinates: RunReport['coordinates'];
+  roster: RunReport['roster'];
+  rosterComparison: RosterComparison | null;
 }): RunReport {
   const byStatus: Record<string, number> = {};
   const coordinates = { address: 0, zip_centroid: 0, none: 0 };
@@ -169,6 +180,8 @@ export function buildReport(inputs: {
     duplicate_rows_merged: inputs.duplicatesMerged,
     field_problems: { total: inputs.fieldProblems.length, rows: inputs.fieldProblems.slice(0, LISTED_REJECTIONS) },
     date_shapes: inputs.dateShapes,
+    roster: inputs.roster,
+    roster_comparison: inputs.rosterComparison,
     licenses: {
       total: inputs.facilities.length,
       listed: listedCount,
@@ -223,6 +236,7 @@ export function formatReport(report: RunReport): string {
     ...report.rejected.rows.slice(0, 20).map((r) => `    ${r.source} line ${r.line}: ${r.reason}`),
     `Superseded rows (an older row of a license read again; not rejected): ${report.superseded.total}`,
     ...dateShapeLines(report.date_shapes),
+    ...rosterLines(report),
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed${report.licenses.closed_by_live_status ? `, ${report.licenses.closed_by_live_status} of them by the live record checked after the roster` : ''}, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
@@ -250,6 +264,22 @@ function documentLines(documents: DocumentsReport): string[] {
     ...(documents.licenses_with_problems ? [`  ${documents.licenses_with_problems} license(s) kept last good data after a failure (table document_fetch_problems), first ones:`] : []),
     ...documents.problem_examples.map((p) => `    ${p.endpoint} ${p.license_number}: ${p.problem}${p.kept_from ? ` (kept from ${p.kept_from})` : ''}`),
   ];
+}
+
+/** The roster's shape and date, its placeholders, and its comparison with the portal's file. */
+function rosterLines(report: RunReport): string[] {
+  // Reports stored before these keys existed have none.
+  if (!report.roster) return [];
+  const { shape, as_of, homes_with_visits, placeholders } = report.roster;
+  const lines = [
+    shape === 'export'
+      ? `Roster: the state's weekly export, retrieved from the state on ${as_of ?? 'an unknown date (no Last-Modified or Date header, no saved headers)'} (the file states no date of its own); ${homes_with_visits} home(s) with visits, citations and complaint outcomes`
+      : `Roster: the open-data portal's file, dated ${as_of ?? 'nowhere'}; it carries no visits or citations`,
+  ];
+  const held = Object.entries(placeholders);
+  if (held.length) lines.push(`  placeholders read as not on file: ${held.map(([field, count]) => `${count} ${field}`).join(', ')}`);
+  if (report.roster_comparison) lines.push(...comparisonLines(report.roster_comparison));
+  return lines;
 }
 
 /** What the catalog answered for a `ckan:` source, and which road its rows came by. */

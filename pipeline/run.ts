@@ -96,7 +96,11 @@ function codeVersion(): string {
  */
 function hashFacility(hash: Hash, row: FacilityRow): void {
   const withoutCheckDates = (json: string) => json.replace(/"(confirmed_on|status_as_of)":(null|"[^"]*")/g, '');
-  hash.update(withoutCheckDates(row.record_json)).update(withoutCheckDates(row.state_documents_json)).update(withoutCheckDates(row.home_json));
+  hash
+    .update(withoutCheckDates(row.record_json))
+    .update(withoutCheckDates(row.state_documents_json))
+    .update(withoutCheckDates(row.state_visits_json))
+    .update(withoutCheckDates(row.home_json));
 }
 
 
@@ -252,6 +256,13 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses, problem_examples: documents.problems.slice(0, 10) },
         hospitals: normalized.hospitals.length,
         coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
+        roster: {
+          shape: parsed.roster.shape,
+          as_of: parsed.dates.roster,
+          homes_with_visits: parsed.roster.rows.filter((row) => row.visits !== null).length,
+          placeholders: parsed.roster.placeholders,
+        },
+        rosterComparison: parsed.rosterComparison,
       });
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);
@@ -269,6 +280,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.schemaVersion]: String(SCHEMA_VERSION),
         [META.codeVersion]: codeVersion(),
         [META.rosterAsOf]: parsed.dates.roster ?? '',
+        ...(parsed.rosterComparison ? { [META.rosterComparison]: JSON.stringify(parsed.rosterComparison) } : {}),
         [META.approvalsAsOf]: parsed.dates.approvals ?? '',
         [META.alwListAsOf]: parsed.dates.alwList ?? '',
         [META.dataHash]: dataHash,

@@ -9,6 +9,7 @@ import { CKAN_FORM, isCkanLocation, parseCkanLocation } from './sources/ckan.ts'
 /** The names an operator types, and the source each sets. */
 export const SOURCE_SETTING_NAMES = {
   roster: 'roster',
+  portal_roster: 'portalRoster',
   approvals: 'approvals',
   waiver: 'waiver',
   geocodes: 'geocodes',

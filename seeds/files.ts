@@ -1,5 +1,5 @@
 // Writes each state source in its own real shape from the invented world (model.ts):
-// the open-data roster CSV, the care-approvals file, the Assisted Living Waiver list, the Census
+// the roster's rows (export.ts writes the roster files), the care-approvals file, the Assisted Living Waiver list, the Census
 // batch geocoder's output, and a ZIP-centroid table. Also lists where every quirk landed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,6 @@ import { Rng } from './prng.ts';
 import {
   ALW_AS_OF,
   APPROVALS_AS_OF,
-  FILE_DATE,
   baseName,
   streetLine,
   type Address,
@@ -26,12 +25,6 @@ import {
 } from './quirks.ts';
 import { DIRECTIONS, NAME_FIRST, NAME_SECOND, SERVICE_CODES, STREET_SUFFIXES } from './tables.ts';
 
-export const ROSTER_HEADER = [
-  '_id', 'facility_type', 'facility_number', 'facility_name', 'licensee', 'facility_administrator',
-  'facility_telephone_number', 'facility_address', 'facility_city', 'facility_state', 'facility_zip',
-  'county_name', 'regional_office', 'facility_capacity', 'facility_status', 'license_first_date',
-  'closed_date', 'file_date',
-] as const;
 export const APPROVALS_HEADER = [
   'FACILITY_NUMBER', 'FACILITY_NAME', 'DEMENTIA_CARE', 'HOSPICE_WAIVER', 'NON_AMBULATORY',
   'BEDRIDDEN_WAIVER', 'CLIENT_SERVED', 'AS_OF_DATE',
@@ -104,50 +97,27 @@ function derivedRosterTags(h: Home): string[] {
   return tags;
 }
 
-// ---- roster.csv: the open-data portal's CSV download ---------------------------------------
+// ---- the roster's rows: every home, then the later rows of licenses read again ----------------
+// (export.ts writes them in the shape of the state's weekly export, and the portal's older file)
 
-export function rosterFile(world: World): SourceFile {
-  const rosterNumber = (h: Home) => (h.valid || /^\d{9}$/.test(h.number) ? String(Number(h.number)) : h.number);
-  const cells = (h: Home, capacityText = h.capacityText): string[] => [
-    'RESIDENTIAL CARE ELDERLY',
-    rosterNumber(h),
-    h.name,
-    h.licensee,
-    h.administrator,
-    h.phone,
-    streetLine(h.address),
-    h.cityText,
-    'CA',
-    h.address.zip,
-    h.countyText,
-    h.city.office,
-    capacityText,
-    h.status,
-    h.firstDate,
-    h.closedDate,
-    FILE_DATE,
-  ];
+export interface RosterRowPlan {
+  home: Home;
+  capacityText: string;
+  tags: string[];
+  /** False for a later row of a license already on the roster (a duplicate). */
+  first: boolean;
+}
+
+export function rosterRows(world: World): RosterRowPlan[] {
   const dupTags = new Map(world.duplicates.map((d) => [d.home, d.tags]));
   const atAddress = new Map<string, number>();
   const addressKey = (h: Home) => `${streetLine(h.address)}|${h.city.name}`;
   for (const h of world.homes) if (h.valid) atAddress.set(addressKey(h), (atAddress.get(addressKey(h)) ?? 0) + 1);
   const shared = (h: Home) => (h.valid && !h.tags.includes('campus') && atAddress.get(addressKey(h))! > 1 ? ['relicensed-address'] : []);
-  const rows: Row[] = [
-    ...world.homes.map((h) => ({
-      cells: cells(h),
-      tags: [...h.tags, ...derivedRosterTags(h), ...(dupTags.get(h) ?? []), ...shared(h)],
-      license: h.number,
-      curated: !!h.curated,
-    })),
-    ...world.duplicates.map((d) => ({
-      cells: cells(d.home, d.capacityText),
-      tags: [...d.tags, ...derivedRosterTags(d.home)],
-      license: d.home.number,
-      curated: !!d.home.curated,
-    })),
+  return [
+    ...world.homes.map((h) => ({ home: h, capacityText: h.capacityText, tags: [...h.tags, ...derivedRosterTags(h), ...(dupTags.get(h) ?? []), ...shared(h)], first: true })),
+    ...world.duplicates.map((d) => ({ home: d.home, capacityText: d.capacityText ?? d.home.capacityText, tags: [...d.tags, ...derivedRosterTags(d.home)], first: false })),
   ];
-  rows.forEach((r, i) => r.cells!.unshift(String(i + 1)));
-  return render('roster.csv', [ROSTER_HEADER.join(',')], rows, '\r\n', false);
 }
 
 // ---- approvals.csv: care approvals and service designations by facility number --------------
@@ -361,8 +331,9 @@ export function centroidsFile(world: World): SourceFile {
   return render('zip-centroids.csv', [CENTROIDS_HEADER.join(',')], rows, '\n', false, notes);
 }
 
+/** The sources other than the roster (export.ts writes it, from the seed documents' reports). */
 export function sourceFiles(world: World): SourceFile[] {
-  return [rosterFile(world), approvalsFile(world), alwFile(world), geocodesFile(world), centroidsFile(world)];
+  return [approvalsFile(world), alwFile(world), geocodesFile(world), centroidsFile(world)];
 }
 
 export function writeSourceFiles(files: readonly SourceFile[], outDir: string): void {

@@ -3,12 +3,14 @@
 //   npx tsx seeds/generate.ts --size state --rows 13000 --out DIR   state scale (see generate-state-scale.ts)
 //   add --print-quirks to print the "quirk -> where it is" table (seeds/README.md carries it)
 // Same options, same bytes: every random choice comes from a seeded PRNG.
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Size, World } from './model.ts';
 import { buildWorld } from './world.ts';
 import { quirkTable, sourceFiles, writeSourceFiles, type Mark, type SourceFile } from './files.ts';
+import { exportHeaders, exportRosterFile, portalRosterFile } from './export.ts';
 import { documentMarks, planDocuments, writeDocuments, type DocumentStats } from './documents.ts';
 import { hospitalsFile } from './hospitals.ts';
 import { countyRatesFile, listings, listingsFile } from './prices.ts';
@@ -38,10 +40,13 @@ export function generate(options: GenerateOptions): Generated {
     geocodesPath: options.geocodesPath ?? DEFAULT_GEOCODES,
   });
   const listed = listings(world);
-  const files = [...sourceFiles(world), hospitalsFile(world), listingsFile(world, listed), countyRatesFile(world, listed)];
-  writeSourceFiles(files, options.out);
-  // Report pages stay short at state scale, so the whole set stays small.
+  // The export counts each home's visits and citations from the reports its documents hold.
   const plans = planDocuments(world);
+  const files = [exportRosterFile(world, plans), portalRosterFile(world), ...sourceFiles(world), hospitalsFile(world), listingsFile(world, listed), countyRatesFile(world, listed)];
+  writeSourceFiles(files, options.out);
+  // What the state's server answered the export with: the export states no date, its Last-Modified does.
+  writeFileSync(join(options.out, 'roster.csv.headers'), exportHeaders());
+  // Report pages stay short at state scale, so the whole set stays small.
   const stats = writeDocuments(plans, options.out, world.size === 'state');
   return { world, files, documents: { stats, marks: documentMarks(plans) } };
 }

@@ -19,6 +19,7 @@ import { CITIES, PERSON_FIRST, SMALL_KINDS, nearestCity } from './tables.ts';
 
 export type QuirkFile =
   | 'roster.csv'
+  | 'portal-roster.csv'
   | 'approvals.csv'
   | 'alw.csv'
   | 'geocodes.csv'
@@ -53,7 +54,13 @@ export const QUIRKS: Record<string, { file: QuirkFile; text: string }> = {
   'status-mixed-case': { file: 'roster.csv', text: 'status in mixed case (`Licensed`, `closed`)' },
   'status-on-probation': { file: 'roster.csv', text: 'ON PROBATION (probationary, listed)' },
   'status-pending': { file: 'roster.csv', text: 'PENDING: an application, not a license (not listed); license_first_date blank' },
-  'blank-phone': { file: 'roster.csv', text: 'blank facility_telephone_number' },
+  'blank-phone': { file: 'roster.csv', text: 'no phone: `Unavailable` in Facility Telephone Number (a placeholder, not on file)' },
+  'export-placeholder-address': { file: 'roster.csv', text: '`Unavailable` in Facility Address of a closed home (a placeholder: never a street, never geocoded)' },
+  'export-placeholder-closed-date': { file: 'roster.csv', text: '`N/A` in Closed Date of an open home (a placeholder, not on file)' },
+  'export-doubled-quote': { file: 'roster.csv', text: 'a doubled quote right before the closing one (Facility Administrator `... "NAME"`, written `"... ""NAME"""`)' },
+  'export-stray-quote': { file: 'roster.csv', text: 'a quote inside Citation Numbers that closes nothing (`"87303"(a), ..."`)' },
+  'export-complaint-tail': { file: 'roster.csv', text: 'row longer than the header: one 7-cell block per complaint after the last header' },
+  'portal-stale-status': { file: 'portal-roster.csv', text: 'portal file (05/25/2025, file_date `5252025`) still says LICENSED for a home the export shows CLOSED since' },
   'approvals-absent': { file: 'approvals.csv', text: 'roster license with no approvals row (facts are not_on_file)' },
   'approvals-unpadded': { file: 'approvals.csv', text: 'FACILITY_NUMBER written without its leading zero' },
   'approvals-lowercase-y': { file: 'approvals.csv', text: 'flag written as lower-case `y`' },

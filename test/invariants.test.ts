@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../pipeline/run.ts';
 import { TRI_STATES } from '../contract/facts.ts';
 import { startServer, call, postJson, type TestServer } from './helpers/server.ts';
 import { examples, type Examples } from './helpers/examples.ts';
+import { seedRosterRows } from './helpers/seed-roster.ts';
 
 let server: TestServer;
 let ex: Examples;
@@ -18,7 +19,7 @@ test.before(async () => {
 });
 test.after.always(async () => server?.close());
 
-const roster = parse(readFileSync(path.join(REPO_ROOT, 'seeds/default/roster.csv')), { columns: true }) as Array<Record<string, string>>;
+const roster = seedRosterRows();
 const licensees = new Set(roster.map((row) => row.licensee));
 /** People named in the roster only as administrators: personal data the service must never show. */
 const administrators = [...new Set(roster.map((row) => row.facility_administrator!))].filter((name) => name && name.length > 3 && !licensees.has(name));

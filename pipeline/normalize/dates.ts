@@ -4,12 +4,12 @@
 // never a guess.
 
 /** The shapes the state writes a date in. A slash date whose month and day both have two digits counts as MM/DD/YYYY. */
-export type DateShape = 'M/D/YYYY' | 'MM/DD/YYYY' | 'MMDDYYYY' | 'YYYY-MM-DD';
+export type DateShape = 'M/D/YYYY' | 'MM/DD/YYYY' | 'MMDDYYYY' | 'MDDYYYY' | 'YYYY-MM-DD';
 
 /** What one cell held: a date and its shape, or why it is not one (shape null: none of the shapes). */
 export type DateReading = { iso: string; shape: DateShape; problem?: undefined } | { iso: null; shape: DateShape | null; problem: string };
 
-export const DATE_SHAPES: readonly DateShape[] = ['M/D/YYYY', 'MM/DD/YYYY', 'MMDDYYYY', 'YYYY-MM-DD'];
+export const DATE_SHAPES: readonly DateShape[] = ['M/D/YYYY', 'MM/DD/YYYY', 'MMDDYYYY', 'MDDYYYY', 'YYYY-MM-DD'];
 
 /** An ISO date of those parts, or null when no such day exists (2/30/2020). */
 function isoOf(year: number, month: number, day: number): string | null {
@@ -18,15 +18,15 @@ function isoOf(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** The reason a cell in none of the shapes is not read; seven digits get their likely cause named. */
-function unknownShape(text: string): string {
-  const accepted = `not a date in the state's shapes (${DATE_SHAPES.join(', ')})`;
-  // A column typed as a number drops MMDDYYYY's leading zero (05252025 -> 5252025); which day it was is not guessed.
-  return /^\d{7}$/.test(text) ? `${accepted}: seven digits, an MMDDYYYY date that lost its leading zero in a number column?` : accepted;
+/** The reason a cell in none of the shapes is not read. */
+function unknownShape(_text: string): string {
+  return `not a date in the state's shapes (${DATE_SHAPES.join(', ')})`;
 }
 
 /**
- * A state date: `M/D/YYYY` or `MM/DD/YYYY`, eight digits `MMDDYYYY` (`05252025`), or ISO
+ * A state date: `M/D/YYYY` or `MM/DD/YYYY`, eight digits `MMDDYYYY` (`05252025`), seven digits
+ * `MDDYYYY` (the portal's datastore types `file_date` as a number, so `05252025` arrives as
+ * `5252025`: only a month's leading zero can go, so seven digits read one way only), or ISO
  * `YYYY-MM-DD` (a datastore timestamp's `T00:00:00` is allowed after it). Null for a blank cell.
  */
 export function readStateDate(text: string | null | undefined): DateReading | null {
@@ -40,6 +40,9 @@ export function readStateDate(text: string | null | undefined): DateReading | nu
     parts = [Number(match[3]), Number(match[1]), Number(match[2])];
   } else if ((match = /^(\d{2})(\d{2})(\d{4})$/.exec(value))) {
     shape = 'MMDDYYYY';
+    parts = [Number(match[3]), Number(match[1]), Number(match[2])];
+  } else if ((match = /^(\d)(\d{2})(\d{4})$/.exec(value))) {
+    shape = 'MDDYYYY';
     parts = [Number(match[3]), Number(match[1]), Number(match[2])];
   } else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?)?$/.exec(value))) {
     shape = 'YYYY-MM-DD';

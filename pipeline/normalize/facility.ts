@@ -13,6 +13,7 @@ import {
   type CompactHome,
   type FacilityRecord,
   type StateDocumentsValue,
+  type StateVisitsValue,
 } from '../../contract/records.ts';
 import type { Fact } from '../../contract/facts.ts';
 import type { RosterRow } from '../sources/roster.ts';
@@ -23,7 +24,11 @@ import type { Price } from './price.ts';
 
 /** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
 export interface SourceDates {
-  /** The roster file's newest file_date (else its catalog last_modified, else its Last-Modified): the snapshot's roster_as_of. */
+  /**
+   * The roster file's newest file_date, else the day the state served it (its catalog
+   * last_modified, else its Last-Modified, else the answer's Date): the snapshot's roster_as_of.
+   * The weekly export states no date, so for it this is when the record was retrieved from the state.
+   */
   roster: string | null;
   /** The roster's catalog last_modified, else its Last-Modified: a row without its own file_date is confirmed on this, or on nothing. */
   rosterServed: string | null;
@@ -93,12 +98,15 @@ export interface FacilityRow {
   documents_latest_date: string | null;
   type_a_citations: number | null;
   type_b_citations: number | null;
+  tallies_since_year: string | null;
   price_kind: string | null;
   price_monthly_usd: number | null;
   price_json: string | null;
   state_record_url: string;
   record_json: string;
   state_documents_json: string;
+  /** The detail-only Fact of the export's visits, citations and complaint outcomes (value null when the roster carried none). */
+  state_visits_json: string;
   home_json: string;
 }
 
@@ -154,6 +162,15 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const closed = status.closed || closedLive;
   const listed = status.listed && !closedLive;
   const { page, markdown } = facilityPageLinks(BASE_URL_TOKEN, slug, license);
+  // The export's visits and tallies are the record's; a roster without them (the portal's shape)
+  // leaves the detail's in place. Either way a tally's years come with it, or no tally is given.
+  const exported = roster.visits;
+  const visitsValue: StateVisitsValue | null = exported ? { ...exported, since_year: exported.all_visit_dates[0]?.slice(0, 4) ?? null } : null;
+  const lastVisit = exported ? exported.last_visit_date : (detail?.lastVisitDate ?? null);
+  const lastVisitConfirmed = exported ? rosterDate : detail ? detailCheckedOn : null;
+  const typeA = exported ? exported.type_a.total : (detail?.typeA ?? null);
+  const typeB = exported ? exported.type_b.total : (detail?.typeB ?? null);
+  const talliesSinceYear = exported ? visitsValue!.since_year : (documentsValue?.since_year ?? null);
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', rosterDate, ref);
   const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
     fact(clearanceValue(key), 'state', clearancesAsOf, ref);
@@ -186,7 +203,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     },
     alw_participation: fact(alw, 'state', dates.alwList, 'roster:alw_participating'),
     service_designations: fact(designations, 'state', clearancesAsOf, 'roster:client_served'),
-    last_state_visit: fact(detail?.lastVisitDate ?? null, 'state', detail ? detailCheckedOn : null, 'roster:last_visit'),
+    last_state_visit: fact(lastVisit, 'state', lastVisitConfirmed, 'roster:last_visit'),
     disputes: [],
     links: { facility_page: page, corrections: correctionsLink(license) },
   };
@@ -197,6 +214,8 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     documentsValue ? (inputs.documents?.indexFetchedOn ?? null) : null,
     'derived:state_documents',
   );
+
+  const stateVisits: Fact<StateVisitsValue | null> = fact(visitsValue, 'state', visitsValue ? rosterDate : null, 'roster:state_visits');
 
   const note = closedLive
     ? liveClosedNote({ status: detail!.status!, checkedOn: liveCheckedOn! }, { status: roster.status, asOf: rosterDate })
@@ -235,10 +254,10 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     price: inputs.price,
     state_record: {
       documents_on_file: documentsValue?.count ?? null,
-      latest_visit_date: detail?.lastVisitDate ?? null,
-      type_a_citations: detail?.typeA ?? null,
-      type_b_citations: detail?.typeB ?? null,
-      tallies_since_year: documentsValue?.since_year ?? null,
+      latest_visit_date: lastVisit,
+      type_a_citations: typeA,
+      type_b_citations: typeB,
+      tallies_since_year: talliesSinceYear,
     },
     page,
     markdown,
@@ -283,20 +302,22 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     alw_list_as_of: dates.alwList,
     service_designations: JSON.stringify(designations),
     roster_as_of: rosterDate,
-    last_state_visit: detail?.lastVisitDate ?? null,
+    last_state_visit: lastVisit,
     license_status_live: detail?.status ?? null,
     live_status_checked_on: liveCheckedOn,
     documents_count: documentsValue?.count ?? null,
     documents_since_year: documentsValue?.since_year ?? null,
     documents_latest_date: documentsValue?.latest_date ?? null,
-    type_a_citations: detail?.typeA ?? null,
-    type_b_citations: detail?.typeB ?? null,
+    type_a_citations: typeA,
+    type_b_citations: typeB,
+    tallies_since_year: talliesSinceYear,
     price_kind: inputs.price?.kind ?? null,
     price_monthly_usd: inputs.price?.monthly_usd ?? null,
     price_json: inputs.price ? JSON.stringify(inputs.price) : null,
     state_record_url: stateRecordUrl(license),
     record_json: JSON.stringify(record),
     state_documents_json: JSON.stringify(stateDocuments),
+    state_visits_json: JSON.stringify(stateVisits),
     home_json: JSON.stringify(home),
   };
 }

@@ -17,6 +17,8 @@ import { TEMP_SUFFIX } from './folder.ts';
 import type { FacilityDocuments, FetchProblem } from '../documents/collect.ts';
 import type { Hospital } from '../sources/hospitals.ts';
 import { appendChangeLog, type ChangeLogInputs } from '../changes/log.ts';
+import type { Fact } from '../../contract/facts.ts';
+import type { StateVisitsValue } from '../../contract/records.ts';
 
 export interface SourceRecord extends RetrievedSource {
   sourceDate: string | null;
@@ -154,6 +156,45 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
   const opened = db;
   const designation = opened.prepare('INSERT OR IGNORE INTO service_designations (license_number, code) VALUES (?, ?)');
   const recordOf = opened.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck();
+  const visitsRow = opened.prepare(`INSERT INTO state_visits VALUES (@license_number, @as_of, @last_visit_date, @inspection_visits, @complaint_visits, @other_visits, @total_visits,
+    @all_visit_dates, @inspection_visit_dates, @other_visit_dates, @inspection_type_a, @inspection_type_b, @other_type_a, @other_type_b, @complaint_type_a, @complaint_type_b,
+    @type_a_total, @type_b_total, @citation_sections, @poc_dates, @allegations_total, @allegations_substantiated, @allegations_inconclusive, @allegations_unsubstantiated, @allegations_unfounded)`);
+  const complaintRow = opened.prepare(`INSERT INTO complaint_outcomes (license_number, position, date, substantiated, inconclusive, unsubstantiated, unfounded, type_a, type_b)
+    VALUES (@license_number, @position, @date, @substantiated, @inconclusive, @unsubstantiated, @unfounded, @type_a, @type_b)`);
+  /** The export's visits of one license, in their own tables for an analyst (the served JSON is the facility's state_visits_json). */
+  const addVisits = (license_number: string, json: string) => {
+    const { value: visits, confirmed_on } = JSON.parse(json) as Fact<StateVisitsValue | null>;
+    if (!visits) return;
+    const list = (values: string[]) => JSON.stringify(values);
+    visitsRow.run({
+      license_number,
+      as_of: confirmed_on,
+      last_visit_date: visits.last_visit_date,
+      inspection_visits: visits.visits.inspection,
+      complaint_visits: visits.visits.complaint,
+      other_visits: visits.visits.other,
+      total_visits: visits.visits.total,
+      all_visit_dates: list(visits.all_visit_dates),
+      inspection_visit_dates: list(visits.inspection_visit_dates),
+      other_visit_dates: list(visits.other_visit_dates),
+      inspection_type_a: visits.type_a.inspection,
+      inspection_type_b: visits.type_b.inspection,
+      other_type_a: visits.type_a.other,
+      other_type_b: visits.type_b.other,
+      complaint_type_a: visits.type_a.complaint,
+      complaint_type_b: visits.type_b.complaint,
+      type_a_total: visits.type_a.total,
+      type_b_total: visits.type_b.total,
+      citation_sections: list(visits.citation_sections),
+      poc_dates: list(visits.poc_dates),
+      allegations_total: visits.allegations.total,
+      allegations_substantiated: visits.allegations.substantiated,
+      allegations_inconclusive: visits.allegations.inconclusive,
+      allegations_unsubstantiated: visits.allegations.unsubstantiated,
+      allegations_unfounded: visits.allegations.unfounded,
+    });
+    visits.complaints.forEach((complaint, position) => complaintRow.run({ license_number, position, ...complaint }));
+  };
   let facility: Database.Statement | null = null;
   let facilities = 0;
 
@@ -165,6 +206,7 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
       }
       facility.run(row);
       for (const code of (JSON.parse(row.service_designations) as string[] | null) ?? []) designation.run(row.license_number, code);
+      addVisits(row.license_number, row.state_visits_json);
       facilities += 1;
     },
     recordOf: (license) => recordOf.get(license) as string | undefined,

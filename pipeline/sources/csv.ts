@@ -2,6 +2,7 @@
 // open with a title line), maps header names to snake_case keys, and turns rows the parser cannot
 // read into rejections with a reason instead of failing the run.
 import { createReadStream } from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import Joi from 'joi';
 
@@ -18,6 +19,8 @@ export interface CsvRow {
   line: number;
   /** Values by snake_case header key; missing trailing cells read as ''. */
   values: Record<string, string>;
+  /** With `tailColumn`: the cells from that column on (a row may be longer than its header). */
+  tail: string[];
   raw: string;
 }
 
@@ -56,6 +59,17 @@ export interface ReadCsvOptions {
   allowShortRows?: boolean;
   /** Filled in while reading: every physical line and every data row, read or rejected, is counted. */
   count?: CsvCount;
+  /**
+   * The column where a variable tail starts (the state's export ends in one 7-cell block per
+   * complaint under a single header): cells from it on are the row's `tail`, however many there
+   * are, and a row may stop before it. Without it, a row longer than the header is rejected.
+   */
+  tailColumn?: (key: string) => boolean;
+  /**
+   * A quote inside a cell that does not close it (`87224"(a)(2)`, in a quoted cell or not) is kept
+   * as text rather than failing the row or shifting the cells after it.
+   */
+  relaxQuotes?: boolean;
 }
 
 export interface CsvCount {
@@ -91,12 +105,13 @@ export async function* readCsv(
     if (lastByte !== 0x0a) count.lines += 1;
   });
   let lastSkippedLine = -1;
-  const parser = input.pipe(
+  const parser = (options.relaxQuotes ? input.pipe(new StrayQuotes()) : input).pipe(
     parse({
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
+      relax_quotes: options.relaxQuotes === true,
       info: true,
       raw: true,
       on_skip: (error, raw) => {
@@ -120,6 +135,7 @@ export async function* readCsv(
   let columns: string[] | null = options.columns ? [...options.columns] : null;
   let firstLine: string | null = null;
   let personal = new Set<number>();
+  let tailAt = -1;
   const rawText = (record: string[], raw: string) =>
     personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
   for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
@@ -128,7 +144,8 @@ export async function* readCsv(
     if (!columns) {
       const keys = record.map(headerKey);
       if (options.requiredColumns.every((required) => keys.includes(required))) {
-        columns = keys;
+        tailAt = options.tailColumn ? keys.findIndex(options.tailColumn) : -1;
+        columns = tailAt >= 0 ? keys.slice(0, tailAt) : keys;
         personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
       } else {
         firstLine ??= raw;
@@ -138,6 +155,19 @@ export async function* readCsv(
     }
     count.rows += 1;
     const rawLine = rawText(record, raw);
+    if (tailAt >= 0) {
+      // Every cell before the tail must be there; the tail has as many cells as the row has left.
+      if (record.length < columns.length) {
+        reject({ source: options.source, line: info.lines, reason: `short row: ${record.length} cells; the header has ${columns.length} before its variable tail (cut off?)`, raw: rawLine });
+        continue;
+      }
+      const values: Record<string, string> = {};
+      columns.forEach((key, index) => {
+        values[key] = record[index]!;
+      });
+      yield { line: info.lines, values, tail: record.slice(tailAt), raw: rawLine };
+      continue;
+    }
     if (record.length > columns.length) {
       reject({ source: options.source, line: info.lines, reason: `row has ${record.length} cells; the header has ${columns.length}`, raw: rawLine });
       continue;
@@ -151,7 +181,7 @@ export async function* readCsv(
     columns.forEach((key, index) => {
       values[key] = record[index] ?? '';
     });
-    yield { line: info.lines, values, raw: rawLine };
+    yield { line: info.lines, values, tail: [], raw: rawLine };
   }
   if (!columns) {
     // A portal's error or login page in place of the file: say so rather than "no header".
@@ -162,6 +192,87 @@ export async function* readCsv(
       `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
     );
   }
+}
+
+/**
+ * Escapes the state's stray quotes before the parser sees them: inside a quoted cell, a quote
+ * followed by anything but a quote, a comma, a line break or the end of the file closes nothing
+ * (`"87101(a), 87224"(a)(2)"`), so it is doubled and read as text. csv-parse's `relax_quotes`
+ * keeps such a quote in an unquoted cell, but in a quoted one it ends the cell there and splits
+ * the rest at its commas, shifting every cell after it. Quotes are ASCII, so working on the
+ * decoded text chunk by chunk is safe; a quote ending a chunk waits for the next one.
+ */
+export class StrayQuotes extends Transform {
+  private inQuoted = false;
+  private atFieldStart = true;
+  /** A quote inside a quoted cell seen as the last character of a chunk: what follows decides. */
+  private pendingQuote = false;
+
+  constructor() {
+    super({ decodeStrings: false, encoding: 'utf8' });
+    this.setDefaultEncoding('utf8');
+  }
+
+  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
+    done(null, this.repair(typeof chunk === 'string' ? chunk : chunk.toString('utf8')));
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(null, this.rest());
+  }
+
+  /** What is held back at the end: a quote at the very end of the file closes its cell. */
+  rest(): string {
+    return this.pendingQuote ? '"' : '';
+  }
+
+  /** The text with its stray quotes doubled, keeping its state for the next chunk. */
+  repair(text: string): string {
+    let out = '';
+    let at = 0;
+    if (this.pendingQuote) {
+      this.pendingQuote = false;
+      text = `"${text}`;
+    }
+    while (at < text.length) {
+      const ch = text[at]!;
+      if (!this.inQuoted) {
+        if (ch === '"' && this.atFieldStart) this.inQuoted = true;
+        this.atFieldStart = ch === ',' || ch === '\n' || ch === '\r';
+        out += ch;
+        at += 1;
+        continue;
+      }
+      if (ch !== '"') {
+        out += ch;
+        at += 1;
+        continue;
+      }
+      if (at + 1 === text.length) {
+        this.pendingQuote = true;
+        break;
+      }
+      const next = text[at + 1]!;
+      if (next === '"') {
+        out += '""';
+        at += 2;
+      } else if (next === ',' || next === '\n' || next === '\r') {
+        out += '"';
+        this.inQuoted = false;
+        at += 1;
+      } else {
+        out += '""';
+        at += 1;
+      }
+    }
+    return out;
+  }
+}
+
+/** A whole text with its stray quotes escaped (for a file read at once rather than streamed). */
+export function escapeStrayQuotes(text: string): string {
+  const repair = new StrayQuotes();
+  return repair.repair(text) + repair.rest();
 }
 
 /** A portal's error or login page where data was expected. */

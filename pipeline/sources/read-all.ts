@@ -12,6 +12,7 @@ import { readGeocodes, readZipCentroids } from './geocodes.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
 import { catalogDate } from './ckan.ts';
+import { compareRosters, type RosterComparison } from './roster-compare.ts';
 import type { DateShapeCounts } from '../normalize/dates.ts';
 
 export type SourceName = keyof PipelineConfig['sources'];
@@ -33,6 +34,16 @@ export function servedDate(source: RetrievedSource | undefined): string | null {
   return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
 }
 
+/**
+ * The state's weekly export states no date of its own: its facts are dated by the day the state
+ * served it, its `Last-Modified`, else the `Date` of the answer that brought it (a file on disk:
+ * the headers saved beside it). That is when the record was retrieved from the state, never a
+ * date the state wrote. Other sources never take the day they were fetched as their date.
+ */
+export function exportServedDate(source: RetrievedSource | undefined): string | null {
+  return servedDate(source) ?? httpDate(source?.served);
+}
+
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
 const noDates = () => ({ fieldProblems: [], dateShapes: {} });
 
@@ -50,6 +61,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   };
   const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
+  const portal = retrieved.portalRoster ? await readRoster(retrieved.portalRoster.file, reject, runDate, 'portal_roster') : null;
   const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
   const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
   const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
@@ -60,7 +72,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
 
   // A file dated after the run (a typo in the state's file) would date its facts in the future:
   // like the roster's impossible dates, such a date is dropped (not on file) and reported.
-  const fieldProblems: FieldProblem[] = [...roster.fieldProblems, ...approvals.fieldProblems, ...waiver.fieldProblems];
+  const fieldProblems: FieldProblem[] = [...roster.fieldProblems, ...(portal?.fieldProblems ?? []), ...approvals.fieldProblems, ...waiver.fieldProblems];
   const afterRun = (source: string, line: number, field: string, date: string | null) => {
     if (date === null || date <= runDate) return false;
     fieldProblems.push({ source, line, field, value: date, reason: `not a possible date (after the run, ${runDate})` });
@@ -76,8 +88,10 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   // Each source's own date: what the file states, else what its publisher states (the catalog's
   // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
   // means "the source states no date".
-  const rosterServed = servedDate(retrieved.roster);
-  const rosterFileDate = roster.rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
+  const rosterServed = roster.shape === 'export' ? exportServedDate(retrieved.roster) : servedDate(retrieved.roster);
+  const newestFileDate = (rows: RosterResult['rows']) => rows.reduce<string | null>((latest, row) => (row.file_date && (!latest || row.file_date > latest) ? row.file_date : latest), null);
+  const rosterFileDate = newestFileDate(roster.rows);
+  const portalDate = portal ? (newestFileDate(portal.rows) ?? servedDate(retrieved.portalRoster)) : null;
   const dates = {
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
@@ -87,6 +101,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   };
   /** Which shape each date field of the state files came in, for the files read. */
   const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
+  if (portal) dateShapes.portal_roster = portal.dateShapes;
   if (retrieved.approvals) dateShapes.approvals = approvals.dateShapes;
   if (retrieved.waiver) dateShapes.waiver = waiver.dateShapes;
 
@@ -107,6 +122,8 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     });
   };
   record('roster', 'roster', dates.roster, roster, roster.rows.length);
+  if (portal) record('portalRoster', 'portal_roster', portalDate, portal, portal.rows.length);
+  const rosterComparison: RosterComparison | null = portal ? compareRosters(roster.rows, portal.rows, { roster: dates.roster, portal: portalDate }) : null;
   record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
   record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
   record('geocodes', 'geocodes', servedDate(retrieved.geocodes), geocodes, geocodes.byKey.size);
@@ -117,6 +134,8 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
 
   return {
     roster,
+    /** The roster of record against the portal's file; null when the portal file was not read. */
+    rosterComparison,
     approvals,
     waiver,
     geocodes,

@@ -3,7 +3,7 @@
 // first, then downloaded the same way, or read from the portal's datastore into that cache file;
 // a file path is read where it lies. Either way the parsers get a local file to stream, with its
 // checksum and provenance.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile, open } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +20,8 @@ export interface RetrievedSource {
   fetchedAt: string;
   etag: string | null;
   lastModified: string | null;
+  /** The `Date` header of the response that brought the body (for a source that states no date and no Last-Modified). */
+  served?: string | null;
   sha256: string;
   bytes: number;
   /** For a `ckan:` source: what the catalog said, and which road the rows came by. */
@@ -45,6 +47,7 @@ interface CacheMeta {
   location: string;
   etag: string | null;
   lastModified: string | null;
+  served?: string | null;
   sha256: string;
   bytes: number;
   fetchedAt: string;
@@ -121,9 +124,25 @@ export async function retrieveSource(name: string, location: string, options: Re
     await stat(file).catch(() => {
       throw new Error(`Source "${name}" is configured as the file ${file}, which does not exist.`);
     });
-    return { name, location, fetchStatus: 'file', file, fetchedAt: options.now.toISOString(), etag: null, lastModified: null, ...(await hashFile(file)) };
+    const headers = await savedHeaders(file);
+    return { name, location, fetchStatus: 'file', file, fetchedAt: options.now.toISOString(), etag: null, ...headers, ...(await hashFile(file)) };
   }
   return withDeadline(name, options.deadlineMs, (deadline) => download(name, location, options, deadline));
+}
+
+/**
+ * A file saved with the headers it was served with (`curl -D roster.csv.headers -o roster.csv ...`,
+ * beside it as `<file>.headers`): its `Last-Modified` and `Date` date the file as a download would.
+ * Without one, a file on disk states no date.
+ */
+async function savedHeaders(file: string): Promise<{ lastModified: string | null; served: string | null }> {
+  const text = await readFile(`${file}.headers`, 'utf8').catch(() => '');
+  const value = (name: string) => {
+    // curl -D writes every response of a redirect chain: the last one is the file's.
+    const found = [...text.matchAll(new RegExp(`^${name}:[ \t]*(.+?)\s*$`, 'gim'))].at(-1);
+    return found?.[1] ?? null;
+  };
+  return { lastModified: value('last-modified'), served: value('date') };
 }
 
 /** One whole source, every request and its body included, within the per-source deadline. */
@@ -150,15 +169,18 @@ async function download(name: string, location: string, options: RetrieveOptions
   const cached = await readCacheMeta(files.meta, location);
   const cachedBodyExists = cached !== null && (await stat(files.body).then(() => true, () => false));
   const validators = cachedBodyExists ? { etag: cached.etag, lastModified: cached.lastModified } : undefined;
+  // `{guid}` in a location is a fresh UUID per request (the state's export asks one, any one); the
+  // location with `{guid}` in it stays the cache's key, so the next run can ask conditionally.
+  const url = location.replaceAll('{guid}', () => randomUUID());
   try {
-    const result = await options.http.get(location, (body) => writeBody(body, files.tmp), validators, deadline);
+    const result = await options.http.get(url, (body) => writeBody(body, files.tmp), validators, deadline);
     if (result.status === 'not_modified' && cached && cachedBodyExists) {
-      return { name, location, fetchStatus: 'not_modified', file: files.body, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, sha256: cached.sha256, bytes: cached.bytes };
+      return { name, location, fetchStatus: 'not_modified', file: files.body, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, served: cached.served ?? null, sha256: cached.sha256, bytes: cached.bytes };
     }
     if (result.status !== 'fetched') {
       throw new Error(`Source "${name}" answered 304 Not Modified but no cached copy is on disk.`);
     }
-    return { name, fetchStatus: 'fetched', file: files.body, ...(await keep(files, { location, etag: result.etag, lastModified: result.lastModified, fetchedAt, ...result.value })) };
+    return { name, fetchStatus: 'fetched', file: files.body, ...(await keep(files, { location, etag: result.etag, lastModified: result.lastModified, served: result.served, fetchedAt, ...result.value })) };
   } finally {
     await rm(files.tmp, { force: true });
   }

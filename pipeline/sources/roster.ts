@@ -1,9 +1,14 @@
-// The roster: the open-data portal's CSV of RCFE licenses. One row per license, keyed by the
-// 9-digit license number. The facility administrator's name is personal data and is dropped here.
+// The roster, in either of the state's two shapes: the Care Facility Search's weekly export
+// ("Download Data", 38 Title-Case headers ending in a variable tail of complaint blocks, the roster
+// of record) or the open-data portal's file (lower-case headers, a file_date per row). Both name
+// the same columns once snake-cased; the export adds each home's visits, citations and complaint
+// outcomes. One row per license, keyed by the 9-digit license number. The facility
+// administrator's name is personal data and is dropped here.
 import Joi from 'joi';
 import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
-import { cell, licenseNumber } from '../normalize/text.ts';
+import { licenseNumber, stateCell } from '../normalize/text.ts';
 import { DateShapeTally, type DateShapeCounts } from '../normalize/dates.ts';
+import type { StateVisits } from '../../contract/records.ts';
 
 export interface RosterRow {
   line: number;
@@ -22,8 +27,13 @@ export interface RosterRow {
   license_first_date: string | null;
   closed_date: string | null;
   file_date: string | null;
-  /** The export's All Visit Dates as sorted ISO dates joined by ','; null or absent: the roster file has none. */
-  visit_dates?: string | null;
+  /**
+   * The export's All Visit Dates as ISO dates, sorted, joined by ','; null when the row came from
+   * a file without visit dates (the portal's). Unchanged between runs: no new visit was recorded.
+   */
+  visit_dates: string | null;
+  /** The export's visits, citations and complaint outcomes; null for a file that carries none. */
+  visits: StateVisits | null;
 }
 
 export interface RosterResult {
@@ -37,6 +47,10 @@ export interface RosterResult {
   fieldProblems: FieldProblem[];
   /** Which shape each date field came in. */
   dateShapes: DateShapeCounts;
+  /** `export` (the state's weekly Download Data file) or `portal` (the open-data portal's file). */
+  shape: 'export' | 'portal';
+  /** Placeholder cells (`Unavailable`, `See FAQs`, `N/A`) read as not on file, per field. */
+  placeholders: Record<string, number>;
 }
 
 /** A cell that cannot be true (a ZIP of "ABCDE", 0 beds, 2/30/2020): its field is stored as not on file. */
@@ -73,7 +87,35 @@ const rowSchema = Joi.object({
   license_first_date: text,
   closed_date: text,
   file_date: text,
+  // The export's columns (absent from the portal's file).
+  last_visit_date: text,
+  inspection_visits: text,
+  complaint_visits: text,
+  other_visits: text,
+  total_visits: text,
+  citation_numbers: text,
+  poc_dates: text,
+  all_visit_dates: text,
+  inspection_visit_dates: text,
+  inspect_typea: text,
+  inspect_typeb: text,
+  other_visit_dates: text,
+  other_typea: text,
+  other_typeb: text,
+  complaint_type_a: text,
+  complaint_type_b: text,
+  total_allegations: text,
+  inconclusive_allegations: text,
+  substantiated_allegations: text,
+  unsubstantiated_allegations: text,
+  unfounded_allegations: text,
 });
+
+/** The export's last header, `Complaint Info- Date, #Sub A, ...`: one 7-cell block per complaint from there on. */
+const isComplaintTail = (key: string) => key.startsWith('complaint_info');
+/** A column only the export has: a file with it is read as the export. */
+const EXPORT_MARK = 'all_visit_dates';
+const COMPLAINT_BLOCK = 7;
 
 type ValidRow = Record<string, string>;
 
@@ -89,19 +131,30 @@ function rowIdentity(row: RosterRow): string {
  * `today` (the run's date) bounds the dates: a license first granted or closed, or a file dated,
  * after the run is impossible.
  */
-export async function readRoster(file: string, reject: (r: Rejection) => void, today: string): Promise<RosterResult> {
+export async function readRoster(file: string, reject: (r: Rejection) => void, today: string, source = 'roster'): Promise<RosterResult> {
   const byLicense = new Map<string, RosterRow>();
   const count = newCount();
   let duplicatesMerged = 0;
   const fieldProblems: FieldProblem[] = [];
   const dates = new DateShapeTally();
+  const placeholders: Record<string, number> = {};
+  let shape: RosterResult['shape'] = 'portal';
 
-  for await (const csvRow of readCsv(file, { count, source: 'roster', requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'] }, reject)) {
-    const valid = validateRow<ValidRow>(rowSchema, csvRow, 'roster', reject);
+  const csvOptions = { count, source, requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'], tailColumn: isComplaintTail, relaxQuotes: true };
+  for await (const csvRow of readCsv(file, csvOptions, reject)) {
+    const valid = validateRow<ValidRow>(rowSchema, csvRow, source, reject);
     if (!valid) continue;
+    const isExport = EXPORT_MARK in csvRow.values;
+    if (isExport) shape = 'export';
     const problem = (field: string, value: string, reason: string) => {
-      fieldProblems.push({ source: 'roster', line: csvRow.line, field, value, reason });
+      fieldProblems.push({ source, line: csvRow.line, field, value, reason });
       return null;
+    };
+    /** A text cell; a placeholder is not on file, and counted. */
+    const cell = (field: string): string | null => {
+      const read = stateCell(valid[field]);
+      if (read.placeholder) placeholders[field] = (placeholders[field] ?? 0) + 1;
+      return read.value;
     };
     const capacityText = (valid.facility_capacity ?? '').trim();
     const capacity =
@@ -112,32 +165,39 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
           : Number(capacityText) < 1 || Number(capacityText) > MAX_CAPACITY
             ? problem('facility_capacity', capacityText, `not a possible bed count (1 to ${MAX_CAPACITY})`)
             : Number(capacityText);
-    const zipText = cell(valid.facility_zip);
+    const zipText = cell('facility_zip');
     const zip = zipText === null || ZIP.test(zipText) ? zipText : problem('facility_zip', zipText, 'neither 5 digits nor ZIP+4');
-    const date = (field: string) => {
-      const reading = dates.read(field, valid[field]);
+    const date = (field: string, text = valid[field]) => {
+      if (stateCell(text).placeholder) return null;
+      const reading = dates.read(field, text);
       if (reading === null) return null;
-      if (reading.iso === null) return problem(field, cell(valid[field])!, reading.problem);
-      if (reading.iso < '1900-01-01' || reading.iso > today) return problem(field, cell(valid[field])!, `not a possible date (1900 to ${today})`);
+      if (reading.iso === null) return problem(field, (text ?? '').trim(), reading.problem);
+      // A plan of correction may be due after the file was written; every other date is in the past.
+      const latest = field === 'poc_dates' ? `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` : today;
+      if (reading.iso < '1900-01-01' || reading.iso > latest) return problem(field, (text ?? '').trim(), `not a possible date (1900 to ${latest})`);
       return reading.iso;
     };
+    const visits = isExport ? readVisits(valid, csvRow.tail, { date, problem }) : null;
     const row: RosterRow = {
       line: csvRow.line,
       license_number: licenseNumber(valid.facility_number!),
-      facility_type: cell(valid.facility_type),
-      facility_name: cell(valid.facility_name)!,
-      licensee: cell(valid.licensee),
-      phone: cell(valid.facility_telephone_number),
-      street: cell(valid.facility_address),
-      city: cell(valid.facility_city),
+      facility_type: cell('facility_type'),
+      // A name is required: a placeholder there leaves the text as the state wrote it.
+      facility_name: stateCell(valid.facility_name).value ?? valid.facility_name!.trim(),
+      licensee: cell('licensee'),
+      phone: cell('facility_telephone_number'),
+      street: cell('facility_address'),
+      city: cell('facility_city'),
       zip,
-      county: cell(valid.county_name),
-      regional_office: cell(valid.regional_office),
+      county: cell('county_name'),
+      regional_office: cell('regional_office'),
       capacity,
-      status: cell(valid.facility_status),
+      status: cell('facility_status'),
       license_first_date: date('license_first_date'),
       closed_date: date('closed_date'),
       file_date: date('file_date'),
+      visit_dates: visits ? visits.all_visit_dates.join(',') || null : null,
+      visits,
     };
 
     const earlier = byLicense.get(row.license_number);
@@ -151,7 +211,7 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
       const [kept, dropped] = keepLater ? [row, earlier] : [earlier, row];
       byLicense.set(row.license_number, kept);
       reject({
-        source: 'roster',
+        source,
         line: dropped.line,
         superseded: true,
         reason: `superseded: license ${row.license_number} appears again at line ${kept.line} with other values; the row with the later file date (then the later line) is kept`,
@@ -159,5 +219,79 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
       });
     }
   }
-  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts };
+  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts, shape, placeholders };
+}
+
+interface CellReaders {
+  date: (field: string, text?: string) => string | null;
+  problem: (field: string, value: string, reason: string) => null;
+}
+
+/**
+ * One home's visits, citations and complaint outcomes, as the export states them. A blank count
+ * is not on file (null), never zero; a cell that is not a whole number is a field problem.
+ */
+function readVisits(valid: ValidRow, tail: readonly string[], read: CellReaders): StateVisits {
+  const count = (field: string, text = valid[field] ?? ''): number | null => {
+    const value = text.trim();
+    if (value === '' || stateCell(value).placeholder) return null;
+    return /^\d+$/.test(value) ? Number(value) : read.problem(field, value, 'not a whole number');
+  };
+  /** A comma-separated list of MM/DD/YYYY dates in one cell, sorted; an unreadable one is a field problem. */
+  const dateList = (field: string): string[] =>
+    (valid[field] ?? '')
+      .split(',')
+      .flatMap((part) => (part.trim() === '' ? [] : (read.date(field, part) ?? [])))
+      .sort();
+  const sum = (...parts: Array<number | null>) => (parts.every((part) => part === null) ? null : parts.reduce<number>((total, part) => total + (part ?? 0), 0));
+  const typeA = { inspection: count('inspect_typea'), other: count('other_typea'), complaint: count('complaint_type_a'), total: 0 as number | null };
+  const typeB = { inspection: count('inspect_typeb'), other: count('other_typeb'), complaint: count('complaint_type_b'), total: 0 as number | null };
+  // The state's total is the sum of the three visit-type subtotals: never a fourth figure added on top.
+  typeA.total = sum(typeA.inspection, typeA.other, typeA.complaint);
+  typeB.total = sum(typeB.inspection, typeB.other, typeB.complaint);
+
+  // Trailing blank cells of the tail are padding; what is left comes in blocks of seven.
+  let end = tail.length;
+  while (end > 0 && tail[end - 1]!.trim() === '') end--;
+  const complaints: StateVisits['complaints'] = [];
+  if (end % COMPLAINT_BLOCK !== 0) read.problem('complaint_info', tail.slice(0, end).join(','), `the complaint tail has ${end} cells, not blocks of ${COMPLAINT_BLOCK}: complaints not on file`);
+  else {
+    for (let at = 0; at < end; at += COMPLAINT_BLOCK) {
+      const block = tail.slice(at, at + COMPLAINT_BLOCK);
+      const blockCount = (index: number, name: string) => count(`complaint_info ${name}`, block[index]);
+      complaints.push({
+        date: block[0]!.trim() === '' ? null : read.date('complaint_info_date', block[0]),
+        substantiated: blockCount(1, 'substantiated'),
+        inconclusive: blockCount(2, 'inconclusive'),
+        unsubstantiated: blockCount(3, 'unsubstantiated'),
+        unfounded: blockCount(4, 'unfounded'),
+        type_a: blockCount(5, 'type_a'),
+        type_b: blockCount(6, 'type_b'),
+      });
+    }
+  }
+  complaints.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
+  const sections = (valid.citation_numbers ?? '')
+    .split(',')
+    .map((section) => section.trim())
+    .filter((section) => section !== '' && !stateCell(section).placeholder);
+  return {
+    last_visit_date: read.date('last_visit_date'),
+    visits: { inspection: count('inspection_visits'), complaint: count('complaint_visits'), other: count('other_visits'), total: count('total_visits') },
+    all_visit_dates: [...new Set(dateList('all_visit_dates'))],
+    inspection_visit_dates: dateList('inspection_visit_dates'),
+    other_visit_dates: dateList('other_visit_dates'),
+    type_a: typeA,
+    type_b: typeB,
+    citation_sections: sections,
+    poc_dates: dateList('poc_dates'),
+    allegations: {
+      total: count('total_allegations'),
+      substantiated: count('substantiated_allegations'),
+      inconclusive: count('inconclusive_allegations'),
+      unsubstantiated: count('unsubstantiated_allegations'),
+      unfounded: count('unfounded_allegations'),
+    },
+    complaints,
+  };
 }

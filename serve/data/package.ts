@@ -89,7 +89,7 @@ export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits
     description:
       demo +
       `The homes a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary) in ${SERVICE_NAME}'s snapshot ${download.file}, ` +
-      `alphabetical by name then license number. Roster of ${download.roster_as_of ?? 'unknown date'}. The whole snapshot (every license, ` +
+      `alphabetical by name then license number. State record retrieved from the state on ${download.roster_as_of ?? 'an unknown date'}. The whole snapshot (every license, ` +
       'the change log, sources, rejected rows) is the SQLite file. Nothing is ranked; open beds are never in this data.',
     homepage: `${baseUrl}/data`,
     created: download.last_modified,

@@ -4,7 +4,7 @@
 // correction review in clearances.under_review.
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
-import type { CompactHome } from '../../contract/records.ts';
+import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -107,7 +107,24 @@ export function mcpListedHome(context: ShapeContext, record: ListedView, distanc
 }
 
 /** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
-export function mcpFullRecord(context: ShapeContext, { row, compact: home, detail: record, underReview: underReviewOf }: HomeRecord): z.infer<typeof fullRecord> {
+/** The export's visits, in the MCP record's few fields: a count only with its years and its date. */
+function visitsOf(visits: RestFacilityDetail['state_visits']): z.infer<typeof fullRecord>['state_visits'] {
+  const value = visits.value;
+  if (!value) return null;
+  const { inspection, other, complaint, total } = value.visits;
+  const { substantiated, inconclusive, unsubstantiated, unfounded } = value.allegations;
+  return {
+    since_year: value.since_year,
+    visits: { inspection, other, complaint, total },
+    type_a: value.type_a,
+    type_b: value.type_b,
+    allegations: { substantiated, inconclusive, unsubstantiated, unfounded },
+    as_of: visits.confirmed_on,
+  };
+}
+
+export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.infer<typeof fullRecord> {
+  const { row, compact: home, detail: record, underReview: underReviewOf } = homeRecord;
   const meta = context.snapshot.meta;
   const underReview = CLEARANCE_KEYS.filter((key) => underReviewOf.includes(key));
   const location = record.location.value;
@@ -146,6 +163,7 @@ export function mcpFullRecord(context: ShapeContext, { row, compact: home, detai
       latest_date: documents?.value?.latest_date ?? null,
       as_of: documents?.confirmed_on ?? null,
     },
+    state_visits: visitsOf(homeRecord.restDetail.state_visits),
     disputes: record.disputes.map((dispute) => ({ field: dispute.field, text: dispute.text, approved_on: dispute.approved_on })),
     state_record_url: row.state_record_url,
     links: { page: home.page, markdown: home.markdown, corrections: record.links.corrections },

@@ -107,6 +107,21 @@ export const stateRecordSummary = z.object({
   tallies_since_year: z.string().nullable(),
 });
 
+/** The export's tallies by visit type: one instance, so it is written once. */
+const visitCount = z.number().int().nullable();
+const byVisitType = z.object({ inspection: visitCount, other: visitCount, complaint: visitCount, total: visitCount });
+const stateVisits = z
+  .object({
+    since_year: z.string().nullable(),
+    visits: byVisitType,
+    type_a: byVisitType,
+    type_b: byVisitType,
+    allegations: z.object({ substantiated: visitCount, inconclusive: visitCount, unsubstantiated: visitCount, unfounded: visitCount }),
+    as_of: nullableDate,
+  })
+  .nullable()
+  .describe("From the state's weekly export, retrieved on as_of; counts cover since_year on. Substantiated is a finding on a complaint, not a verdict on the home.");
+
 /** Compact flat record: every list and comparison. */
 export const compactRecordShape = {
   license_number: z.string(),
@@ -192,6 +207,7 @@ export const fullRecord = z
       latest_date: nullableDate,
       as_of: nullableDate.describe('When the state documents were checked.'),
     }),
+    state_visits: stateVisits,
     disputes: z.array(z.object({ field: z.string(), text: z.string(), approved_on: z.string() })),
     state_record_url: z.string(),
     links: compactRecordShape.links.extend({ corrections: z.string().describe('Where the user reports an error in this record.') }),

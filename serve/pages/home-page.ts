@@ -6,7 +6,7 @@ import { homeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
-import { documentWords, homeView, placeWords, reportWords, type HomeView } from '../shape/home-view.ts';
+import { documentWords, homeView, placeWords, reportWords, visitWords, type HomeView } from '../shape/home-view.ts';
 import { renderHomeMarkdown } from '../shape/home-markdown.ts';
 import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from '../web/page.ts';
 import { cityBySlug, countyBySlug } from '../records/places.ts';
@@ -104,6 +104,7 @@ ${view.approvals.map(
 <h2 id="visits">State visits and documents</h2>
 <ul>
   <li>Last state visit: ${visits.lastVisit ?? 'not on file'}</li>
+  ${visitWords(view).map((line) => html`<li>${line}</li>`)}
   <li>${words.documents}</li>
   <li>${words.citations} ${visits.citationTypes} Guide: <a href="${visits.citationsGuide.url}">${visits.citationsGuide.title}</a>.</li>
   <li><a href="${visits.stateRecordUrl}">The state's record of this home</a> (the state's licensing site)</li>

@@ -9,7 +9,7 @@
 // it needs (storedOrRecord, checkHomesOf, listedViewsOf, restListTextsOf): the same bytes, no record built or kept.
 import { LRUCache } from 'lru-cache';
 import type { ClearanceKey } from '../../contract/facts.ts';
-import { correctionsLink, facilityPageLinks, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord } from '../../contract/records.ts';
+import { correctionsLink, facilityPageLinks, type AddressValue, type CompactHome, type FacilityDetailRecord, type FacilityRecord, type RestFacilityDetail } from '../../contract/records.ts';
 import type { Overlay } from './overlay.ts';
 import { columnsByLicenses, facilityByLicense, facilitiesByLicenses, storedTextsByLicense, type CheckRow, type FacilityRow } from './query.ts';
 import type { BaseUrlFiller } from './base-url.ts';
@@ -27,6 +27,8 @@ export interface HomeRecord {
   readonly facility: FacilityRecord;
   /** The detail form: `facility` plus `state_documents`. */
   readonly detail: FacilityDetailRecord;
+  /** The REST detail endpoint's form: the detail with the export's visits, citations and complaint outcomes. */
+  readonly restDetail: RestFacilityDetail;
   /** The compact home (check, MCP lists, pages), overlay applied. */
   readonly compact: CompactHome;
   /** The stored texts, base URL filled, when the overlay changed nothing: served verbatim. */
@@ -91,6 +93,7 @@ export function uncachedHomeRecord(context: ShapeContext, license: string): Home
 export interface StoredTexts {
   record: string;
   documents: string;
+  visits: string;
 }
 
 /**
@@ -102,7 +105,7 @@ export interface StoredTexts {
 export function storedOrRecord(context: ShapeContext, license: string): StoredTexts | HomeRecord | undefined {
   if (answeredByRecord(context, license)) return homeRecord(context, license);
   const texts = storedTextsByLicense(context.snapshot, license);
-  return texts && { record: context.filler.fillText(texts.record_json), documents: context.filler.fillText(texts.state_documents_json) };
+  return texts && { record: context.filler.fillText(texts.record_json), documents: context.filler.fillText(texts.state_documents_json), visits: texts.state_visits_json };
 }
 
 /**
@@ -167,10 +170,13 @@ export function buildRecord(row: FacilityRow, overlay: Overlay, filler: BaseUrlF
     get detail() {
       return (detail ??= { ...decode().facility, state_documents: JSON.parse(documentsJson) as FacilityDetailRecord['state_documents'] });
     },
+    get restDetail(): RestFacilityDetail {
+      return { ...this.detail, state_visits: JSON.parse(row.state_visits_json) as RestFacilityDetail['state_visits'] };
+    },
     get compact() {
       return decode().compact;
     },
-    verbatim: touched ? null : { record: recordJson, documents: documentsJson },
+    verbatim: touched ? null : { record: recordJson, documents: documentsJson, visits: row.state_visits_json },
     encoded<T extends object | string>(form: string, build: () => T): T {
       let value = forms.get(form) as T | undefined;
       if (value === undefined) forms.set(form, (value = build()));

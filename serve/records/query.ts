@@ -21,6 +21,7 @@ export interface FacilityRow {
   state_record_url: string;
   record_json: string;
   state_documents_json: string;
+  state_visits_json: string;
   home_json: string;
   on_probation: string;
   closed_date: string | null;
@@ -34,7 +35,7 @@ export interface FacilityRow {
 }
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
-  closed, documents_count, state_record_url, record_json, state_documents_json, home_json,
+  closed, documents_count, state_record_url, record_json, state_documents_json, state_visits_json, home_json,
   on_probation, closed_date, live_status_checked_on, sort_key, name_slug, latitude, longitude`;
 
 /** One license's row (uncached: serve/records/home-record.ts keeps what is read). */
@@ -44,8 +45,8 @@ export function facilityByLicense(snapshot: Snapshot, license: string): Facility
 
 /** One license's stored REST texts and nothing else: the narrow read of a first touch. */
 export function storedTextsByLicense(snapshot: Snapshot, license: string) {
-  return snapshot.statement('SELECT record_json, state_documents_json FROM facilities WHERE license_number = ?').get(license) as
-    | Pick<FacilityRow, 'record_json' | 'state_documents_json'>
+  return snapshot.statement('SELECT record_json, state_documents_json, state_visits_json FROM facilities WHERE license_number = ?').get(license) as
+    | Pick<FacilityRow, 'record_json' | 'state_documents_json' | 'state_visits_json'>
     | undefined;
 }
 

@@ -72,19 +72,57 @@ const facilityKeys = {
   links: grows({ facility_page: uri(), corrections: uri() }),
 };
 
+/** A home's visits as the export states them (contract/records.ts StateVisitsValue). */
+function stateVisits() {
+  const count = () => integer().min(0).allow(null);
+  const dates = () => Joi.array().items(date());
+  const byVisitType = () => grows({ inspection: count(), other: count(), complaint: count(), total: count().description('inspection + other + complaint') });
+  return grows({
+    since_year: nullableText().description('Year of the earliest visit date: the counts cover the years from it on; null with no visit on record.'),
+    last_visit_date: date().allow(null),
+    visits: grows({ inspection: count(), complaint: count(), other: count(), total: count() }),
+    all_visit_dates: dates(),
+    inspection_visit_dates: dates(),
+    other_visit_dates: dates(),
+    type_a: byVisitType(),
+    type_b: byVisitType(),
+    citation_sections: Joi.array().items(Joi.string()).description('Title 22 sections cited, verbatim.'),
+    poc_dates: dates().description('Plan of correction dates.'),
+    allegations: grows({ total: count(), substantiated: count(), inconclusive: count(), unsubstantiated: count(), unfounded: count() }),
+    complaints: Joi.array().items(
+      grows({ date: date().allow(null), substantiated: count(), inconclusive: count(), unsubstantiated: count(), unfounded: count(), type_a: count(), type_b: count() }),
+    ).description('One per complaint, oldest first: its allegations by outcome and the citations it led to.'),
+  }).meta({ component: 'StateVisits' });
+}
+
 export const facility = grows(facilityKeys)
   .meta({ component: 'Facility' })
   .description('The v1 Facility record. Values verbatim from the state record. No availability field exists.');
 
-export const facilityDetail = grows({
-  ...facilityKeys,
+const stateDocumentsKey = {
   state_documents: fact(
     object({ count: integer(), since_year: nullableText(), latest_date: date().allow(null) }).allow(null),
     'derived:state_documents',
   ).description('value is null (not on file) until the state documents of the license are loaded.'),
+};
+
+/** The check's detail `record`: the Facility record plus state_documents (its tallies are in the home's state_record). */
+export const facilityDetail = grows({ ...facilityKeys, ...stateDocumentsKey })
+  .meta({ component: 'FacilityRecordDetail' })
+  .description('The Facility record plus state_documents.');
+
+/** The detail endpoint's record: state_visits too. */
+export const restFacilityDetail = grows({
+  ...facilityKeys,
+  ...stateDocumentsKey,
+  state_visits: fact(stateVisits().allow(null), 'roster:state_visits').description(
+    "Visits, Type A and Type B citations and complaint outcomes from the state's weekly export; confirmed_on is the day it was retrieved from the state " +
+      '(the export states no date of its own). Counts cover the years from since_year on; a substantiated allegation is a finding on one complaint, not a judgement of the home. ' +
+      'A count is null where the state left it blank; value null when the roster read carries none.',
+  ),
 })
   .meta({ component: 'FacilityDetail' })
-  .description('The Facility record plus state_documents (detail endpoint only).');
+  .description('The Facility record plus state_documents and state_visits (detail endpoint only).');
 
 const attribution = grows({
   source: Joi.string(),
@@ -113,7 +151,7 @@ export const facilityList = envelope(
   }),
 );
 
-export const facilityDetailResponse = envelope('FacilityResponse', facilityDetail);
+export const facilityDetailResponse = envelope('FacilityResponse', restFacilityDetail);
 
 const report = grows({
   ref: Joi.string().pattern(/^doc:/),

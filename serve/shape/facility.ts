@@ -3,16 +3,16 @@
 import { restListTextsOf, storedOrRecord, type HomeRecord, type StoredTexts } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 
-/** The detail form of stored texts: the record with `state_documents` added, as one JSON text. */
+/** The detail form of stored texts: the record with `state_documents` and `state_visits` added, as one JSON text. */
 function detailText(stored: StoredTexts): string {
-  return `${stored.record.slice(0, stored.record.lastIndexOf('}'))},"state_documents":${stored.documents}}`;
+  return `${stored.record.slice(0, stored.record.lastIndexOf('}'))},"state_documents":${stored.documents},"state_visits":${stored.visits}}`;
 }
 
-/** List form; the detail form (`detail: true`) adds `state_documents`. Encoded once per record. */
+/** List form; the detail form (`detail: true`) adds `state_documents` and `state_visits`. Encoded once per record. */
 export function restFacilityJson(record: HomeRecord, detail: boolean): string {
   return record.encoded(detail ? 'rest:detail' : 'rest:list', () => {
     const stored = record.verbatim;
-    if (!stored) return JSON.stringify(detail ? record.detail : record.facility);
+    if (!stored) return JSON.stringify(detail ? record.restDetail : record.facility);
     return detail ? detailText(stored) : stored.record;
   });
 }

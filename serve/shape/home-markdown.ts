@@ -5,7 +5,7 @@
 // The MCP `fetch` tool imports this: keep `homeMarkdown(context, record)` and its result stable.
 import type { HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
-import { documentWords, homeView, reportWords, type HomeView } from './home-view.ts';
+import { documentWords, homeView, reportWords, visitWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 
 /** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
@@ -63,6 +63,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
     '## State visits and documents',
     [
       `- Last state visit: ${visits.lastVisit ?? 'not on file'}`,
+      ...visitWords(view).map((line) => `- ${mdText(line)}`),
       `- ${mdText(words.documents)}`,
       `- ${mdText(words.citations)} ${mdText(visits.citationTypes)} Guide: ${mdLink(visits.citationsGuide.title, visits.citationsGuide.url)}.`,
       `- The state's record of this home: ${visits.stateRecordUrl}`,

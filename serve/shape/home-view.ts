@@ -12,7 +12,17 @@ import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FACT_SOURCES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+import {
+  approvalOnRecord,
+  CITATION_TYPES,
+  CITATIONS_GUIDE_SLUG,
+  FACT_SOURCES,
+  FAIRNESS_IN_WORDS,
+  OPENINGS_BY_PHONE,
+  questionsToAsk,
+  retrievedOn,
+  SUBSTANTIATED_IN_WORDS,
+} from '../words/wording.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -71,7 +81,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const sentence =
     `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
-    `Status on the state roster${asOf(record.license_status.confirmed_on)}: ${statusText}.` +
+    `Status on the state's record${retrievedOn(record.license_status.confirmed_on)}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
     (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
@@ -151,6 +161,9 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       typeA: home.state_record.type_a_citations,
       typeB: home.state_record.type_b_citations,
       talliesSince: home.state_record.tallies_since_year,
+      // The export's visits, citations by visit type and complaint outcomes, with the day it was retrieved.
+      exported: homeRecord.restDetail.state_visits.value,
+      exportedOn: homeRecord.restDetail.state_visits.confirmed_on,
       // Type A and Type B in one plain sentence, and the guide that says more.
       citationTypes: CITATION_TYPES,
       citationsGuide: guideCatalog(baseUrl).find((guide) => guide.slug === CITATIONS_GUIDE_SLUG)!,
@@ -215,7 +228,7 @@ function quickAnswers(view: ViewFacts) {
         ? `No longer. ${view.closedNote ?? ''}`.trim()
         : view.status.closed
         ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
-        : `The state roster lists this license as ${view.status.text}${view.rosterAsOf ? ` (as of ${view.rosterAsOf})` : ''}.` +
+        : `The state's record lists this license as ${view.status.text}${view.rosterAsOf ? retrievedOn(view.rosterAsOf) : ''}.` +
           (view.status.probation ? ' The license is on probation.' : ''),
     },
     { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },
@@ -244,9 +257,30 @@ function quickAnswers(view: ViewFacts) {
     {
       question: 'When did the state last visit?',
       answer: visits.lastVisit
-        ? `The state's record shows a last visit on ${visits.lastVisit}.`
+        ? `The state's record shows a last visit on ${visits.lastVisit}${visits.exported ? retrievedOn(visits.exportedOn) : ''}.`
         : 'Not on file: the state record gives no last visit date.',
     },
+  ];
+}
+
+/**
+ * The export's visits, citations by visit type and complaint outcomes in plain words, each count
+ * with its years and the day the record was retrieved; no count at all without a visit on record
+ * (its years are unknown). Empty without the export's figures.
+ */
+export function visitWords(view: ViewFacts): string[] {
+  const v = view.visits.exported;
+  if (!v) return [];
+  const on = retrievedOn(view.visits.exportedOn);
+  if (v.since_year === null) return [`No state visit is on the state's record${on}.`];
+  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  const byType = (c: { inspection: number | null; other: number | null; complaint: number | null; total: number | null }) =>
+    `${n(c.total)} (${n(c.inspection)} at inspections, ${n(c.other)} at other visits, ${n(c.complaint)} from complaints)`;
+  const a = v.allegations;
+  return [
+    `State visits since ${v.since_year}${on}: ${n(v.visits.total)} (${n(v.visits.inspection)} inspections, ${n(v.visits.complaint)} complaint investigations, ${n(v.visits.other)} other visits).`,
+    `Citations since ${v.since_year}: Type A ${byType(v.type_a)}; Type B ${byType(v.type_b)}.`,
+    `Complaint allegations since ${v.since_year}: ${n(a.total)} (${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded). ${SUBSTANTIATED_IN_WORDS}`,
   ];
 }
 
@@ -255,10 +289,13 @@ export function documentWords(view: ViewFacts): { documents: string; citations: 
   const v = view.visits;
   const since = v.documentsSince ? ` (since ${v.documentsSince}${v.latestDocument ? `, newest ${v.latestDocument}` : ''})` : '';
   const documents = v.documents === null ? 'Documents the state lists: not on file.' : `Documents the state lists: ${v.documents}${since}.`;
+  // A count without its years is not shown.
   const citations =
-    v.typeA === null && v.typeB === null
-      ? 'Type A and Type B citations: not on file.'
-      : `Citations${v.talliesSince ? ` since ${v.talliesSince}` : ''}: ${v.typeA ?? 'not on file'} Type A, ${v.typeB ?? 'not on file'} Type B.`;
+    (v.typeA === null && v.typeB === null) || !v.talliesSince
+      ? v.exported && !v.talliesSince
+        ? 'Type A and Type B citations: none, with no state visit on record.'
+        : 'Type A and Type B citations: not on file.'
+      : `Citations since ${v.talliesSince}: ${v.typeA ?? 'not on file'} Type A, ${v.typeB ?? 'not on file'} Type B.`;
   return { documents, citations };
 }
 

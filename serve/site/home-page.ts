@@ -64,9 +64,13 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 /** The two dates the front page gives: the state roster's own, and the day this copy was made. */
 type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'>;
 
-/** "per the state roster dated 2026-11-24 (this copy of it was made on 2026-11-26)": which date is which. */
+/**
+ * "per the state record as retrieved from the state on 2026-11-24 (this copy of it was made on
+ * 2026-11-26)": which date is which. The weekly export states no date, so its date is the day the
+ * state served it, never one the state wrote.
+ */
 function datesWords({ rosterAsOf, snapshotDate }: RecordDates): string {
-  const roster = rosterAsOf ? `per the state roster dated ${rosterAsOf}` : 'per the state roster (its own date is not on file)';
+  const roster = rosterAsOf ? `per the state record as retrieved from the state on ${rosterAsOf}` : 'per the state record (the day it was retrieved is not on file)';
   return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}`;
 }
 

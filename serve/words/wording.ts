@@ -47,6 +47,16 @@ export const FAIRNESS_IN_WORDS = `A citation does not make a home unsafe, and an
 /** What the two kinds of citation are, in one plain sentence (the guide reading-a-state-report says more). */
 export const CITATION_TYPES =
   'A Type A citation is for a problem that was an immediate or substantial risk to residents; a Type B citation is for a problem that could become one, or a record-keeping lapse.';
+/** What a complaint's outcome is and is not, said wherever the outcomes are counted. */
+export const SUBSTANTIATED_IN_WORDS =
+  "A substantiated allegation is the state's finding on one complaint, not a verdict on the home's quality; unsubstantiated, inconclusive and unfounded allegations were not proven.";
+/**
+ * When the state's record was retrieved: the weekly export states no date of its own, so its date
+ * is the day the state served it (" (retrieved from the state on 2026-11-16)"), never a date the state wrote.
+ */
+export function retrievedOn(date: string | null): string {
+  return date ? ` (retrieved from the state on ${date})` : ' (the day it was retrieved is not on file)';
+}
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
 /** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */
@@ -55,6 +65,7 @@ export const FACT_SOURCES = {
   roster: "per the state's licensing roster",
   waiver: "per the state's Assisted Living Waiver list",
   documents: "per the state's list of the home's documents",
+  visits: "per the state's weekly export of its licensing record",
 } as const;
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';

@@ -15,6 +15,7 @@ import { selectProfile } from '../../pipeline/config.ts';
 import { stateDateToIso } from '../../pipeline/normalize/dates.ts';
 import { runPipeline, type RunResult } from '../../pipeline/run.ts';
 import { csvField } from '../../seeds/files.ts';
+import { escapeStrayQuotes, headerKey } from '../../pipeline/sources/csv.ts';
 import { APPROVALS_AS_OF, FILE_DATE } from '../../seeds/model.ts';
 import { Rng } from '../../seeds/prng.ts';
 
@@ -42,8 +43,10 @@ interface CsvTable {
 
 async function readTable(file: string): Promise<CsvTable> {
   const text = await readFile(file, 'utf8');
-  const [header, ...rows] = parse(text, { relax_column_count: true, relax_quotes: true }) as string[][];
-  return { header: header!, rows, eol: text.includes('\r\n') ? '\r\n' : '\n', at: (column) => header!.indexOf(column) };
+  // The state's export has a quote that closes nothing: escaped first, it reads (and is written) as text.
+  const [header, ...rows] = parse(escapeStrayQuotes(text), { relax_column_count: true, relax_quotes: true }) as string[][];
+  const keys = header!.map(headerKey);
+  return { header: header!, rows, eol: text.includes('\r\n') ? '\r\n' : '\n', at: (column) => keys.indexOf(headerKey(column)) };
 }
 
 /** How many rows share each key. */
@@ -122,7 +125,11 @@ export async function mutateRoster(sources: { roster: string; approvals: string 
     used.add(licenseNumber);
     const row = [...template];
     const donor = donors[donors.length - 1 - index]!;
-    Object.assign(row, { [id!]: String((nextId += 1)), [number!]: String(licenseNumber), [name!]: donor[name!], [licensee!]: donor[licensee!], [status!]: 'PENDING', [firstDate!]: rosterDate.text, [closedDate!]: '' });
+    Object.assign(row, { [number!]: String(licenseNumber), [name!]: donor[name!], [licensee!]: donor[licensee!], [status!]: 'PENDING', [firstDate!]: rosterDate.text, [closedDate!]: '' });
+    if (id! >= 0) row[id!] = String((nextId += 1));
+    // A new application has no visits yet: the export's visit cells and complaint tail are blank.
+    const visitsFrom = roster.at('last_visit_date');
+    if (visitsFrom >= 0) row.splice(visitsFrom, row.length - visitsFrom, ...Array<string>(roster.header.length - 1 - visitsFrom).fill(''));
     return row;
   });
   roster.rows = [...roster.rows.filter((row) => !removed.has(row)), ...added];
@@ -145,6 +152,11 @@ export async function mutateRoster(sources: { roster: string; approvals: string 
   for (const row of approvals.rows) if (row[asOf]) row[asOf] = approvalsDate.text;
 
   await writeTable(path.join(outDir, 'roster.csv'), roster);
+  // The export states no date: the headers it was served with date it (as seeds/default/roster.csv.headers does).
+  if (fileDate! < 0) {
+    const served = new Date(`${rosterDate.iso}T14:00:00Z`).toUTCString();
+    await writeFile(path.join(outDir, 'roster.csv.headers'), `HTTP/1.1 200 OK\r\nLast-Modified: ${served}\r\nDate: ${served}\r\n\r\n`);
+  }
   await writeTable(path.join(outDir, 'approvals.csv'), approvals);
   return { rosterDate: rosterDate.iso, approvalsDate: approvalsDate.iso, changed: changed.length, removed: removed.size, added: added.length, clearancesFlipped: Math.min(clearancesFlipped, flippable.length) };
 }

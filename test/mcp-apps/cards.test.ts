@@ -121,6 +121,15 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
     t.is(await frame.textContent('[data-field="fairness"]'), FAIRNESS_IN_WORDS);
     t.true((await frame.textContent('[data-field="license_status"] .source'))!.includes(home.license.as_of));
     t.true((await frame.textContent('[data-field="beds"] .value'))!.startsWith(String(home.capacity.beds)));
+    // The export's tallies: with their years, and the day the record was retrieved from the state.
+    t.truthy(home.state_visits);
+    if (home.state_visits!.since_year) {
+      t.is(await frame.textContent('[data-field="citations"] dt'), `Citations since ${home.state_visits!.since_year}`);
+      t.true((await frame.textContent('[data-field="citations"] .value'))!.startsWith(`Type A ${home.state_visits!.type_a.total} (`));
+      t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`retrieved from the state on ${home.state_visits!.as_of}`));
+    } else {
+      t.is(await frame.textContent('[data-field="visits"] .value'), 'none on record');
+    }
     await noBareNo(t, frame);
     // Links open through the host.
     await frame.click(`a[href="${home.state_record_url}"]`);

@@ -8,6 +8,7 @@ import test, { type ExecutionContext } from 'ava';
 import { parse } from 'csv-parse/sync';
 import { CITATION_TYPES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
+import { seedRosterRows } from '../helpers/seed-roster.ts';
 import {
   assertHtml,
   assertMarkdownHeaders,
@@ -224,9 +225,7 @@ test('not-on-file values read "not on file", never "no", including a real negati
 
 test('no page claims an opening, ranks, or shows an administrator name', async (t) => {
   const ex = await examples();
-  const roster = parse(fs.readFileSync(path.join(fileURLToPath(new URL('../../seeds/default/roster.csv', import.meta.url))), 'utf8'), {
-    columns: true,
-  }) as Array<{ facility_number: string; facility_administrator: string; licensee: string }>;
+  const roster = seedRosterRows() as Array<{ facility_number: string; facility_administrator: string; licensee: string }>;
   const rows = ex.all<Row>(`SELECT ${COLUMNS} FROM facilities ORDER BY license_number`);
   let checked = 0;
   for (const row of rows.filter((_, i) => i % 7 === 0)) {

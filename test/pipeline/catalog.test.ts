@@ -226,21 +226,18 @@ test.serial('a cut-off datastore page, or a total that moves while it is read, l
   t.regex(moved!.message, /datastore_search at offset 2 gives a total of 6 rows, the first page 5: the table changed while it was read/);
 });
 
-test.serial('a datastore that types file_date as a number loses its leading zero: the date is not guessed, the roster is dated by the catalog', async (t) => {
+test.serial('a datastore that types file_date as a number loses its leading zero: seven digits still read as the day (5252025 is 2025-05-25)', async (t) => {
   stateServer.reset();
   // The shape public notes show from a mirror of the same portal: "file_date": 5252025.
   serveCatalog(stateServer, [ccl(datastoreOnly(REAL_ROWS, { ...NUMBER_COLUMNS, file_date: 'int' }))]);
   const result = await runPipeline({ snapshotsDir: await tempSnapshotsDir(), config: rosterOnly(ckan(RCFE_ID)), now: NOW });
   t.true(result.published, result.heldBack.join('; '));
   t.true(result.report.warnings.some((w) => w.startsWith('roster: the datastore types facility_number, facility_zip, regional_office, facility_capacity, file_date as numbers')));
-  t.deepEqual(result.report.date_shapes.roster!.file_date, { unreadable: 2 });
-  t.deepEqual(
-    result.report.field_problems.rows.map((p) => [p.field, p.value, p.reason]),
-    Array(2).fill(['file_date', '5252025', "not a date in the state's shapes (M/D/YYYY, MM/DD/YYYY, MMDDYYYY, YYYY-MM-DD): seven digits, an MMDDYYYY date that lost its leading zero in a number column?"]),
-  );
-  // The rows carry no date the run can read: the resource's own last_modified dates them.
+  t.deepEqual(result.report.date_shapes.roster!.file_date, { MDDYYYY: 2 });
+  t.deepEqual(result.report.field_problems.rows, []);
+  // The rows' own date, not the resource's last_modified (2025-05-28), dates them.
   const { rows, meta } = facilities(result.snapshotPath!);
-  t.is(meta.roster_as_of, '2025-05-28');
-  t.is(JSON.parse(rows[0]!.record_json as string).license_status.confirmed_on, '2025-05-28');
-  t.is(result.report.sources[0]!.source_date, '2025-05-28');
+  t.is(meta.roster_as_of, '2025-05-25');
+  t.is(JSON.parse(rows[0]!.record_json as string).license_status.confirmed_on, '2025-05-25');
+  t.is(result.report.sources[0]!.source_date, '2025-05-25');
 });

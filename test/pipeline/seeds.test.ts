@@ -10,8 +10,10 @@ import { licenseStatusMeaning, TRI_STATES } from '../../contract/facts.ts';
 import { tempSnapshotsDir } from './fixtures.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
+import { seedRosterRows } from '../helpers/seed-roster.ts';
+import { DOCUMENT_STORE_FILE, type Citation } from '../../contract/document-store.ts';
 
-const seedRoster = parse(readFileSync(path.join(REPO_ROOT, 'seeds/default/roster.csv')), { columns: true }) as Array<Record<string, string>>;
+const seedRoster = seedRosterRows();
 
 test('a run over the seeds publishes a snapshot that passes its integrity check and explains itself', async (t) => {
   const dir = await tempSnapshotsDir();
@@ -83,4 +85,42 @@ test('a second run over unchanged seeds publishes identical data', async (t) => 
     return ['facilities', 'service_designations', 'goes_by_exceptions', 'waiver_list', 'rejected_rows'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());
   };
   t.deepEqual(dump(second.snapshotPath!), dump(first.snapshotPath!));
+});
+
+test('the seeds mean what the state means: where a home\'s reports are all on file, its Type A and Type B tallies are the citations those reports hold', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const result = await runPipeline({ snapshotsDir: dir });
+  t.true(result.published);
+  const db = new Database(result.snapshotPath!, { readonly: true });
+  const store = new Database(path.join(dir, DOCUMENT_STORE_FILE), { readonly: true });
+  const homes = db.prepare('SELECT license_number, name, documents_count, type_a_citations, type_b_citations FROM facilities WHERE documents_count IS NOT NULL').all() as Array<{
+    license_number: string;
+    name: string;
+    documents_count: number;
+    type_a_citations: number | null;
+    type_b_citations: number | null;
+  }>;
+  const refs = db.prepare('SELECT ref FROM reports WHERE license_number = ?').pluck();
+  const citations = store.prepare('SELECT citations FROM documents WHERE ref = ?').pluck();
+  let compared = 0;
+  let cited = 0;
+  for (const home of homes) {
+    const listed = refs.all(home.license_number) as string[];
+    const held = listed.map((ref) => citations.get(ref) as string | undefined);
+    if (listed.length !== home.documents_count || held.some((text) => text === undefined)) continue;
+    const all = held.flatMap((text) => JSON.parse(text!) as Citation[]);
+    const count = (type: 'A' | 'B') => all.filter((citation) => citation.type === type).length;
+    t.deepEqual([home.type_a_citations, home.type_b_citations], [count('A'), count('B')], `${home.license_number} ${home.name}`);
+    compared += 1;
+    if (all.length) cited += 1;
+  }
+  db.close();
+  store.close();
+  // Nearly every seed home is compared, and many of them have citations to count.
+  t.true(compared > 250, String(compared));
+  t.true(cited > 80, String(cited));
+  // The home the issue named: 3 Type A and 8 Type B in its 12 reports (not 6 and 14).
+  const sunnyside = new Database(result.snapshotPath!, { readonly: true });
+  t.like(sunnyside.prepare("SELECT type_a_citations, type_b_citations, documents_count FROM facilities WHERE license_number = '197609747'").get(), { type_a_citations: 3, type_b_citations: 8, documents_count: 12 });
+  sunnyside.close();
 });

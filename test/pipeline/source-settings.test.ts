@@ -23,6 +23,7 @@ test('a later setting overrides an earlier one; all=none switches every source o
   const config = applySourceSettings(state(), ['waiver=./w1.csv', 'waiver=https://example.test/alw.csv', 'all=none', 'roster=./r.csv', 'approvals=a.csv'], '/data');
   t.deepEqual(config.sources, {
     roster: '/data/r.csv',
+    portalRoster: null,
     approvals: '/data/a.csv',
     waiver: null,
     geocodes: null,
@@ -74,7 +75,7 @@ test('the state profile reads the real Transparency API; state_site points the d
 test('the roster is required; unknown names and malformed settings name what is accepted', (t) => {
   t.throws(() => applySourceSettings(state(), ['roster=none']), { instanceOf: SourceSettingError, message: /roster is required/ });
   t.throws(() => applySourceSettings(state(), ['all=none']), { instanceOf: SourceSettingError, message: /roster is required: add --source roster=/ });
-  t.throws(() => applySourceSettings(state(), ['alw=none']), { instanceOf: SourceSettingError, message: /Unknown source "alw"\. Names: all, roster, approvals, waiver/ });
+  t.throws(() => applySourceSettings(state(), ['alw=none']), { instanceOf: SourceSettingError, message: /Unknown source "alw"\. Names: all, roster, portal_roster, approvals, waiver/ });
   t.throws(() => applySourceSettings(state(), ['roster']), { instanceOf: SourceSettingError, message: /is not <name>=<path\|url\|ckan:<portal URL>#<dataset>\/<resource id or name>\|none>/ });
   t.throws(() => applySourceSettings(state(), ['all=./x']), { instanceOf: SourceSettingError, message: /"all" only takes none/ });
   t.deepEqual(sourceArguments(['--profile', 'state', '--source', 'all=none', '--source=roster=r.csv']), ['all=none', 'roster=r.csv']);
@@ -137,7 +138,7 @@ const NOTHING_INVENTED = { counts: { homes: 5, priced: 0, located: 0, waiver: 0,
 test('a roster-only real-shaped run from the command line gives no price, coordinate or waiver value no source gave', async (t) => {
   const dir = await tempSnapshotsDir();
   const { stdout } = await pipeline(['--profile', 'state', '--source', 'all=none', '--source', 'roster=./roster-real-shape-bom-crlf-no-file-date.csv', '--force'], { SNAPSHOTS_DIR: dir });
-  t.regex(stdout, /Not read: approvals \(switched off \(none\)\), waiver/);
+  t.regex(stdout, /Not read: portalRoster \(switched off \(none\)\), approvals \(switched off \(none\)\), waiver/);
   t.regex(stdout, /Published rcfe-\d{4}-\d{2}-\d{2}\.sqlite/);
   t.deepEqual(await inventedValues(dir), NOTHING_INVENTED);
 });

@@ -153,15 +153,15 @@ test('a filter that matches nothing and an offset past the total both answer 200
 
 test('detail: any status, the stored record plus state_documents, zero-padded input, no closed flag added', async (t) => {
   const ex = await examples();
-  const closed = ex.one<{ license_number: string; record_json: string; state_documents_json: string }>(
+  const closed = ex.one<{ license_number: string; record_json: string; state_documents_json: string; state_visits_json: string }>(
     'a closed license',
-    "SELECT license_number, record_json, state_documents_json FROM facilities WHERE closed = 1",
+    "SELECT license_number, record_json, state_documents_json, state_visits_json FROM facilities WHERE closed = 1",
   );
   const reply = await get(`/api/v1/facilities/${closed.license_number}`);
   t.is(reply.status, 200);
   t.is(reply.headers.get('cache-control'), 'public, s-maxage=300, stale-while-revalidate=300');
   assertEnvelope(t, reply.body, ex.value('SELECT value FROM metadata WHERE key = ?', 'snapshot_date'));
-  t.deepEqual(reply.body.data, { ...filled(closed.record_json), state_documents: filled(closed.state_documents_json) });
+  t.deepEqual(reply.body.data, { ...filled(closed.record_json), state_documents: filled(closed.state_documents_json), state_visits: JSON.parse(closed.state_visits_json) });
   t.regex(reply.body.data.license_status.value, /CLOSED/i);
   t.false('closed' in reply.body.data);
 

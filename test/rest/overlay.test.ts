@@ -35,9 +35,9 @@ const filled = (json: string) => JSON.parse(json.replaceAll('{base_url}', BASE_U
 
 async function dementiaHome() {
   const ex = await examples();
-  return ex.one<{ license_number: string; record_json: string; state_documents_json: string; home_json: string; non_ambulatory: string }>(
+  return ex.one<{ license_number: string; record_json: string; state_documents_json: string; state_visits_json: string; home_json: string; non_ambulatory: string }>(
     'a listed home with dementia true and a dementia service code',
-    `SELECT license_number, record_json, state_documents_json, home_json, non_ambulatory FROM facilities
+    `SELECT license_number, record_json, state_documents_json, state_visits_json, home_json, non_ambulatory FROM facilities
      WHERE listed = 1 AND dementia = 'true'
        AND EXISTS (SELECT 1 FROM service_designations s WHERE s.license_number = facilities.license_number AND (s.code LIKE '970%' OR s.code LIKE '971%'))
      ORDER BY sort_key`,
@@ -95,7 +95,7 @@ test('a clearance under review reads not_on_file, stops matching needs, and its 
 
   t.is(operator('review', 'close', home.license_number, 'dementia').code, 0);
   const restored = (await get(`/api/v1/facilities/${home.license_number}`)).body.data;
-  t.deepEqual(restored, { ...stored, state_documents: filled(home.state_documents_json) });
+  t.deepEqual(restored, { ...stored, state_documents: filled(home.state_documents_json), state_visits: JSON.parse(home.state_visits_json) });
   t.deepEqual((await listedLicenses(get, 'needs=dementia')).licenses, before.licenses);
   t.deepEqual((await check([home.license_number])).body.data.results[0].home, filled(home.home_json));
 });

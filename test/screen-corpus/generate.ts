@@ -11,6 +11,7 @@ import * as locales from '@faker-js/faker';
 import { Faker, type LocaleDefinition } from '@faker-js/faker';
 import { parse } from 'csv-parse/sync';
 import { CITIES, COUNTIES } from '../../seeds/tables.ts';
+import { seedRosterRows } from '../helpers/seed-roster.ts';
 import type { PersonalDetailKind } from '../../serve/screen/screen.ts';
 
 export interface CorpusNote {
@@ -119,11 +120,14 @@ const titleCase = (text: string): string => text.toLowerCase().replace(/(^|[\s-]
 
 const seedRows = (file: string): Record<string, string>[] =>
   parse(readFileSync(new URL(`../../seeds/default/${file}`, import.meta.url)), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-const roster = seedRows('roster.csv');
+const roster = seedRosterRows();
+// The export writes `Unavailable` for a few closed homes' streets; the portal's older file still
+// has them, so the two together hold every seed home's street.
+const rosterStreets = [...roster, ...seedRows('portal-roster.csv')].flatMap((row) => (row.facility_address && !/^unavailable$/i.test(row.facility_address) ? [row.facility_address] : []));
 const HOMES = [...new Set(roster.map((row) => titleCase(row.facility_name!.replace(/\s+/g, ' ').trim()).replace(/ (Ii|Iii|Iv)$/, (m) => m.toUpperCase())))].sort();
 const HOSPITALS = [...new Set(seedRows('hospitals.csv').map((row) => titleCase(row.FACNAME!)))].sort();
 /** The streets of the seeds' homes and hospitals without their house numbers ("Meadow Cir"). */
-const SEED_STREETS = [...new Set([...roster.map((row) => row.facility_address!), ...seedRows('hospitals.csv').map((row) => row.ADDRESS!)].map((address) => titleCase(address.replace(/^\s*\d+\s+/, '').trim())))].sort();
+const SEED_STREETS = [...new Set([...rosterStreets, ...seedRows('hospitals.csv').map((row) => row.ADDRESS!)].map((address) => titleCase(address.replace(/^\s*\d+\s+/, '').trim())))].sort();
 const PLACES = [...new Set(CITIES.map((city) => titleCase(city.name)))].sort();
 const COUNTY_NAMES = COUNTIES.map((county) => `${titleCase(county.name)} County`);
 

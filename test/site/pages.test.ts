@@ -255,7 +255,7 @@ test("the front page gives the state roster's own date and says which date is th
   const meta = server.app.services.snapshots.current.meta;
   t.truthy(meta.rosterAsOf);
   t.truthy(meta.snapshotDate);
-  const words = `per the state roster dated ${meta.rosterAsOf} (this copy of it was made on ${meta.snapshotDate})`;
+  const words = `per the state record as retrieved from the state on ${meta.rosterAsOf} (this copy of it was made on ${meta.snapshotDate})`;
   const page = await get('/', { accept: 'text/html' });
   const lede = /<p class="lede">([\s\S]*?)<\/p>/.exec(page.text)![1]!.replace(/\s+/g, ' ');
   t.true(lede.includes(words), lede);

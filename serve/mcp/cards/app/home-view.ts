@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../../../contract/facts.ts';
-import { FAIRNESS_IN_WORDS, STATE_SOURCE, SERVICE_NAME } from '../../../words/wording.ts';
+import { FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
 import type { getHome } from '../../tools/get-home.ts';
 import { el, hostLink } from './shared.ts';
 import { asOf, plainValue, SOURCES, triStateReading } from './words.ts';
@@ -18,6 +18,50 @@ function factRow(label: string, value: string, detail: string | null, field?: st
     el('dt', { text: label }),
     el('dd', {}, [el('span', { class: 'value', text: value }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]),
   ]);
+}
+
+/**
+ * The last visit, the visits, citations by visit type and complaint outcomes, each count with its
+ * years and the day the record was retrieved from the state; no count without its years.
+ */
+function visitRows(visits: HomeAnswer['home']['state_visits'], tallies: HomeAnswer['home']['state_record']): HTMLElement[] {
+  const n = (count: number | null) => plainValue(count);
+  if (!visits) {
+    // No export figures: the compact tallies, shown only with their years.
+    return [
+      factRow('Latest state visit', plainValue(tallies.latest_visit_date), SOURCES.documents, 'latest_visit'),
+      factRow(
+        tallies.tallies_since_year ? `Citations since ${tallies.tallies_since_year}` : 'Citations',
+        !tallies.tallies_since_year || (tallies.type_a_citations === null && tallies.type_b_citations === null)
+          ? 'not on file'
+          : `${n(tallies.type_a_citations)} Type A, ${n(tallies.type_b_citations)} Type B`,
+        SOURCES.documents,
+        'citations',
+      ),
+    ];
+  }
+  const source = `${SOURCES.visits}${retrievedOn(visits.as_of)}`;
+  const since = visits.since_year;
+  if (!since) return [factRow('State visits', 'none on record', source, 'visits')];
+  const byType = (c: { inspection: number | null; other: number | null; complaint: number | null; total: number | null }) =>
+    `${n(c.total)} (${n(c.inspection)} at inspections, ${n(c.other)} at other visits, ${n(c.complaint)} from complaints)`;
+  const a = visits.allegations;
+  return [
+    factRow('Latest state visit', plainValue(tallies.latest_visit_date), source, 'latest_visit'),
+    factRow(
+      `State visits since ${since}`,
+      `${n(visits.visits.total)} (${n(visits.visits.inspection)} inspections, ${n(visits.visits.complaint)} complaint investigations, ${n(visits.visits.other)} other visits)`,
+      source,
+      'visits',
+    ),
+    factRow(`Citations since ${since}`, `Type A ${byType(visits.type_a)}; Type B ${byType(visits.type_b)}`, source, 'citations'),
+    factRow(
+      `Complaint allegations since ${since}`,
+      `${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded`,
+      source,
+      'allegations',
+    ),
+  ];
 }
 
 /** Draws get_home's answer into `main` (the home card, or the homes card after a choice). */
@@ -95,16 +139,9 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
           `${SOURCES.documents}, ${asOf(documents?.as_of)}`,
           'documents',
         ),
-        factRow('Latest state visit', plainValue(tallies.latest_visit_date), SOURCES.documents, 'latest_visit'),
-        factRow(
-          `Citations${tallies.tallies_since_year ? ` since ${tallies.tallies_since_year}` : ''}`,
-          tallies.type_a_citations === null && tallies.type_b_citations === null
-            ? 'not on file'
-            : `${plainValue(tallies.type_a_citations)} Type A, ${plainValue(tallies.type_b_citations)} Type B`,
-          SOURCES.documents,
-          'citations',
-        ),
+        ...visitRows(home.state_visits, tallies),
       ]),
+      home.state_visits?.since_year ? el('p', { class: 'note', 'data-field': 'substantiated', text: SUBSTANTIATED_IN_WORDS }) : null,
       el('p', { class: 'note', 'data-field': 'fairness', text: FAIRNESS_IN_WORDS }),
     ]),
   );
