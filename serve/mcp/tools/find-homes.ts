@@ -3,7 +3,7 @@
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
 import { changedSinceArg } from '../changes.ts';
-import { licensesChangedSince } from '../../records/changes.ts';
+import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
 import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
@@ -11,7 +11,7 @@ import { trigrams } from '../../records/name-index.ts';
 import { dice } from '../hospitals.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf, type Place } from '../../records/listed-homes.ts';
-import { budgetCount, budgetNote, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
+import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -79,6 +79,17 @@ function similarPlaces(places: Iterable<Place>, name: string): string[] {
     .map((hit) => hit.name);
 }
 
+/** What to try when nothing matched: only advice that fits the call (no radius without a point). */
+function noMatchNote(near: boolean, needs: boolean, changedSince: boolean): string {
+  // With changed_since, the place is not what came up empty: the log did.
+  if (changedSince) return 'No listed home here has a logged change since that date; leave changed_since out to see the homes here.';
+  const tries = [
+    ...(needs ? ['fewer needs (a need matches only an explicit true on the license)'] : []),
+    near ? 'a wider radius_km or a nearby place' : 'a nearby city or county',
+  ];
+  return `No listed home matches; try ${tries.join(', or ')}.`;
+}
+
 /** `name` is a county or city argument, at most 60 characters (textArg), so it is quoted whole. */
 function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
   return refuse(
@@ -136,18 +147,20 @@ export const findHomes = defineTool({
     const page = listPage(context, selection, args);
 
     const notes: string[] = [];
-    if (budget !== null) notes.push(budgetNote(budget, selection.withoutOwnRate));
+    notes.push(...filterNotes(needs, budget, selection));
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
-    if (args.changed_since !== undefined) notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${CHANGES_FAIRNESS}`);
-    if (page.total === 0) {
+    if (args.changed_since !== undefined) {
+      // An empty list here means no change was logged, not that nothing changed: say since when the log holds changes.
+      const kept = changesKeptSince(context.snapshot);
       notes.push(
-        needs.length > 0
-          ? 'No listed home matches. A need matches only an explicit true on the license; try fewer needs, a wider radius_km or a nearby place.'
-          : 'No listed home matches; try a wider radius_km or a nearby place.',
+        `Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ` +
+          (kept ? `The change log holds changes from ${kept} on${kept > args.changed_since ? `, so nothing between ${args.changed_since} and ${kept} is in it` : ''}. ` : '') +
+          CHANGES_FAIRNESS,
       );
     }
+    if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
     return {
       ...page,
       query: {

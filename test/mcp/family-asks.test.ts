@@ -1,0 +1,152 @@
+// The asks of issue 37, replayed through the official SDK client against a real server over a fresh
+// seed snapshot: each answer must be true to the record (places and spelling, the demo notice on
+// every result, cut lists that say they are cut, an empty change log that says since when, a closed
+// home's approvals as history, exact names, one question list, the waiver line, stated numbers).
+import fs from 'node:fs';
+import test from 'ava';
+import type { Client } from '@modelcontextprotocol/client';
+import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
+import { examples } from '../helpers/examples.ts';
+import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
+
+let server: McpTestServer;
+let client: Client;
+let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
+test.before(async () => {
+  server = await startMcpServer();
+  client = await connect(server.mcpUrl, 'modern');
+  tools = (await client.listTools()).tools;
+});
+test.after.always(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<any> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${errorText(result)}`);
+  const problem = validateOutput(tools, name, result.structuredContent);
+  if (problem) throw new Error(`${name}: ${problem}`);
+  return result.structuredContent;
+}
+
+async function refusal(name: string, args: Record<string, unknown>): Promise<{ result: any; text: string }> {
+  const result = await client.callTool({ name, arguments: args });
+  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} was not refused`);
+  return { result, text: errorText(result) };
+}
+
+test('2. every refusal says the data is demo data, and the text meant for the family says so too', async (t) => {
+  const refusals: Array<[string, Record<string, unknown>]> = [
+    ['find_homes', {}],
+    ['find_homes', { city: 'Nowhereville' }],
+    ['get_home', { license_number: 'not a number' }],
+    ['get_home', { license_number: '999999999' }],
+    ['homes_near_hospital', { hospital: 'zzzz qqqq' }],
+    ['start_family_request', { license_numbers: ['999999999'] }],
+    ['get_state_documents', { license_number: '015600001', since: '2026-02-30' }],
+  ];
+  for (const [name, args] of refusals) {
+    const { result, text } = await refusal(name, args);
+    t.true(text.includes(DEMO_SENTENCE), `${name} ${JSON.stringify(args)}: ${text}`);
+    // The refusal's own message still comes first: what was wrong and what to send.
+    t.false(result.content[0].text.includes(DEMO_SENTENCE), name);
+  }
+  const ex = await examples();
+  const listed = ex.one<{ license_number: string }>('a listed home with a phone', 'SELECT license_number FROM facilities WHERE listed = 1 AND phone IS NOT NULL ORDER BY sort_key');
+  const plan = await call('start_family_request', { license_numbers: [listed.license_number] });
+  t.true(plan.family_message.includes(DEMO_SENTENCE), 'family_message names the data as demo data');
+  t.true(plan.family_message.indexOf(DEMO_SENTENCE) < plan.family_message.indexOf('Homes, with the phone number'), 'before the phone numbers');
+  t.true(plan.relay_sentence.includes(DEMO_SENTENCE), 'the sentence said to the family too');
+});
+
+test('3. "Mercy General" says how many hospitals fit, where the ones not listed are, and how to reach them', async (t) => {
+  const ex = await examples();
+  const fitting = ex.all<{ facid: string; name: string; city: string }>("SELECT facid, name, city FROM hospitals WHERE name LIKE 'MERCY GENERAL%' ORDER BY name, facid");
+  t.true(fitting.length > 8, 'the seeds hold more Mercy General hospitals than one answer lists');
+  const out = await call('homes_near_hospital', { hospital: 'Mercy General' });
+  t.is(out.status, 'ambiguous');
+  const note = out.notes.join(' ');
+  t.true(note.includes(`${fitting.length} hospitals fit`), note);
+  const shown = new Set(out.candidates.map((c: any) => c.facid));
+  const left = fitting.filter((row) => !shown.has(row.facid));
+  t.true(left.length > 0);
+  for (const row of left) t.true(note.includes(row.city), `${row.city} is named: ${note}`);
+  // The way to reach one of the others works: "name, city" narrows to it.
+  const narrowed = await call('homes_near_hospital', { hospital: `Mercy General, ${left[0]!.city}` });
+  t.true(narrowed.status === 'matched' ? narrowed.hospital.facid === left[0]!.facid : narrowed.candidates.some((c: any) => c.facid === left[0]!.facid));
+});
+
+test("3. get_state_documents pages through every report with offset and says when more remain", async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; n: number }>(
+    'a home with more than 50 listed reports',
+    'SELECT license_number, COUNT(*) AS n FROM reports GROUP BY license_number HAVING n > 50 ORDER BY n DESC',
+  );
+  const first = await call('get_state_documents', { license_number: home.license_number, limit: 50 });
+  t.is(first.returned, 50);
+  t.is(first.next_offset, 50);
+  t.true(first.matching >= home.n);
+  const second = await call('get_state_documents', { license_number: home.license_number, limit: 50, offset: first.next_offset });
+  t.is(second.next_offset, null);
+  const refs = [...first.reports, ...second.reports].map((r: any) => r.ref);
+  t.is(new Set(refs).size, first.matching, 'every report once across the pages');
+  const listedRefs = ex.all<{ ref: string }>('SELECT ref FROM reports WHERE license_number = ?', home.license_number).map((r) => r.ref);
+  for (const ref of listedRefs) t.true(refs.includes(ref), ref);
+});
+
+test('3. a care-needs or budget filter says how many homes it left out, counted against the unfiltered list', async (t) => {
+  const ex = await examples();
+  const county = ex.value<string>("SELECT county FROM facilities WHERE listed = 1 GROUP BY county ORDER BY COUNT(*) DESC LIMIT 1");
+  const all = await call('find_homes', { county, limit: 1 });
+  const withNeeds = await call('find_homes', { county, needs: ['dementia', 'hospice'], limit: 1 });
+  const needsNote = withNeeds.notes.find((note: string) => note.startsWith('needs left out'));
+  t.truthy(needsNote, JSON.stringify(withNeeds.notes));
+  t.true(needsNote.includes(`needs left out ${all.total - withNeeds.total} home(s)`), needsNote);
+  t.true(all.total - withNeeds.total > 0);
+
+  const budget = 4000;
+  const withBudget = await call('find_homes', { county, max_monthly_budget_usd: budget, limit: 1 });
+  const budgetNote = withBudget.notes.find((note: string) => note.startsWith('max_monthly_budget_usd left out'));
+  t.truthy(budgetNote, JSON.stringify(withBudget.notes));
+  t.true(budgetNote.includes(`left out ${all.total - withBudget.total} home(s)`), budgetNote);
+
+  // Near a point: a filter counts only homes within the radius.
+  const home = ex.one<{ latitude: number; longitude: number }>('a located listed home', 'SELECT latitude, longitude FROM facilities WHERE listed = 1 AND latitude IS NOT NULL ORDER BY sort_key');
+  const near = { latitude: home.latitude, longitude: home.longitude };
+  const around = await call('find_homes', { near, radius_km: 10, limit: 1 });
+  const aroundNeeds = await call('find_homes', { near, radius_km: 10, needs: ['wheelchair'], limit: 1 });
+  t.true(aroundNeeds.notes.some((note: string) => note.startsWith(`needs left out ${around.total - aroundNeeds.total} home(s)`)), JSON.stringify(aroundNeeds.notes));
+});
+
+test('4. an empty change log says since when changes are kept, and find_homes gives only advice that fits the call', async (t) => {
+  const ex = await examples();
+  const snapshotDate = ex.value<string>("SELECT value FROM metadata WHERE key = 'snapshot_date'");
+  t.is(ex.value<number>('SELECT COUNT(*) FROM change_log'), 0, 'a first snapshot logs no change');
+  const home = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  const got = await call('get_home', { license_number: home.license_number });
+  t.is(got.changes.total, 0);
+  t.is(got.changes.kept_since, snapshotDate, 'the first snapshot is where the log begins');
+  t.true(got.changes.note.includes(`logged since ${snapshotDate}`), got.changes.note);
+  const fetched = await call('fetch', { id: home.license_number });
+  t.true(fetched.text.includes(`has been logged since ${snapshotDate}, when this service's change log begins`), 'fetch says since when');
+  t.false(/has not changed since this service began/.test(fetched.text));
+
+  const found = await call('find_homes', { county: 'Alameda', changed_since: '2026-01-01' });
+  t.is(found.total, 0);
+  const notes = found.notes.join(' ');
+  t.false(notes.includes('radius_km'), `no radius advice without a point: ${notes}`);
+  t.true(notes.includes(`The change log holds changes from ${snapshotDate} on, so nothing between 2026-01-01 and ${snapshotDate} is in it`), notes);
+  t.true(notes.includes('leave changed_since out to see the homes here'));
+});
+
+test('9. a roster capacity written "six" is served as six licensed beds', async (t) => {
+  // The seeds' roster writes one home's capacity as the word "six" (the capacity-six quirk).
+  const { parse } = await import('csv-parse/sync');
+  const rows = parse(fs.readFileSync('seeds/default/roster.csv', 'utf8'), { columns: true }) as Array<Record<string, string>>;
+  const row = rows.find((r) => r.facility_capacity!.trim().toLowerCase() === 'six');
+  if (!row) throw new Error('the seed roster must hold a capacity written "six"');
+  const got = await call('get_home', { license_number: row.facility_number! });
+  t.is(got.home.capacity.beds, 6);
+  t.false(got.home.capacity.size_words.includes('not on file'), got.home.capacity.size_words);
+});
