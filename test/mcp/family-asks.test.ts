@@ -150,3 +150,52 @@ test('9. a roster capacity written "six" is served as six licensed beds', async 
   t.is(got.home.capacity.beds, 6);
   t.false(got.home.capacity.size_words.includes('not on file'), got.home.capacity.size_words);
 });
+
+test('1. a real California place is never swapped for another: Fresno is a county, not a misspelled FREMONT', async (t) => {
+  const ex = await examples();
+  t.is(ex.value<number>("SELECT COUNT(*) FROM facilities WHERE listed = 1 AND county_key = 'fresno'"), 0, 'the seeds list no home in Fresno County');
+  t.true(ex.value<number>("SELECT COUNT(*) FROM facilities WHERE listed = 1 AND city_key = 'fremont'") > 0, 'and some in Fremont');
+  for (const args of [{ city: 'Fresno' }, { county: 'Fresno' }, { county: 'Fresno County' }]) {
+    const { text } = await refusal('find_homes', args);
+    t.false(/FREMONT|did you mean/i.test(text), `${JSON.stringify(args)}: ${text}`);
+    t.true(text.includes('FRESNO County'), `${JSON.stringify(args)} says Fresno is a real county with no listed home: ${text}`);
+  }
+  // A town the roster does not know gets no far-away stand-in.
+  const { text: arcata } = await refusal('find_homes', { city: 'Arcata' });
+  t.true(arcata.startsWith('No listed home is in a city named "Arcata".'));
+  t.false(/you meant/i.test(arcata), arcata);
+});
+
+test('1. a near miss of a known place is offered by find_homes and read by search, in one way', async (t) => {
+  const ex = await examples();
+  const { text } = await refusal('find_homes', { city: 'Sacremento' });
+  t.true(text.includes('If you meant SACRAMENTO'), text);
+  const found = await call('search', { query: 'wheelchair homes in Sacremento' });
+  t.regex(found.note, /as SACRAMENTO/);
+  const expected = ex
+    .all<{ license_number: string }>("SELECT license_number FROM facilities WHERE listed = 1 AND city_key = 'sacramento' AND non_ambulatory = 'true'")
+    .map((row) => row.license_number)
+    .sort();
+  t.true(expected.length > 0);
+  t.deepEqual(found.results.map((r: any) => r.id).sort(), expected);
+  // The same real place with no listed home reads the same in both tools.
+  const fresno = await call('search', { query: 'memory care in Fresno' });
+  t.deepEqual(fresno.results, []);
+  t.true(fresno.note.includes('FRESNO County'), fresno.note);
+  t.false(/FREMONT/.test(fresno.note));
+});
+
+test('1. a city on the roster with no current license says so and offers its county; a ZIP is read as one', async (t) => {
+  const ex = await examples();
+  const city = ex.one<{ city: string; county: string }>(
+    'a roster city whose homes are all closed or pending, in a county with listed homes',
+    `SELECT f.city, f.county FROM facilities f WHERE f.city IS NOT NULL GROUP BY f.city_key
+      HAVING SUM(f.listed) = 0 AND (SELECT COUNT(*) FROM facilities g WHERE g.county_key = f.county_key AND g.listed = 1) > 0 ORDER BY f.city`,
+  );
+  const { text } = await refusal('find_homes', { city: city.city });
+  t.true(text.includes(`No listed home is in ${city.city}: the roster lists no current license there.`), text);
+  t.true(text.includes(`send county "${city.county}"`), text);
+  const zip = ex.one<{ zip: string; city: string }>('a listed home with a ZIP', 'SELECT substr(zip, 1, 5) AS zip, city FROM facilities WHERE listed = 1 AND zip IS NOT NULL ORDER BY sort_key');
+  const { text: zipText } = await refusal('find_homes', { city: zip.zip });
+  t.true(zipText.includes('is a ZIP code') && zipText.includes(zip.city), zipText);
+});

@@ -5,12 +5,10 @@ import { NEED_KEYS } from '../../../contract/facts.ts';
 import { changedSinceArg } from '../changes.ts';
 import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
-import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
-import { trigrams } from '../../records/name-index.ts';
-import { dice } from '../hospitals.ts';
+import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
-import { clearancesFor, listedHomesOf, type Place } from '../../records/listed-homes.ts';
+import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -68,17 +66,6 @@ const output = z.object({
   data_dates: dataDates,
 });
 
-/** Place names that resemble the input, for a did-you-mean. */
-function similarPlaces(places: Iterable<Place>, name: string): string[] {
-  const wanted = trigrams(nameKey(name));
-  return [...places]
-    .map((place) => ({ name: place.name, score: dice(wanted, trigrams(nameKey(place.name))) }))
-    .filter((hit) => hit.score >= 0.4)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .slice(0, 5)
-    .map((hit) => hit.name);
-}
-
 /** What to try when nothing matched: only advice that fits the call (no radius without a point). */
 function noMatchNote(near: boolean, needs: boolean, changedSince: boolean): string {
   // With changed_since, the place is not what came up empty: the log did.
@@ -88,17 +75,6 @@ function noMatchNote(near: boolean, needs: boolean, changedSince: boolean): stri
     near ? 'a wider radius_km or a nearby place' : 'a nearby city or county',
   ];
   return `No listed home matches; try ${tries.join(', or ')}.`;
-}
-
-/** `name` is a county or city argument, at most 60 characters (textArg), so it is quoted whole. */
-function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
-  return refuse(
-    `No listed home is in a ${kind} named "${name}".` +
-      (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '') +
-      (kind === 'city'
-        ? ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.'
-        : ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.'),
-  );
 }
 
 export const findHomes = defineTool({
@@ -123,10 +99,13 @@ export const findHomes = defineTool({
     }
     const context = call.context();
     const index = listedHomesOf(context.snapshot);
-    const county = args.county === undefined ? null : index.county(args.county);
-    if (args.county !== undefined && !county) placeRefusal('county', args.county, similarPlaces(index.counties, args.county));
-    const city = args.city === undefined ? null : index.city(args.city);
-    if (args.city !== undefined && !city) placeRefusal('city', args.city, similarPlaces(index.allCities(), args.city));
+    // One reading of place names for find_homes and search (serve/mcp/places.ts): a real place is never swapped for another.
+    const countyRead = args.county === undefined ? null : placeFor(context.snapshot, args.county, 'county');
+    if (countyRead && 'said' in countyRead) refuse(countyRead.said);
+    const cityRead = args.city === undefined ? null : placeFor(context.snapshot, args.city, 'city');
+    if (cityRead && 'said' in cityRead) refuse(cityRead.said);
+    const county = countyRead?.county ?? null;
+    const city = cityRead?.city ?? null;
 
     const needs = [...new Set(args.needs ?? [])];
     const clearances = clearancesFor(needs);
