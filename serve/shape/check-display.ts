@@ -40,7 +40,9 @@ export function lineHead(position: number, input: string): string {
   return `${position}. "${md(input)}"`;
 }
 
-export const NOT_FOUND_SAID = 'no home on the state roster matches.';
+/** A miss says what to try: no guess stands in for the home meant. */
+export const NOT_FOUND_SAID =
+  'no home on the state roster matches. Check the spelling, or send its 9-digit license number, or "name, city" (the name as the state licenses it).';
 const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
 const ONE_OFFERED_SAID = 'not matched; the closest name on the roster is this one, ask whether it is the home meant: ';
 

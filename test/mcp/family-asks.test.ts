@@ -199,3 +199,36 @@ test('1. a city on the roster with no current license says so and offers its cou
   const { text: zipText } = await refusal('find_homes', { city: zip.zip });
   t.true(zipText.includes('is a ZIP code') && zipText.includes(zip.city), zipText);
 });
+
+test('6. an exact licensed name written out with its legal form matches its one license; a name found nowhere is not_found', async (t) => {
+  const ex = await examples();
+  // Two licenses in one city whose names differ only by their legal form (the seeds' Golden Oaks pair).
+  const pair = ex.all<{ license_number: string; name: string; licensed_name: string }>(
+    `SELECT f.license_number, f.name, f.licensed_name FROM facilities f JOIN facilities g
+       ON g.city_key = f.city_key AND g.license_number <> f.license_number AND g.licensed_name_key <> f.licensed_name_key
+      WHERE f.licensed_name LIKE 'GOLDEN OAKS%' AND g.licensed_name LIKE 'GOLDEN OAKS%' ORDER BY f.license_number`,
+  );
+  t.is(pair.length, 2, 'the seeds hold two GOLDEN OAKS licenses in one city');
+  for (const home of pair) {
+    const out = await call('check_homes', { homes: [home.licensed_name, home.name] });
+    for (const result of out.results) {
+      t.is(result.status, 'matched', result.input);
+      t.is(result.home.license_number, home.license_number, result.input);
+    }
+  }
+  // The name without a legal form fits both: a choice, never a guess.
+  const bare = await call('check_homes', { homes: ['Golden Oaks Care Home'] });
+  t.is(bare.results[0].status, 'ambiguous');
+
+  const name = 'Sunshine Villa Memory Care';
+  t.is(ex.value<number>("SELECT COUNT(*) FROM facilities WHERE name_key LIKE 'sunshine%' OR licensed_name_key LIKE 'sunshine%'"), 0, 'no home by that name');
+  const out = await call('check_homes', { homes: [name] });
+  t.is(out.results[0].status, 'not_found');
+  t.deepEqual(out.results[0].candidates, []);
+  t.regex(out.display, /"Sunshine Villa Memory Care": no home on the state roster matches\. Check the spelling, or send its 9-digit license number/);
+  // A slip in a real name's own words is still offered.
+  const real = ex.one<{ license_number: string; name: string }>('CEDAR VILLA MEMORY CARE', "SELECT license_number, name FROM facilities WHERE name = 'CEDAR VILLA MEMORY CARE'");
+  const slip = await call('check_homes', { homes: ['Cedr Villa Memory Care'] });
+  t.is(slip.results[0].status, 'ambiguous');
+  t.true(slip.results[0].candidates.some((c: any) => c.license_number === real.license_number));
+});
