@@ -8,6 +8,7 @@ import { nameIndexOf, resemblesDistinctively } from '../records/name-index.ts';
 import { checkHomesOf, type HomeRecord, type StoredCheckHome } from '../records/home-record.ts';
 import { facilitiesFittingName, licenseFit, type NameFit } from '../records/name-fit.ts';
 import { candidate, type Candidate } from './candidate.ts';
+import { withWaiverLine } from './waiver-line.ts';
 import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -224,7 +225,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     const head = `${lineHead(position, entry)}: `;
     if (match.status === 'matched') {
       const home = shownOf(match.fit);
-      results.push({ input: entry, status: 'matched', home: matchedHome(home, input.detail === true), candidates: [] });
+      results.push({ input: entry, status: 'matched', home: withWaiverLine(context.snapshot, matchedHome(home, input.detail === true)), candidates: [] });
       lines.push(head + saidOf(home, 'matched'));
     } else if (match.status === 'ambiguous') {
       const shown = match.fits.map(shownOf);

@@ -232,3 +232,53 @@ test('6. an exact licensed name written out with its legal form matches its one 
   t.is(slip.results[0].status, 'ambiguous');
   t.true(slip.results[0].candidates.some((c: any) => c.license_number === real.license_number));
 });
+
+test('5. a closed home in the batch display says the license closed before its approvals, which read as history', async (t) => {
+  const ex = await examples();
+  const closed = ex.one<{ license_number: string }>('a closed license carrying an approval', "SELECT license_number FROM facilities WHERE closed = 1 AND hospice = 'true' ORDER BY license_number");
+  const out = await call('check_homes', { homes: [closed.license_number] });
+  const line = out.display.split('\n').find((l: string) => l.startsWith(`1. "${closed.license_number}"`))!;
+  const closedAt = line.indexOf('This license closed');
+  const heldAt = line.indexOf('What the record held while the license was open (history, not current approvals): care approvals');
+  const approvalsAt = line.indexOf('hospice yes');
+  t.true(closedAt > 0 && heldAt > closedAt && approvalsAt > heldAt, line);
+  t.false(/Care approvals as of/.test(line.slice(0, heldAt)), 'no current-sounding approvals before the license is said closed');
+  // The page words the same case in the same words.
+  const page = await call('fetch', { id: closed.license_number });
+  t.true(page.text.includes('What the record held while the license was open (history, not current approvals):'));
+});
+
+test('7. one question list: the fetch page of a probation home asks what its call plan asks', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string }>('a listed home on probation', "SELECT license_number FROM facilities WHERE listed = 1 AND on_probation = 'true' ORDER BY license_number");
+  const page = await call('fetch', { id: home.license_number });
+  const asked = /Questions to ask:\n\n((?:- .*\n)+)/.exec(page.text)![1]!.trim().split('\n').map((q) => q.slice(2).replace(/\\(.)/g, '$1'));
+  t.true(asked.some((q) => q.includes('probationary license')), asked.join('\n'));
+  // The approvals the home carries are what the page asks after, as a plan with those needs does.
+  const needs = ex.one<Record<string, string>>('its approvals', 'SELECT dementia, hospice, non_ambulatory, bedridden FROM facilities WHERE license_number = ?', home.license_number);
+  const carried = (['dementia', 'hospice', 'non_ambulatory', 'bedridden'] as const).filter((key) => needs[key] === 'true').map((key) => (key === 'non_ambulatory' ? 'wheelchair' : key));
+  const plan = await call('start_family_request', { license_numbers: [home.license_number], care_needs: carried });
+  t.deepEqual(asked, plan.homes[0].questions_to_ask);
+});
+
+test('8. a license a waiver list row may name but could not be tied to is not said to be off the list', async (t) => {
+  const ex = await examples();
+  const row = ex.one<{ street: string; zip: string }>('an unresolved waiver list row', "SELECT street, zip FROM waiver_list WHERE match_method = 'ambiguous' AND street IS NOT NULL");
+  const number = row.street.split(' ')[0]!;
+  const licenses = ex.all<{ license_number: string }>("SELECT license_number FROM facilities WHERE street LIKE ? AND substr(zip, 1, 5) = ? ORDER BY license_number", `${number} %`, row.zip.slice(0, 5));
+  t.true(licenses.length > 1, 'several licenses share the row\'s address');
+  for (const { license_number } of licenses) {
+    const got = await call('get_home', { license_number });
+    t.is(got.home.medi_cal_alw.value, 'not_on_file');
+    t.false(got.home.medi_cal_alw.line.includes('is not on the state'), got.home.medi_cal_alw.line);
+    t.true(got.home.medi_cal_alw.line.includes('could not be tied to one license'), got.home.medi_cal_alw.line);
+    const checked = await call('check_homes', { homes: [license_number] });
+    t.is(checked.results[0].home.medi_cal_alw.line, got.home.medi_cal_alw.line, 'the check says it the same way');
+    const page = await call('fetch', { id: license_number });
+    t.false(page.text.includes("it is not on the state's Assisted Living Waiver list"), 'the page too');
+    t.true(page.text.includes('could not be tied to one license'));
+  }
+  // A home no row may name keeps the plain line.
+  const plain = ex.one<{ license_number: string }>('a listed home off the waiver list', "SELECT license_number FROM facilities WHERE listed = 1 AND alw_participation = 'not_on_file' AND street NOT LIKE ? ORDER BY sort_key", `${number} %`);
+  t.regex((await call('get_home', plain)).home.medi_cal_alw.line, /is not on the state's Assisted Living Waiver list/);
+});
