@@ -23,6 +23,7 @@ import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
 import { search } from './tools/search.ts';
+import { registerPrompts } from './prompts/prompts.ts';
 import { startFamilyRequest } from './tools/start-family-request.ts';
 
 /** The tools in the order tools/list gives them (deterministic): the one list of them. */
@@ -86,10 +87,11 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       ...(modernEngine ? { supportedProtocolVersions: MODERN_ENGINE_VERSIONS } : {}),
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, extensions: MCP_EXTENSIONS },
       cacheHints: {
         'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+        'prompts/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'resources/list': CARD_CACHE_HINT,
         'resources/templates/list': CARD_CACHE_HINT,
         'resources/read': CARD_CACHE_HINT,
@@ -103,6 +105,7 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
   }
   listsAppOnlyTools(server);
   registerCards(server, cardConfig);
+  registerPrompts(server, demoData);
   return server;
 }
 

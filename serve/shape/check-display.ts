@@ -26,7 +26,11 @@ export function matchedLine(home: CompactHome): string {
   const asOf = home.clearances.as_of ? ` as of ${home.clearances.as_of}` : '';
   const head = `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${md(home.license_status) || 'not on file'}.`;
   // A closed license says so first, and its approvals read as history, worded as its page words them.
-  if (home.license_closed) return `${head} ${md(home.clearances.closed_note)} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
+  if (home.license_closed) {
+    // The closed note's first sentence ("This license closed on ..."); the rest is what HELD_WHILE_OPEN says.
+    const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? 'This license is closed.';
+    return `${head} ${md(closed)} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
+  }
   return `${head} Care approvals${asOf}: ${approvals}.`;
 }
 

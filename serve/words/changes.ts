@@ -84,6 +84,6 @@ export function changeLine(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_val
  */
 export function noChangesLogged(keptSince: string | null): string {
   return keptSince
-    ? `No change to this home's state record has been logged since ${keptSince}, when this service's change log begins. The log covers only the time since then, not the years before.`
-    : "No change to this home's state record has been logged. The log covers only the time since this service began keeping it, not the years before.";
+    ? `This service's change log, which begins on ${keptSince}, holds no change to this home's state record. It covers only the time since then, not the years before.`
+    : "This service's change log holds no change to this home's state record. It covers only the time since the service began keeping it, not the years before.";
 }

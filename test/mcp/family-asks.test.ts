@@ -127,9 +127,9 @@ test('4. an empty change log says since when changes are kept, and find_homes gi
   const got = await call('get_home', { license_number: home.license_number });
   t.is(got.changes.total, 0);
   t.is(got.changes.kept_since, snapshotDate, 'the first snapshot is where the log begins');
-  t.true(got.changes.note.includes(`logged since ${snapshotDate}`), got.changes.note);
+  t.true(got.changes.note.includes(`change log, which begins on ${snapshotDate}, holds no change`), got.changes.note);
   const fetched = await call('fetch', { id: home.license_number });
-  t.true(fetched.text.includes(`has been logged since ${snapshotDate}, when this service's change log begins`), 'fetch says since when');
+  t.true(fetched.text.includes(`change log, which begins on ${snapshotDate}, holds no change to this home's state record`), 'fetch says since when');
   t.false(/has not changed since this service began/.test(fetched.text));
 
   const found = await call('find_homes', { county: 'Alameda', changed_since: '2026-01-01' });

@@ -300,7 +300,7 @@ test('the display reads line by line: summary, one numbered line per result, the
   const home = data.results[0].home;
   t.true(lines[2].startsWith(`1. "${row.license_number}": **`), lines[2]);
   t.true(lines[2].includes(`(license ${home.license_number}`));
-  t.regex(lines[2], /Care approvals( as of [\d-]+)?: dementia [^;]+; hospice [^;]+; non-ambulatory [^;]+; bedridden [^.]+\./);
+  t.regex(lines[2], /[Cc]are approvals( as of [\d-]+)?: dementia [^;]+; hospice [^;]+; non-ambulatory [^;]+; bedridden [^.]+\./);
   const candidates = data.results[1].candidates;
   t.is(
     lines[3],
