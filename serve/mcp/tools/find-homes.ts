@@ -30,7 +30,7 @@ export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe("The previ
 const input = strictInput({
   near: pointArg
     .optional()
-    .describe('Lists homes nearest first around it, e.g. {"latitude": 37.66, "longitude": -122.10}.'),
+    .describe('Coordinates only, e.g. {"latitude": 37.66, "longitude": -122.10}: nearest first. For a town name send city or county, never guessed coordinates.'),
   radius_km: numberArg('radius_km', 0.5, FIND_MAX_RADIUS_KM)
     .optional()
     .describe(`With near: straight-line; default ${FIND_DEFAULT_RADIUS_KM}.`),
@@ -86,7 +86,7 @@ export const findHomes = defineTool({
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
-    'Quote price.line for any figure. Use get_home for a full record, compare_homes to set homes side by side.',
+    'Quote price.line for any figure. A town name goes in city (or county), not near. Use get_home for a full record, compare_homes to set homes side by side.',
   input,
   output,
   ui: cardLink('homes'),
