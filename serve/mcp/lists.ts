@@ -56,13 +56,19 @@ export function budgetCount(budget: number | null, kept: number): number | null 
  * What the care-needs and budget filters cut (a cut list says so): how many homes the place kept
  * that each filter left out, why, and how to see them. The budget's note also says what it kept.
  */
-export function filterNotes(needs: readonly string[], budget: number | null, selection: Pick<Selection, 'leftOutByNeeds' | 'leftOutByBudget' | 'withoutOwnRate'>): string[] {
+export function filterNotes(
+  needs: readonly string[],
+  budget: number | null,
+  selection: Pick<Selection, 'leftOutByNeeds' | 'leftOutByBudget' | 'withoutOwnRate'>,
+  /** How the call named its needs, and how to see the homes they left out (search names them "the care words"). */
+  asked = { name: 'needs', again: 'Call again without needs to see them.' },
+): string[] {
   const notes: string[] = [];
   if (needs.length > 0) {
     const approvals = needs.map((need) => NEED_WORDS[need]?.approval ?? need).join(', ');
     notes.push(
-      `needs left out ${selection.leftOutByNeeds} home(s) here whose license does not show every approval asked (${approvals}) as true: ` +
-        'the record says it does not carry one, or does not say (not on file, which is not a no). Call again without needs to see them.',
+      `${asked.name} left out ${selection.leftOutByNeeds} home(s) here whose license does not show every approval asked (${approvals}) as true: ` +
+        `the record says it does not carry one, or does not say (not on file, which is not a no). ${asked.again}`,
     );
   }
   if (budget !== null) {

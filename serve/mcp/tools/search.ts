@@ -14,6 +14,7 @@ import type { ShapeContext } from '../../records/context.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
+import { filterNotes } from '../lists.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
@@ -102,13 +103,15 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
     return readPlace(context.snapshot, placeText, 'any').known ? { licenses: [], said: read.said, empty: true } : null;
   }
   const clearances = clearancesFor([...needs]);
-  const licenses = index.select({
+  const selection = index.select({
     countyKey: read.county?.key ?? null,
     cityKey: read.city?.key ?? null,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
-  }).licenses;
-  return { licenses, said: read.read_as, empty: false };
+  });
+  // Care words filter as find_homes' needs do, and the count they left out is said the same way.
+  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again: 'Search again without them to see those homes.' }).join(' ') : null;
+  return { licenses: selection.licenses, said: [read.read_as, cut].filter(Boolean).join(' ') || null, empty: false };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
