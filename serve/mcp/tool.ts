@@ -35,13 +35,9 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(defi
   return { ...definition, output: definition.output.extend(demoNotice) as unknown as Out };
 }
 
-/**
- * A refusal or failure as a tool result. While demo data is served it says so too, in a second
- * text block after the message: an error is read by the same person a result is.
- */
-export function toolError(message: string, demo = false): CallToolResult {
-  const notice = demoFields(demo).demo_notice;
-  return { content: [{ type: 'text', text: message }, ...(notice ? [{ type: 'text' as const, text: notice }] : [])], isError: true };
+/** A refusal or failure as a tool result (while demo data is served, server.ts adds the notice after the message, to every refusal). */
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
 }
 
 /** Each result's structuredContent as its text wrote it, so the answer need not write it again (engine.ts). */
@@ -126,18 +122,16 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
     },
     ((args: z.infer<In>, ctx: ServerContext): CallToolResult => {
       const call = requestCall(ctx.http?.req);
-      // The one place every tool's answer gets the demo notice: results and errors alike.
-      const demo = () => call.services.snapshots.current.meta.demoData;
       try {
         const structured = definition.run(args, call, ctx) as Record<string, unknown>;
         return toolResult(structured, call.context().snapshot.meta.demoData);
       } catch (error) {
-        if (error instanceof ToolRefusal) return toolError(error.message, demo());
+        if (error instanceof ToolRefusal) return toolError(error.message);
         call.services.log.error('mcp tool failed', {
           tool: name,
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         });
-        return toolError(TOOL_FAILURE, demo());
+        return toolError(TOOL_FAILURE);
       }
     }) as never,
   );

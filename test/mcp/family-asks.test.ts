@@ -45,12 +45,23 @@ test('2. every refusal says the data is demo data, and the text meant for the fa
     ['homes_near_hospital', { hospital: 'zzzz qqqq' }],
     ['start_family_request', { license_numbers: ['999999999'] }],
     ['get_state_documents', { license_number: '015600001', since: '2026-02-30' }],
+    // Refused by the SDK against the input schema, before the tool runs.
+    ['find_homes', { county: 'Alameda', limit: 0 }],
+    ['find_homes', { county: 'Alameda', sort: 'rating' }],
+    ['check_homes', { homes: 'not a list' }],
   ];
   for (const [name, args] of refusals) {
     const { result, text } = await refusal(name, args);
     t.true(text.includes(DEMO_SENTENCE), `${name} ${JSON.stringify(args)}: ${text}`);
     // The refusal's own message still comes first: what was wrong and what to send.
     t.false(result.content[0].text.includes(DEMO_SENTENCE), name);
+  }
+  // The 2025 era too.
+  const legacy = await connect(server.mcpUrl, '2025-11-25');
+  t.teardown(() => legacy.close());
+  for (const args of [{ county: 'Alameda', limit: 0 }, { city: 'Nowhereville' }]) {
+    const result: any = await legacy.callTool({ name: 'find_homes', arguments: args });
+    t.true(result.isError && errorText(result).includes(DEMO_SENTENCE), JSON.stringify(args));
   }
   const ex = await examples();
   const listed = ex.one<{ license_number: string }>('a listed home with a phone', 'SELECT license_number FROM facilities WHERE listed = 1 AND phone IS NOT NULL ORDER BY sort_key');
