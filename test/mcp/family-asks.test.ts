@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
+import { CALIFORNIA_COUNTIES } from '../../serve/records/place-names.ts';
 import { examples } from '../helpers/examples.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 
@@ -179,6 +180,11 @@ test('1. a real California place is never swapped for another: Fresno is a count
     t.false(/FREMONT|did you mean/i.test(text), `${JSON.stringify(args)}: ${text}`);
     t.true(text.includes('FRESNO County'), `${JSON.stringify(args)} says Fresno is a real county with no listed home: ${text}`);
   }
+  // The service knows every county, listed homes or not: each of the 58 is read as a county.
+  t.is(new Set(CALIFORNIA_COUNTIES).size, 58);
+  for (const county of ex.all<{ county: string }>('SELECT DISTINCT upper(county) AS county FROM facilities WHERE county IS NOT NULL')) t.true(CALIFORNIA_COUNTIES.includes(county.county), county.county);
+  const { text: alpine } = await refusal('find_homes', { county: 'alpine' });
+  t.true(alpine.startsWith('No listed home is in ALPINE County'), alpine);
   // A town the roster does not know gets no far-away stand-in.
   const { text: arcata } = await refusal('find_homes', { city: 'Arcata' });
   t.true(arcata.startsWith('No listed home is in a city named "Arcata".'));
