@@ -9,7 +9,7 @@ import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
-import { CARD_MIME_TYPE, MCP_EXTENSIONS, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
+import { CARD_MIME_TYPE, MCP_CAPABILITIES, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
@@ -107,7 +107,7 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       ...(modernEngine ? { supportedProtocolVersions: MODERN_ENGINE_VERSIONS } : {}),
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, extensions: MCP_EXTENSIONS },
+      capabilities: MCP_CAPABILITIES,
       cacheHints: {
         'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
