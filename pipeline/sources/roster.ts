@@ -6,7 +6,7 @@
 // administrator's name is personal data and is dropped here.
 import Joi from 'joi';
 import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } from './csv.ts';
-import { licenseNumber, stateCell } from '../normalize/text.ts';
+import { licenseNumber, stateCell, wholeNumberFrom } from '../normalize/text.ts';
 import { DateShapeTally, type DateShapeCounts } from '../normalize/dates.ts';
 import type { StateVisits } from '../../contract/records.ts';
 
@@ -157,14 +157,15 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
       return read.value;
     };
     const capacityText = (valid.facility_capacity ?? '').trim();
+    const beds = wholeNumberFrom(capacityText);
     const capacity =
       capacityText === ''
         ? null
-        : !/^\d+$/.test(capacityText)
+        : beds === null
           ? problem('facility_capacity', capacityText, 'not a whole number of beds')
-          : Number(capacityText) < 1 || Number(capacityText) > MAX_CAPACITY
+          : beds < 1 || beds > MAX_CAPACITY
             ? problem('facility_capacity', capacityText, `not a possible bed count (1 to ${MAX_CAPACITY})`)
-            : Number(capacityText);
+            : beds;
     const zipText = cell('facility_zip');
     const zip = zipText === null || ZIP.test(zipText) ? zipText : problem('facility_zip', zipText, 'neither 5 digits nor ZIP+4');
     const date = (field: string, text = valid[field]) => {

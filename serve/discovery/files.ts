@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { DEMO_SENTENCE } from '../words/wording.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import { MCP_EXTENSIONS, MCP_SERVER_INFO, PROTOCOL_VERSIONS, UI_EXTENSION } from '../words/identity.ts';
+import { MCP_CAPABILITIES, MCP_EXTENSIONS, MCP_SERVER_INFO, PROTOCOL_VERSIONS, UI_EXTENSION } from '../words/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
 import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 
@@ -47,8 +47,8 @@ export function serverCard(baseUrl: string) {
         authentication: { required: false, schemes: [] },
       },
     ],
-    // The same as the initialize answer: tools, the cards as resources, and the MCP Apps extension.
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
+    // The same as the initialize answer (one constant): tools, prompts, the cards as resources, and the MCP Apps extension.
+    capabilities: MCP_CAPABILITIES,
     // The initialize answer's serverInfo, for readers of the earlier card draft.
     serverInfo: { name: MCP_SERVER_INFO.name, title: MCP_SERVER_INFO.title, version: MCP_SERVER_INFO.version },
     _meta: {

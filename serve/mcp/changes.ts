@@ -2,9 +2,9 @@
 // link to the whole log) and find_homes' changed_since argument.
 import * as z from 'zod/v4';
 import { ISO_DATE, isCalendarDate } from '../../contract/facts.ts';
-import { historyOf, type ChangeRowReader } from '../records/changes.ts';
+import { changesKeptSince, historyOf, type ChangeRowReader } from '../records/changes.ts';
 import { CHANGES_FAIRNESS, historyUrl } from '../shape/changes.ts';
-import { changeLine } from '../words/changes.ts';
+import { changeLine, noChangesLogged } from '../words/changes.ts';
 
 /** Changes get_home carries; the rest are at history_url. */
 export const GET_HOME_CHANGES = 10;
@@ -24,8 +24,9 @@ export const recentChanges = z
       )
       .describe(`The newest ${GET_HOME_CHANGES}, newest first.`),
     total: z.number().int(),
+    kept_since: z.string().nullable().describe('Changes are logged from this date on; none before.'),
     history_url: z.string(),
-    note: z.string().describe('How to pass a change on: it is not a verdict.'),
+    note: z.string().describe('How to pass a change on (not a verdict; an empty log covers only since kept_since).'),
   })
   .describe("Changes on this home's state record, as the service's change log saw them.");
 
@@ -42,8 +43,9 @@ export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, lice
       new_value: row.change === 'changed' ? parsed(row.new_value) : null,
     })),
     total: rows.length,
+    kept_since: changesKeptSince(reader.snapshot),
     history_url: historyUrl(baseUrl, license),
-    note: CHANGES_FAIRNESS,
+    note: rows.length === 0 ? `${noChangesLogged(changesKeptSince(reader.snapshot))} ${CHANGES_FAIRNESS}` : CHANGES_FAIRNESS,
   };
 }
 

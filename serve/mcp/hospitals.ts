@@ -11,7 +11,8 @@ const MIN_SIMILARITY = 0.45;
 
 export type HospitalMatch =
   | { status: 'matched'; hospital: HospitalRow }
-  | { status: 'ambiguous'; candidates: HospitalRow[] }
+  /** `fitting`: every hospital that fits; `candidates` the first MAX_CANDIDATES of them, `left_out` the rest (alphabetical). */
+  | { status: 'ambiguous'; candidates: HospitalRow[]; fitting: number; left_out: HospitalRow[] }
   | { status: 'not_found' };
 
 /** Dice similarity of two trigram sets. */
@@ -53,7 +54,7 @@ export class HospitalIndex {
     const decide = (rows: HospitalRow[]): HospitalMatch | null => {
       const narrowed = inCity(rows);
       if (narrowed.length === 1) return { status: 'matched', hospital: narrowed[0]! };
-      if (narrowed.length > 1) return { status: 'ambiguous', candidates: alphabetical(narrowed).slice(0, MAX_CANDIDATES) };
+      if (narrowed.length > 1) return offer(narrowed);
       return null;
     };
 
@@ -68,11 +69,16 @@ export class HospitalIndex {
       .map((entry) => ({ row: entry.row, score: dice(grams, entry.grams) }))
       .filter((hit) => hit.score >= MIN_SIMILARITY)
       .sort((a, b) => b.score - a.score)
-      .slice(0, MAX_CANDIDATES)
       .map((hit) => hit.row);
     const offered = inCity(similar);
-    return offered.length > 0 ? { status: 'ambiguous', candidates: alphabetical(offered) } : { status: 'not_found' };
+    return offered.length > 0 ? offer(offered) : { status: 'not_found' };
   }
+}
+
+/** Several fits, alphabetical: the first MAX_CANDIDATES offered, the rest counted and kept to name (a cut list says so). */
+function offer(rows: HospitalRow[]): HospitalMatch {
+  const sorted = alphabetical(rows);
+  return { status: 'ambiguous', candidates: sorted.slice(0, MAX_CANDIDATES), fitting: sorted.length, left_out: sorted.slice(MAX_CANDIDATES) };
 }
 
 function alphabetical(rows: HospitalRow[]): HospitalRow[] {

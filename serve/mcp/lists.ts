@@ -5,6 +5,7 @@ import { listedViewsOf } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
+import { NEED_WORDS } from '../shape/call-plan.ts';
 
 export const LIST_DEFAULT_LIMIT = 20;
 
@@ -49,4 +50,30 @@ export const keptWithoutOwnRate = z
 /** The additive count beside the note (null without a budget). */
 export function budgetCount(budget: number | null, kept: number): number | null {
   return budget === null ? null : kept;
+}
+
+/**
+ * What the care-needs and budget filters cut (a cut list says so): how many homes the place kept
+ * that each filter left out, why, and how to see them. The budget's note also says what it kept.
+ */
+export function filterNotes(
+  needs: readonly string[],
+  budget: number | null,
+  selection: Pick<Selection, 'leftOutByNeeds' | 'leftOutByBudget' | 'withoutOwnRate'>,
+  /** How the call named its needs, and how to see the homes they left out (search names them "the care words"). */
+  asked = { name: 'needs', again: 'Call again without needs to see them.' },
+): string[] {
+  const notes: string[] = [];
+  if (needs.length > 0) {
+    const approvals = needs.map((need) => NEED_WORDS[need]?.approval ?? need).join(', ');
+    notes.push(
+      `${asked.name} left out ${selection.leftOutByNeeds} home(s) here whose license does not show every approval asked (${approvals}) as true: ` +
+        `the record says it does not carry one, or does not say (not on file, which is not a no). ${asked.again}`,
+    );
+  }
+  if (budget !== null) {
+    notes.push(budgetNote(budget, selection.withoutOwnRate));
+    notes.push(`max_monthly_budget_usd left out ${selection.leftOutByBudget} home(s) here whose own published rate is above ${budget}; call again without it to see them.`);
+  }
+  return notes;
 }

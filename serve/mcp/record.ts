@@ -8,6 +8,7 @@ import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts'
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
+import { waiverLine } from '../shape/waiver-line.ts';
 import type { ShapeContext } from '../records/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
@@ -58,8 +59,8 @@ function clearancesOf({ clearances: c }: CompactHome) {
   };
 }
 
-function mediCalAlwOf({ medi_cal_alw: alw }: CompactHome): McpCompactRecord['medi_cal_alw'] {
-  return { value: alw.value, line: alw.line, scope: alw.scope, list_as_of: alw.list_as_of, license_closed: alw.license_closed, closed_note: alw.closed_note };
+function mediCalAlwOf(snapshot: Snapshot, { license_number, medi_cal_alw: alw }: CompactHome): McpCompactRecord['medi_cal_alw'] {
+  return { value: alw.value, line: waiverLine(snapshot, license_number, alw), scope: alw.scope, list_as_of: alw.list_as_of, license_closed: alw.license_closed, closed_note: alw.closed_note };
 }
 
 function stateRecordOf({ state_record: record }: CompactHome): McpCompactRecord['state_record'] {
@@ -91,7 +92,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     beds: home.beds,
     size_words: home.size_words,
     clearances: clearancesOf(home),
-    medi_cal_alw: mediCalAlwOf(home),
+    medi_cal_alw: mediCalAlwOf(context.snapshot, home),
     price: priceOf(home),
     state_record: stateRecordOf(home),
     state_record_url: row.state_record_url,
@@ -154,7 +155,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     },
     clearances: { ...clearancesOf(home), under_review: underReview },
     service_designations: { codes: record.service_designations.value, as_of: record.service_designations.confirmed_on },
-    medi_cal_alw: mediCalAlwOf(home),
+    medi_cal_alw: mediCalAlwOf(context.snapshot, home),
     price: priceOf(home),
     state_record: stateRecordOf(home),
     state_documents: {

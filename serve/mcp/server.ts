@@ -8,7 +8,8 @@ import { CLIENT_CAPABILITIES_META_KEY, McpServer, SUPPORTED_PROTOCOL_VERSIONS, t
 import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
 import type * as z from 'zod/v4';
 import type { McpCall } from './context.ts';
-import { CARD_MIME_TYPE, MCP_EXTENSIONS, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
+import { DEMO_SENTENCE } from '../words/wording.ts';
+import { CARD_MIME_TYPE, MCP_CAPABILITIES, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, type ToolDefinition } from './tool.ts';
 import { checkHomes } from './tools/check-homes.ts';
@@ -23,6 +24,7 @@ import { CARD_CACHE_HINT, registerCards } from './cards/resources.ts';
 import { getStateDocuments } from './tools/get-state-documents.ts';
 import { homesNearHospital } from './tools/homes-near-hospital.ts';
 import { search } from './tools/search.ts';
+import { registerPrompts } from './prompts/prompts.ts';
 import { startFamilyRequest } from './tools/start-family-request.ts';
 
 /** The tools in the order tools/list gives them (deterministic): the one list of them. */
@@ -71,6 +73,25 @@ function listsAppOnlyTools(server: McpServer): void {
   });
 }
 
+type CallHandler = (request: unknown, ctx: ServerContext) => Promise<{ isError?: boolean; content?: Array<{ type: string; text?: string }> }>;
+
+/**
+ * While demo data is served, every refusal says so too: the tools' own (tool.ts) and those the SDK
+ * writes before a tool runs (an argument its schema refuses). One place for both: the tools/call
+ * handler itself, after the SDK has answered.
+ */
+function refusalsSayDemo(server: McpServer, demoData: boolean): void {
+  if (!demoData) return;
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, CallHandler> })._requestHandlers;
+  const call = handlers?.get('tools/call');
+  if (!handlers || !call) throw new Error('The SDK no longer keeps its tools/call handler where server.ts looks for it.');
+  handlers.set('tools/call', async (request, ctx) => {
+    const result = await call(request, ctx);
+    if (!result.isError || result.content?.some((part) => part.text === DEMO_SENTENCE)) return result;
+    return { ...result, content: [...(result.content ?? []), { type: 'text', text: DEMO_SENTENCE }] };
+  });
+}
+
 /**
  * The versions a modern engine instance lists: the SDK's own list with 2026-07-28 after it, the
  * list createMcpHandler leaves on the instances it serves (it appends the modern revisions it
@@ -86,10 +107,11 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
       ...(modernEngine ? { supportedProtocolVersions: MODERN_ENGINE_VERSIONS } : {}),
       instructions: mcpInstructions(demoData),
       // Stateless: the tool list never changes within a connection, and no notification is ever sent.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: MCP_EXTENSIONS },
+      capabilities: MCP_CAPABILITIES,
       cacheHints: {
         'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+        'prompts/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' },
         'resources/list': CARD_CACHE_HINT,
         'resources/templates/list': CARD_CACHE_HINT,
         'resources/read': CARD_CACHE_HINT,
@@ -102,7 +124,9 @@ function buildMcpServer(baseUrl: string, withExplainAlias: boolean, demoData: bo
     if (tool === explainCareTopic && withExplainAlias) registerTool(server, explainCareTopic, 'explain', EXPLAIN_ALIAS_DESCRIPTION);
   }
   listsAppOnlyTools(server);
+  refusalsSayDemo(server, demoData);
   registerCards(server, cardConfig);
+  registerPrompts(server, demoData);
   return server;
 }
 

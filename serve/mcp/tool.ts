@@ -35,6 +35,7 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(defi
   return { ...definition, output: definition.output.extend(demoNotice) as unknown as Out };
 }
 
+/** A refusal or failure as a tool result (while demo data is served, server.ts adds the notice after the message, to every refusal). */
 export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }

@@ -7,6 +7,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { documentWords, homeView, placeWords, reportWords, visitWords, type HomeView } from '../shape/home-view.ts';
+import { HELD_WHILE_OPEN } from '../words/wording.ts';
 import { renderHomeMarkdown } from '../shape/home-markdown.ts';
 import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from '../web/page.ts';
 import { cityBySlug, countyBySlug } from '../records/places.ts';
@@ -84,7 +85,7 @@ ${
 
 <section aria-labelledby="approvals">
 <h2 id="approvals">Care approvals</h2>
-${view.status.closed ? html`<p>What the record held while the license was open (history, not current approvals):</p>` : ''}
+${view.status.closed ? html`<p>${HELD_WHILE_OPEN}</p>` : ''}
 <ul class="approvals">
 ${view.approvals.map(
   (a) => html`<li><strong>${a.label}:</strong> ${a.words}, ${a.source}.${a.note ? html` ${a.note}` : ''}

@@ -108,3 +108,30 @@ export function licensesChangedSince(reader: ChangeReader, since: string): Set<s
   const changed = reader.snapshot.statement(`SELECT DISTINCT c.license_number FROM change_log c WHERE c.observed_on >= @since AND ${NOT_WITHHELD}`);
   return new Set(changed.pluck().all({ since, withheld: JSON.stringify(withheldChanges(reader)) }) as string[]);
 }
+
+/**
+ * The date from which the log holds every change on the state record, so an empty history can say
+ * since when nothing was seen. The first snapshot is the baseline (it logs nothing), and its date
+ * is not stored, so it is read from what is: the earliest logged run's snapshot date (that run was
+ * diffed against an earlier snapshot, so every change since is in the log); with nothing logged,
+ * the snapshot this one was diffed against (its file name in the run report), else this snapshot
+ * itself (the baseline: changes are logged from the next run on). Null when no date is known.
+ */
+const logSince = derived('date since when changes are kept', (snapshot): string | null => {
+  if (hasChangeLog(snapshot)) {
+    const first = snapshot.statement('SELECT MIN(snapshot_date) FROM change_log WHERE run_seq = (SELECT MIN(run_seq) FROM change_log)').pluck().get() as string | null;
+    if (first) return first;
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(snapshot.statement("SELECT value FROM metadata WHERE key = 'run_report'").pluck().get() as string)?.diff?.previous_snapshot;
+  } catch {
+    report = null; // no report, or not JSON: nothing to read the previous snapshot from
+  }
+  const previous = typeof report === 'string' ? /(\d{4}-\d{2}-\d{2})(?:\.\d+)?\.sqlite$/.exec(report)?.[1] : undefined;
+  return previous ?? snapshot.meta.snapshotDate;
+});
+
+export function changesKeptSince(snapshot: Snapshot): string | null {
+  return snapshot.derive(logSince);
+}

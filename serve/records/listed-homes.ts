@@ -89,6 +89,10 @@ export interface Selection {
   withoutOwnRate: number;
   /** Homes left out of a distance list because no coordinates are on file. */
   withoutLocation: number;
+  /** Homes the other filters kept that the care approvals asked for left out (a cut list says so). */
+  leftOutByNeeds: number;
+  /** Homes the other filters and the approvals kept whose own rate is above the budget. */
+  leftOutByBudget: number;
 }
 
 export interface Place {
@@ -229,30 +233,41 @@ export class ListedHomes {
     const distances: number[] = [];
     let withoutOwnRate = 0;
     let withoutLocation = 0;
+    let leftOutByNeeds = 0;
+    let leftOutByBudget = 0;
     for (let n = 0; n < count; n += 1) {
       const i = candidates ? candidates[n]! : n;
       const home = this.homes[i]!;
       if (filter.countyKey != null && home.county_key !== filter.countyKey) continue;
-      if ((this.clearanceBits[i]! & mask) !== mask) continue;
-      if (excluded && excluded.has(home.license_number)) continue;
       if (only && !only.has(home.license_number)) continue;
       if (filter.waiver && home.alw_participation !== 'true') continue;
       if (licensees && (home.licensee === null || !licensees.has(home.licensee))) continue;
+      // The needs and the budget are judged last, so each counts only homes the place kept.
+      const failsNeeds = (this.clearanceBits[i]! & mask) !== mask || (excluded !== null && excluded.has(home.license_number));
       const ownRate = home.price_is_own_rate;
-      if (maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd) continue;
+      const failsBudget = !failsNeeds && maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd;
+      let distance = 0;
       if (box || near) {
         const { latitude, longitude } = home;
         if (latitude === null || longitude === null) {
-          if (near) withoutLocation += 1;
+          if (near && !failsNeeds && !failsBudget) withoutLocation += 1;
           continue;
         }
         if (box && (latitude < box.south || latitude > box.north || longitude < box.west || longitude > box.east)) continue;
         if (near) {
-          const distance = measure(near, { latitude, longitude });
+          distance = measure(near, { latitude, longitude });
           if (filter.radius != null && distance > filter.radius) continue;
-          distances.push(distance);
         }
       }
+      if (failsNeeds) {
+        leftOutByNeeds += 1;
+        continue;
+      }
+      if (failsBudget) {
+        leftOutByBudget += 1;
+        continue;
+      }
+      if (near) distances.push(distance);
       if (!ownRate) withoutOwnRate += 1;
       hits.push(i);
     }
@@ -267,6 +282,8 @@ export class ListedHomes {
       distances: near ? order.map((n) => distances[n]!) : [],
       withoutOwnRate,
       withoutLocation,
+      leftOutByNeeds,
+      leftOutByBudget,
     };
   }
 

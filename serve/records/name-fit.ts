@@ -14,6 +14,8 @@ export interface NameFit {
   name: string;
   city: string | null;
   county: string | null;
+  /** Its goes-by and licensed name keys, legal forms kept: an input that writes one out names that license. */
+  keys: readonly string[];
 }
 
 /** Legal forms as name keys spell them (lower case, punctuation as spaces). */
@@ -33,7 +35,8 @@ const nameFits = derived('name fits: licenses by base name key (legal forms stri
   const byLicense = new Map<string, NameFit>();
   const byBaseKey = new Map<string, NameFit[]>();
   for (const row of allNameFits(snapshot)) {
-    const fit: NameFit = { license_number: row.license_number, name: row.name, city: row.city, county: row.county };
+    const keys = row.name_key === row.licensed_name_key ? [row.name_key] : [row.name_key, row.licensed_name_key];
+    const fit: NameFit = { license_number: row.license_number, name: row.name, city: row.city, county: row.county, keys };
     byLicense.set(fit.license_number, fit);
     for (const base of new Set([baseNameKey(row.name_key), baseNameKey(row.licensed_name_key)])) {
       if (base) pushTo(byBaseKey, base, fit);
@@ -42,10 +45,19 @@ const nameFits = derived('name fits: licenses by base name key (legal forms stri
   return { byLicense, byBaseKey };
 });
 
-/** Every license the name key fits, each once (callers put them in the neutral order). */
+/**
+ * Every license the name key fits, each once (callers put them in the neutral order). A key that
+ * writes out a legal form ("golden oaks care home inc") and is exactly one fit's goes-by or
+ * licensed name names that license alone: the legal form is what tells "..., INC." from "... LLC"
+ * in one city. Without a legal form, every license sharing the base name fits.
+ */
 export function facilitiesFittingName(snapshot: Snapshot, key: string): readonly NameFit[] {
   if (!key) return [];
-  return snapshot.derive(nameFits).byBaseKey.get(baseNameKey(key)) ?? [];
+  const base = baseNameKey(key);
+  const fits = snapshot.derive(nameFits).byBaseKey.get(base) ?? [];
+  if (fits.length < 2 || base === key) return fits;
+  const exact = fits.filter((fit) => fit.keys.includes(key));
+  return exact.length === 1 ? exact : fits;
 }
 
 /** The fit of a license on the roster (any status); undefined when it is not there. */

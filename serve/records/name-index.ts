@@ -6,6 +6,32 @@ import { allNameFits } from './query.ts';
 /** Dice similarity a name needs to be offered as a did-you-mean. */
 export const FUZZY_MIN_SIMILARITY = 0.5;
 
+/** Dice similarity of two trigram sets. */
+export function dice(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared += 1;
+  return (2 * shared) / (a.size + b.size || 1);
+}
+
+/** Words nearly every care home's name carries: two names sharing only these are not alike. */
+const COMMON_NAME_WORDS = new Set(
+  'the a an and of at care home homes memory assisted living senior seniors residential residence residences guest board elderly rcfe facility community communities center house manor villa villas village gardens garden place court lodge cottage cottages inn estates haven retirement inc llc ii iii'.split(' '),
+);
+
+/** A name key without its common care words (the key itself when nothing else is left). */
+function distinctivePart(key: string): string {
+  const words = key.split(' ').filter((word) => word && !COMMON_NAME_WORDS.has(word));
+  return words.length > 0 ? words.join(' ') : key;
+}
+
+/**
+ * Whether a name resembles the key in its own words, not only in the words every home shares:
+ * "Sunshine Villa Memory Care" is not like "Cedar Villa Memory Care", "Cedr Villa" is.
+ */
+export function resemblesDistinctively(key: string, otherKey: string): boolean {
+  return dice(trigrams(distinctivePart(key)), trigrams(distinctivePart(otherKey))) >= FUZZY_MIN_SIMILARITY;
+}
+
 export function trigrams(key: string): Set<string> {
   const padded = `  ${key} `;
   const grams = new Set<string>();

@@ -37,12 +37,17 @@ export function callPlan(context: ShapeContext, licenses: readonly string[], nee
     // As the pipeline decided it: a fresher live record may have closed a home the roster lists.
     const closed = record ? record.row.closed === 1 : false;
     const open = record !== undefined && !closed;
-    return { license, record, closed, open, questions: open ? planQuestions(record, needs, asOf) : [] };
+    return { license, record, closed, open, questions: open ? homeQuestions(record, needs, asOf) : [] };
   });
 }
 
-/** The questions for one home, in one order. `asOf`: the snapshot's date (a listed rate's age). */
-function planQuestions({ compact: home, facility }: HomeRecord, needs: readonly string[], asOf: string | null): string[] {
+/**
+ * The questions for one open home, in one order: the one list the call plan (its message, its
+ * answer and the /plan page) and the home's own page and Markdown twin (MCP fetch) all show.
+ * `needs`: the family's care needs (the page, knowing none, asks after the approvals the home
+ * carries); `asOf`: the snapshot's date (a listed rate's age).
+ */
+export function homeQuestions({ compact: home, facility }: HomeRecord, needs: readonly string[], asOf: string | null): string[] {
   const questions = ['Do you have an opening now, or when do you expect one? (No website knows; only the home can say.)'];
   const price = home.price;
   // Quoted the way the home's rate line says it: whose listing, its own date, its age.
@@ -71,6 +76,7 @@ function planQuestions({ compact: home, facility }: HomeRecord, needs: readonly 
     questions.push("You are on the state's Medi-Cal Assisted Living Waiver list: do you have a waiver place, and what do you charge waiver residents for room and board?");
   }
   if (facility.on_probation.value === 'true') questions.push('The state record shows a probationary license: what does that mean for residents?');
+  questions.push('How many caregivers are on duty during the day and at night?');
   questions.push('When can we visit, and can we see a recent state report?');
   return questions;
 }

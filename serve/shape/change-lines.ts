@@ -1,9 +1,9 @@
 // The change log on the pages: a home's "Changes on the state record" (its page and Markdown twin
 // both read it from the home view) and a county page's changes of the month. Plain dated lines,
 // with the same fairness framing as citations: a change is not a verdict.
-import { historyOf, listChanges, type ChangeRowReader, type ChangeRow } from '../records/changes.ts';
+import { changesKeptSince, historyOf, listChanges, type ChangeRowReader, type ChangeRow } from '../records/changes.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl } from './changes.ts';
-import { changeLine } from '../words/changes.ts';
+import { changeLine, noChangesLogged } from '../words/changes.ts';
 import { homeChangesPath } from '../web/links.ts';
 
 /** Lines a home's page shows; the whole log is at the history address. */
@@ -25,7 +25,7 @@ export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: s
     pageUrl: `${baseUrl}${homeChangesPath(license)}`,
     fairness: CHANGES_FAIRNESS,
     /** What to say when no change has been logged. */
-    none: 'The state record of this home has not changed since this service began keeping its change log.',
+    none: noChangesLogged(changesKeptSince(reader.snapshot)),
   };
 }
 

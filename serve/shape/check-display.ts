@@ -2,7 +2,7 @@
 import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+import { FAIRNESS_NOTE, HELD_WHILE_OPEN, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
@@ -23,11 +23,15 @@ function plural(count: number, one: string, many: string): string {
 export function matchedLine(home: CompactHome): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).map(md).join(', ');
   const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${triStateWords(home.clearances[key])}`).join('; ');
-  const closed = home.license_closed ? ` ${md(home.clearances.closed_note)}` : '';
-  return (
-    `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). ` +
-    `Status: ${md(home.license_status) || 'not on file'}. Care approvals${home.clearances.as_of ? ` as of ${home.clearances.as_of}` : ''}: ${approvals}.${closed}`
-  );
+  const asOf = home.clearances.as_of ? ` as of ${home.clearances.as_of}` : '';
+  const head = `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${md(home.license_status) || 'not on file'}.`;
+  // A closed license says so first, and its approvals read as history, worded as its page words them.
+  if (home.license_closed) {
+    // The closed note's first sentence ("This license closed on ..."); the rest is what HELD_WHILE_OPEN says.
+    const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? 'This license is closed.';
+    return `${head} ${md(closed)} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
+  }
+  return `${head} Care approvals${asOf}: ${approvals}.`;
 }
 
 /** How an ambiguous line names one candidate. */
@@ -40,7 +44,9 @@ export function lineHead(position: number, input: string): string {
   return `${position}. "${md(input)}"`;
 }
 
-export const NOT_FOUND_SAID = 'no home on the state roster matches.';
+/** A miss says what to try: no guess stands in for the home meant. */
+export const NOT_FOUND_SAID =
+  'no home on the state roster matches. Check the spelling, or send its 9-digit license number, or "name, city" (the name as the state licenses it).';
 const AMBIGUOUS_SAID = 'not matched; it could be one of these, ask which one: ';
 const ONE_OFFERED_SAID = 'not matched; the closest name on the roster is this one, ask whether it is the home meant: ';
 

@@ -4,10 +4,11 @@
 // name that fits several licenses, or only resembles one, is never turned into a guess.
 import { licenseNumberFrom, nameKey } from '../../contract/names.ts';
 import type { CompactHome, FacilityDetailRecord } from '../../contract/records.ts';
-import { nameIndexOf } from '../records/name-index.ts';
+import { nameIndexOf, resemblesDistinctively } from '../records/name-index.ts';
 import { checkHomesOf, type HomeRecord, type StoredCheckHome } from '../records/home-record.ts';
 import { facilitiesFittingName, licenseFit, type NameFit } from '../records/name-fit.ts';
 import { candidate, type Candidate } from './candidate.ts';
+import { withWaiverLine } from './waiver-line.ts';
 import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -132,9 +133,13 @@ export function matchEntry(snapshot: Snapshot, entry: string): Match {
 
   // A resemblance is only ever offered, never matched.
   // The closest names (a wider pool first, so a place can still narrow it), at most MAX_CANDIDATES.
+  // A name that fits no license anywhere is offered only names like its own words: sharing
+  // "Villa Memory Care" alone makes no home a did-you-mean for "Sunshine Villa Memory Care".
+  const wanted = nameKey(namePart);
   const similar = nameIndexOf(snapshot)
-    .similar(nameKey(namePart), MAX_CANDIDATES * 4)
-    .flatMap((license) => licenseFit(snapshot, license) ?? []);
+    .similar(wanted, MAX_CANDIDATES * 4)
+    .flatMap((license) => licenseFit(snapshot, license) ?? [])
+    .filter((fit) => elsewhere.length > 0 || resemblesDistinctively(wanted, nameKey(fit.name)));
   const inThePlace = place ? similar.filter((fit) => inPlace(fit, place)) : [];
   const pool = [...new Set([...licensesWrittenIn(snapshot, text), ...elsewhere, ...(inThePlace.length > 0 ? inThePlace : similar)])];
   const offered = pool.slice(0, MAX_CANDIDATES);
@@ -220,7 +225,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     const head = `${lineHead(position, entry)}: `;
     if (match.status === 'matched') {
       const home = shownOf(match.fit);
-      results.push({ input: entry, status: 'matched', home: matchedHome(home, input.detail === true), candidates: [] });
+      results.push({ input: entry, status: 'matched', home: withWaiverLine(context.snapshot, matchedHome(home, input.detail === true)), candidates: [] });
       lines.push(head + saidOf(home, 'matched'));
     } else if (match.status === 'ambiguous') {
       const shown = match.fits.map(shownOf);

@@ -6,6 +6,7 @@
 import type { HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { documentWords, homeView, reportWords, visitWords, type HomeView } from './home-view.ts';
+import { HELD_WHILE_OPEN } from '../words/wording.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 
 /** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
@@ -53,7 +54,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
     call.questions.length > 0 ? `Questions to ask:\n\n${call.questions.map((q) => `- ${mdText(q)}`).join('\n')}` : null,
     mdText(call.openings),
     '## Care approvals',
-    [view.status.closed ? 'What the record held while the license was open (history, not current approvals):' : null, ...approvals]
+    [view.status.closed ? HELD_WHILE_OPEN : null, ...approvals]
       .filter(Boolean)
       .join('\n'),
     '## Starting rate',

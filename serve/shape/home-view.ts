@@ -19,10 +19,11 @@ import {
   FACT_SOURCES,
   FAIRNESS_IN_WORDS,
   OPENINGS_BY_PHONE,
-  questionsToAsk,
   retrievedOn,
   SUBSTANTIATED_IN_WORDS,
 } from '../words/wording.ts';
+import { homeQuestions } from './call-plan.ts';
+import { waiverLine } from './waiver-line.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -86,6 +87,10 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
   const waiver = record.alw_participation;
+  // A list row that may be this home but was tied to no one license: the line says so (waiver-line.ts).
+  const storedLine = home.medi_cal_alw.line;
+  const shownLine = waiverLine(context.snapshot, license, home.medi_cal_alw);
+  const unresolvedWaiverSaid = shownLine !== storedLine ? shownLine : null;
   // Each line: its corrections-form field, its words ("not on file (under a correction review)"),
   // its source ("per the state's approvals file as of 2026-11-09") and a note after it, or null.
   const approvals = [
@@ -110,7 +115,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       underReview: false,
       words: triStateWords(waiver.value),
       source: `${FACT_SOURCES.waiver}${asOf(waiver.confirmed_on)}`,
-      note: waiver.value === 'true' ? home.medi_cal_alw.scope : 'Absence from the list is not a verified no.',
+      note: waiver.value === 'true' ? home.medi_cal_alw.scope : (unresolvedWaiverSaid ?? 'Absence from the list is not a verified no.'),
       correctionsUrl: correctionsUrl('alw_participation'),
     },
   ];
@@ -150,6 +155,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     },
     closedNote,
     approvals,
+    /** The waiver line when a list row may be this home but was tied to no one license (else null). */
+    waiverUnresolved: unresolvedWaiverSaid,
     rateLine,
     noRate,
     fairness: FAIRNESS_IN_WORDS,
@@ -176,7 +183,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       phone,
       telHref: telHref(phone),
       // A closed license takes no residents: nothing to ask it.
-      questions: meaning.closed ? [] : questionsToAsk(questionNeeds),
+      // One list with the call plan's (call-plan.ts): the same record asks the same questions everywhere.
+      questions: meaning.closed ? [] : homeQuestions(homeRecord, questionNeeds, context.snapshot.meta.snapshotDate),
       openings: OPENINGS_BY_PHONE,
       closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
     },
@@ -241,7 +249,9 @@ function quickAnswers(view: ViewFacts) {
         view,
         waiver.value === 'true'
           ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
-          : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no${view.status.closed ? '' : '; ask the home'}.`,
+          : view.waiverUnresolved
+            ? view.waiverUnresolved
+            : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no${view.status.closed ? '' : '; ask the home'}.`,
       ),
     },
     {

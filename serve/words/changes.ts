@@ -77,3 +77,13 @@ export function changeLine(row: Pick<ChangeLogRow, 'change' | 'field' | 'old_val
   const date = row.new_source_date ?? row.observed_on;
   return `${changeWords(row)} (${sourceName(row.field)}${date ? ` of ${date}` : ', undated'})`;
 }
+
+/**
+ * What an empty change history says: since when changes are kept, so it never reads as "this home
+ * never changed" (the log starts with the service's first snapshot, not with the license).
+ */
+export function noChangesLogged(keptSince: string | null): string {
+  return keptSince
+    ? `This service's change log, which begins on ${keptSince}, holds no change to this home's state record. It covers only the time since then, not the years before.`
+    : "This service's change log holds no change to this home's state record. It covers only the time since the service began keeping it, not the years before.";
+}

@@ -14,6 +14,13 @@ export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 export const CARD_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The extensions the MCP server declares (its capabilities, the server card, server.json). */
 export const MCP_EXTENSIONS = { [UI_EXTENSION]: { mimeTypes: [CARD_MIME_TYPE] } };
+/** What the server declares (initialize, server/discover) and the server card repeats: tools, prompts, the cards as resources, the extension. */
+export const MCP_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  extensions: MCP_EXTENSIONS,
+};
 
 export const MCP_SERVER_INFO = {
   name: 'covelight-care-homes',

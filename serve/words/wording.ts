@@ -96,29 +96,22 @@ export function approvalOnRecord(key: ClearanceKey, value: TriState, license = '
   return `not on file: the record does not say whether ${license} carries ${APPROVAL_WORDS[key]}`;
 }
 
-/** Questions a family can ask a home on the phone; care needs add their own. */
-export const QUESTIONS_TO_ASK: readonly string[] = [
-  'Do you have an opening now, or when do you expect one?',
-  'What is your monthly rate, and what does it include? What costs extra?',
-  'What level of care can you provide, and how do you handle care needs that grow over time?',
-  'How many caregivers are on duty during the day and at night?',
-  'When can we visit, and can we visit at a mealtime?',
-];
-
-/** Extra questions per care need key (`needs` keys: wheelchair, dementia, hospice, bedridden). */
-export const QUESTIONS_BY_NEED: Readonly<Record<string, string>> = {
-  dementia: 'Does your license carry the dementia care approval, and how do you care for residents with memory loss?',
-  wheelchair: 'Can you admit a resident who uses a wheelchair or cannot walk unaided (the non-ambulatory approval)?',
-  hospice: 'Can a resident stay and receive hospice care here (the hospice waiver)?',
-  bedridden: 'Can you care for a resident who is bedridden (the bedridden approval)?',
-};
-
-export function questionsToAsk(needs: readonly string[] = []): string[] {
-  const extra = needs.flatMap((need) => (QUESTIONS_BY_NEED[need] ? [QUESTIONS_BY_NEED[need]!] : []));
-  return [...QUESTIONS_TO_ASK.slice(0, 2), ...extra, ...QUESTIONS_TO_ASK.slice(2)];
-}
-
 /** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
   'do not use them to choose care. The real record is the state\'s own facility search.';
+
+/** How a closed license's approvals are introduced, on its page, its Markdown twin and the check's display: history first. */
+export const HELD_WHILE_OPEN = 'What the record held while the license was open (history, not current approvals):';
+
+/**
+ * The waiver line of a license the list may name but could not be tied to (the value stays
+ * not_on_file): what the list holds, not "this home is not on the list".
+ */
+export function unresolvedWaiverLine(row: { facility_name: string; street: string | null }, listAsOf: string | null): string {
+  const at = row.street ? ` at ${row.street}` : '';
+  return (
+    `Not on file: the state's Assisted Living Waiver list${listAsOf ? ` as of ${listAsOf}` : ''} has a row ("${row.facility_name}"${at}) that could be this home ` +
+    'or another license at the same address or with the same name, and it could not be tied to one license. Ask the home whether it takes the waiver.'
+  );
+}

@@ -25,7 +25,7 @@ interface Scenario {
   baseline?: boolean;
 }
 
-/** The server scenarios that apply to a stateless server with tools and the cards as resources (no prompts, no fixture tools or resources). */
+/** The server scenarios that apply to a stateless server with tools, prompts and the cards as resources (no fixture tools, prompts or resources). */
 const SCENARIOS: Scenario[] = [
   { scenario: 'server-stateless', version: '2026-07-28', baseline: true },
   { scenario: 'tools-list', version: '2026-07-28' },
@@ -46,6 +46,9 @@ const SCENARIOS: Scenario[] = [
   { scenario: 'input-required-result-missing-input-response', version: '2026-07-28' },
   { scenario: 'server-sse-multiple-streams', version: '2026-07-28' },
   { scenario: 'caching', version: '2026-07-28', baseline: true },
+  { scenario: 'prompts-list', version: '2026-07-28' },
+  { scenario: 'prompts-list', version: '2025-11-25' },
+  { scenario: 'prompts-list', version: '2025-06-18' },
 ];
 
 interface Outcome extends Scenario {

@@ -207,7 +207,7 @@ test('find_homes refusals say what to send instead', async (t) => {
     await refused(t, 'find_homes', { county: 'Alameda', [key]: 'rating' }, /no sort, order or rank argument: results are always neutral/);
   }
   await refused(t, 'find_homes', { county: 'Alameda', color: 'blue' }, /Unknown argument color\. Accepted arguments: near, radius_km, county/);
-  await refused(t, 'find_homes', { county: 'Alamedda' }, /No listed home is in a county named "Alamedda"\. Did you mean: ALAMEDA/);
+  await refused(t, 'find_homes', { county: 'Alamedda' }, /No California county is named "Alamedda"\. If you meant ALAMEDA County, send that spelling/);
   await refused(t, 'find_homes', { city: 'Nowhere Springs' }, /No listed home is in a city named/);
   await refused(t, 'find_homes', { county: 'Alameda', needs: ['pets'] }, /each need must be one of wheelchair, dementia, hospice, bedridden/);
   await refused(t, 'find_homes', { county: 'Alameda', max_monthly_budget_usd: 999 }, /max_monthly_budget_usd must be a whole number from 1000 to 30000/);

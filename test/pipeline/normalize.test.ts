@@ -4,6 +4,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import { runPipeline } from '../../pipeline/run.ts';
 import { LISTING_OLD_AFTER_MONTHS, listingIsOld, ownRateLine } from '../../contract/records.ts';
+import { wholeNumberFrom } from '../../pipeline/normalize/text.ts';
 import { approvalsCsv, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, ROSTER_HEADER } from './fixtures.ts';
 
 async function publish(files: Parameters<typeof serveStateFiles>[0], config = testConfig()) {
@@ -165,7 +166,8 @@ test.serial('malformed rows are kept out with their reason; exact duplicates mer
   );
   t.is(db.prepare("SELECT capacity FROM facilities WHERE license_number = '015600002'").pluck().get(), 12);
   t.is(db.prepare("SELECT capacity FROM facilities WHERE license_number = '015600004'").pluck().get(), null);
-  t.is(db.prepare("SELECT capacity FROM facilities WHERE license_number = '015600005'").pluck().get(), null);
+  // "six" states six beds: read as stated, never served as "not on file".
+  t.is(db.prepare("SELECT capacity FROM facilities WHERE license_number = '015600005'").pluck().get(), 6);
   t.is(result.report.duplicate_rows_merged, 1);
   const reasons = (db.prepare("SELECT reason FROM rejected_rows WHERE source = 'roster' ORDER BY line").all() as Row[]).map((r) => r.reason as string);
   t.true(reasons.some((r) => r.startsWith('superseded: license 015600002')));
@@ -211,4 +213,10 @@ test('a listing is old when last updated more than 12 months before the run; a r
   t.false(line.includes('2026-11-01'), 'the day it was read is not the listing\'s date');
   t.true(line.includes(`more than ${LISTING_OLD_AFTER_MONTHS} months old`));
   t.false(ownRateLine(5000, { ...listing, updated_on: '2026-10-01' }, '2026-11-20').includes('months old'));
+});
+
+test('a bed count written in words reads as the number it states; a cell stating no whole number reads as none', (t) => {
+  const read = Object.fromEntries(['6', '06', 'six', 'Six', ' SIX ', 'twelve', 'twenty', 'Twenty-Four', 'forty two', 'ninety-nine'].map((text) => [text, wholeNumberFrom(text)]));
+  t.deepEqual(read, { '6': 6, '06': 6, six: 6, Six: 6, ' SIX ': 6, twelve: 12, twenty: 20, 'Twenty-Four': 24, 'forty two': 42, 'ninety-nine': 99 });
+  for (const text of ['N/A', 'TBD', '6.5', 'six beds', 'twenty-zero', 'ten-five', 'sixty sixty', '']) t.is(wholeNumberFrom(text), null, text);
 });

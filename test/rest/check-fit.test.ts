@@ -1,6 +1,7 @@
 // Exact name matching in the batch check compares goes-by and licensed names across every license
-// of any status; a trailing legal form does not tell names apart. More than one fit is ambiguous,
-// candidates alphabetical by name then license, never a guess.
+// of any status; a trailing legal form does not tell names apart unless the input writes it out and
+// it is exactly one license's name. More than one fit is ambiguous, candidates alphabetical by name
+// then license, never a guess.
 import test from 'ava';
 import type Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
@@ -49,7 +50,7 @@ async function one(input: string) {
 }
 
 test('the exact name of a PENDING license beside a LICENSED "... INC" in the same city is ambiguous, in the neutral order', async (t) => {
-  for (const input of [PENDING_NAME, 'desert rose assisted living', `${PENDING_NAME}, ${CITY}`, LICENSED_NAME, 'Desert Rose Assisted Living LLC']) {
+  for (const input of [PENDING_NAME, 'desert rose assisted living', `${PENDING_NAME}, ${CITY}`, 'Desert Rose Assisted Living LLC']) {
     const result = await one(input);
     t.is(result.status, 'ambiguous', input);
     t.is(result.home, null);
@@ -62,6 +63,14 @@ test('the exact name of a PENDING license beside a LICENSED "... INC" in the sam
       result.candidates.map((c: { license_status: string }) => c.license_status),
       ['PENDING', 'LICENSED'],
     );
+  }
+});
+
+test('a name written out with its legal form, exactly one license\'s name, matches that license (issue 37)', async (t) => {
+  for (const input of [LICENSED_NAME, 'desert rose assisted living inc', `${LICENSED_NAME}, ${CITY}`]) {
+    const result = await one(input);
+    t.is(result.status, 'matched', input);
+    t.is(result.home.license_number, licensed, input);
   }
 });
 

@@ -6,6 +6,7 @@ import test from 'ava';
 import Database from 'better-sqlite3';
 import { nameKey } from '../../contract/names.ts';
 import { MAX_CANDIDATES } from '../../serve/shape/check.ts';
+import { NOT_FOUND_SAID } from '../../serve/shape/check-display.ts';
 import { DEMO_SENTENCE } from '../../serve/words/wording.ts';
 import { examples } from '../helpers/examples.ts';
 import { BASE_URL, call, postJson, startServer, type TestServer } from '../helpers/server.ts';
@@ -299,7 +300,7 @@ test('the display reads line by line: summary, one numbered line per result, the
   const home = data.results[0].home;
   t.true(lines[2].startsWith(`1. "${row.license_number}": **`), lines[2]);
   t.true(lines[2].includes(`(license ${home.license_number}`));
-  t.regex(lines[2], /Care approvals( as of [\d-]+)?: dementia [^;]+; hospice [^;]+; non-ambulatory [^;]+; bedridden [^.]+\./);
+  t.regex(lines[2], /[Cc]are approvals( as of [\d-]+)?: dementia [^;]+; hospice [^;]+; non-ambulatory [^;]+; bedridden [^.]+\./);
   const candidates = data.results[1].candidates;
   t.is(
     lines[3],
@@ -307,7 +308,8 @@ test('the display reads line by line: summary, one numbered line per result, the
       candidates.map((c: any) => `${c.name} (license ${c.license_number}, ${c.city ?? 'city not on file'}, ${c.license_status ?? 'status not on file'})`).join('; ') +
       '.',
   );
-  t.is(lines[4], '3. "Qwxz Jvkq Zzyzx": no home on the state roster matches.');
+  t.is(lines[4], `3. "Qwxz Jvkq Zzyzx": ${NOT_FOUND_SAID}`);
+  t.true(NOT_FOUND_SAID.startsWith('no home on the state roster matches.'));
   t.is(lines[5], '');
   t.deepEqual(lines.slice(6), [data.honesty.neutrality, data.honesty.never_in_this_data, data.honesty.fairness_note]);
 });

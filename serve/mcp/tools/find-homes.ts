@@ -3,15 +3,13 @@
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
 import { changedSinceArg } from '../changes.ts';
-import { licensesChangedSince } from '../../records/changes.ts';
+import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
-import { nameKey } from '../../../contract/names.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
-import { trigrams } from '../../records/name-index.ts';
-import { dice } from '../hospitals.ts';
+import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
-import { clearancesFor, listedHomesOf, type Place } from '../../records/listed-homes.ts';
-import { budgetCount, budgetNote, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
+import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
+import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -32,7 +30,7 @@ export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe("The previ
 const input = strictInput({
   near: pointArg
     .optional()
-    .describe('Lists homes nearest first around it, e.g. {"latitude": 37.66, "longitude": -122.10}.'),
+    .describe('Coordinates only, e.g. {"latitude": 37.66, "longitude": -122.10}: nearest first. For a town name send city or county, never guessed coordinates.'),
   radius_km: numberArg('radius_km', 0.5, FIND_MAX_RADIUS_KM)
     .optional()
     .describe(`With near: straight-line; default ${FIND_DEFAULT_RADIUS_KM}.`),
@@ -68,26 +66,15 @@ const output = z.object({
   data_dates: dataDates,
 });
 
-/** Place names that resemble the input, for a did-you-mean. */
-function similarPlaces(places: Iterable<Place>, name: string): string[] {
-  const wanted = trigrams(nameKey(name));
-  return [...places]
-    .map((place) => ({ name: place.name, score: dice(wanted, trigrams(nameKey(place.name))) }))
-    .filter((hit) => hit.score >= 0.4)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .slice(0, 5)
-    .map((hit) => hit.name);
-}
-
-/** `name` is a county or city argument, at most 60 characters (textArg), so it is quoted whole. */
-function placeRefusal(kind: 'county' | 'city', name: string, suggestions: string[]): never {
-  return refuse(
-    `No listed home is in a ${kind} named "${name}".` +
-      (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '') +
-      (kind === 'city'
-        ? ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.'
-        : ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.'),
-  );
+/** What to try when nothing matched: only advice that fits the call (no radius without a point). */
+function noMatchNote(near: boolean, needs: boolean, changedSince: boolean): string {
+  // With changed_since, the place is not what came up empty: the log did.
+  if (changedSince) return 'No listed home here has a logged change since that date; leave changed_since out to see the homes here.';
+  const tries = [
+    ...(needs ? ['fewer needs (a need matches only an explicit true on the license)'] : []),
+    near ? 'a wider radius_km or a nearby place' : 'a nearby city or county',
+  ];
+  return `No listed home matches; try ${tries.join(', or ')}.`;
 }
 
 export const findHomes = defineTool({
@@ -99,7 +86,7 @@ export const findHomes = defineTool({
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
-    'Quote price.line for any figure. Use get_home for a full record, compare_homes to set homes side by side.',
+    'Quote price.line for any figure. A town name goes in city (or county), not near. Use get_home for a full record, compare_homes to set homes side by side.',
   input,
   output,
   ui: cardLink('homes'),
@@ -112,10 +99,13 @@ export const findHomes = defineTool({
     }
     const context = call.context();
     const index = listedHomesOf(context.snapshot);
-    const county = args.county === undefined ? null : index.county(args.county);
-    if (args.county !== undefined && !county) placeRefusal('county', args.county, similarPlaces(index.counties, args.county));
-    const city = args.city === undefined ? null : index.city(args.city);
-    if (args.city !== undefined && !city) placeRefusal('city', args.city, similarPlaces(index.allCities(), args.city));
+    // One reading of place names for find_homes and search (serve/mcp/places.ts): a real place is never swapped for another.
+    const countyRead = args.county === undefined ? null : placeFor(context.snapshot, args.county, 'county');
+    if (countyRead && 'said' in countyRead) refuse(countyRead.said);
+    const cityRead = args.city === undefined ? null : placeFor(context.snapshot, args.city, 'city');
+    if (cityRead && 'said' in cityRead) refuse(cityRead.said);
+    const county = countyRead?.county ?? null;
+    const city = cityRead?.city ?? null;
 
     const needs = [...new Set(args.needs ?? [])];
     const clearances = clearancesFor(needs);
@@ -136,18 +126,20 @@ export const findHomes = defineTool({
     const page = listPage(context, selection, args);
 
     const notes: string[] = [];
-    if (budget !== null) notes.push(budgetNote(budget, selection.withoutOwnRate));
+    notes.push(...filterNotes(needs, budget, selection));
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
-    if (args.changed_since !== undefined) notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${CHANGES_FAIRNESS}`);
-    if (page.total === 0) {
+    if (args.changed_since !== undefined) {
+      // An empty list here means no change was logged, not that nothing changed: say since when the log holds changes.
+      const kept = changesKeptSince(context.snapshot);
       notes.push(
-        needs.length > 0
-          ? 'No listed home matches. A need matches only an explicit true on the license; try fewer needs, a wider radius_km or a nearby place.'
-          : 'No listed home matches; try a wider radius_km or a nearby place.',
+        `Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ` +
+          (kept ? `The change log holds changes from ${kept} on${kept > args.changed_since ? `, so nothing between ${args.changed_since} and ${kept} is in it` : ''}. ` : '') +
+          CHANGES_FAIRNESS,
       );
     }
+    if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
     return {
       ...page,
       query: {

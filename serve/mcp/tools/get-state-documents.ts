@@ -13,6 +13,7 @@ import { licenseOrRefuse, notOnRoster } from './common.ts';
 
 export const DOCUMENTS_DEFAULT_LIMIT = 20;
 export const DOCUMENTS_MAX_LIMIT = 50;
+export const DOCUMENTS_MAX_OFFSET = 10_000;
 /** Longest text returned per report; longer texts are cut and marked. */
 export const MAX_TEXT_CHARS = 20_000;
 
@@ -30,6 +31,7 @@ const input = strictInput({
   limit: integerArg('limit', 1, DOCUMENTS_MAX_LIMIT)
     .optional()
     .describe(`Newest first; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
+  offset: integerArg('offset', 0, DOCUMENTS_MAX_OFFSET).optional().describe("The previous page's next_offset."),
 }, ORDER_REPORTS);
 
 const citation = z.object({
@@ -62,6 +64,8 @@ const output = z.object({
   total_listed_by_state: z.number().int().describe("The state's own count."),
   matching: z.number().int().describe('Reports since since (all without it), before limit.'),
   returned: z.number().int(),
+  offset: z.number().int(),
+  next_offset: z.number().int().nullable().describe('More reports: call again with this offset.'),
   texts_readable: z.boolean().describe('false when the document store cannot be read right now: titles and dates only.'),
   order: z.string(),
   fairness_note: z.string(),
@@ -98,6 +102,7 @@ export const getStateDocuments = defineTool({
     "A care home's state licensing reports (inspections, complaint investigations, other visits), newest first, by license number. " +
     'Each has its doc: ref, complaint control_number, date, type, title and citation counts; with include_text true, also the transcribed ' +
     'narrative and the Type A / Type B citations found in it. It can include older reports the state no longer lists (listed_by_state false). ' +
+    'A page holds at most limit reports: when next_offset is not null, more exist (matching counts them); call again with offset. ' +
     'Read them with the fairness note: a citation does not make a home unsafe, and an empty file does not make a home good. ' +
     "The official record is the state's page at state_record_url.",
   input,
@@ -153,7 +158,8 @@ export const getStateDocuments = defineTool({
     });
     const matching = args.since === undefined ? all : all.filter((item) => item.report.date !== null && item.report.date >= args.since!);
     const limit = args.limit ?? DOCUMENTS_DEFAULT_LIMIT;
-    const reports = matching.slice(0, limit).map((item) => item.report);
+    const offset = args.offset ?? 0;
+    const reports = matching.slice(offset, offset + limit).map((item) => item.report);
     return {
       license_number: license,
       name: row.name,
@@ -162,6 +168,8 @@ export const getStateDocuments = defineTool({
       total_listed_by_state: Math.max(row.documents_count ?? 0, listed.length),
       matching: matching.length,
       returned: reports.length,
+      offset,
+      next_offset: offset + limit < matching.length ? offset + limit : null,
       texts_readable: store !== null,
       order: ORDER_REPORTS,
       fairness_note: FAIRNESS_NOTE,

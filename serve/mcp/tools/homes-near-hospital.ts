@@ -5,8 +5,9 @@ import { NEED_KEYS } from '../../../contract/facts.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
+import type { HospitalRow } from '../../records/query.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, budgetNote, keptWithoutOwnRate, listPage } from '../lists.ts';
+import { budgetCount, filterNotes, keptWithoutOwnRate, listPage } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -62,6 +63,17 @@ const output = z.object({
   data_dates: dataDates,
 });
 
+/** What an ambiguous answer says: how many fit, and when more fit than are listed, where the rest are and how to reach them. */
+function ambiguousNote(input: string, match: { candidates: readonly HospitalRow[]; fitting: number; left_out: readonly HospitalRow[] }): string {
+  const ask = 'Ask the user which one, then call again with hospital set to its facid.';
+  if (match.left_out.length === 0) return `${match.fitting} hospitals fit "${shown(input)}", all listed in candidates. ${ask}`;
+  const cities = [...new Set(match.left_out.map((row) => row.city ?? 'city not on file'))].join(', ');
+  return (
+    `${match.fitting} hospitals fit "${shown(input)}"; candidates lists the first ${match.candidates.length} alphabetically (not ranked). ` +
+    `The other ${match.left_out.length} are in: ${cities}. To reach one of those, call again with "name, city" (e.g. "${shown(input)}, ${match.left_out[0]!.city ?? ''}"). ${ask}`
+  );
+}
+
 export const homesNearHospital = defineTool({
   name: 'homes_near_hospital',
   title: 'Care homes near a hospital',
@@ -100,7 +112,7 @@ export const homesNearHospital = defineTool({
         hospital: null,
         candidates: match.candidates,
         ...listPage(context, { licenses: [], distances: [] }, args),
-        notes: ['Several hospitals fit: ask the user which one, then call again with hospital set to its facid.'],
+        notes: [ambiguousNote(args.hospital, match)],
         kept_without_own_rate: budgetCount(budget, 0),
         ...common,
       };
@@ -115,7 +127,7 @@ export const homesNearHospital = defineTool({
     });
     const page = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
-    if (budget !== null) notes.push(budgetNote(budget, selection.withoutOwnRate));
+    notes.push(...filterNotes(needs, budget, selection));
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,

@@ -12,6 +12,9 @@ import { facilitiesByNameKey } from '../../records/query.ts';
 import type { Snapshot } from '../../records/snapshot.ts';
 import type { ShapeContext } from '../../records/context.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
+import { readPlace } from '../../records/place-names.ts';
+import { placeFor } from '../places.ts';
+import { filterNotes } from '../lists.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
@@ -74,8 +77,12 @@ function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string
     .map((record) => record.license);
 }
 
-/** Listed homes in a place named by the query, with any care words as needs; null when no place is named. */
-function placeSearch(context: ShapeContext, query: string): string[] | null {
+/**
+ * Listed homes in a place named by the query, with any care words as needs; null when no place is
+ * named. The place is read as find_homes reads it (serve/mcp/places.ts): `correct` takes a near-miss
+ * spelling as the place (said in `said`); a real place with no listed home gives no homes and says so.
+ */
+function placeSearch(context: ShapeContext, query: string, correct = false): { licenses: string[]; said: string | null; empty: boolean } | null {
   const words = query
     .toLowerCase()
     .replace(/['’]s\b/g, '')
@@ -90,17 +97,21 @@ function placeSearch(context: ShapeContext, query: string): string[] | null {
   if (rest.length === 0) return null;
   const index = listedHomesOf(context.snapshot);
   const placeText = rest.join(' ');
-  const isCounty = /\bcounty$/.test(placeText);
-  const city = isCounty ? null : index.city(placeText);
-  const county = city ? null : index.county(placeText);
-  if (!city && !county) return null;
+  const read = placeFor(context.snapshot, placeText, /\bcounty$/.test(placeText) ? 'county' : 'any', correct);
+  if ('said' in read) {
+    // Only a place the service knows is answered here; an unknown name may still be a home's name.
+    return readPlace(context.snapshot, placeText, 'any').known ? { licenses: [], said: read.said, empty: true } : null;
+  }
   const clearances = clearancesFor([...needs]);
-  return index.select({
-    countyKey: county?.key ?? null,
-    cityKey: city?.key ?? null,
+  const selection = index.select({
+    countyKey: read.county?.key ?? null,
+    cityKey: read.city?.key ?? null,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
-  }).licenses;
+  });
+  // Care words filter as find_homes' needs do, and the count they left out is said the same way.
+  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again: 'Search again without them to see those homes.' }).join(' ') : null;
+  return { licenses: selection.licenses, said: [read.read_as, cut].filter(Boolean).join(' ') || null, empty: false };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
@@ -125,7 +136,7 @@ function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
  * and without any, a place search, then a name-and-place search; else exact and similar names.
  * `more` is true when more homes match than the answer can show.
  */
-function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean } {
+function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean; said?: string | null; empty?: boolean } {
   const found = (licenses: string[], more = false) => ({ licenses, more: more || licenses.length > SEARCH_MAX_RESULTS });
   const license = licenseNumberFrom(query);
   if (license !== null) return found([license]);
@@ -133,9 +144,12 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
   const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
   if (exact.length === 0) {
     const place = placeSearch(context, query);
-    if (place !== null) return found(place);
+    if (place !== null) return { ...found(place.licenses), said: place.said, empty: place.empty };
     const nameAndPlace = nameAndPlaceSearch(context.snapshot, query);
     if (nameAndPlace.length > 0) return found(nameAndPlace);
+    // A near-miss spelling of a place ("wheelchair homes in Sacremento") is read as that place, and said.
+    const corrected = placeSearch(context, query, true);
+    if (corrected !== null) return { ...found(corrected.licenses), said: corrected.said, empty: corrected.empty };
   }
   // One more than shown, only to know whether more similar names exist.
   const resembling = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS + 1) : [];
@@ -165,16 +179,20 @@ export const search = defineTool({
     "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
     `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
     'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search, or a name with ' +
-    'a town, lists current licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone).',
+    'a town, lists current licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone). ' +
+    'Use search for one free-text question (a connector that sends only a query); use find_homes for a place with needs, a budget, paging or a point, ' +
+    'and check_homes for homes the family already named (one answer per name, ambiguous ones marked).',
   input,
   output,
   run(args, call) {
     const context = call.context();
     const query = args.query.trim();
-    const { licenses, more } = licensesFor(context, query);
+    const { licenses, more, said, empty } = licensesFor(context, query);
     const shownRecords = homeRecords(context, licenses.slice(0, SEARCH_MAX_RESULTS));
     const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
-    const note = results.length === 0 ? nothingFound(query) : more ? moreFound(query) : null;
+    // A real place with no listed home says so itself; otherwise an empty answer says what to try.
+    const cut = results.length === 0 ? (empty ? null : nothingFound(query)) : more ? moreFound(query) : null;
+    const note = [said, cut].filter(Boolean).join(' ') || null;
     return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });

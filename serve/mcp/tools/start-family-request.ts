@@ -11,7 +11,8 @@ import { productNameOrNull, screenFields, screenRefusal } from '../../screen/scr
 import { callPlan, NEED_WORDS } from '../../shape/call-plan.ts';
 import { facilitiesByLicenses } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
-import { NEUTRALITY, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
+import { DEMO_SENTENCE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
+import { withMarkdownNotice } from '../../web/markdown.ts';
 import type { McpCall } from '../context.ts';
 import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -180,6 +181,7 @@ export const startFamilyRequest = defineTool({
     const expiresOn = expires.toISOString().slice(0, 10);
     const link = `${call.baseUrl}${HANDOFF_PATH}?h=${token}`;
     const mode = context.overlay.handoffMode;
+    const demo = context.snapshot.meta.demoData;
 
     // The one plan (serve/shape/call-plan.ts): the order sent, the same questions as the plan page.
     const homes = callPlan(context, licenses, needs).map(({ license, record, questions }) => {
@@ -202,7 +204,9 @@ export const startFamilyRequest = defineTool({
       `I've prepared a plan for calling ${count}: open this link within ${HANDOFF_LIFETIME_DAYS} days (by ${expiresOn}) to see ${homes.length === 1 ? 'it' : 'them'}, ` +
       `${homes.length === 1 ? 'its phone number' : 'their phone numbers'} from the state roster and questions to ask: ${link} ` +
       'Nothing has been sent to any home, and no home has been told.' +
-      (mode === 'coordination_available' ? ' On that page you can also ask the service to arrange visits, if you choose.' : '');
+      (mode === 'coordination_available' ? ' On that page you can also ask the service to arrange visits, if you choose.' : '') +
+      // The family reads these words, not the result's demo_notice: invented homes say so here too.
+      (demo ? ` ${DEMO_SENTENCE}` : '');
 
     const lines = [
       `**Your plan for calling ${count}**`,
@@ -234,7 +238,7 @@ export const startFamilyRequest = defineTool({
       expires_at: expires.toISOString(),
       link_carries: { license_numbers: licenses, care_needs: needs, timing, client_name: client, expires_on: expiresOn },
       relay_sentence: relay,
-      family_message: lines.join('\n'),
+      family_message: demo ? withMarkdownNotice(lines.join('\n')) : lines.join('\n'),
       homes,
       mode,
       what_happens_next: whatHappensNext(mode, expiresOn),
