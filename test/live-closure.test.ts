@@ -7,6 +7,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call, postJson } from './helpers/server.ts';
+import { HELD_WHILE_OPEN } from '../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, type McpTestServer } from './mcp/helpers.ts';
 
 interface LiveClosed {
@@ -45,9 +46,12 @@ async function tool(name: string, args: Record<string, unknown>): Promise<any> {
   return result.structuredContent;
 }
 
-const noteOf = (home: LiveClosed) =>
+/** The dated statement naming both sources and both dates; the note's second sentence says the approvals are history. */
+const statementOf = (home: LiveClosed) =>
   `The state's live record, checked on ${home.live_status_checked_on}, shows this license as "${home.license_status_live}"; ` +
-  `the state roster of ${home.roster_as_of} still listed it as LICENSED. Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.`;
+  `the state roster of ${home.roster_as_of} still listed it as LICENSED.`;
+const noteOf = (home: LiveClosed) =>
+  `${statementOf(home)} Care approvals and waiver values are what the record held while it was open; they are history, not current approvals.`;
 
 test('five seed homes are on the roster as LICENSED and closed by the live record checked after it', (t) => {
   t.is(homes.length, 5);
@@ -89,7 +93,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
 
     const rest = (await postJson(`${server.url}/api/v1/check`, { homes: [home.license_number] })).body;
     t.true(rest.data.results[0].home.license_closed);
-    t.true(rest.data.display.includes(noteOf(home)));
+    // The display says the dated statement, then the approvals under the shared words for history.
+    t.true(rest.data.display.includes(`${statementOf(home)} ${HELD_WHILE_OPEN}`), rest.data.display);
   }
 });
 
