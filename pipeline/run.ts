@@ -25,6 +25,7 @@ import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus 
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
+import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 /** Downloaded sources and the geocoder's answers, kept between runs beside the snapshots (never served). */
@@ -397,6 +398,10 @@ async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: H
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (wantsHelp(argv)) {
+    console.log(helpText(pipelineConfig));
+    return;
+  }
   const flag = (name: string) => argv.includes(`--${name}`);
   const value = (name: string) => {
     const index = argv.indexOf(`--${name}`);
@@ -407,24 +412,27 @@ async function main(argv: string[]): Promise<void> {
   let config: PipelineConfig;
   try {
     // PIPELINE_SOURCES first, then each --source: the later setting wins.
-    config = applySourceSettings(selectProfile(pipelineConfig, profile), [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)]);
+    const settings = [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)];
+    const selected = selectProfile(pipelineConfig, profile);
+    refuseDemoMix(selected, settings);
+    config = applySourceSettings(selected, settings);
   } catch (error) {
     console.error((error as Error).message);
-    process.exitCode = 2;
+    process.exitCode = EXIT_CODES.heldBackOrRefused;
     return;
   }
   /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
   const runOnce = async (): Promise<number> => {
     try {
       const result = await runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
-      if (result.published) return 0;
+      if (result.published) return EXIT_CODES.published;
       console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
-      return 2;
+      return EXIT_CODES.heldBackOrRefused;
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
       if (error.report.length) console.log(['Sources:', ...error.report].join('\n'));
       console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
-      return 1;
+      return EXIT_CODES.failed;
     }
   };
 
