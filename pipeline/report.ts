@@ -13,6 +13,7 @@ import type { GeocoderCoverage } from './sources/census-geocoder.ts';
 import type { FieldProblem } from './sources/roster.ts';
 import type { CatalogReading } from './sources/ckan.ts';
 import type { DateShapeCounts } from './normalize/dates.ts';
+import type { SourceHealth } from '../contract/source-health.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -76,6 +77,8 @@ export interface RunReport {
   held_back: string[];
   warnings: string[];
   published: string | null;
+  /** Optional sources carried forward from an earlier snapshot, or not on file; sources past their age (stored as metadata source_health too). */
+  source_health?: SourceHealth;
 }
 
 /** "facility_number is blank" and "row has 19 cells; the header has 18" group as themselves; line-specific text is cut. */

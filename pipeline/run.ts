@@ -25,6 +25,8 @@ import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus 
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
+import { carryForward, type SourceFailure } from './carry-forward.ts';
+import { SOURCE_HEALTH_KEY, type SourceHealth } from '../contract/source-health.ts';
 import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
@@ -142,14 +144,13 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   };
   const http = createHttpClient(config.http, runDeadline.signal);
   try {
-    // 1. Retrieve every source; one that stays down fails the run before anything is written.
-    //    A source the catalog cannot give is absent: the run goes on without it (not the roster).
-    const { retrieved, lines: retrievalReport, absent } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+    // 1. Retrieve every source; a roster that stays down fails the run before anything is written.
+    //    Another source that fails or is absent is carried forward from the last snapshot.
+    const { retrieved, lines: retrievalReport, failed } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
       checkRunDeadline();
       throw error;
     });
     log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
-    const notRead = [...switchedOff, ...absent.map((source) => ({ name: source.source, reason: `absent: ${source.reason}` }))];
     for (const source of Object.values(retrieved)) {
       const numeric = source.catalog?.datastore?.numericColumns ?? [];
       if (numeric.length) warn(`${source.name}: the datastore types ${numeric.join(', ')} as numbers, so a leading zero the file has is not in them (an MMDDYYYY date, a ZIP code)`);
@@ -161,6 +162,10 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http).catch((error: unknown) => {
       throw error instanceof RunFailed ? new RunFailed(error.message, retrievalReport) : error;
     });
+    // An optional source not read keeps its last values, or is not on file.
+    const failures = [...failed, ...parsed.unreadable];
+    const notRead = [...switchedOff, ...failures.map((source) => ({ name: source.source, reason: source.reason }))];
+    const carry = await carryForward(parsed, failures, { snapshotsDir: options.snapshotsDir, snapshotName: config.snapshotName, profile });
     // Coordinates: addresses the geocoder cache cannot answer are asked; a geocoder that fails
     // leaves those homes unplaced (or on a ZIP centroid) with a warning, never fails the run.
     const geocoded = config.geocoder
@@ -178,7 +183,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     // Past the deadline, documents fetches failed for that reason alone: the run ends here.
     checkRunDeadline();
     if (switchedOff.length) warn(`not read (switched off): ${switchedOff.map((s) => s.name).join(', ')}; their facts are null or not on file`);
-    for (const source of absent) warn(`${source.source} is absent, its facts are not on file: ${source.reason}`);
+    for (const message of carry.warnings) warn(message);
     for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
@@ -252,6 +257,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         hospitals: normalized.hospitals.length,
         coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
       });
+      const sourceHealth: SourceHealth = { carried_forward: carry.carried, unavailable: carry.unavailable, stale: [] };
+      report.source_health = sourceHealth;
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);
         log(formatReport(report));
@@ -276,6 +283,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.documentStore]: DOCUMENT_STORE_FILE,
         [META.profile]: profile,
         [META.demoData]: String(demoData),
+        [SOURCE_HEALTH_KEY]: JSON.stringify(sourceHealth),
         guards: JSON.stringify(config.guards),
       };
       try {
@@ -387,14 +395,19 @@ async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: H
   const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
   const named = configured.map(([name], index) => [name, outcomes[index]!] as [SourceName, PromiseSettledResult<RetrievedSource>]);
   const lines = retrievalLines(named);
-  const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as Error] : []));
-  const failed = reasons.find((reason) => !(reason instanceof SourceAbsent));
-  if (failed) throw new RunFailed(`${asSentence(failed.message)} Nothing was published.`, lines);
-  const absent = reasons.filter((reason): reason is SourceAbsent => reason instanceof SourceAbsent);
-  const rosterAbsent = absent.find((source) => source.source === 'roster');
-  if (rosterAbsent) throw new RunFailed(`${asSentence(rosterAbsent.message)} The roster is required. Nothing was published.`, lines);
+  // Only the roster is required: another source that fails is carried forward (carry-forward.ts).
+  const roster = named.find(([name]) => name === 'roster')![1];
+  if (roster.status === 'rejected') {
+    const reason = roster.reason as Error;
+    throw new RunFailed(`${asSentence(reason.message)}${reason instanceof SourceAbsent ? ' The roster is required.' : ''} Nothing was published.`, lines);
+  }
+  const failed: SourceFailure[] = named.flatMap(([name, outcome]) => {
+    if (outcome.status === 'fulfilled') return [];
+    const reason = outcome.reason as Error;
+    return [{ source: name, reason: reason instanceof SourceAbsent ? `absent: ${reason.reason}` : `failed: ${reason?.message ?? String(reason)}` }];
+  });
   const retrieved = Object.fromEntries(named.flatMap(([name, outcome]) => (outcome.status === 'fulfilled' ? [[name, outcome.value]] : []))) as RetrievedSources;
-  return { retrieved, lines, absent };
+  return { retrieved, lines, failed };
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -43,20 +43,36 @@ const noDates = () => ({ fieldProblems: [], dateShapes: {} });
 export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
-  /** Parses a source when it was retrieved; an absent source gives `empty`. */
-  const readIf = <T>(name: SourceName, read: (file: string) => Promise<T>, empty: T): Promise<T> => {
+  /** Optional sources retrieved but unreadable (a misshapen file): the run goes on without them. */
+  const unreadable: Array<{ source: SourceName; reason: string }> = [];
+  /**
+   * Parses a source when it was retrieved; an absent source gives `empty`. Only the roster is
+   * required: another source that cannot be read gives `empty` too, its rejections dropped, and is
+   * named in `unreadable` (run.ts carries its last values forward).
+   */
+  const readIf = async <T>(name: SourceName, read: (file: string, reject: (r: Rejection) => void) => Promise<T>, empty: T): Promise<T> => {
     const source = retrieved[name];
-    return source ? read(source.file) : Promise.resolve(empty);
+    if (!source) return empty;
+    const own: Rejection[] = [];
+    try {
+      const result = await read(source.file, (rejection) => own.push(rejection));
+      rejections.push(...own);
+      return result;
+    } catch (error) {
+      unreadable.push({ source: name, reason: `unreadable: ${(error as Error).message}` });
+      return empty;
+    }
   };
   const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
-  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
-  const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
-  const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
-  const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
-  const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], ...NOTHING_READ });
-  const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), ...NOTHING_READ });
+  const approvals = await readIf<ApprovalsResult>('approvals', readApprovals, { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', readWaiverList, { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
+  const geocodes = await readIf('geocodes', readGeocodes, { byKey: new Map(), ...NOTHING_READ });
+  const centroids = await readIf('zipCentroids', readZipCentroids, { byZip: new Map(), ...NOTHING_READ });
+  const hospitals = await readIf('hospitals', readHospitals, { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
+  const listings = await readIf('listings', readListings, { listings: [], ...NOTHING_READ });
+  const countyRates = await readIf('countyRates', readCountyRates, { byCounty: new Map(), ...NOTHING_READ });
+  const readable = (name: SourceName) => retrieved[name] !== undefined && !unreadable.some((failure) => failure.source === name);
 
   // A file dated after the run (a typo in the state's file) would date its facts in the future:
   // like the roster's impossible dates, such a date is dropped (not on file) and reported.
@@ -87,15 +103,15 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   };
   /** Which shape each date field of the state files came in, for the files read. */
   const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
-  if (retrieved.approvals) dateShapes.approvals = approvals.dateShapes;
-  if (retrieved.waiver) dateShapes.waiver = waiver.dateShapes;
+  if (readable('approvals')) dateShapes.approvals = approvals.dateShapes;
+  if (readable('waiver')) dateShapes.waiver = waiver.dateShapes;
 
   const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
   const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
   const sources: SourceRecord[] = [];
   const record = (name: SourceName, rejectionSource: string, sourceDate: string | null, read: { rowsRead: number; linesRead: number }, rowsValid: number) => {
     const source = retrieved[name];
-    if (!source) return;
+    if (!source || !readable(name)) return;
     sources.push({
       ...source,
       sourceDate,
@@ -128,8 +144,9 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     dateShapes,
     rejections,
     sources,
-    /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */
-    read: new Set(Object.keys(retrieved) as SourceName[]),
+    /** Sources this run read (not switched off, absent or unreadable): the waiver list's absence is not "not on the list". */
+    read: new Set((Object.keys(retrieved) as SourceName[]).filter(readable)),
+    unreadable,
     /** Cells that cannot be true, stored as not on file: the roster's, and source dates after the run. */
     fieldProblems,
     rosterRejected: rejectedBy('roster'),
