@@ -11,6 +11,7 @@ import { runPipeline } from '../../pipeline/run.ts';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile, type PipelineConfig, type SourcesConfig } from '../../pipeline/config.ts';
 import { formatReport } from '../../pipeline/report.ts';
+import { call, startServer } from '../helpers/server.ts';
 import { serveCatalog } from './ckan-stand-in.ts';
 import { readSourceHealth, SOURCE_HEALTH_KEY } from '../../contract/source-health.ts';
 import { STATE_ORIGIN, approvalsCsv, facilities, rosterCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv, HOSPITALS_CSV, ZIP_CENTROIDS_CSV, COUNTY_RATES_CSV, LISTINGS_HEADER } from './fixtures.ts';
@@ -157,6 +158,21 @@ test.serial('a later run with every optional source down carries the last values
   // geocodes was switched off in the first run: nothing to carry.
   t.deepEqual(health.unavailable.map((u) => u.source), ['geocodes']);
   t.true(second.report.warnings.some((w) => /^waiver is failed \(.*HTTP 500.*\): its 1 value\(s\) of 2026-10-01 are carried forward from rcfe-2026-11-20\.sqlite, unread since 2026-11-20$/.test(w)), second.report.warnings.join('\n'));
+
+  // /healthz of a server on that folder names each carried source and since when.
+  const server = await startServer({ snapshotsDir: dir });
+  try {
+    const health = await call(`${server.url}/healthz`);
+    t.is(health.status, 200);
+    t.like(health.body.sources.carried_forward.find((c: { source: string }) => c.source === 'waiver'), { source_date: '2026-10-01', read_on: '2026-11-20' });
+    t.true(
+      health.body.sources.notes.some((line: string) => /^waiver: not read this run \(failed: .*HTTP 500.*\); its values of 2026-10-01 are carried forward, unread since 2026-11-20\.$/.test(line)),
+      health.body.sources.notes.join('\n'),
+    );
+    t.deepEqual(health.body.sources.unavailable.map((u: { source: string }) => u.source), ['geocodes']);
+  } finally {
+    await server.close();
+  }
 
   // Carried again: still unread since the run that last read it.
   const third = await runPipeline({ snapshotsDir: dir, config: stateConfig(await everySourceDown(dir)), now: new Date('2026-11-24T18:00:00Z') });
