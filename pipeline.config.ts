@@ -38,7 +38,7 @@ const common = {
 const demo = { demoData: true } as const;
 
 /** Every source of a seed folder (seeds/default, or generated seeds/state-scale). */
-function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments'> {
+function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments' | 'fileDates'> {
   const sources: SourcesConfig = {
     roster: `${dir}/roster.csv`,
     approvals: `${dir}/approvals.csv`,
@@ -55,7 +55,8 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
     report: `${dir}/documents/{license}/{inx}.html`,
     concurrency: 16,
   };
-  return { sources, stateDocuments };
+  // The waiver list states no date of its own; the seed file is dated as its catalog entry would be (seeds/model.ts ALW_AS_OF).
+  return { sources, stateDocuments, fileDates: { waiver: '2026-10-01' } };
 }
 
 const TRANSPARENCY_API = 'https://www.ccld.dss.ca.gov/transparencyapi/api';
@@ -85,12 +86,12 @@ const config: PipelineProfiles = {
       sources: {
         // "Community Care Licensing Facilities", its elder-care homes' resource.
         roster: `${CHHS_PORTAL}#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6`,
-        // Not confirmed on the portal: named by the resource name this file was expected under; a
-        // run reports "names no resource" with the dataset's resources when it is not there.
-        approvals: `${CHHS_PORTAL}#ccl-facilities/RCFE Service Designations`,
-        // The health department's waiver list is a document, not a portal file: an operator turns
-        // it into a CSV and names that file (--source waiver=./alw.csv, docs/first-real-run.md).
-        waiver: null,
+        // No public file of RCFE care approvals is known (ccl-facilities holds one roster per
+        // facility type): none is guessed, and every surface says the state publishes none.
+        approvals: null,
+        // The health-care services department's "ALW Assisted Living Facilities", in the portal's
+        // catalog as dataset alw-assisted-living-facilities (its CSV, read in its own columns).
+        waiver: `${CHHS_PORTAL}#alw-assisted-living-facilities/ALW Assisted Living Facilities`,
         geocodes: null,
         zipCentroids: null,
         // "Licensed and Certified Healthcare Facility Listing" (hospitals kept).

@@ -112,6 +112,12 @@ export interface PipelineConfig {
   http: HttpConfig;
   /** A source that drips bytes just inside the idle timeout cannot hold a run (and the schedule) for ever. */
   deadlines: DeadlineConfig;
+  /**
+   * The publisher's date of a source read from a local file that states none in its rows (the
+   * published waiver list does not): the demo profiles' seed files. A URL or catalog source is
+   * dated by its server or catalog instead.
+   */
+  fileDates?: Partial<Record<keyof SourcesConfig, string>>;
   /** Rows asked per `datastore_search` page when a catalog source is read from its datastore (default 1000). */
   datastorePageSize?: number;
   guards: GuardConfig;

@@ -66,6 +66,8 @@ export interface RunReport {
     matched_by_name: number;
     unmatched: number;
     ambiguous: number;
+    /** Unmatched rows whose names say they are adult residential facilities (not on the elder-care roster), reported apart. */
+    adult_residential: number;
     not_matched_rows: Array<{ line: number; facility_name: string; street: string | null; city: string | null; result: string }>;
   };
   diff: { previous_snapshot: string | null; added: number; removed: number; changed: number; fields_changed: Record<string, number> };
@@ -80,6 +82,9 @@ export interface RunReport {
   /** Optional sources carried forward from an earlier snapshot, or not on file; sources past their age (stored as metadata source_health too). */
   source_health?: SourceHealth;
 }
+
+/** A waiver row that matched no license and names itself an adult residential facility: not an elder-care home we failed to find. */
+const isAdultResidential = ({ row, match }: { row: WaiverRow; match: WaiverMatch }) => match.method === 'unmatched' && row.adult_residential === true;
 
 /** "facility_number is blank" and "row has 19 cells; the header has 18" group as themselves; line-specific text is cut. */
 function reasonKind(reason: string): string {
@@ -138,6 +143,7 @@ export function buildReport(inputs: {
     prices[kind] = (prices[kind] ?? 0) + 1;
   }
   const waiverCount = (method: WaiverMatch['method']) => inputs.waiverMatches.filter(({ match }) => match.method === method).length;
+  const adultResidential = inputs.waiverMatches.filter(isAdultResidential).length;
   return {
     run_id: inputs.runId,
     profile: inputs.profile,
@@ -177,11 +183,12 @@ export function buildReport(inputs: {
       rows: inputs.waiverMatches.length,
       matched_by_address: waiverCount('address'),
       matched_by_name: waiverCount('name'),
-      unmatched: waiverCount('unmatched'),
+      unmatched: waiverCount('unmatched') - adultResidential,
       ambiguous: waiverCount('ambiguous'),
+      adult_residential: adultResidential,
       not_matched_rows: inputs.waiverMatches
         .filter(({ match }) => match.license_number === null)
-        .map(({ row, match }) => ({ line: row.line, facility_name: row.facility_name, street: row.street, city: row.city, result: match.method })),
+        .map(({ row, match }) => ({ line: row.line, facility_name: row.facility_name, street: row.street, city: row.city, result: isAdultResidential({ row, match }) ? 'adult_residential' : match.method })),
     },
     diff: {
       previous_snapshot: inputs.previousSnapshot,
@@ -221,7 +228,7 @@ export function formatReport(report: RunReport): string {
     `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
     ...coordinateLines(report.coordinates),
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
-    `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
+    `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.adult_residential} adult residential facilities (not on the elder-care roster), ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
     `State documents: ${report.documents.details_fetched} details checked, ${report.documents.indexes_fetched} indexes fetched (${report.documents.indexes_reused} unchanged, not fetched), ${report.documents.reports_fetched} reports fetched and transcribed (${report.documents.reports_already_stored} already stored); ${report.documents.licenses_with_problems} license(s) kept last good data after a failure`,
     `Hospitals: ${report.hospitals}. Prices: ${Object.entries(report.prices).map(([kind, count]) => `${count} ${kind}`).join(', ')}`,

@@ -332,7 +332,10 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
   let collecting: ReturnType<typeof collectStateDocuments> | null = null;
   const stop = new AbortController();
   try {
-    const parsed = await readAllSources(retrieved, runDate, (roster) => {
+    const parsed = await readAllSources(
+      retrieved,
+      runDate,
+      (roster) => {
       if (!config.stateDocuments) {
         collecting = Promise.resolve(NO_DOCUMENTS);
         return;
@@ -349,7 +352,9 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
       });
       // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
       collecting.catch(() => {});
-    });
+      },
+      config.fileDates,
+    );
     const documents = await collecting!;
     return { parsed, documents };
   } catch (error) {

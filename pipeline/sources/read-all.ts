@@ -29,8 +29,8 @@ function httpDate(header: string | null | undefined): string | null {
  * The date a source's publisher gives the whole file, for facts whose rows carry none: the
  * catalog's `last_modified` of the resource, else the server's `Last-Modified`; null without either.
  */
-export function servedDate(source: RetrievedSource | undefined): string | null {
-  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
+export function servedDate(source: RetrievedSource | undefined, fileDate?: string): string | null {
+  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified) ?? (source?.fetchStatus === 'file' ? (fileDate ?? null) : null);
 }
 
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
@@ -40,7 +40,13 @@ const noDates = () => ({ fieldProblems: [], dateShapes: {} });
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
  * starts on the state documents (which need only the license numbers) while the rest is parsed.
  */
-export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
+export async function readAllSources(
+  retrieved: RetrievedSources,
+  runDate: string,
+  onRoster?: (roster: RosterResult) => void,
+  /** A local file's date as the profile states it (PipelineConfig.fileDates). */
+  fileDates: Partial<Record<SourceName, string>> = {},
+) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
   /** Optional sources retrieved but unreadable (a misshapen file): the run goes on without them. */
@@ -87,7 +93,6 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   if (approvals.asOf && approvals.asOf > runDate) {
     approvals.asOf = newestRowDate(approvals.byLicense.values());
   }
-  if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
   // Each source's own date: what the file states, else what its publisher states (the catalog's
   // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
@@ -98,9 +103,11 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
     rosterServed,
-    approvals: approvals.asOf ?? servedDate(retrieved.approvals),
-    alwList: waiver.listDate ?? servedDate(retrieved.waiver),
+    approvals: readable('approvals') ? (approvals.asOf ?? servedDate(retrieved.approvals)) : null,
+    alwList: readable('waiver') ? (waiver.listDate ?? servedDate(retrieved.waiver, fileDates.waiver)) : null,
   };
+  // The waiver list states no date in its rows: its catalog's or server's date is checked instead.
+  if (afterRun('waiver', 1, 'list date', dates.alwList)) dates.alwList = null;
   /** Which shape each date field of the state files came in, for the files read. */
   const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
   if (readable('approvals')) dateShapes.approvals = approvals.dateShapes;

@@ -14,7 +14,7 @@ import { formatReport } from '../../pipeline/report.ts';
 import { call, startServer } from '../helpers/server.ts';
 import { serveCatalog } from './ckan-stand-in.ts';
 import { readSourceHealth, SOURCE_HEALTH_KEY } from '../../contract/source-health.ts';
-import { STATE_ORIGIN, approvalsCsv, facilities, rosterCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv, HOSPITALS_CSV, ZIP_CENTROIDS_CSV, COUNTY_RATES_CSV, LISTINGS_HEADER } from './fixtures.ts';
+import { STATE_ORIGIN, approvalsCsv, facilities, rosterCsv, stateServer, tempSnapshotsDir, testConfig, waiverCsv, HOSPITALS_CSV, ZIP_CENTROIDS_CSV, COUNTY_RATES_CSV, LISTINGS_HEADER, WAIVER_LAST_MODIFIED } from './fixtures.ts';
 
 /** A loopback port nothing listens on: a connection to it is refused. */
 async function refusingPort(): Promise<number> {
@@ -41,7 +41,7 @@ function serveGoodSources(): void {
   stateServer.reset();
   stateServer.route('/roster.csv', { body: rosterCsv(HOMES) });
   stateServer.route('/approvals.csv', { body: approvalsCsv([['15600001', 'Y', 'N', '', '', '']]) });
-  stateServer.route('/alw.csv', { body: waiverCsv([["St. Mary's Garden Home", '100 Main Street', 'OAKLAND', '94612']]) });
+  stateServer.route('/alw.csv', { body: waiverCsv([["St. Mary's Garden Home", '100 Main Street', 'OAKLAND', '94612']]), lastModified: WAIVER_LAST_MODIFIED });
   stateServer.route('/hospitals.csv', { body: HOSPITALS_CSV });
   stateServer.route('/zip.csv', { body: ZIP_CENTROIDS_CSV });
   stateServer.route('/listings.csv', { body: `${LISTINGS_HEADER}\n15600002,ExampleCare,https://listing.test/oak,"$5,450",N,2026-11-01,2026-11-01\n` });
@@ -66,7 +66,7 @@ async function everySourceDown(dir: string): Promise<Omit<SourcesConfig, 'roster
   stateServer.route('/hospitals.csv', { status: 503, body: 'busy' });
   // A portal whose catalog has no such dataset.
   serveCatalog(stateServer, []);
-  // The waiver list's old hand-made shape where the run expects another: a file it cannot read.
+  // A file in a shape the run cannot read (semicolons, other columns).
   const misshapen = path.join(dir, 'misshapen.csv');
   await writeFile(misshapen, 'OBJECTID;Number;Legal_Name\n1;123;A HOME\n');
   const refused = `http://127.0.0.1:${await refusingPort()}`;

@@ -91,8 +91,9 @@ test.serial('a waiver list cut short is held back: its missing homes would read 
   t.true((await runPipeline({ snapshotsDir: dir, config: testConfig() })).published);
   const before = await fileHashes(dir);
 
-  // The same list, dated the same, ending after its 14th row: six homes (30%, under the changed-share limit) would flip to not_on_file.
+  // The list republished ending after its 14th row: six homes (30%, under the changed-share limit) would flip to not_on_file.
   serveStateFiles({ roster, waiver: waiverCsv(listed.slice(0, 14)) });
+  stateServer.route(SOURCE_PATHS.waiver, { body: waiverCsv(listed.slice(0, 14)), lastModified: 'Fri, 02 Oct 2026 16:00:00 GMT' });
   const held = await runPipeline({ snapshotsDir: dir, config: testConfig() });
   t.false(held.published);
   t.deepEqual(held.heldBack, ['waiver has 14 valid rows, 20 in the previous snapshot (30.0% fewer, limit 20.0%)']);
