@@ -44,6 +44,8 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
     approvals: `${dir}/approvals.csv`,
     waiver: `${dir}/alw.csv`,
     geocodes: `${dir}/geocodes.csv`,
+    // The seed homes are placed by geocoder answers and ZIP centroids (no state locations file).
+    locations: null,
     zipCentroids: `${dir}/zip-centroids.csv`,
     hospitals: `${dir}/hospitals.csv`,
     listings: `${dir}/listings.csv`,
@@ -93,6 +95,9 @@ const config: PipelineProfiles = {
         // catalog as dataset alw-assisted-living-facilities (its CSV, read in its own columns).
         waiver: `${CHHS_PORTAL}#alw-assisted-living-facilities/ALW Assisted Living Facilities`,
         geocodes: null,
+        // "Community Care Licensing - Residential Elder Care Facility Locations": the state's own
+        // map points by facility number, used before the Census geocoder.
+        locations: `${CHHS_PORTAL}#00d9608d-53ee-4e93-990a-57cd220a1d4b/dc9ddc4b-f4cf-4196-8ffa-e5a6505f2b8e`,
         zipCentroids: null,
         // "Licensed and Certified Healthcare Facility Listing" (hospitals kept).
         hospitals: `${CHHS_PORTAL}#healthcare-facility-locations/f0ae5731-fef8-417f-839d-54a0ed3a126e`,

@@ -79,6 +79,14 @@ const CARRIERS: Record<Exclude<SourceName, 'roster'>, (db: Db, parsed: ParsedSou
     parsed.geocodes = { ...parsed.geocodes, byKey };
     return byKey.size;
   },
+  locations(db, parsed) {
+    const byLicense = new Map<string, Point>();
+    for (const row of rows<{ license_number: string } & Point>(db, "SELECT license_number, latitude, longitude FROM facilities WHERE location_method = 'state_locations'")) {
+      byLicense.set(row.license_number, { latitude: row.latitude, longitude: row.longitude });
+    }
+    parsed.locations = { ...parsed.locations, byLicense };
+    return byLicense.size;
+  },
   zipCentroids(db, parsed) {
     const byZip = new Map<string, Point>();
     for (const row of rows<{ zip: string } & Point>(db, "SELECT substr(zip, 1, 5) AS zip, latitude, longitude FROM facilities WHERE location_method = 'zip_centroid' AND zip IS NOT NULL")) {

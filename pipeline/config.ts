@@ -20,6 +20,8 @@ export interface SourcesConfig {
   waiver: SourceLocation | null;
   /** Geocoder answers (Census batch output format) keyed by facility number and input address. */
   geocodes: SourceLocation | null;
+  /** The state's facility-locations file: latitude and longitude by facility number, used first. */
+  locations?: SourceLocation | null;
   /** ZIP-centroid table used when an address has no geocode. */
   zipCentroids: SourceLocation | null;
   /** Licensed general acute care hospitals with coordinates (state health department list). */

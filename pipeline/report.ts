@@ -55,7 +55,7 @@ export interface RunReport {
     closed: number;
     not_listed_not_closed: number;
     by_status: Record<string, number>;
-    with_coordinates: { address: number; zip_centroid: number; none: number };
+    with_coordinates: { state_locations: number; address: number; zip_centroid: number; none: number };
   };
   /** Where each home's coordinates came from; what the live geocoder did this run (null: none configured). */
   coordinates: { homes: LocationOrigins; geocoder: GeocoderCoverage | null };
@@ -118,7 +118,7 @@ export function buildReport(inputs: {
   coordinates: RunReport['coordinates'];
 }): RunReport {
   const byStatus: Record<string, number> = {};
-  const coordinates = { address: 0, zip_centroid: 0, none: 0 };
+  const coordinates = { state_locations: 0, address: 0, zip_centroid: 0, none: 0 };
   let listedCount = 0;
   let closed = 0;
   for (const facility of inputs.facilities) {
@@ -127,7 +127,7 @@ export function buildReport(inputs: {
     const meaning = licenseStatusMeaning(facility.license_status);
     if (meaning.listed) listedCount += 1;
     if (meaning.closed) closed += 1;
-    coordinates[(facility.location_method as 'address' | 'zip_centroid' | null) ?? 'none'] += 1;
+    coordinates[(facility.location_method as keyof typeof coordinates | null) ?? 'none'] += 1;
   }
   const byReason: Record<string, number> = {};
   const rejected = inputs.rejections.filter((rejection) => !rejection.superseded);
@@ -225,7 +225,7 @@ export function formatReport(report: RunReport): string {
     ...dateShapeLines(report.date_shapes),
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
-    `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
+    `  coordinates: ${report.licenses.with_coordinates.state_locations ?? 0} from the state's locations file, ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
     ...coordinateLines(report.coordinates),
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
     `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.adult_residential} adult residential facilities (not on the elder-care roster), ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
@@ -260,7 +260,7 @@ function dateShapeLines(shapes: RunReport['date_shapes']): string[] {
 /** Where coordinates came from, and what the live geocoder was asked and answered. */
 function coordinateLines({ homes, geocoder }: RunReport['coordinates']): string[] {
   const lines = [
-    `    by origin: ${homes.geocodes_file} from a geocodes file, ${homes.geocoder_cache} from the geocoder cache, ${homes.geocoder_asked} newly geocoded, ${homes.zip_centroid} ZIP centroid (fallback), ${homes.none} none`,
+    `    by origin: ${homes.state_locations ?? 0} from the state's locations file, ${homes.geocodes_file} from a geocodes file, ${homes.geocoder_cache} from the geocoder cache, ${homes.geocoder_asked} newly geocoded, ${homes.zip_centroid} ZIP centroid (fallback), ${homes.none} none`,
   ];
   if (geocoder) {
     lines.push(

@@ -170,7 +170,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     // leaves those homes unplaced (or on a ZIP centroid) with a warning, never fails the run.
     const geocoded = config.geocoder
       ? await geocodeAddresses({
-          addresses: parsed.roster.rows.flatMap((row) => geocoderAddress(row) ?? []),
+          // A license the state's locations file places is not asked about.
+          addresses: parsed.roster.rows.flatMap((row) => (parsed.locations.byLicense.has(row.license_number) ? [] : (geocoderAddress(row) ?? []))),
           config: config.geocoder,
           http,
           cacheDir: sourceCacheDir(options.snapshotsDir),
@@ -184,6 +185,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     checkRunDeadline();
     if (switchedOff.length) warn(`not read (switched off): ${switchedOff.map((s) => s.name).join(', ')}; their facts are null or not on file`);
     for (const message of carry.warnings) warn(message);
+    const locationColumns = parsed.locations.columns;
+    if (locationColumns) warn(`locations: facility numbers read from column ${locationColumns.license}, latitude from ${locationColumns.latitude}, longitude from ${locationColumns.longitude}`);
     for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);

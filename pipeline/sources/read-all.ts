@@ -9,6 +9,7 @@ import { readRoster, type FieldProblem, type RosterResult } from './roster.ts';
 import { newestRowDate, readApprovals, type ApprovalsResult } from './approvals.ts';
 import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
+import { readLocations, type LocationsResult } from './locations.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
 import { catalogDate } from './ckan.ts';
@@ -74,6 +75,7 @@ export async function readAllSources(
   const approvals = await readIf<ApprovalsResult>('approvals', readApprovals, { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
   const waiver = await readIf<WaiverResult>('waiver', readWaiverList, { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
   const geocodes = await readIf('geocodes', readGeocodes, { byKey: new Map(), ...NOTHING_READ });
+  const locations = await readIf<LocationsResult>('locations', readLocations, { byLicense: new Map(), ...NOTHING_READ, columns: null });
   const centroids = await readIf('zipCentroids', readZipCentroids, { byZip: new Map(), ...NOTHING_READ });
   const hospitals = await readIf('hospitals', readHospitals, { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
   const listings = await readIf('listings', readListings, { listings: [], ...NOTHING_READ });
@@ -133,6 +135,7 @@ export async function readAllSources(
   record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
   record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
   record('geocodes', 'geocodes', servedDate(retrieved.geocodes), geocodes, geocodes.byKey.size);
+  record('locations', 'locations', servedDate(retrieved.locations), locations, locations.byLicense.size);
   record('zipCentroids', 'zip_centroids', servedDate(retrieved.zipCentroids), centroids, centroids.byZip.size);
   record('hospitals', 'hospitals', servedDate(retrieved.hospitals), hospitals, hospitals.hospitals.length);
   record('listings', 'listings', servedDate(retrieved.listings), listings, listings.listings.length);
@@ -143,6 +146,7 @@ export async function readAllSources(
     approvals,
     waiver,
     geocodes,
+    locations,
     centroids,
     hospitals,
     listings,

@@ -5,14 +5,13 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import type { ShapeContext } from '../records/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
-
-export const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
 
 export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
   return {
@@ -103,7 +102,11 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
 
 /** A list item: the compact record plus its distance from the caller's point (null without one). */
 export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
-  return { ...mcpCompactRecord(context, record), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
+  return {
+    ...mcpCompactRecord(context, record),
+    distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    distance_note: distanceKm !== null && isApproximateLocation(record.row.location_method) ? APPROXIMATE_DISTANCE : null,
+  };
 }
 
 /** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
@@ -120,7 +123,7 @@ export function mcpFullRecord(context: ShapeContext, { row, compact: home, detai
     facility_type: record.facility_type.value,
     address: { street: address.street, city: address.city, county: address.county, zip: address.zip, as_of: record.address.confirmed_on },
     location: location
-      ? { latitude: location.latitude, longitude: location.longitude, source_class: 'machine_extracted', note: LOCATION_NOTE }
+      ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: locationNote(location.method ?? row.location_method) }
       : null,
     phone: { number: record.phone.value, as_of: record.phone.confirmed_on },
     licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },

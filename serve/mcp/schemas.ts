@@ -4,7 +4,8 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { LOCATION_METHODS } from '../../contract/records.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 
@@ -28,6 +29,8 @@ const address = z
   .object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() })
   .meta({ title: 'address' });
 const point = z.object({ latitude: z.number(), longitude: z.number() });
+const locationMethod = z.enum(LOCATION_METHODS).describe('state_locations: the state\'s facility-locations file; address: geocoded from the address; zip_centroid: the ZIP code\'s center (a distance from it is approximate).');
+const locationValue = point.extend({ method: locationMethod });
 
 export const dataDates = z
   .object({
@@ -145,6 +148,7 @@ export const listedHome = z.object({
     .number()
     .nullable()
     .describe('Straight-line, from the point given; null without one.'),
+  distance_note: z.string().nullable().describe(`"${APPROXIMATE_DISTANCE}" when the home is placed only by its ZIP code; else null.`),
 });
 
 export const fullRecord = z
@@ -154,7 +158,7 @@ export const fullRecord = z
     licensed_name: z.string(),
     facility_type: z.string().nullable(),
     address: address.extend({ as_of: nullableDate }),
-    location: point.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
+    location: locationValue.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
     phone: z.object({
       number: z.string().nullable().describe('As on the state roster.'),
       as_of: nullableDate,
@@ -216,7 +220,7 @@ const facilityRecord = z.object({
   license_status_live: fact(z.string().nullable()),
   on_probation: fact(triState),
   address: fact(address),
-  location: fact(point.nullable()),
+  location: fact(locationValue.nullable()),
   capacity: fact(z.number().int().nullable()),
   phone: fact(z.string().nullable()),
   licensee: fact(z.string().nullable()),

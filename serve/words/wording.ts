@@ -1,5 +1,6 @@
 // Sentences every surface says the same way (REST, MCP, pages), kept in one place.
 import type { ClearanceKey, TriState } from '../../contract/facts.ts';
+import type { LocationMethod } from '../../contract/records.ts';
 
 /** The service's own name; editorial surfaces attribute to it. */
 export const SERVICE_NAME = 'Covelight';
@@ -111,3 +112,27 @@ export function questionsToAsk(needs: readonly string[] = []): string[] {
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
   'do not use them to choose care. The real record is the state\'s own facility search.';
+
+// ---- Map points (REST, MCP, cards, pages) ------------------------------------------------------
+
+/** How each way of placing a home on the map is said, everywhere a point or a distance is shown. */
+export const LOCATION_NOTES: Readonly<Record<LocationMethod, string>> = {
+  state_locations: "Map coordinates from the state's facility-locations file, joined by license number; use them for distance only.",
+  address: 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.',
+  zip_centroid: "Approximate map coordinates: the center of the home's ZIP code, not its address (not a state fact); a distance from them is approximate.",
+};
+
+/** Said after a distance measured from a ZIP-centroid point. */
+export const APPROXIMATE_DISTANCE = 'approximate: located by ZIP code';
+
+/** The note for a point placed by `method` (a stored location_method). */
+export function locationNote(method: string | null | undefined): string {
+  return LOCATION_NOTES[(method ?? 'address') as LocationMethod] ?? LOCATION_NOTES.address;
+}
+
+/** Whether a distance to a home placed by `method` is approximate. */
+export const isApproximateLocation = (method: string | null | undefined): boolean => method === 'zip_centroid';
+
+/** For a list of homes on a map: what the points are, whatever each one's method. */
+export const MAP_POINTS_NOTE =
+  "Map coordinates from the state's facility-locations file where it places a home, else attached by machine from the address, else the center of the ZIP code (approximate); none is a state licensing fact. Use them for distance only.";

@@ -152,6 +152,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
       approvals: STATE_ORIGIN + SOURCE_PATHS.approvals,
       waiver: STATE_ORIGIN + SOURCE_PATHS.waiver,
       geocodes: STATE_ORIGIN + SOURCE_PATHS.geocodes,
+      locations: null,
       zipCentroids: STATE_ORIGIN + SOURCE_PATHS.zipCentroids,
       hospitals: STATE_ORIGIN + SOURCE_PATHS.hospitals,
       listings: STATE_ORIGIN + SOURCE_PATHS.listings,
@@ -173,7 +174,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
   };
 }
 
-const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
+const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, locations: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
 
 /** The roster (and the sources named) and nothing else: no other source, no state documents. */
 export const rosterOnly = (roster: string, others: Partial<SourcesConfig> = {}) => testConfig({ sources: { ...ALL_OFF, roster, ...others }, stateDocuments: null });
