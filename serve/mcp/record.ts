@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, NO_APPROVALS_FILE } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -45,8 +45,9 @@ function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
   return block;
 }
 
-function clearancesOf({ clearances: c }: CompactHome) {
+function clearancesOf({ clearances: c }: CompactHome, approvalsRead: boolean) {
   return {
+    source_note: approvalsRead ? null : NO_APPROVALS_FILE,
     dementia: c.dementia,
     hospice: c.hospice,
     non_ambulatory: c.non_ambulatory,
@@ -89,7 +90,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     },
     beds: home.beds,
     size_words: home.size_words,
-    clearances: clearancesOf(home),
+    clearances: clearancesOf(home, meta.approvalsRead),
     medi_cal_alw: mediCalAlwOf(home),
     price: priceOf(home),
     state_record: stateRecordOf(home),
@@ -138,7 +139,7 @@ export function mcpFullRecord(context: ShapeContext, { row, compact: home, detai
       closed_note: home.license_closed ? home.clearances.closed_note : null,
       on_probation: triState(record.on_probation.value),
     },
-    clearances: { ...clearancesOf(home), under_review: underReview },
+    clearances: { ...clearancesOf(home, meta.approvalsRead), under_review: underReview },
     service_designations: { codes: record.service_designations.value, as_of: record.service_designations.confirmed_on },
     medi_cal_alw: mediCalAlwOf(home),
     price: priceOf(home),

@@ -127,7 +127,12 @@ export const compactRecordShape = {
   beds: z.number().int().nullable(),
   size_words: z.string(),
   clearances: z
-    .object({ ...clearanceValues, as_of: nullableDate, ...closedFields })
+    .object({
+      ...clearanceValues,
+      as_of: nullableDate,
+      source_note: z.string().nullable().describe('Why every approval reads not_on_file when the state publishes no file of them (quote it); null when an approvals file was read.'),
+      ...closedFields,
+    })
     .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
   medi_cal_alw: mediCalAlw,
   price,

@@ -24,6 +24,8 @@ export interface SnapshotMeta {
   demoData: boolean;
   /** Optional sources the run could not read (carried forward or not on file) and sources past their age. */
   sourceHealth: SourceHealth;
+  /** Whether the run had a care-approvals file (a row in `sources`): without one, approvals read "not on file" with the reason. */
+  approvalsRead: boolean;
 }
 
 /**
@@ -179,6 +181,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       dataHash: meta.get(META.dataHash) || null,
       demoData: isDemoSnapshot(meta),
       sourceHealth: readSourceHealth(meta.get(SOURCE_HEALTH_KEY)),
+      approvalsRead: (db.prepare("SELECT COUNT(*) FROM sources WHERE name = 'approvals'").pluck().get() as number) > 0,
     });
   } catch (error) {
     db.close();

@@ -12,7 +12,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import { approvalOnRecord, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FACT_SOURCES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
+import { approvalOnRecord, approvalsSourceWords, CITATION_TYPES, CITATIONS_GUIDE_SLUG, FACT_SOURCES, FAIRNESS_IN_WORDS, OPENINGS_BY_PHONE, questionsToAsk } from '../words/wording.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -86,7 +86,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
         value: fact.value,
         underReview: held,
         words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-        source: `${FACT_SOURCES.approvals}${asOf(fact.confirmed_on)}`,
+        source: approvalsSourceWords(context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on)),
         note: null,
         correctionsUrl: correctionsUrl(key),
       };

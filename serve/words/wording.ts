@@ -57,6 +57,17 @@ export const FACT_SOURCES = {
   waiver: "per the state's Assisted Living Waiver list",
   documents: "per the state's list of the home's documents",
 } as const;
+/**
+ * Said wherever care approvals are shown and the snapshot read no approvals file: the state
+ * publishes none, so "not on file" is the record's silence, never a no.
+ */
+export const NO_APPROVALS_FILE =
+  'The state publishes no file of care approvals (dementia care, hospice, non-ambulatory or bedridden residents), so each reads "not on file" here: ask the home which it is approved for.';
+
+/** The source of a home's care approvals in words: the approvals file and its date, or the sentence above. */
+export function approvalsSourceWords(approvalsRead: boolean, asOfWords: string): string {
+  return approvalsRead ? `${FACT_SOURCES.approvals}${asOfWords}` : NO_APPROVALS_FILE;
+}
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */
