@@ -4,7 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { APPROXIMATE_DISTANCE, asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { asksForSort, NEUTRALITY } from '../words/wording.ts';
 import { LOCATION_METHODS } from '../../contract/records.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
@@ -29,7 +29,7 @@ const address = z
   .object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() })
   .meta({ title: 'address' });
 const point = z.object({ latitude: z.number(), longitude: z.number() });
-const locationMethod = z.enum(LOCATION_METHODS).describe('state_locations: the state\'s facility-locations file; address: geocoded from the address; zip_centroid: the ZIP code\'s center (a distance from it is approximate).');
+const locationMethod = z.enum(LOCATION_METHODS).describe('zip_centroid: approximate.');
 const locationValue = point.extend({ method: locationMethod });
 
 export const dataDates = z
@@ -130,7 +130,7 @@ export const compactRecordShape = {
     .object({
       ...clearanceValues,
       as_of: nullableDate,
-      source_note: z.string().nullable().describe('Why every approval reads not_on_file when the state publishes no file of them (quote it); null when an approvals file was read.'),
+      source_note: z.string().nullable().describe('Quote it when set.'),
       ...closedFields,
     })
     .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
@@ -153,7 +153,7 @@ export const listedHome = z.object({
     .number()
     .nullable()
     .describe('Straight-line, from the point given; null without one.'),
-  distance_note: z.string().nullable().describe(`"${APPROXIMATE_DISTANCE}" when the home is placed only by its ZIP code; else null.`),
+  distance_note: z.string().nullable().describe('Set when the distance is approximate.'),
 });
 
 export const fullRecord = z
