@@ -120,6 +120,8 @@ export interface PipelineConfig {
    * dated by its server or catalog instead.
    */
   fileDates?: Partial<Record<keyof SourcesConfig, string>>;
+  /** A source whose own date is older than this many days before the run gives a warning (default: roster 45). */
+  maxSourceAgeDays?: Partial<Record<keyof SourcesConfig, number>>;
   /** Rows asked per `datastore_search` page when a catalog source is read from its datastore (default 1000). */
   datastorePageSize?: number;
   guards: GuardConfig;

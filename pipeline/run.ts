@@ -26,6 +26,7 @@ import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
 import { carryForward, type SourceFailure } from './carry-forward.ts';
+import { staleSources } from './source-age.ts';
 import { SOURCE_HEALTH_KEY, type SourceHealth } from '../contract/source-health.ts';
 import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
@@ -185,6 +186,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     checkRunDeadline();
     if (switchedOff.length) warn(`not read (switched off): ${switchedOff.map((s) => s.name).join(', ')}; their facts are null or not on file`);
     for (const message of carry.warnings) warn(message);
+    const stale = staleSources(parsed.sources, runDate, config.maxSourceAgeDays);
+    for (const s of stale) warn(`${s.source}: its own date ${s.source_date} is ${s.age_days} days before this run, past the ${s.max_age_days} days expected: is the source still refreshed?`);
     const locationColumns = parsed.locations.columns;
     if (locationColumns) warn(`locations: facility numbers read from column ${locationColumns.license}, latitude from ${locationColumns.latitude}, longitude from ${locationColumns.longitude}`);
     for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
@@ -260,7 +263,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         hospitals: normalized.hospitals.length,
         coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
       });
-      const sourceHealth: SourceHealth = { carried_forward: carry.carried, unavailable: carry.unavailable, stale: [] };
+      const sourceHealth: SourceHealth = { carried_forward: carry.carried, unavailable: carry.unavailable, stale };
       report.source_health = sourceHealth;
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);

@@ -61,12 +61,14 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 }
 
 /** The two dates the front page gives: the state roster's own, and the day this copy was made. */
-type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'>;
+type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'> & Partial<Pick<SnapshotMeta, 'sourceHealth'>>;
 
 /** "per the state roster dated 2026-11-24 (this copy of it was made on 2026-11-26)": which date is which. */
-function datesWords({ rosterAsOf, snapshotDate }: RecordDates): string {
+function datesWords({ rosterAsOf, snapshotDate, sourceHealth }: RecordDates): string {
   const roster = rosterAsOf ? `per the state roster dated ${rosterAsOf}` : 'per the state roster (its own date is not on file)';
-  return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}`;
+  // A source past its expected age is said on the data line itself, not only on /healthz.
+  const old = (sourceHealth?.stale ?? []).map((s) => `; note: the ${s.source === 'roster' ? 'state roster' : s.source}'s own date is ${s.age_days} days before this copy, older than the ${s.max_age_days} days expected`);
+  return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}${old.join('')}`;
 }
 
 export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {
