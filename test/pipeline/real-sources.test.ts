@@ -75,7 +75,7 @@ test('a roster-only run on a real-shaped roster gives no price, coordinate, waiv
   }
   t.deepEqual(
     result.report.sources_not_read.map((s) => s.name),
-    ['approvals', 'waiver', 'geocodes', 'zipCentroids', 'hospitals', 'listings', 'countyRates', 'stateDocuments'],
+    ['approvals', 'waiver', 'geocodes', 'locations', 'zipCentroids', 'hospitals', 'listings', 'countyRates', 'stateDocuments'],
   );
   t.true(result.report.warnings.some((w) => w.startsWith('not read (switched off): approvals, waiver')));
   t.is(meta.demo_data, 'false');
