@@ -43,7 +43,7 @@ const common = {
 const demo = { demoData: true } as const;
 
 /** Every source of a seed folder (seeds/default, or generated seeds/state-scale). */
-function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments'> {
+function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocuments' | 'fileDates'> {
   const sources: SourcesConfig = {
     // In the shape of the state's weekly export; roster.csv.headers beside it dates it.
     roster: `${dir}/roster.csv`,
@@ -51,6 +51,8 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
     approvals: `${dir}/approvals.csv`,
     waiver: `${dir}/alw.csv`,
     geocodes: `${dir}/geocodes.csv`,
+    // The seed homes are placed by geocoder answers and ZIP centroids (no state locations file).
+    locations: null,
     zipCentroids: `${dir}/zip-centroids.csv`,
     hospitals: `${dir}/hospitals.csv`,
     listings: `${dir}/listings.csv`,
@@ -62,7 +64,8 @@ function seedFolder(dir: string): Pick<PipelineConfig, 'sources' | 'stateDocumen
     report: `${dir}/documents/{license}/{inx}.html`,
     concurrency: 16,
   };
-  return { sources, stateDocuments };
+  // The waiver list states no date of its own; the seed file is dated as its catalog entry would be (seeds/model.ts ALW_AS_OF).
+  return { sources, stateDocuments, fileDates: { waiver: '2026-10-01' } };
 }
 
 // The Care Facility Search's "Download Data" file of elder-care homes: the roster of record, updated
@@ -97,13 +100,16 @@ const config: PipelineProfiles = {
         // "Community Care Licensing Facilities", its elder-care homes' resource: compared with the
         // export and reported, never used for a home's facts (it lagged the export by 18 months in 2026).
         portalRoster: `${CHHS_PORTAL}#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6`,
-        // Not confirmed on the portal: named by the resource name this file was expected under; a
-        // run reports "names no resource" with the dataset's resources when it is not there.
-        approvals: `${CHHS_PORTAL}#ccl-facilities/RCFE Service Designations`,
-        // The health department's waiver list is a document, not a portal file: an operator turns
-        // it into a CSV and names that file (--source waiver=./alw.csv, docs/first-real-run.md).
-        waiver: null,
+        // No public file of RCFE care approvals is known (ccl-facilities holds one roster per
+        // facility type): none is guessed, and every surface says the state publishes none.
+        approvals: null,
+        // The health-care services department's "ALW Assisted Living Facilities", in the portal's
+        // catalog as dataset alw-assisted-living-facilities (its CSV, read in its own columns).
+        waiver: `${CHHS_PORTAL}#alw-assisted-living-facilities/ALW Assisted Living Facilities`,
         geocodes: null,
+        // "Community Care Licensing - Residential Elder Care Facility Locations": the state's own
+        // map points by facility number, used before the Census geocoder.
+        locations: `${CHHS_PORTAL}#00d9608d-53ee-4e93-990a-57cd220a1d4b/dc9ddc4b-f4cf-4196-8ffa-e5a6505f2b8e`,
         zipCentroids: null,
         // "Licensed and Certified Healthcare Facility Listing" (hospitals kept).
         hospitals: `${CHHS_PORTAL}#healthcare-facility-locations/f0ae5731-fef8-417f-839d-54a0ed3a126e`,

@@ -34,9 +34,17 @@ export interface AddressValue {
   zip: string | null;
 }
 
+/**
+ * How a home's map point was found: the state's facility-locations file (by license number), the
+ * Census geocoder from its address, or only its ZIP code's centroid (a distance from it is approximate).
+ */
+export type LocationMethod = 'state_locations' | 'address' | 'zip_centroid';
+export const LOCATION_METHODS: readonly LocationMethod[] = ['state_locations', 'address', 'zip_centroid'];
+
 export interface LocationValue {
   latitude: number;
   longitude: number;
+  method: LocationMethod;
 }
 
 export interface StateDocumentsValue {

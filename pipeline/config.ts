@@ -29,6 +29,8 @@ export interface SourcesConfig {
   waiver: SourceLocation | null;
   /** Geocoder answers (Census batch output format) keyed by facility number and input address. */
   geocodes: SourceLocation | null;
+  /** The state's facility-locations file: latitude and longitude by facility number, used first. */
+  locations?: SourceLocation | null;
   /** ZIP-centroid table used when an address has no geocode. */
   zipCentroids: SourceLocation | null;
   /** Licensed general acute care hospitals with coordinates (state health department list). */
@@ -145,6 +147,14 @@ export interface PipelineConfig {
   http: HttpConfig;
   /** A source that drips bytes just inside the idle timeout cannot hold a run (and the schedule) for ever. */
   deadlines: DeadlineConfig;
+  /**
+   * The publisher's date of a source read from a local file that states none in its rows (the
+   * published waiver list does not): the demo profiles' seed files. A URL or catalog source is
+   * dated by its server or catalog instead.
+   */
+  fileDates?: Partial<Record<keyof SourcesConfig, string>>;
+  /** A source whose own date is older than this many days before the run gives a warning (default: roster 45). */
+  maxSourceAgeDays?: Partial<Record<keyof SourcesConfig, number>>;
   /** Rows asked per `datastore_search` page when a catalog source is read from its datastore (default 1000). */
   datastorePageSize?: number;
   guards: GuardConfig;

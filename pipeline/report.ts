@@ -18,6 +18,7 @@ import { comparisonLines, type RosterComparison } from './sources/roster-compare
 
 /** The documents' counts in the run report, with the first few failures as the report prints them. */
 export type DocumentsReport = CollectStats & { licenses_with_problems: number; problem_examples: FetchProblem[] };
+import type { SourceHealth } from '../contract/source-health.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -69,7 +70,7 @@ export interface RunReport {
     closed_by_live_status: number;
     not_listed_not_closed: number;
     by_status: Record<string, number>;
-    with_coordinates: { address: number; zip_centroid: number; none: number };
+    with_coordinates: { state_locations: number; address: number; zip_centroid: number; none: number };
   };
   /** Where each home's coordinates came from; what the live geocoder did this run (null: none configured). */
   coordinates: { homes: LocationOrigins; geocoder: GeocoderCoverage | null };
@@ -80,6 +81,8 @@ export interface RunReport {
     matched_by_name: number;
     unmatched: number;
     ambiguous: number;
+    /** Unmatched rows whose names say they are adult residential facilities (not on the elder-care roster), reported apart. */
+    adult_residential: number;
     not_matched_rows: Array<{ line: number; facility_name: string; street: string | null; city: string | null; result: string }>;
   };
   diff: { previous_snapshot: string | null; added: number; removed: number; changed: number; fields_changed: Record<string, number> };
@@ -91,7 +94,12 @@ export interface RunReport {
   held_back: string[];
   warnings: string[];
   published: string | null;
+  /** Optional sources carried forward from an earlier snapshot, or not on file; sources past their age (stored as metadata source_health too). */
+  source_health?: SourceHealth;
 }
+
+/** A waiver row that matched no license and names itself an adult residential facility: not an elder-care home we failed to find. */
+const isAdultResidential = ({ row, match }: { row: WaiverRow; match: WaiverMatch }) => match.method === 'unmatched' && row.adult_residential === true;
 
 /** "facility_number is blank" and "row has 19 cells; the header has 18" group as themselves; line-specific text is cut. */
 function reasonKind(reason: string): string {
@@ -128,7 +136,7 @@ export function buildReport(inputs: {
   rosterComparison: RosterComparison | null;
 }): RunReport {
   const byStatus: Record<string, number> = {};
-  const coordinates = { address: 0, zip_centroid: 0, none: 0 };
+  const coordinates = { state_locations: 0, address: 0, zip_centroid: 0, none: 0 };
   let listedCount = 0;
   let closed = 0;
   let closedByLive = 0;
@@ -139,7 +147,7 @@ export function buildReport(inputs: {
     if (facility.listed ?? meaning.listed) listedCount += 1;
     if (facility.closed ?? meaning.closed) closed += 1;
     if (facility.closed && !meaning.closed) closedByLive += 1;
-    coordinates[(facility.location_method as 'address' | 'zip_centroid' | null) ?? 'none'] += 1;
+    coordinates[(facility.location_method as keyof typeof coordinates | null) ?? 'none'] += 1;
   }
   const byReason: Record<string, number> = {};
   const rejected = inputs.rejections.filter((rejection) => !rejection.superseded);
@@ -155,6 +163,7 @@ export function buildReport(inputs: {
     prices[kind] = (prices[kind] ?? 0) + 1;
   }
   const waiverCount = (method: WaiverMatch['method']) => inputs.waiverMatches.filter(({ match }) => match.method === method).length;
+  const adultResidential = inputs.waiverMatches.filter(isAdultResidential).length;
   return {
     run_id: inputs.runId,
     profile: inputs.profile,
@@ -197,11 +206,12 @@ export function buildReport(inputs: {
       rows: inputs.waiverMatches.length,
       matched_by_address: waiverCount('address'),
       matched_by_name: waiverCount('name'),
-      unmatched: waiverCount('unmatched'),
+      unmatched: waiverCount('unmatched') - adultResidential,
       ambiguous: waiverCount('ambiguous'),
+      adult_residential: adultResidential,
       not_matched_rows: inputs.waiverMatches
         .filter(({ match }) => match.license_number === null)
-        .map(({ row, match }) => ({ line: row.line, facility_name: row.facility_name, street: row.street, city: row.city, result: match.method })),
+        .map(({ row, match }) => ({ line: row.line, facility_name: row.facility_name, street: row.street, city: row.city, result: isAdultResidential({ row, match }) ? 'adult_residential' : match.method })),
     },
     diff: {
       previous_snapshot: inputs.previousSnapshot,
@@ -239,10 +249,10 @@ export function formatReport(report: RunReport): string {
     ...rosterLines(report),
     `Licenses: ${report.licenses.total} (${report.licenses.listed} listed, ${report.licenses.closed} closed${report.licenses.closed_by_live_status ? `, ${report.licenses.closed_by_live_status} of them by the live record checked after the roster` : ''}, ${report.licenses.not_listed_not_closed} neither)`,
     ...Object.entries(report.licenses.by_status).map(([status, count]) => `  ${count} x ${status}`),
-    `  coordinates: ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
+    `  coordinates: ${report.licenses.with_coordinates.state_locations ?? 0} from the state's locations file, ${report.licenses.with_coordinates.address} geocoded, ${report.licenses.with_coordinates.zip_centroid} ZIP centroid, ${report.licenses.with_coordinates.none} none`,
     ...coordinateLines(report.coordinates),
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
-    `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
+    `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.adult_residential} adult residential facilities (not on the elder-care roster), ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
     ...documentLines(report.documents),
     `Hospitals: ${report.hospitals}. Prices: ${Object.entries(report.prices).map(([kind, count]) => `${count} ${kind}`).join(', ')}`,
@@ -302,7 +312,7 @@ function dateShapeLines(shapes: RunReport['date_shapes']): string[] {
 /** Where coordinates came from, and what the live geocoder was asked and answered. */
 function coordinateLines({ homes, geocoder }: RunReport['coordinates']): string[] {
   const lines = [
-    `    by origin: ${homes.geocodes_file} from a geocodes file, ${homes.geocoder_cache} from the geocoder cache, ${homes.geocoder_asked} newly geocoded, ${homes.zip_centroid} ZIP centroid (fallback), ${homes.none} none`,
+    `    by origin: ${homes.state_locations ?? 0} from the state's locations file, ${homes.geocodes_file} from a geocodes file, ${homes.geocoder_cache} from the geocoder cache, ${homes.geocoder_asked} newly geocoded, ${homes.zip_centroid} ZIP centroid (fallback), ${homes.none} none`,
   ];
   if (geocoder) {
     lines.push(

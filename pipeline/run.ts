@@ -26,6 +26,10 @@ import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus 
 import { openPreviousSnapshot } from './snapshot/previous.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
+import { carryForward, type SourceFailure } from './carry-forward.ts';
+import { staleSources } from './source-age.ts';
+import { SOURCE_HEALTH_KEY, type SourceHealth } from '../contract/source-health.ts';
+import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 /** Downloaded sources and the geocoder's answers, kept between runs beside the snapshots (never served). */
@@ -147,14 +151,13 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   };
   const http = createHttpClient(config.http, runDeadline.signal);
   try {
-    // 1. Retrieve every source; one that stays down fails the run before anything is written.
-    //    A source the catalog cannot give is absent: the run goes on without it (not the roster).
-    const { retrieved, lines: retrievalReport, absent } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
+    // 1. Retrieve every source; a roster that stays down fails the run before anything is written.
+    //    Another source that fails or is absent is carried forward from the last snapshot.
+    const { retrieved, lines: retrievalReport, failed } = await retrieveAll(config, options.snapshotsDir, http, startedAt).catch((error: unknown) => {
       checkRunDeadline();
       throw error;
     });
     log(`retrieved ${Object.values(retrieved).map((s) => `${s.name} (${s.fetchStatus})`).join(', ')}`);
-    const notRead = [...switchedOff, ...absent.map((source) => ({ name: source.source, reason: `absent: ${source.reason}` }))];
     for (const source of Object.values(retrieved)) {
       const numeric = source.catalog?.datastore?.numericColumns ?? [];
       if (numeric.length) warn(`${source.name}: the datastore types ${numeric.join(', ')} as numbers, so a leading zero the file has is not in them (an MMDDYYYY date, a ZIP code)`);
@@ -166,11 +169,16 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     const { parsed, documents } = await parseAndCollect(config, retrieved, runDate, options.snapshotsDir, http).catch((error: unknown) => {
       throw error instanceof RunFailed ? new RunFailed(error.message, retrievalReport) : error;
     });
+    // An optional source not read keeps its last values, or is not on file.
+    const failures = [...failed, ...parsed.unreadable];
+    const notRead = [...switchedOff, ...failures.map((source) => ({ name: source.source, reason: source.reason }))];
+    const carry = await carryForward(parsed, failures, { snapshotsDir: options.snapshotsDir, snapshotName: config.snapshotName, profile });
     // Coordinates: addresses the geocoder cache cannot answer are asked; a geocoder that fails
     // leaves those homes unplaced (or on a ZIP centroid) with a warning, never fails the run.
     const geocoded = config.geocoder
       ? await geocodeAddresses({
-          addresses: parsed.roster.rows.flatMap((row) => geocoderAddress(row) ?? []),
+          // A license the state's locations file places is not asked about.
+          addresses: parsed.roster.rows.flatMap((row) => (parsed.locations.byLicense.has(row.license_number) ? [] : (geocoderAddress(row) ?? []))),
           config: config.geocoder,
           http,
           cacheDir: sourceCacheDir(options.snapshotsDir),
@@ -183,7 +191,11 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
     // Past the deadline, documents fetches failed for that reason alone: the run ends here.
     checkRunDeadline();
     if (switchedOff.length) warn(`not read (switched off): ${switchedOff.map((s) => s.name).join(', ')}; their facts are null or not on file`);
-    for (const source of absent) warn(`${source.source} is absent, its facts are not on file: ${source.reason}`);
+    for (const message of carry.warnings) warn(message);
+    const stale = staleSources(parsed.sources, runDate, config.maxSourceAgeDays);
+    for (const s of stale) warn(`${s.source}: its own date ${s.source_date} is ${s.age_days} days before this run, past the ${s.max_age_days} days expected: is the source still refreshed?`);
+    const locationColumns = parsed.locations.columns;
+    if (locationColumns) warn(`locations: facility numbers read from column ${locationColumns.license}, latitude from ${locationColumns.latitude}, longitude from ${locationColumns.longitude}`);
     for (const message of fieldProblemWarnings(parsed.fieldProblems)) warn(message);
     const documentProblemLicenses = new Set(documents.problems.map((p) => p.license_number)).size;
     if (documentProblemLicenses) warn(`${documentProblemLicenses} license(s) kept their last good state documents because an endpoint failed (table document_fetch_problems)`);
@@ -264,6 +276,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         },
         rosterComparison: parsed.rosterComparison,
       });
+      const sourceHealth: SourceHealth = { carried_forward: carry.carried, unavailable: carry.unavailable, stale };
+      report.source_health = sourceHealth;
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);
         log(formatReport(report));
@@ -289,6 +303,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.documentStore]: DOCUMENT_STORE_FILE,
         [META.profile]: profile,
         [META.demoData]: String(demoData),
+        [SOURCE_HEALTH_KEY]: JSON.stringify(sourceHealth),
         guards: JSON.stringify(config.guards),
       };
       try {
@@ -341,7 +356,10 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
   const stop = new AbortController();
   let documentsTimer: NodeJS.Timeout | undefined;
   try {
-    const parsed = await readAllSources(retrieved, runDate, (roster) => {
+    const parsed = await readAllSources(
+      retrieved,
+      runDate,
+      (roster) => {
       const documents = config.stateDocuments;
       if (!documents) {
         collecting = Promise.resolve(NO_DOCUMENTS);
@@ -368,7 +386,9 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
       });
       // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
       collecting.catch(() => {});
-    });
+      },
+      config.fileDates,
+    );
     const documents = await collecting!;
     return { parsed, documents };
   } catch (error) {
@@ -415,17 +435,26 @@ async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: H
   const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));
   const named = configured.map(([name], index) => [name, outcomes[index]!] as [SourceName, PromiseSettledResult<RetrievedSource>]);
   const lines = retrievalLines(named);
-  const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as Error] : []));
-  const failed = reasons.find((reason) => !(reason instanceof SourceAbsent));
-  if (failed) throw new RunFailed(`${asSentence(failed.message)} Nothing was published.`, lines);
-  const absent = reasons.filter((reason): reason is SourceAbsent => reason instanceof SourceAbsent);
-  const rosterAbsent = absent.find((source) => source.source === 'roster');
-  if (rosterAbsent) throw new RunFailed(`${asSentence(rosterAbsent.message)} The roster is required. Nothing was published.`, lines);
+  // Only the roster is required: another source that fails is carried forward (carry-forward.ts).
+  const roster = named.find(([name]) => name === 'roster')![1];
+  if (roster.status === 'rejected') {
+    const reason = roster.reason as Error;
+    throw new RunFailed(`${asSentence(reason.message)}${reason instanceof SourceAbsent ? ' The roster is required.' : ''} Nothing was published.`, lines);
+  }
+  const failed: SourceFailure[] = named.flatMap(([name, outcome]) => {
+    if (outcome.status === 'fulfilled') return [];
+    const reason = outcome.reason as Error;
+    return [{ source: name, reason: reason instanceof SourceAbsent ? `absent: ${reason.reason}` : `failed: ${reason?.message ?? String(reason)}` }];
+  });
   const retrieved = Object.fromEntries(named.flatMap(([name, outcome]) => (outcome.status === 'fulfilled' ? [[name, outcome.value]] : []))) as RetrievedSources;
-  return { retrieved, lines, absent };
+  return { retrieved, lines, failed };
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (wantsHelp(argv)) {
+    console.log(helpText(pipelineConfig));
+    return;
+  }
   const flag = (name: string) => argv.includes(`--${name}`);
   const value = (name: string) => {
     const index = argv.indexOf(`--${name}`);
@@ -436,24 +465,27 @@ async function main(argv: string[]): Promise<void> {
   let config: PipelineConfig;
   try {
     // PIPELINE_SOURCES first, then each --source: the later setting wins.
-    config = applySourceSettings(selectProfile(pipelineConfig, profile), [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)]);
+    const settings = [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)];
+    const selected = selectProfile(pipelineConfig, profile);
+    refuseDemoMix(selected, settings);
+    config = applySourceSettings(selected, settings);
   } catch (error) {
     console.error((error as Error).message);
-    process.exitCode = 2;
+    process.exitCode = EXIT_CODES.heldBackOrRefused;
     return;
   }
   /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
   const runOnce = async (): Promise<number> => {
     try {
       const result = await runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
-      if (result.published) return 0;
+      if (result.published) return EXIT_CODES.published;
       console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
-      return 2;
+      return EXIT_CODES.heldBackOrRefused;
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
       if (error.report.length) console.log(['Sources:', ...error.report].join('\n'));
       console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
-      return 1;
+      return EXIT_CODES.failed;
     }
   };
 

@@ -13,6 +13,7 @@ export const SOURCE_SETTING_NAMES = {
   approvals: 'approvals',
   waiver: 'waiver',
   geocodes: 'geocodes',
+  locations: 'locations',
   zip_centroids: 'zipCentroids',
   hospitals: 'hospitals',
   listings: 'listings',

@@ -5,7 +5,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from './prng.ts';
 import {
-  ALW_AS_OF,
   APPROVALS_AS_OF,
   baseName,
   streetLine,
@@ -29,8 +28,8 @@ export const APPROVALS_HEADER = [
   'FACILITY_NUMBER', 'FACILITY_NAME', 'DEMENTIA_CARE', 'HOSPICE_WAIVER', 'NON_AMBULATORY',
   'BEDRIDDEN_WAIVER', 'CLIENT_SERVED', 'AS_OF_DATE',
 ] as const;
-export const ALW_TITLE = `Assisted Living Waiver (ALW) Participating Facilities - as of ${ALW_AS_OF}`;
-export const ALW_HEADER = ['Facility Name', 'Street Address', 'City', 'County', 'Zip Code', 'Phone Number'] as const;
+/** The published columns of "ALW Assisted Living Facilities"; the seed profile dates the file ALW_AS_OF (pipeline.config.ts). */
+export const ALW_HEADER = ['OBJECTID', 'Number', 'Legal_Name', 'Business_Name', 'Capacity_Per_PEU', 'Address', 'Address_2', 'City', 'County', 'Zip_Code', 'Phone_Number', 'Latitude', 'Longitude'] as const;
 export const CENTROIDS_HEADER = ['zip', 'latitude', 'longitude'] as const;
 
 /** Where a quirk landed: a line of a file, or (line null) a license some file leaves out. */
@@ -212,8 +211,36 @@ function alwPhone(phone: string, rng: Rng): string {
   return phone && rng.chance(0.6) ? phone.replace(/^\((\d{3})\) /, '$1-') : phone;
 }
 
+/** "1234 Oak Street Suite 100" as the list's Address and Address_2. */
+function alwAddressCells(street: string): [string, string] {
+  const match = /^(.*?)\s+((?:Unit|Suite|STE|#)\s*.*)$/.exec(street);
+  return match ? [match[1]!, match[2]!] : [street, ''];
+}
+
+/** The department's provider number (`Number`): its own numbering, never a license number. */
+const providerNumber = (key: string) => String(new Rng(`alw-provider/${key}`).int(100_000, 999_999));
+
+/**
+ * alw.csv as the health-care services department publishes "ALW Assisted Living Facilities": its
+ * own columns, no title line, no date (the profile dates the file, as a catalog would).
+ */
 export function alwFile(world: World): SourceFile {
-  const rows: Row[] = [];
+  interface Entry {
+    business: string;
+    legal: string;
+    street: string;
+    city: string;
+    county: string;
+    zip: string;
+    phone: string;
+    capacity: string;
+    lat: string;
+    lon: string;
+    tags: string[];
+    license: string;
+    curated: boolean;
+  }
+  const entries: Entry[] = [];
   const namesInCity = new Set(world.homes.map((h) => `${h.city.name}|${baseName(h.name)}`));
   const otherName = (h: Home, rng: Rng): string => {
     for (;;) {
@@ -231,15 +258,17 @@ export function alwFile(world: World): SourceFile {
     if (suite) tags.push('alw-suite');
     if (zip4) tags.push('alw-zip4');
     if (/CLOSED/i.test(h.status)) tags.push('alw-closed-license');
-    rows.push({
-      cells: [
-        name,
-        h.alw === 'missing-street' ? '' : alwStreet(h.address, rng, h.alw === 'typo-number', suite),
-        titleCase(h.city.name),
-        titleCase(h.city.county.name),
-        zip4 ? `${h.address.zip}-${String(rng.int(1000, 9999))}` : h.address.zip,
-        alwPhone(h.phone, rng),
-      ],
+    entries.push({
+      business: name,
+      legal: titleCase(h.licensee),
+      street: h.alw === 'missing-street' ? '' : alwStreet(h.address, rng, h.alw === 'typo-number', suite),
+      city: titleCase(h.city.name),
+      county: titleCase(h.city.county.name),
+      zip: zip4 ? `${h.address.zip}-${String(rng.int(1000, 9999))}` : h.address.zip,
+      phone: alwPhone(h.phone, rng),
+      capacity: String(h.capacity),
+      lat: h.lat.toFixed(6),
+      lon: h.lon.toFixed(6),
       tags,
       license: h.number,
       curated: !!h.curated,
@@ -250,29 +279,40 @@ export function alwFile(world: World): SourceFile {
   if (campus.length === 2) {
     const [a] = campus as [Home, Home];
     const rng = new Rng('alw/campus');
-    rows.push({
-      cells: [CAMPUS_ALW_NAME, alwStreet(a.address, rng, false, false), titleCase(a.city.name), titleCase(a.city.county.name), a.address.zip, alwPhone(a.phone, rng)],
-      tags: ['alw-campus-ambiguous'],
-      license: campus.map((h) => h.number).join(' / '),
-      curated: true,
+    const street = alwStreet(a.address, rng, false, false);
+    entries.push({
+      business: CAMPUS_ALW_NAME, legal: `${CAMPUS_ALW_NAME} LLC`, street, city: titleCase(a.city.name), county: titleCase(a.city.county.name),
+      zip: a.address.zip, phone: alwPhone(a.phone, rng), capacity: String(a.capacity), lat: a.lat.toFixed(6), lon: a.lon.toFixed(6),
+      tags: ['alw-campus-ambiguous'], license: campus.map((h) => h.number).join(' / '), curated: true,
     });
   }
 
   const outsiders: (readonly string[])[] = [...ALW_NOT_ON_ROSTER];
   const rng = new Rng(`alw-outsiders/${world.size}`);
-  for (let i = 0; world.size === 'state' && i < Math.round(rows.length * 0.02); i++) {
+  for (let i = 0; world.size === 'state' && i < Math.round(entries.length * 0.02); i++) {
     const place = randomCity(rng);
     const name = `${rng.pick(['Casa', 'Bella', 'Villa Del', 'Rancho', 'Brighton', 'Laurelwood'])} ${rng.pick(['Serena', 'Terra', 'Sol', 'Mar', 'Verde', 'Robles'])} ${rng.pick(['Senior Home', 'Care Cottage', 'Elder Residence'])}`;
     const street = `${rng.int(100, 9999)} ${rng.pick(['Kingfisher', 'Bluebird', 'Heron', 'Sparrow', 'Cardinal', 'Calle Amapola'])} ${rng.pick(['Lane', 'Court', 'Way'])}`;
     outsiders.push([name, street, place.city, place.county, place.zip, `${place.area}-${rng.int(200, 999)}-${String(rng.int(0, 9999)).padStart(4, '0')}`]);
   }
-  for (const cells of outsiders) rows.push({ cells: [...cells], tags: ['alw-not-on-roster'], license: '', curated: world.size === 'default' });
+  // The list names adult residential facilities too (adults under 60): never on the elder-care roster.
+  outsiders.push(['Sunny Hills Adult Residential Facility', '77 Sparrow Lane', 'Fresno', 'Fresno', '93711', '559-555-0147']);
+  for (const [business, street, city, county, zip, phone] of outsiders) {
+    entries.push({ business: business!, legal: `${business} Inc.`, street: street!, city: city!, county: county!, zip: zip!, phone: phone!, capacity: '6', lat: '', lon: '', tags: ['alw-not-on-roster'], license: '', curated: world.size === 'default' });
+  }
 
-  rows.sort((x, y) => x.cells![3]!.localeCompare(y.cells![3]!) || x.cells![0]!.localeCompare(y.cells![0]!));
+  entries.sort((x, y) => x.county.localeCompare(y.county) || x.business.localeCompare(y.business));
+  const rows: Row[] = entries.map((e, index) => {
+    const [address, address2] = alwAddressCells(e.street);
+    return {
+      cells: [String(index + 1), providerNumber(`${e.license}|${e.business}`), e.legal, e.business, e.capacity, address, address2, e.city, e.county, e.zip, e.phone, e.lat, e.lon],
+      tags: e.tags,
+      license: e.license,
+      curated: e.curated,
+    };
+  });
   rows.splice(Math.floor(rows.length / 2), 0, { cells: null, tags: ['alw-blank-line'], license: '', curated: true });
-  const file = render('alw.csv', [ALW_TITLE, ALW_HEADER.join(',')], rows, '\r\n', false);
-  file.marks.unshift({ tag: 'alw-title-line', file: 'alw.csv', line: 1, license: '', curated: true });
-  return file;
+  return render('alw.csv', [ALW_HEADER.join(',')], rows, '\r\n', false);
 }
 
 // ---- geocodes.csv: cached Census batch geocoder output --------------------------------------

@@ -10,9 +10,12 @@ import { goesByNames } from './names.ts';
 import { createWaiverMatcher } from './waiver-match.ts';
 import { createPricer, type PricedHome } from './price.ts';
 import { buildFacility, type FacilityRow } from './facility.ts';
+import type { LocationMethod } from '../../contract/records.ts';
 
 /** Where each home's coordinates came from, for the run report. */
 export interface LocationOrigins {
+  /** The state's facility-locations file (sources.locations), by license number. */
+  state_locations: number;
   /** A precomputed answer file (sources.geocodes). */
   geocodes_file: number;
   geocoder_cache: number;
@@ -34,10 +37,12 @@ export function normalizeFacilities(
   const waiverMatches = parsed.waiver.rows.map((row) => ({ row, match: matchWaiver(row) }));
   const onWaiverList = new Set(waiverMatches.flatMap(({ match }) => (match.license_number ? [match.license_number] : [])));
 
-  // Geocoded address first (a precomputed answer, else the live geocoder's); the ZIP's centroid,
-  // marked as such, only when neither placed the address; else nothing.
-  type Located = { point: Point; method: 'address' | 'zip_centroid'; origin: keyof LocationOrigins };
+  // The state's own point for the license first; then the geocoded address (a precomputed answer,
+  // else the live geocoder's); the ZIP's centroid, marked as such, only when none placed it; else nothing.
+  type Located = { point: Point; method: LocationMethod; origin: keyof LocationOrigins };
   const locate = (row: (typeof roster.rows)[number]): Located | null => {
+    const stated = parsed.locations.byLicense.get(row.license_number);
+    if (stated) return { point: stated, method: 'state_locations', origin: 'state_locations' };
     const inputAddress = [row.street, row.city, 'CA', row.zip].filter(Boolean).join(', ');
     const precomputed = parsed.geocodes.byKey.get(geocodeKey(row.license_number, inputAddress));
     if (precomputed) return { point: precomputed, method: 'address', origin: 'geocodes_file' };
@@ -47,7 +52,7 @@ export function normalizeFacilities(
     const centroid = row.zip ? parsed.centroids.byZip.get(row.zip.slice(0, 5)) : undefined;
     return centroid ? { point: centroid, method: 'zip_centroid', origin: 'zip_centroid' } : null;
   };
-  const origins: LocationOrigins = { geocodes_file: 0, geocoder_cache: 0, geocoder_asked: 0, zip_centroid: 0, none: 0 };
+  const origins: LocationOrigins = { state_locations: 0, geocodes_file: 0, geocoder_cache: 0, geocoder_asked: 0, zip_centroid: 0, none: 0 };
   const located = roster.rows.map((row) => {
     const location = locate(row);
     origins[location?.origin ?? 'none'] += 1;

@@ -11,6 +11,7 @@ import {
   closedNote,
   liveClosedNote,
   type CompactHome,
+  type LocationMethod,
   type FacilityRecord,
   type StateDocumentsValue,
   type StateVisitsValue,
@@ -43,7 +44,7 @@ export interface FacilityInputs {
   alwListed: boolean;
   /** False when the waiver list was switched off: then nothing is said about being on it or not. */
   alwListRead: boolean;
-  location: { point: Point; method: 'address' | 'zip_centroid' } | null;
+  location: { point: Point; method: LocationMethod } | null;
   /** What the state's transparency service says of this license; undefined when never fetched. */
   documents: FacilityDocuments | undefined;
   price: Price | null;
@@ -186,7 +187,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     on_probation: stateRoster(onProbation, 'roster:on_probation'),
     address: stateRoster({ street: roster.street, city: roster.city, county: roster.county, zip: roster.zip }, 'roster:address'),
     location: fact(
-      inputs.location ? { latitude: inputs.location.point.latitude, longitude: inputs.location.point.longitude } : null,
+      inputs.location ? { latitude: inputs.location.point.latitude, longitude: inputs.location.point.longitude, method: inputs.location.method } : null,
       'machine_extracted',
       null,
       'derived:geocode',

@@ -58,18 +58,23 @@ export function createWaiverMatcher(licenses: readonly MatchableLicense[]) {
   }
 
   return function match(row: WaiverRow): WaiverMatch {
-    const rowName = businessNameKey(row.facility_name);
+    // The business name first, then the legal name where the list gives both.
+    const rowNames = [row.facility_name, row.legal_name].flatMap((name) => (name ? [businessNameKey(name)] : []));
     const atAddress = byAddress.get(addressKey(row.street, row.zip, row.city) ?? '') ?? [];
     if (atAddress.length === 1) return { method: 'address', license_number: atAddress[0]!.license_number };
     if (atAddress.length > 1) {
       // Several licenses share the address (a campus): only an exact name settles it.
-      const named = atAddress.filter((license) => businessNameKey(license.licensed_name) === rowName);
-      return named.length === 1
-        ? { method: 'address', license_number: named[0]!.license_number }
-        : { method: 'ambiguous', license_number: null };
+      for (const rowName of rowNames) {
+        const named = atAddress.filter((license) => businessNameKey(license.licensed_name) === rowName);
+        if (named.length === 1) return { method: 'address', license_number: named[0]!.license_number };
+      }
+      return { method: 'ambiguous', license_number: null };
     }
-    const byName = byCityName.get(`${(row.city ?? '').toUpperCase().trim()}|${rowName}`) ?? [];
-    if (byName.length === 1) return { method: 'name', license_number: byName[0]!.license_number };
-    return byName.length > 1 ? { method: 'ambiguous', license_number: null } : { method: 'unmatched', license_number: null };
+    for (const rowName of rowNames) {
+      const byName = byCityName.get(`${(row.city ?? '').toUpperCase().trim()}|${rowName}`) ?? [];
+      if (byName.length === 1) return { method: 'name', license_number: byName[0]!.license_number };
+      if (byName.length > 1) return { method: 'ambiguous', license_number: null };
+    }
+    return { method: 'unmatched', license_number: null };
   };
 }

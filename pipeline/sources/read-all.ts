@@ -9,6 +9,7 @@ import { readRoster, type FieldProblem, type RosterResult } from './roster.ts';
 import { newestRowDate, readApprovals, type ApprovalsResult } from './approvals.ts';
 import { readWaiverList, type WaiverResult } from './waiver.ts';
 import { readGeocodes, readZipCentroids } from './geocodes.ts';
+import { readLocations, type LocationsResult } from './locations.ts';
 import { readHospitals } from './hospitals.ts';
 import { readCountyRates, readListings } from './prices.ts';
 import { catalogDate } from './ckan.ts';
@@ -30,8 +31,8 @@ function httpDate(header: string | null | undefined): string | null {
  * The date a source's publisher gives the whole file, for facts whose rows carry none: the
  * catalog's `last_modified` of the resource, else the server's `Last-Modified`; null without either.
  */
-export function servedDate(source: RetrievedSource | undefined): string | null {
-  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified);
+export function servedDate(source: RetrievedSource | undefined, fileDate?: string): string | null {
+  return catalogDate(source?.catalog) ?? httpDate(source?.lastModified) ?? (source?.fetchStatus === 'file' ? (fileDate ?? null) : null);
 }
 
 /**
@@ -51,24 +52,48 @@ const noDates = () => ({ fieldProblems: [], dateShapes: {} });
  * `onRoster` is called as soon as the roster is read, before the other sources are: the run
  * starts on the state documents (which need only the license numbers) while the rest is parsed.
  */
-export async function readAllSources(retrieved: RetrievedSources, runDate: string, onRoster?: (roster: RosterResult) => void) {
+export async function readAllSources(
+  retrieved: RetrievedSources,
+  runDate: string,
+  onRoster?: (roster: RosterResult) => void,
+  /** A local file's date as the profile states it (PipelineConfig.fileDates). */
+  fileDates: Partial<Record<SourceName, string>> = {},
+) {
   const rejections: Rejection[] = [];
   const reject = (rejection: Rejection) => rejections.push(rejection);
-  /** Parses a source when it was retrieved; an absent source gives `empty`. */
-  const readIf = <T>(name: SourceName, read: (file: string) => Promise<T>, empty: T): Promise<T> => {
+  /** Optional sources retrieved but unreadable (a misshapen file): the run goes on without them. */
+  const unreadable: Array<{ source: SourceName; reason: string }> = [];
+  /**
+   * Parses a source when it was retrieved; an absent source gives `empty`. Only the roster is
+   * required: another source that cannot be read gives `empty` too, its rejections dropped, and is
+   * named in `unreadable` (run.ts carries its last values forward).
+   */
+  const readIf = async <T>(name: SourceName, read: (file: string, reject: (r: Rejection) => void) => Promise<T>, empty: T): Promise<T> => {
     const source = retrieved[name];
-    return source ? read(source.file) : Promise.resolve(empty);
+    if (!source) return empty;
+    const own: Rejection[] = [];
+    try {
+      const result = await read(source.file, (rejection) => own.push(rejection));
+      rejections.push(...own);
+      return result;
+    } catch (error) {
+      unreadable.push({ source: name, reason: `unreadable: ${(error as Error).message}` });
+      return empty;
+    }
   };
   const roster = await readRoster(retrieved.roster.file, reject, runDate);
   onRoster?.(roster);
-  const portal = retrieved.portalRoster ? await readRoster(retrieved.portalRoster.file, reject, runDate, 'portal_roster') : null;
-  const approvals = await readIf<ApprovalsResult>('approvals', (file) => readApprovals(file, reject), { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
-  const waiver = await readIf<WaiverResult>('waiver', (file) => readWaiverList(file, reject), { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
-  const geocodes = await readIf('geocodes', (file) => readGeocodes(file, reject), { byKey: new Map(), ...NOTHING_READ });
-  const centroids = await readIf('zipCentroids', (file) => readZipCentroids(file, reject), { byZip: new Map(), ...NOTHING_READ });
-  const hospitals = await readIf('hospitals', (file) => readHospitals(file, reject), { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
-  const listings = await readIf('listings', (file) => readListings(file, reject), { listings: [], ...NOTHING_READ });
-  const countyRates = await readIf('countyRates', (file) => readCountyRates(file, reject), { byCounty: new Map(), ...NOTHING_READ });
+  // The portal's file is compared with the export, never used for a home's facts: unreadable, it is left out.
+  const portal = await readIf<RosterResult | null>('portalRoster', (file, rejectRow) => readRoster(file, rejectRow, runDate, 'portal_roster'), null);
+  const approvals = await readIf<ApprovalsResult>('approvals', readApprovals, { byLicense: new Map(), ...NOTHING_READ, ...noDates(), asOf: null });
+  const waiver = await readIf<WaiverResult>('waiver', readWaiverList, { rows: [], ...NOTHING_READ, ...noDates(), listDate: null });
+  const geocodes = await readIf('geocodes', readGeocodes, { byKey: new Map(), ...NOTHING_READ });
+  const locations = await readIf<LocationsResult>('locations', readLocations, { byLicense: new Map(), ...NOTHING_READ, columns: null });
+  const centroids = await readIf('zipCentroids', readZipCentroids, { byZip: new Map(), ...NOTHING_READ });
+  const hospitals = await readIf('hospitals', readHospitals, { hospitals: [], ...NOTHING_READ, otherTypes: 0 });
+  const listings = await readIf('listings', readListings, { listings: [], ...NOTHING_READ });
+  const countyRates = await readIf('countyRates', readCountyRates, { byCounty: new Map(), ...NOTHING_READ });
+  const readable = (name: SourceName) => retrieved[name] !== undefined && !unreadable.some((failure) => failure.source === name);
 
   // A file dated after the run (a typo in the state's file) would date its facts in the future:
   // like the roster's impossible dates, such a date is dropped (not on file) and reported.
@@ -83,7 +108,6 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   if (approvals.asOf && approvals.asOf > runDate) {
     approvals.asOf = newestRowDate(approvals.byLicense.values());
   }
-  if (afterRun('waiver', 1, 'list date', waiver.listDate)) waiver.listDate = null;
 
   // Each source's own date: what the file states, else what its publisher states (the catalog's
   // last_modified, or Last-Modified, kept in `sources`), else none. Never the run's date: null
@@ -96,21 +120,23 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
     rosterServed,
-    approvals: approvals.asOf ?? servedDate(retrieved.approvals),
-    alwList: waiver.listDate ?? servedDate(retrieved.waiver),
+    approvals: readable('approvals') ? (approvals.asOf ?? servedDate(retrieved.approvals)) : null,
+    alwList: readable('waiver') ? (waiver.listDate ?? servedDate(retrieved.waiver, fileDates.waiver)) : null,
   };
+  // The waiver list states no date in its rows: its catalog's or server's date is checked instead.
+  if (afterRun('waiver', 1, 'list date', dates.alwList)) dates.alwList = null;
   /** Which shape each date field of the state files came in, for the files read. */
   const dateShapes: Record<string, DateShapeCounts> = { roster: roster.dateShapes };
   if (portal) dateShapes.portal_roster = portal.dateShapes;
-  if (retrieved.approvals) dateShapes.approvals = approvals.dateShapes;
-  if (retrieved.waiver) dateShapes.waiver = waiver.dateShapes;
+  if (readable('approvals')) dateShapes.approvals = approvals.dateShapes;
+  if (readable('waiver')) dateShapes.waiver = waiver.dateShapes;
 
   const rejectedBy = (source: string) => rejections.filter((r) => r.source === source && !r.superseded).length;
   const supersededBy = (source: string) => rejections.filter((r) => r.source === source && r.superseded).length;
   const sources: SourceRecord[] = [];
   const record = (name: SourceName, rejectionSource: string, sourceDate: string | null, read: { rowsRead: number; linesRead: number }, rowsValid: number) => {
     const source = retrieved[name];
-    if (!source) return;
+    if (!source || !readable(name)) return;
     sources.push({
       ...source,
       sourceDate,
@@ -127,6 +153,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
   record('approvals', 'approvals', dates.approvals, approvals, approvals.byLicense.size);
   record('waiver', 'waiver', dates.alwList, waiver, waiver.rows.length);
   record('geocodes', 'geocodes', servedDate(retrieved.geocodes), geocodes, geocodes.byKey.size);
+  record('locations', 'locations', servedDate(retrieved.locations), locations, locations.byLicense.size);
   record('zipCentroids', 'zip_centroids', servedDate(retrieved.zipCentroids), centroids, centroids.byZip.size);
   record('hospitals', 'hospitals', servedDate(retrieved.hospitals), hospitals, hospitals.hospitals.length);
   record('listings', 'listings', servedDate(retrieved.listings), listings, listings.listings.length);
@@ -139,6 +166,7 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     approvals,
     waiver,
     geocodes,
+    locations,
     centroids,
     hospitals,
     listings,
@@ -147,8 +175,9 @@ export async function readAllSources(retrieved: RetrievedSources, runDate: strin
     dateShapes,
     rejections,
     sources,
-    /** Sources this run did not read (switched off): the waiver list's absence is not "not on the list". */
-    read: new Set(Object.keys(retrieved) as SourceName[]),
+    /** Sources this run read (not switched off, absent or unreadable): the waiver list's absence is not "not on the list". */
+    read: new Set((Object.keys(retrieved) as SourceName[]).filter(readable)),
+    unreadable,
     /** Cells that cannot be true, stored as not on file: the roster's, and source dates after the run. */
     fieldProblems,
     rosterRejected: rejectedBy('roster'),

@@ -13,8 +13,11 @@ import { CatalogProblem, datastoreCsv, datastoreUrl, isCkanLocation, lookUpResou
 export interface RetrievedSource {
   name: string;
   location: string;
-  /** `fetched` (new body), `not_modified` (304: the cached body is current) or `file` (local path). */
-  fetchStatus: 'fetched' | 'not_modified' | 'file';
+  /**
+   * `fetched` (new body), `not_modified` (304: the cached body is current), `file` (local path), or
+   * `carried_forward` (not read this run: the values of an earlier snapshot, `file`, were kept).
+   */
+  fetchStatus: 'fetched' | 'not_modified' | 'file' | 'carried_forward';
   /** Local file holding the body. */
   file: string;
   fetchedAt: string;

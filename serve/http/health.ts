@@ -4,6 +4,7 @@ import Joi from 'joi';
 import { failValidation, inputs } from './validation.ts';
 import { requestSnapshot, type Services } from './services.ts';
 import { snapshotProblems } from '../records/snapshot-health.ts';
+import { sourceHealthLines } from '../../contract/source-health.ts';
 
 export const healthPlugin: Plugin<Services> = {
   name: 'health',
@@ -32,6 +33,8 @@ export const healthPlugin: Plugin<Services> = {
             run_id: snapshot.meta.runId,
             roster_as_of: snapshot.meta.rosterAsOf,
           },
+          // Not a failure of this instance: what the run that built the snapshot could not read, or found old.
+          sources: { ...snapshot.meta.sourceHealth, notes: sourceHealthLines(snapshot.meta.sourceHealth) },
           overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode },
           usage: services.usage.totals(),
         };

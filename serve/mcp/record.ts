@@ -5,6 +5,7 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, NO_APPROVALS_FILE } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -12,8 +13,6 @@ import { waiverLine } from '../shape/waiver-line.ts';
 import type { ShapeContext } from '../records/context.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
-
-export const LOCATION_NOTE = 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.';
 
 export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
   return {
@@ -47,8 +46,9 @@ function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
   return block;
 }
 
-function clearancesOf({ clearances: c }: CompactHome) {
+function clearancesOf({ clearances: c }: CompactHome, approvalsRead: boolean) {
   return {
+    source_note: approvalsRead ? null : NO_APPROVALS_FILE,
     dementia: c.dementia,
     hospice: c.hospice,
     non_ambulatory: c.non_ambulatory,
@@ -91,7 +91,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     },
     beds: home.beds,
     size_words: home.size_words,
-    clearances: clearancesOf(home),
+    clearances: clearancesOf(home, meta.approvalsRead),
     medi_cal_alw: mediCalAlwOf(context.snapshot, home),
     price: priceOf(home),
     state_record: stateRecordOf(home),
@@ -104,7 +104,11 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
 
 /** A list item: the compact record plus its distance from the caller's point (null without one). */
 export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
-  return { ...mcpCompactRecord(context, record), distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 };
+  return {
+    ...mcpCompactRecord(context, record),
+    distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    distance_note: distanceKm !== null && isApproximateLocation(record.row.location_method) ? APPROXIMATE_DISTANCE : null,
+  };
 }
 
 /** Full form (get_home): address, phone, licensee, capacity, location, license, clearances with under_review, and more. */
@@ -138,7 +142,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     facility_type: record.facility_type.value,
     address: { street: address.street, city: address.city, county: address.county, zip: address.zip, as_of: record.address.confirmed_on },
     location: location
-      ? { latitude: location.latitude, longitude: location.longitude, source_class: 'machine_extracted', note: LOCATION_NOTE }
+      ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: locationNote(location.method ?? row.location_method) }
       : null,
     phone: { number: record.phone.value, as_of: record.phone.confirmed_on },
     licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },
@@ -153,7 +157,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
       closed_note: home.license_closed ? home.clearances.closed_note : null,
       on_probation: triState(record.on_probation.value),
     },
-    clearances: { ...clearancesOf(home), under_review: underReview },
+    clearances: { ...clearancesOf(home, meta.approvalsRead), under_review: underReview },
     service_designations: { codes: record.service_designations.value, as_of: record.service_designations.confirmed_on },
     medi_cal_alw: mediCalAlwOf(context.snapshot, home),
     price: priceOf(home),

@@ -5,6 +5,7 @@
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
 import { asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { LOCATION_METHODS } from '../../contract/records.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
 
@@ -28,6 +29,8 @@ const address = z
   .object({ street: z.string().nullable(), city: z.string().nullable(), county: z.string().nullable(), zip: z.string().nullable() })
   .meta({ title: 'address' });
 const point = z.object({ latitude: z.number(), longitude: z.number() });
+const locationMethod = z.enum(LOCATION_METHODS).describe('zip_centroid: approximate.');
+const locationValue = point.extend({ method: locationMethod });
 
 export const dataDates = z
   .object({
@@ -139,7 +142,12 @@ export const compactRecordShape = {
   beds: z.number().int().nullable(),
   size_words: z.string(),
   clearances: z
-    .object({ ...clearanceValues, as_of: nullableDate, ...closedFields })
+    .object({
+      ...clearanceValues,
+      as_of: nullableDate,
+      source_note: z.string().nullable().describe('Quote it when set.'),
+      ...closedFields,
+    })
     .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
   medi_cal_alw: mediCalAlw,
   price,
@@ -160,6 +168,7 @@ export const listedHome = z.object({
     .number()
     .nullable()
     .describe('Straight-line, from the point given; null without one.'),
+  distance_note: z.string().nullable().describe('Set when the distance is approximate.'),
 });
 
 export const fullRecord = z
@@ -169,7 +178,7 @@ export const fullRecord = z
     licensed_name: z.string(),
     facility_type: z.string().nullable(),
     address: address.extend({ as_of: nullableDate }),
-    location: point.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
+    location: locationValue.extend({ source_class: z.literal('machine_extracted'), note: z.string() }).nullable(),
     phone: z.object({
       number: z.string().nullable().describe('As on the state roster.'),
       as_of: nullableDate,
@@ -232,7 +241,7 @@ const facilityRecord = z.object({
   license_status_live: fact(z.string().nullable()),
   on_probation: fact(triState),
   address: fact(address),
-  location: fact(point.nullable()),
+  location: fact(locationValue.nullable()),
   capacity: fact(z.number().int().nullable()),
   phone: fact(z.string().nullable()),
   licensee: fact(z.string().nullable()),

@@ -12,7 +12,7 @@ import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
@@ -411,7 +411,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
     ],
     paging: at,
     items: rows.map((row, i) =>
-      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${row.location_method === 'zip_centroid' ? ' (approximate: located by ZIP code)' : ''}`]),
+      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${isApproximateLocation(row.location_method) ? ` (${APPROXIMATE_DISTANCE})` : ''}`]),
     ),
     empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
     sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],

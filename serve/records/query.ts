@@ -32,11 +32,13 @@ export interface FacilityRow {
   name_slug: string;
   latitude: number | null;
   longitude: number | null;
+  /** How the point was found (contract LocationMethod); null without one. */
+  location_method: string | null;
 }
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
   closed, documents_count, state_record_url, record_json, state_documents_json, state_visits_json, home_json,
-  on_probation, closed_date, live_status_checked_on, sort_key, name_slug, latitude, longitude`;
+  on_probation, closed_date, live_status_checked_on, sort_key, name_slug, latitude, longitude, location_method`;
 
 /** One license's row (uncached: serve/records/home-record.ts keeps what is read). */
 export function facilityByLicense(snapshot: Snapshot, license: string): FacilityRow | undefined {

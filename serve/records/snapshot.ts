@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot } from '../../contract/snapshot-schema.ts';
+import { readSourceHealth, SOURCE_HEALTH_KEY, type SourceHealth } from '../../contract/source-health.ts';
 import type { Logger } from '../lib/log.ts';
 
 export interface SnapshotMeta {
@@ -21,6 +22,10 @@ export interface SnapshotMeta {
   dataHash: string | null;
   /** Invented homes (built from the seeds): every surface says so while it is served. */
   demoData: boolean;
+  /** Optional sources the run could not read (carried forward or not on file) and sources past their age. */
+  sourceHealth: SourceHealth;
+  /** Whether the run had a care-approvals file (a row in `sources`): without one, approvals read "not on file" with the reason. */
+  approvalsRead: boolean;
 }
 
 /**
@@ -175,6 +180,8 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       codeVersion: meta.get(META.codeVersion) || null,
       dataHash: meta.get(META.dataHash) || null,
       demoData: isDemoSnapshot(meta),
+      sourceHealth: readSourceHealth(meta.get(SOURCE_HEALTH_KEY)),
+      approvalsRead: (db.prepare("SELECT COUNT(*) FROM sources WHERE name = 'approvals'").pluck().get() as number) > 0,
     });
   } catch (error) {
     db.close();

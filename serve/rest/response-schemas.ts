@@ -4,6 +4,8 @@
 import Joi from 'joi';
 import { CLEARANCE_KEYS, CLEARANCE_REFS, NEED_KEYS } from '../../contract/facts.ts';
 import { HANDOFF_MODES } from '../../contract/overlay.ts';
+import { LOCATION_METHODS } from '../../contract/records.ts';
+import { LOCATION_NOTES } from '../words/wording.ts';
 
 /** Every key required unless marked optional: the response shapes are complete. */
 const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' });
@@ -50,8 +52,8 @@ const facilityKeys = {
   ),
   on_probation: fact(triState(), 'roster:on_probation'),
   address: fact(address, 'roster:address'),
-  location: fact(object({ latitude: Joi.number(), longitude: Joi.number() }).allow(null), 'derived:geocode').description(
-    'Machine-attached map coordinates (source_class machine_extracted).',
+  location: fact(object({ latitude: Joi.number(), longitude: Joi.number(), method: Joi.string().valid(...LOCATION_METHODS) }).allow(null), 'derived:geocode').description(
+    `Machine-attached map coordinates (source_class machine_extracted); method says how they were found. ${Object.entries(LOCATION_NOTES).map(([method, note]) => `${method}: ${note}`).join(' ')}`,
   ),
   capacity: fact(integer().allow(null), 'roster:bed_count').description('Licensed beds.'),
   phone: fact(nullableText(), 'roster:phone').description('The phone number on the state roster, verbatim.'),

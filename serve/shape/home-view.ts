@@ -14,6 +14,7 @@ import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import {
   approvalOnRecord,
+  approvalsSourceWords,
   CITATION_TYPES,
   CITATIONS_GUIDE_SLUG,
   FACT_SOURCES,
@@ -103,7 +104,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
         value: fact.value,
         underReview: held,
         words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-        source: `${FACT_SOURCES.approvals}${asOf(fact.confirmed_on)}`,
+        source: approvalsSourceWords(context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on)),
         note: null,
         correctionsUrl: correctionsUrl(key),
       };

@@ -62,16 +62,17 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 }
 
 /** The two dates the front page gives: the state roster's own, and the day this copy was made. */
-type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'>;
+type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'> & Partial<Pick<SnapshotMeta, 'sourceHealth'>>;
 
 /**
  * "per the state record as retrieved from the state on 2026-11-24 (this copy of it was made on
  * 2026-11-26)": which date is which. The weekly export states no date, so its date is the day the
- * state served it, never one the state wrote.
+ * state served it, never one the state wrote. A source past its expected age is said here too.
  */
-function datesWords({ rosterAsOf, snapshotDate }: RecordDates): string {
+function datesWords({ rosterAsOf, snapshotDate, sourceHealth }: RecordDates): string {
   const roster = rosterAsOf ? `per the state record as retrieved from the state on ${rosterAsOf}` : 'per the state record (the day it was retrieved is not on file)';
-  return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}`;
+  const old = (sourceHealth?.stale ?? []).map((s) => `; note: the ${s.source === 'roster' ? 'state record' : s.source}'s date is ${s.age_days} days before this copy, older than the ${s.max_age_days} days expected`);
+  return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}${old.join('')}`;
 }
 
 export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {

@@ -1,5 +1,6 @@
 // Sentences every surface says the same way (REST, MCP, pages), kept in one place.
 import type { ClearanceKey, TriState } from '../../contract/facts.ts';
+import type { LocationMethod } from '../../contract/records.ts';
 
 /** The service's own name; editorial surfaces attribute to it. */
 export const SERVICE_NAME = 'Covelight';
@@ -67,6 +68,17 @@ export const FACT_SOURCES = {
   documents: "per the state's list of the home's documents",
   visits: "per the state's weekly export of its licensing record",
 } as const;
+/**
+ * Said wherever care approvals are shown and the snapshot read no approvals file: the state
+ * publishes none, so "not on file" is the record's silence, never a no.
+ */
+export const NO_APPROVALS_FILE =
+  'The state publishes no file of care approvals (dementia care, hospice, non-ambulatory or bedridden residents), so each reads "not on file" here: ask the home which it is approved for.';
+
+/** The source of a home's care approvals in words: the approvals file and its date, or the sentence above. */
+export function approvalsSourceWords(approvalsRead: boolean, asOfWords: string): string {
+  return approvalsRead ? `${FACT_SOURCES.approvals}${asOfWords}` : NO_APPROVALS_FILE;
+}
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
 /** The neutrality sentence every page list carries. */
@@ -115,3 +127,27 @@ export function unresolvedWaiverLine(row: { facility_name: string; street: strin
     'or another license at the same address or with the same name, and it could not be tied to one license. Ask the home whether it takes the waiver.'
   );
 }
+
+// ---- Map points (REST, MCP, cards, pages) ------------------------------------------------------
+
+/** How each way of placing a home on the map is said, everywhere a point or a distance is shown. */
+export const LOCATION_NOTES: Readonly<Record<LocationMethod, string>> = {
+  state_locations: "Map coordinates from the state's facility-locations file, joined by license number; use them for distance only.",
+  address: 'Map coordinates attached by machine from the address (not a state fact); use them for distance only.',
+  zip_centroid: "Approximate map coordinates: the center of the home's ZIP code, not its address (not a state fact); a distance from them is approximate.",
+};
+
+/** Said after a distance measured from a ZIP-centroid point. */
+export const APPROXIMATE_DISTANCE = 'approximate: located by ZIP code';
+
+/** The note for a point placed by `method` (a stored location_method). */
+export function locationNote(method: string | null | undefined): string {
+  return LOCATION_NOTES[(method ?? 'address') as LocationMethod] ?? LOCATION_NOTES.address;
+}
+
+/** Whether a distance to a home placed by `method` is approximate. */
+export const isApproximateLocation = (method: string | null | undefined): boolean => method === 'zip_centroid';
+
+/** For a list of homes on a map: what the points are, whatever each one's method. */
+export const MAP_POINTS_NOTE =
+  "Map coordinates from the state's facility-locations file where it places a home, else attached by machine from the address, else the center of the ZIP code (approximate); none is a state licensing fact. Use them for distance only.";

@@ -137,3 +137,28 @@ test('no result of any tool has a field suggesting availability, a score, a rati
     for (const key of keysOf(tool.inputSchema)) t.notRegex(key, forbidden, `${tool.name} input ${key}`);
   }
 });
+
+test('a home placed only by its ZIP code says so: its location names the method in the shared words, and a distance to it is marked approximate', async (t) => {
+  const ex = await examples();
+  const byZip = ex.one<{ license_number: string; latitude: number; longitude: number }>(
+    'a listed home placed by a ZIP centroid',
+    "SELECT license_number, latitude, longitude FROM facilities WHERE listed = 1 AND location_method = 'zip_centroid' ORDER BY license_number LIMIT 1",
+  );
+  const byAddress = ex.one<{ license_number: string }>('a listed home geocoded from its address', "SELECT license_number FROM facilities WHERE listed = 1 AND location_method = 'address' ORDER BY license_number LIMIT 1");
+  const { LOCATION_NOTES, APPROXIMATE_DISTANCE } = await import('../../serve/words/wording.ts');
+
+  const zipHome = await call('get_home', { license_number: byZip.license_number });
+  t.like(zipHome.home.location, { method: 'zip_centroid', note: LOCATION_NOTES.zip_centroid });
+  t.regex(zipHome.home.location.note, /^Approximate map coordinates: the center of the home's ZIP code/);
+  const addressHome = await call('get_home', { license_number: byAddress.license_number });
+  t.like(addressHome.home.location, { method: 'address', note: LOCATION_NOTES.address });
+
+  const near = await call('find_homes', { near: { latitude: byZip.latitude + 0.01, longitude: byZip.longitude }, radius_km: 5, limit: 50 });
+  const listed = near.homes.find((h: any) => h.license_number === byZip.license_number);
+  t.truthy(listed, 'the ZIP-placed home is in the list');
+  t.is(listed.distance_note, APPROXIMATE_DISTANCE);
+  for (const home of near.homes) {
+    const method = ex.value<string>('SELECT location_method FROM facilities WHERE license_number = ?', home.license_number);
+    t.is(home.distance_note, method === 'zip_centroid' ? APPROXIMATE_DISTANCE : null, home.license_number);
+  }
+});

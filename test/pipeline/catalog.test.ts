@@ -142,7 +142,7 @@ test.serial('what the catalog cannot give is absent, in its own words: a 404, a 
     listings: `absent: catalog ${ckan(NOT_A_RESOURCE)}: resource_show answered success: false, HTTP 404 (Not Found Error: Not found: Resource was not found.)`,
     countyRates: `absent: catalog ${ckan('County Rates')}: dataset "ccl-facilities" names no resource "County Rates"; it has "${RCFE_NAME}" (${RCFE_ID}), "RCFE Care Approvals" (${APPROVALS_ID})`,
   });
-  for (const [name, reason] of Object.entries(absent)) t.true(result.report.warnings.includes(`${name} is absent, its facts are not on file: ${reason.slice('absent: '.length)}`), name);
+  for (const [name, reason] of Object.entries(absent)) t.true(result.report.warnings.includes(`${name} is absent, its facts are not on file (no earlier snapshot to carry them from): ${reason.slice('absent: '.length)}`), name);
   t.regex(formatReport(result.report), /Not read: .*approvals \(absent: catalog ckan:/);
   // Nothing of an absent source is on a home, and nothing stands in for it.
   t.deepEqual(result.report.sources.map((s) => s.name), ['roster']);

@@ -68,13 +68,18 @@ export function approvalsCsv(rows: ReadonlyArray<[number: string, dementia: stri
   return [APPROVALS_HEADER, ...rows.map(([n, d, h, a, b, codes]) => [n, 'X', d, h, a, b, csvCell(codes), '11/09/2026'].join(','))].join('\n') + '\n';
 }
 
+/** The waiver list in its published columns ("ALW Assisted Living Facilities"); it states no date of its own. */
+export const WAIVER_HEADER = 'OBJECTID,Number,Legal_Name,Business_Name,Capacity_Per_PEU,Address,Address_2,City,County,Zip_Code,Phone_Number,Latitude,Longitude';
+
 export function waiverCsv(rows: ReadonlyArray<[name: string, street: string, city: string, zip: string]>): string {
   return [
-    'Assisted Living Waiver (ALW) Participating Facilities - as of 10/01/2026',
-    'Facility Name,Street Address,City,County,Zip Code,Phone Number',
-    ...rows.map(([name, street, city, zip]) => [csvCell(name), csvCell(street), city, 'Alameda', zip, ''].join(',')),
-  ].join('\n') + '\n';
+    WAIVER_HEADER,
+    ...rows.map(([name, street, city, zip], index) => [String(index + 1), String(500100 + index), csvCell(`${name} Operations LLC`), csvCell(name), '6', csvCell(street), '', city, 'Alameda', zip, '', '', ''].join(',')),
+  ].join('\r\n') + '\r\n';
 }
+
+/** The list's date as its server states it (the fixtures' waiver list is of 1 October 2026). */
+export const WAIVER_LAST_MODIFIED = 'Thu, 01 Oct 2026 16:00:00 GMT';
 
 export const GEOCODES_CSV = '"015600001","100 MAIN ST, OAKLAND, CA, 94612","Match","Exact","100 MAIN ST, OAKLAND, CA, 94612","-122.2711,37.8044","1","L"\n';
 export const ZIP_CENTROIDS_CSV = 'zip,latitude,longitude\n94612,37.8081,-122.2686\n';
@@ -124,6 +129,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
       approvals: STATE_ORIGIN + SOURCE_PATHS.approvals,
       waiver: STATE_ORIGIN + SOURCE_PATHS.waiver,
       geocodes: STATE_ORIGIN + SOURCE_PATHS.geocodes,
+      locations: null,
       zipCentroids: STATE_ORIGIN + SOURCE_PATHS.zipCentroids,
       hospitals: STATE_ORIGIN + SOURCE_PATHS.hospitals,
       listings: STATE_ORIGIN + SOURCE_PATHS.listings,
@@ -140,7 +146,7 @@ export function testConfig(overrides: Partial<PipelineConfig> = {}): PipelineCon
   };
 }
 
-const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
+const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, locations: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
 
 /** The roster (and the sources named) and nothing else: no other source, no state documents. */
 export const rosterOnly = (roster: string, others: Partial<SourcesConfig> = {}) => testConfig({ sources: { ...ALL_OFF, roster, ...others }, stateDocuments: null });
@@ -162,7 +168,9 @@ export function serveStateFiles(files: StateFiles): void {
     listings: files.listings ?? LISTINGS_HEADER + '\n',
     countyRates: files.countyRates ?? COUNTY_RATES_CSV,
   };
-  for (const [name, body] of Object.entries(served)) stateServer.route(SOURCE_PATHS[name as keyof typeof SOURCE_PATHS], { body });
+  for (const [name, body] of Object.entries(served)) {
+    stateServer.route(SOURCE_PATHS[name as keyof typeof SOURCE_PATHS], { body, ...(name === 'waiver' ? { lastModified: WAIVER_LAST_MODIFIED } : {}) });
+  }
 }
 
 /** The transparency service: the given licenses' files, and a Licensed detail with no visits and an empty index for any other. */

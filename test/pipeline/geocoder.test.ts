@@ -23,7 +23,7 @@ import { rosterCsv, tempSnapshotsDir, testConfig } from './fixtures.ts';
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** Five homes in the open-data shape: mixed casing, a street with a comma, a ZIP+4. */
 const REAL_ROSTER = path.join(FIXTURES, 'roster-real-shape-bom-crlf-no-file-date.csv');
-const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
+const ALL_OFF: SourcesConfig = { roster: '', approvals: null, waiver: null, geocodes: null, locations: null, zipCentroids: null, hospitals: null, listings: null, countyRates: null };
 
 /** What the stand-in answers for each street (upper case); any other street is No_Match. */
 const STAND_IN_ANSWERS: Record<string, { lon: number; lat: number } | 'No_Match' | 'Tie'> = {
@@ -151,14 +151,14 @@ test('coordinates from the geocoder land on the homes with method address; unpla
   );
 
   const homes = located(result.snapshotPath!);
-  t.deepEqual(homes['015600001'], { latitude: 37.8044, longitude: -122.2711, method: 'address', fact: { latitude: 37.8044, longitude: -122.2711 }, source_class: 'machine_extracted' });
-  t.deepEqual(homes['197600456'], { latitude: 34.0522, longitude: -118.2437, method: 'address', fact: { latitude: 34.0522, longitude: -118.2437 }, source_class: 'machine_extracted' });
+  t.deepEqual(homes['015600001'], { latitude: 37.8044, longitude: -122.2711, method: 'address', fact: { latitude: 37.8044, longitude: -122.2711, method: 'address' }, source_class: 'machine_extracted' });
+  t.deepEqual(homes['197600456'], { latitude: 34.0522, longitude: -118.2437, method: 'address', fact: { latitude: 34.0522, longitude: -118.2437, method: 'address' }, source_class: 'machine_extracted' });
   // No_Match and Tie: no coordinate, and no centroid was configured.
   for (const license of ['015600002', '397000123']) t.like(homes[license], { latitude: null, longitude: null, method: null, fact: null });
 
-  t.deepEqual(result.report.coordinates.homes, { geocodes_file: 0, geocoder_cache: 0, geocoder_asked: 3, zip_centroid: 0, none: 2 });
+  t.deepEqual(result.report.coordinates.homes, { state_locations: 0, geocodes_file: 0, geocoder_cache: 0, geocoder_asked: 3, zip_centroid: 0, none: 2 });
   t.like(result.report.coordinates.geocoder, { addresses: 5, from_cache: 0, asked: 5, placed: 3, not_placed: 2, unanswered: 0, batches_sent: 1, batches_failed: 0 });
-  t.deepEqual(result.report.licenses.with_coordinates, { address: 3, zip_centroid: 0, none: 2 });
+  t.deepEqual(result.report.licenses.with_coordinates, { state_locations: 0, address: 3, zip_centroid: 0, none: 2 });
   t.false(result.report.warnings.some((warning) => warning.startsWith('geocoder')), result.report.warnings.join('\n'));
 });
 
@@ -201,7 +201,7 @@ test('a second run sends only addresses never seen: a moved home and a new addre
   t.deepEqual(after['015600006'], before['015600001'], 'the known address is answered from the cache');
   t.deepEqual(after['015600001'], before['015600001']);
   t.like(after['015600002'], { latitude: null, method: null });
-  t.deepEqual(second.report.coordinates.homes, { geocodes_file: 0, geocoder_cache: 3, geocoder_asked: 2, zip_centroid: 0, none: 2 });
+  t.deepEqual(second.report.coordinates.homes, { state_locations: 0, geocodes_file: 0, geocoder_cache: 3, geocoder_asked: 2, zip_centroid: 0, none: 2 });
   t.like(second.report.coordinates.geocoder, { addresses: 6, from_cache: 4, asked: 2, placed: 2, batches_sent: 1 });
 });
 
@@ -344,4 +344,35 @@ test('a roster-only state run has no coordinate from anything; PIPELINE_SOURCES 
   const run = await pipelineCommand(['--source', 'roster=./roster-real-shape-bom-crlf-no-file-date.csv'], { SNAPSHOTS_DIR: withGeocoder, PIPELINE_SOURCES: `all=none,geocoder=${standIn.url}` });
   t.regex(run.stdout, /geocoder http:\/\/127\.0\.0\.1:\d+\/geocoder\/locations\/addressbatch: 5 address\(es\), 0 answered by the cache, 5 asked in 1 batch\(es\) \(0 failed\): 3 placed, 2 not placed, 0 unanswered/);
   t.like((await locatedInOnlySnapshot(withGeocoder))['015600001'], { method: 'address', latitude: 37.8044 });
+});
+
+test('the state\'s locations file places a license first, in its own columns; the geocoder is asked only for the rest, ZIP centroids last; each says its method', async (t) => {
+  const standIn = await censusStandIn(t);
+  const dir = await tempSnapshotsDir();
+  // Datastore-style column names, a facility number without its leading zero, a row outside California, one without a point.
+  const locations = path.join(dir, 'rcfe-locations.csv');
+  await writeFile(locations, 'facility_number,facility_name,latitude,longitude\n15600002,OAK,37.8200,-122.2500\n197600456,ELM,40.7484,-73.9857\n397000123,PALM,,\n');
+  const centroids = path.join(dir, 'zip.csv');
+  await writeFile(centroids, 'zip,latitude,longitude\n92262,33.8303,-116.5453\n');
+  const result = await runPipeline({ snapshotsDir: dir, config: stateLikeRun(REAL_ROSTER, geocoderConfig(standIn.url), { locations, zipCentroids: centroids }), now: NOW });
+  t.true(result.published, result.heldBack.join('; '));
+  // 015600002 is placed by the state's file: never sent to the geocoder.
+  t.deepEqual(rowsSent(standIn).map((row) => row[1]).sort(), ['100 Main St', '4 Elm St, Suite 2', '5 Pine Way', '9 Palm Dr']);
+  const homes = located(result.snapshotPath!);
+  t.like(homes['015600002'], { latitude: 37.82, longitude: -122.25, method: 'state_locations', fact: { latitude: 37.82, longitude: -122.25, method: 'state_locations' } });
+  // Outside California in the state's file: rejected there, geocoded instead.
+  t.like(homes['197600456'], { method: 'address' });
+  t.like(homes['397000123'], { method: 'zip_centroid', fact: { method: 'zip_centroid' } });
+  t.like(result.report.coordinates.homes, { state_locations: 1, geocoder_asked: 3, zip_centroid: 1, none: 0 });
+  t.true(result.report.warnings.includes('locations: facility numbers read from column facility_number, latitude from latitude, longitude from longitude'), result.report.warnings.join('\n'));
+  t.deepEqual(result.report.rejected.rows.filter((r) => r.source === 'locations').map((r) => [r.line, r.reason.replace(/:.*/, '')]), [[3, 'coordinates missing or outside California'], [4, 'latitude must be a number; longitude must be a number']]);
+});
+
+test('a locations file without a facility number or coordinate column is unreadable, naming what it has and what is accepted', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const locations = path.join(dir, 'other.csv');
+  await writeFile(locations, 'name,lat_dd,lon_dd\nOAK,37.82,-122.25\n');
+  const result = await runPipeline({ snapshotsDir: dir, config: stateLikeRun(REAL_ROSTER, null, { locations }), now: NOW });
+  t.true(result.published);
+  t.regex(result.report.sources_not_read.find((s) => s.name === 'locations')!.reason, /^unreadable: Source "locations" names no facility number, latitude, longitude column \(its header: name, lat_dd, lon_dd; accepted: facility_number\/facility_nbr/);
 });

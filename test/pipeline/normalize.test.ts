@@ -190,7 +190,7 @@ test.serial('roster facts carry the roster date; the record holds no availabilit
   t.is(record.capacity.confirmed_on, '2026-11-16');
   t.is(record.on_probation.value, 'true');
   t.is(record.license_status.value, 'ON PROBATION');
-  t.deepEqual(record.location.value, { latitude: 37.8044, longitude: -122.2711 });
+  t.deepEqual(record.location.value, { latitude: 37.8044, longitude: -122.2711, method: 'address' });
   t.is(record.location.source_class, 'machine_extracted');
   t.is(record.address.source_class, 'state');
   const columns = [

@@ -31,7 +31,7 @@ test('the state profile takes no source from seeds/: coordinates and prices are 
   t.true(selectProfile(pipelineConfig, 'state-scale').demoData);
 });
 
-test('the state profile names its portal files by dataset and resource in the catalog, never by a download address (the export aside); the waiver list is a document it cannot name', (t) => {
+test('the state profile names its portal files by dataset and resource in the catalog, never by a download address (the export aside); it names no approvals file', (t) => {
   const { sources } = selectProfile(pipelineConfig, 'state');
   const portal = (location: string | null) => {
     const { portal, dataset, resource } = parseCkanLocation(location!);
@@ -39,8 +39,9 @@ test('the state profile names its portal files by dataset and resource in the ca
   };
   t.deepEqual(portal(sources.portalRoster ?? null), ['https://data.chhs.ca.gov', 'ccl-facilities', '744d1583-f9eb-45b6-b0f8-b9a9dab936a6']);
   t.deepEqual(portal(sources.hospitals), ['https://data.chhs.ca.gov', 'healthcare-facility-locations', 'f0ae5731-fef8-417f-839d-54a0ed3a126e']);
-  t.is(portal(sources.approvals)[0], 'https://data.chhs.ca.gov');
-  t.is(sources.waiver, null);
+  t.deepEqual(portal(sources.waiver), ['https://data.chhs.ca.gov', 'alw-assisted-living-facilities', 'ALW Assisted Living Facilities']);
+  // No public file of care approvals is known: none is guessed.
+  t.is(sources.approvals, null);
   // The weekly export is no portal file: the state's search site serves it at one fixed address.
   t.false(Object.entries(sources).some(([name, location]) => name !== 'roster' && location !== null && isUrl(location)), 'no hand-written address');
 });
@@ -75,7 +76,7 @@ test('a roster-only run on a real-shaped roster gives no price, coordinate, waiv
   }
   t.deepEqual(
     result.report.sources_not_read.map((s) => s.name),
-    ['approvals', 'waiver', 'geocodes', 'zipCentroids', 'hospitals', 'listings', 'countyRates', 'stateDocuments'],
+    ['approvals', 'waiver', 'geocodes', 'locations', 'zipCentroids', 'hospitals', 'listings', 'countyRates', 'stateDocuments'],
   );
   t.true(result.report.warnings.some((w) => w.startsWith('not read (switched off): approvals, waiver')));
   t.is(meta.demo_data, 'false');
@@ -123,7 +124,7 @@ test.serial('an approvals file or waiver list dated after the run dates nothing:
   stateServer.reset();
   // A typo in the state's files: dates that have not happened yet.
   stateServer.route('/approvals.csv', { body: approvalsCsv([['15600001', 'Y', '', '', '', '']]).replace('11/09/2026', '11/09/2062') });
-  stateServer.route('/waiver.csv', { body: waiverCsv([["St. Mary's Garden Home", '100 Main St', 'OAKLAND', '94612']]).replace('10/01/2026', '10/01/2062') });
+  stateServer.route('/waiver.csv', { body: waiverCsv([["St. Mary's Garden Home", '100 Main St', 'OAKLAND', '94612']]), lastModified: 'Sat, 01 Oct 2062 16:00:00 GMT' });
   const config = rosterOnly(REAL_ROSTER, { approvals: `${STATE_ORIGIN}/approvals.csv`, waiver: `${STATE_ORIGIN}/waiver.csv` });
   const result = await runPipeline({ snapshotsDir: await tempSnapshotsDir(), config, now: new Date('2026-11-22T18:00:00Z') });
   const { rows, meta } = facilities(result.snapshotPath!);

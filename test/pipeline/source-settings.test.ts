@@ -27,6 +27,7 @@ test('a later setting overrides an earlier one; all=none switches every source o
     approvals: '/data/a.csv',
     waiver: null,
     geocodes: null,
+    locations: null,
     zipCentroids: null,
     hospitals: null,
     listings: null,

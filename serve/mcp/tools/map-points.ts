@@ -5,7 +5,7 @@
 import * as z from 'zod/v4';
 import { homeRecords } from '../../records/home-record.ts';
 import { cardLink } from '../cards/catalog.ts';
-import { LOCATION_NOTE } from '../record.ts';
+import { MAP_POINTS_NOTE } from '../../words/wording.ts';
 import { licenseArg, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { LIST_MAX_LIMIT } from './find-homes.ts';
@@ -37,7 +37,7 @@ export const mapPoints = defineTool({
         const point = byLicense.get(license) ?? null;
         return { license_number: license, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null };
       }),
-      note: LOCATION_NOTE,
+      note: MAP_POINTS_NOTE,
     };
   },
 });

@@ -107,9 +107,10 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         CLEARANCE_KEYS.map((key) => {
           if (underReview.has(key)) return factRow(APPROVAL_LABELS[key], 'not on file', 'under a correction review until it closes', key);
           const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of);
-          return factRow(APPROVAL_LABELS[key], reading.words, reading.detail, key);
+          return factRow(APPROVAL_LABELS[key], reading.words, home.clearances.source_note ? null : reading.detail, key);
         }),
       ),
+      home.clearances.source_note ? el('p', { class: 'source', 'data-field': 'approvals-source', text: home.clearances.source_note }) : null,
       el('dl', {}, [
         (() => {
           const waiver = home.medi_cal_alw;

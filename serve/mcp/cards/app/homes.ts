@@ -116,7 +116,7 @@ function renderList(list: HomeList, app: App): void {
             class: 'sub',
             text:
               `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
-              (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line`),
+              (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`),
           }),
           home.price ? el('p', { class: 'note', text: home.price.line }) : null,
         ]);
