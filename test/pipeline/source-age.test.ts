@@ -26,7 +26,7 @@ test.serial('a roster dated past 45 days is warned about in the report, on /heal
     t.deepEqual(health.body.sources.stale, [{ source: 'roster', source_date: '2026-09-01', age_days: 82, max_age_days: 45 }]);
     t.true(health.body.sources.notes.includes('roster: its own date 2026-09-01 is 82 days old, past the 45 days expected.'));
     const front = await call(`${server.url}/`);
-    t.regex(front.text, /per the state roster dated 2026-09-01 \(this copy of it was made on 2026-11-22\); note: the state roster(?:'|&#39;)s own date is 82 days before this copy, older than the 45 days expected/);
+    t.regex(front.text, /per the state record as retrieved from the state on 2026-09-01 \(this copy of it was made on 2026-11-22\); note: the state record(?:'|&#39;)s date is 82 days before this copy, older than the 45 days expected/);
   } finally {
     await server.close();
   }

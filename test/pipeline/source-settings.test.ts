@@ -67,7 +67,8 @@ test('the state profile reads the real Transparency API; state_site points the d
   // The export lives under the same base: a roster there moves with it; one elsewhere stays.
   const exportRoster = { ...state(), sources: { ...state().sources, roster: `${STATE_SITE}/DownloadStateData?id=ResidentialElderCareFacility&GUID=3f2b` } };
   t.is(applySourceSettings(exportRoster, ['state_site=http://127.0.0.1:8088/api']).sources.roster, 'http://127.0.0.1:8088/api/DownloadStateData?id=ResidentialElderCareFacility&GUID=3f2b');
-  t.is(applySourceSettings(state(), ['state_site=http://127.0.0.1:8088/api']).sources.roster, state().sources.roster);
+  const portalRoster = { ...state(), sources: { ...state().sources, roster: state().sources.portalRoster! } };
+  t.is(applySourceSettings(portalRoster, ['state_site=http://127.0.0.1:8088/api']).sources.roster, portalRoster.sources.roster, 'a roster elsewhere stays');
   t.is(applySourceSettings(exportRoster, ['state_site=http://127.0.0.1:8088/api', 'roster=./r.csv'], '/data').sources.roster, '/data/r.csv', 'a later roster setting wins');
   t.throws(() => applySourceSettings(state(), ['state_site=./mirror']), { instanceOf: SourceSettingError, message: /state_site takes the http\(s\) base URL/ });
   t.throws(() => applySourceSettings(state(), ['state_site=none']), { instanceOf: SourceSettingError, message: /state_documents=none/ });
