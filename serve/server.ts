@@ -23,6 +23,7 @@ import { errorPage } from './pages/error-page.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
+import { refuseWithoutOverlay } from './http/overlay-gate.ts';
 import { answerOversizedRequests } from './http/oversized.ts';
 import { callerAddress, overBudgetMessage, RateLimiter } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
@@ -86,6 +87,8 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
+    const refused = refuseWithoutOverlay(request, h, overlays, settings.overlayPollMs);
+    if (refused) return refused;
     if (!RateLimiter.covers(request.path)) return h.continue;
     const verdict = limiter.hit(callerAddress(request, settings.trustedProxyHops), request.method, request.path);
     if (verdict.allowed) return h.continue;
