@@ -29,16 +29,19 @@ export class FixedWindowBudget {
     this.windows = this.shared ? null : new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS });
   }
 
-  /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
-  hit(client: string, now: number = Date.now()): number {
-    if (this.shared) return this.shared.hit(client, now);
+  /**
+   * Counts `count` calls (one request; an MCP batch counts each message); returns the seconds until
+   * the window resets when over budget, else 0.
+   */
+  hit(client: string, now: number = Date.now(), count = 1): number {
+    if (this.shared) return this.shared.hit(client, now, count);
     const windows = this.windows!;
     let window = windows.get(client);
     if (!window || now - window.startedAt >= this.windowMs) {
       window = { startedAt: now, count: 0 };
       windows.set(client, window);
     }
-    window.count += 1;
+    window.count += count;
     if (window.count <= this.limit) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
   }

@@ -52,15 +52,16 @@ export class SharedBudget {
   ) {}
 
   /** Counts one request; returns the seconds until the window ends when over budget, else 0. */
-  hit(client: string, now: number): number {
+  hit(client: string, now: number, count = 1): number {
     const end = now - (now % this.windowMs) + this.windowMs;
     let window = this.windows.get(client);
     if (!window || window.end < end) {
       window = { end, own: 0, others: 0, unsent: 0 };
       this.windows.set(client, window);
     }
-    window.own += 1;
-    if (window.unsent++ === 0) this.pending.set(client, window);
+    window.own += count;
+    if (window.unsent === 0) this.pending.set(client, window);
+    window.unsent += count;
     if (window.own + window.others <= this.limit) return 0;
     return Math.max(1, Math.ceil((window.end - now) / 1000));
   }
