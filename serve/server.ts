@@ -24,7 +24,7 @@ import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
 import { refuseWithoutOverlay } from './http/overlay-gate.ts';
-import { answerOversizedRequests } from './http/oversized.ts';
+import { answerOversizedChunkedBodies, answerOversizedRequests } from './http/oversized.ts';
 import { callerAddress, overBudgetMessage, RateLimiter } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -87,6 +87,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
+    answerOversizedChunkedBodies(request);
     const refused = refuseWithoutOverlay(request, h, overlays, settings.overlayPollMs);
     if (refused) return refused;
     if (!RateLimiter.covers(request.path)) return h.continue;

@@ -49,7 +49,7 @@ test('a batch whose initialize offers 2025-06-18 is refused too, with no header'
 });
 
 test(`without a header (or with 2025-03-26) a batch is served, at most ${MAX_BATCH_MESSAGES} messages`, async (t) => {
-  for (const header of [{}, { 'mcp-protocol-version': '2025-03-26' }]) {
+  for (const header of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Array<Record<string, string>>) {
     const served = await postJson(server.mcpUrl, calls(3), { ...ACCEPT, ...caller(), ...header });
     t.is(served.status, 200);
     t.deepEqual((served.body as Array<{ id: number }>).map((answer) => answer.id), [1, 2, 3]);
