@@ -89,8 +89,9 @@ export const mcpPlugin: Plugin<Services> = {
     // Both run on the /mcp routes only (route extensions), so no other request pays for them.
     const overBudget: Lifecycle.Method = (request, h) => {
       const seconds = budget.hit(callerAddress(request, settings.trustedProxyHops));
-      if (seconds === 0) return h.continue;
-      return tooMany(h, seconds).takeover();
+      const settle = (wait: number) => (wait === 0 ? h.continue : tooMany(h, wait).takeover());
+      // A cluster worker whose lease is spent waits for the primary's answer (http/shared-budgets.ts).
+      return typeof seconds === 'number' ? settle(seconds) : seconds.then(settle);
     };
     const logLine: Lifecycle.Method = (request, h) => {
       const summary = request.app.mcp;
@@ -154,7 +155,7 @@ export const mcpPlugin: Plugin<Services> = {
               return withCors(h.response({ jsonrpc: '2.0', id: null, error: { code: RPC.invalidRequest, message: batch.refused } }).code(400).header('cache-control', 'no-store'));
             }
             // The request itself was counted before its body was read; each further message counts too.
-            const seconds = batch.messages > 1 ? budget.hit(callerAddress(request, settings.trustedProxyHops), Date.now(), batch.messages - 1) : 0;
+            const seconds = batch.messages > 1 ? await budget.hit(callerAddress(request, settings.trustedProxyHops), Date.now(), batch.messages - 1) : 0;
             if (seconds > 0) return tooMany(h, seconds);
           }
           const answer = await answerMcp(incoming, mcpCall(request, services, documents), options);
