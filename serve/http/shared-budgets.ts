@@ -16,8 +16,12 @@ import { LRUCache } from 'lru-cache';
 /** Distinct clients remembered per budget; the oldest are forgotten first (as in one process). */
 const MAX_TRACKED_CLIENTS = 50_000;
 
-/** How long a worker waits for the primary's grant before it admits on its own (the primary stopping). */
-export const ASK_TIMEOUT_MS = 1_000;
+/**
+ * How long a worker waits for the primary's grant before it admits on its own (the primary is
+ * stopping or stuck). Long, so a slow primary on a busy machine does not turn the bound into a guess;
+ * a grant that comes later still goes to the lease, so no granted hit is lost.
+ */
+export const ASK_TIMEOUT_MS = 5_000;
 
 /** Worker -> primary: a lease of `want` or more hits. Primary -> worker: what it granted, and whether the window is spent. */
 export type BudgetMessage =
@@ -61,6 +65,14 @@ export class SharedBudget {
     private readonly windowMs: number,
     private readonly asker: (budget: SharedBudget, client: string, end: number, want: number) => Promise<{ granted: number; spent: boolean }>,
   ) {}
+
+  /** A grant that came after its ask had timed out (and `took` hits were admitted without it): what is over goes to the lease. */
+  lateGrant(client: string, end: number, granted: number, took: number, spent: boolean): void {
+    const lease = this.leases.get(client);
+    if (!lease || lease.end !== end) return;
+    lease.left += Math.max(0, granted - took);
+    lease.spent ||= spent;
+  }
 
   /**
    * Counts `count` calls; returns the seconds until the window ends when over budget, else 0: at once
@@ -128,20 +140,25 @@ export class WorkerBudgets {
   private ask(budget: SharedBudget, client: string, end: number, want: number): Promise<{ granted: number; spent: boolean }> {
     const id = (this.asked += 1);
     return new Promise((resolve) => {
-      // No primary to answer (it is stopping): admit on our own rather than hold the request.
+      let timedOut = false;
+      // No primary to answer (it is stopping or stuck): admit on our own rather than hold the request.
       const alone = () => {
-        this.waiting.delete(id);
+        timedOut = true;
         resolve({ granted: want, spent: false });
+        // A grant that never comes (the primary is gone) is not waited for forever.
+        setTimeout(() => this.waiting.delete(id), 12 * ASK_TIMEOUT_MS).unref?.();
       };
       const timer = setTimeout(alone, ASK_TIMEOUT_MS);
       timer.unref?.();
       this.waiting.set(id, (grant) => {
         clearTimeout(timer);
         this.waiting.delete(id);
-        resolve(grant);
+        if (timedOut) budget.lateGrant(client, end, grant.granted, want, grant.spent);
+        else resolve(grant);
       });
       if (!this.send({ type: 'care-home:budget-ask', id, budget: budget.id, client, end, limit: budget.limit, want })) {
         clearTimeout(timer);
+        this.waiting.delete(id);
         alone();
       }
     });

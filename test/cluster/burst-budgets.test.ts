@@ -14,6 +14,8 @@ const WORKERS = 2;
 const V1 = 60;
 const CHECK = 30;
 const MCP = 60;
+/** A burst of 200 on a busy shared machine can take a while; a request is only given up after this. */
+const SLOW = 60_000;
 
 let server: Running;
 let base: string;
@@ -74,7 +76,7 @@ test.serial(`/api/v1 budget ${V1}: 200 at once from one caller, three times`, as
   for (let trial = 0; trial < 3; trial += 1) {
     await inOneWindow(10_000);
     const caller = nextCaller();
-    const accepted = await burst(t, 200, () => get(`${base}/api/v1/facilities?limit=1`, caller));
+    const accepted = await burst(t, 200, () => get(`${base}/api/v1/facilities?limit=1`, caller, undefined, SLOW));
     t.true(accepted >= low && accepted <= high, `trial ${trial}: accepted ${accepted}, bound ${low}..${high}`);
   }
 });
@@ -85,18 +87,18 @@ test.serial(`/api/v1 budget ${V1}: four waves of 50 from one caller`, async (t) 
   const caller = nextCaller();
   let accepted = 0;
   for (let wave = 0; wave < 4; wave += 1) {
-    accepted += await burst(t, 50, () => get(`${base}/api/v1/facilities?limit=1`, caller));
+    accepted += await burst(t, 50, () => get(`${base}/api/v1/facilities?limit=1`, caller, undefined, SLOW));
     await sleep(20);
   }
   t.true(accepted >= low && accepted <= high, `accepted ${accepted}, bound ${low}..${high}`);
 });
 
-test.serial(`the 100-home check's budget ${CHECK}: ${V1} at once from one caller`, async (t) => {
+test.serial(`the 100-home check's budget ${CHECK}: 200 at once from one caller`, async (t) => {
   const { low, high } = within(CHECK);
-  await inOneWindow(15_000);
+  await inOneWindow(20_000);
   const caller = { ...nextCaller(), 'content-type': 'application/json' };
-  // V1 requests at once: the /api/v1 budget admits every one, so the check's alone decides.
-  const accepted = await burst(t, V1, () => get(`${base}/api/v1/check`, caller, checkBody));
+  // Each request counts against the /api/v1 budget too, which admits at least ${V1}: the check's budget decides.
+  const accepted = await burst(t, 200, () => get(`${base}/api/v1/check`, caller, checkBody, SLOW));
   t.true(accepted >= low && accepted <= high, `accepted ${accepted}, bound ${low}..${high}`);
 });
 
@@ -104,6 +106,6 @@ test.serial(`/mcp budget ${MCP}: 200 at once from one caller`, async (t) => {
   const { low, high } = within(MCP);
   await inOneWindow(10_000);
   const caller = { ...nextCaller(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const accepted = await burst(t, 200, () => get(`${base}/mcp`, caller, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })));
+  const accepted = await burst(t, 200, () => get(`${base}/mcp`, caller, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), SLOW));
   t.true(accepted >= low && accepted <= high, `accepted ${accepted}, bound ${low}..${high}`);
 });

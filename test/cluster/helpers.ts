@@ -94,7 +94,7 @@ export interface Answer {
 }
 
 /** One request on a connection of its own: the primary hands each new connection to the next worker. */
-export function get(url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+export function get(url: string, headers: Record<string, string> = {}, body?: string, timeoutMs = 5_000): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const options = { agent: false, headers, method: body === undefined ? 'GET' : 'POST' };
     const request = http.request(url, options, (response) => {
@@ -105,7 +105,7 @@ export function get(url: string, headers: Record<string, string> = {}, body?: st
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.setTimeout(5_000, () => request.destroy(new Error('timed out')));
+    request.setTimeout(timeoutMs, () => request.destroy(new Error('timed out')));
     request.end(body);
   });
 }

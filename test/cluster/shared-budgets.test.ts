@@ -6,7 +6,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { FixedWindowBudget } from '../../serve/http/rate-limit.ts';
-import { BudgetLedger, leaseTerms, shareBudgets, WorkerBudgets, type BudgetMessage, type SharedBudget } from '../../serve/http/shared-budgets.ts';
+import { ASK_TIMEOUT_MS, BudgetLedger, leaseTerms, shareBudgets, WorkerBudgets, type BudgetMessage, type SharedBudget } from '../../serve/http/shared-budgets.ts';
 
 const WINDOW_MS = 60_000;
 /** A time inside one window (windows end at multiples of WINDOW_MS). */
@@ -193,6 +193,21 @@ test('with no primary to answer (it is stopping), a worker admits on its own', a
   const budget = budgets.register(5, WINDOW_MS);
   budgets.start();
   t.is(await budget.hit('192.0.2.1', NOW), 0);
+});
+
+test('a grant that comes after its ask timed out still goes to the lease: no granted hit is lost', async (t) => {
+  const asks: Ask[] = [];
+  const budgets = new WorkerBudgets((message) => (message.type === 'care-home:budget-ask' && asks.push(message), true));
+  const budget = budgets.register(60, WINDOW_MS);
+  budgets.start();
+  const awake = setTimeout(() => {}, 2 * ASK_TIMEOUT_MS); // the worker's timer is unref'd: keep this process up meanwhile
+  t.is(await budget.hit('192.0.2.1', NOW), 0, 'admitted on its own once the wait ran out');
+  clearTimeout(awake);
+  t.true(ASK_TIMEOUT_MS >= 5_000);
+  budgets.receive({ type: 'care-home:budget-grant', id: asks[0]!.id, granted: 7, spent: false });
+  for (let i = 0; i < 6; i += 1) t.is(budget.hit('192.0.2.1', NOW), 0, 'the rest of the late slice, at once');
+  t.true(budget.hit('192.0.2.1', NOW) instanceof Promise, 'then it asks again');
+  t.is(asks.length, 2);
 });
 
 test('a budget made after the worker started serving is refused, so no two budgets share a number', (t) => {
