@@ -82,7 +82,7 @@ export const mcpPlugin: Plugin<Services> = {
     const tooMany = (h: ResponseToolkit, seconds: number) => {
       const message =
         `Too many requests: slow down and retry after ${seconds} seconds. ` +
-        `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller (each message of a batch counts).`;
+        `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller.`;
       const answer = rpcError(h, 429, message, { retry_after_seconds: seconds });
       return withCors(answer.header('retry-after', String(seconds)).header('cache-control', 'no-store'));
     };

@@ -107,6 +107,9 @@ function readOverlay(filePath: string): Overlay | null {
     const tables = new Set(
       (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name),
     );
+    // A file without the reviews table is no operator store (a truncated or half-replaced file
+    // reads as an empty database): failing here keeps the last good overlay instead of holding nothing.
+    if (!tables.has('clearance_reviews')) throw new Error('not an operator store: it has no clearance_reviews table');
     const reviews = tables.has('clearance_reviews')
       ? (db
           .prepare('SELECT license_number, clearance FROM clearance_reviews WHERE closed_at IS NULL ORDER BY license_number, clearance')

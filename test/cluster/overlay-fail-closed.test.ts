@@ -41,17 +41,21 @@ test('a worker replaced while the operator store is unreadable still holds the r
   const dir = await snapshotDir();
   t.is(runOperatorCommand(['review', 'open', home.license_number, 'dementia'], { snapshotsDir: dir, out: () => {} }), 0);
   server = start({ SNAPSHOTS_DIR: dir, PORT: String(await freePort()), WEB_CONCURRENCY: String(WORKERS), OVERLAY_POLL_MS: '200' });
-  const base = (await server.waitFor((line) => line.msg === 'serving' && line.workers === WORKERS)).url as string;
+  const base = (await server.waitFor((line) => line.msg === 'serving' && line.workers === WORKERS, 180_000)).url as string;
 
   const health = async () => JSON.parse((await get(`${base}/healthz`)).body) as { status: string; overlay: Record<string, unknown> };
   for (let i = 0; i < WORKERS; i += 1) t.like((await health()).overlay, { state: 'current', reviews_held: 1 });
 
   fs.writeFileSync(path.join(dir, OPERATOR_STORE_FILE), 'overwritten: not a SQLite database');
   const faultAt = new Date().toISOString();
-  await sleep(600); // a few polls: the running workers see the fault
+  // The running workers see the fault at their next poll (200 ms; longer on a busy machine).
+  for (let seen = 0, deadline = Date.now() + 60_000; seen < 2 * WORKERS && Date.now() < deadline; ) {
+    seen = (await health()).overlay.state === 'stale' ? seen + 1 : 0;
+    if (seen < 2 * WORKERS) await sleep(100);
+  }
   const [victim] = children(server.child.pid!);
   process.kill(victim!, 'SIGKILL');
-  const replacement = await server.waitFor((line) => line.msg === 'worker serving' && line.pid !== victim);
+  const replacement = await server.waitFor((line) => line.msg === 'worker serving' && line.pid !== victim, 180_000);
   t.true(children(server.child.pid!).includes(replacement.pid!));
 
   // Fresh connections go to each worker in turn: every answer holds the review.

@@ -110,3 +110,21 @@ test.serial('no store and no copy is a fresh install: nothing held, healthy', as
   t.like(health.body.overlay, { state: 'current', source: 'no store', reviews_held: 0 });
   t.false(fs.existsSync(path.join(server.dir, OVERLAY_COPY_FILE)));
 });
+
+test.serial('a truncated store (an empty file, as while it is being overwritten) is unreadable, not a store holding nothing', async (t) => {
+  const home = await dementiaHome();
+  const dir = await snapshotDir();
+  t.is(runOperatorCommand(['review', 'open', home.license_number, 'dementia'], { snapshotsDir: dir, ...quiet }), 0);
+  const server = await startServer({ snapshotsDir: dir });
+  t.teardown(() => server.close());
+  fs.writeFileSync(path.join(dir, OPERATOR_STORE_FILE), '');
+  server.app.services.overlays.refresh();
+  t.deepEqual(await dementiaAsServed(server.url, home), { value: 'not_on_file', listed: false });
+  const health = await call(`${server.url}/healthz`);
+  t.like(health.body.overlay, { state: 'stale', reviews_held: 1 });
+  t.regex(health.body.overlay.reason, /not an operator store/);
+  // The copy kept the review too: a restart now still holds it.
+  const restarted = await startServer({ snapshotsDir: dir });
+  t.teardown(() => restarted.close());
+  t.deepEqual(await dementiaAsServed(restarted.url, home), { value: 'not_on_file', listed: false });
+});
