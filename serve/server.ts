@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Boom from '@hapi/boom';
-import Hapi, { type Request, type ResponseObject, type Server } from '@hapi/hapi';
+import Hapi, { type Request, type ResponseObject, type ResponseToolkit, type Server } from '@hapi/hapi';
 import { changesPlugin } from './rest/changes.ts';
 import { dataPlugin } from './data/plugin.ts';
 import { addDemoNotice } from './http/demo.ts';
@@ -23,8 +23,9 @@ import { errorPage } from './pages/error-page.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
-import { answerOversizedRequests } from './http/oversized.ts';
-import { callerAddress, overBudgetMessage, RateLimiter } from './http/rate-limit.ts';
+import { refuseWithoutOverlay } from './http/overlay-gate.ts';
+import { answerOversizedChunkedBodies, answerOversizedRequests } from './http/oversized.ts';
+import { callerAddress, overBudgetMessage, RateLimiter, type BudgetVerdict } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
@@ -86,14 +87,22 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
+    answerOversizedChunkedBodies(request);
+    const refused = refuseWithoutOverlay(request, h, overlays, settings.overlayPollMs);
+    if (refused) return refused;
     if (!RateLimiter.covers(request.path)) return h.continue;
     const verdict = limiter.hit(callerAddress(request, settings.trustedProxyHops), request.method, request.path);
+    // A cluster worker whose lease is spent waits for the primary's answer (shared-budgets.ts).
+    if (verdict instanceof Promise) return verdict.then((settled) => withinBudgets(request, h, settled));
+    return withinBudgets(request, h, verdict);
+  });
+  const withinBudgets = (request: Request, h: ResponseToolkit, verdict: BudgetVerdict & { spent: string[] }) => {
     if (verdict.allowed) return h.continue;
     request.app.spentBudgets = verdict.spent;
     const error = Boom.tooManyRequests(overBudgetMessage(settings.rateLimits, verdict.retryAfterSeconds));
     error.output.headers['retry-after'] = String(verdict.retryAfterSeconds);
     throw error;
-  });
+  };
 
   server.events.on('response', (request) => {
     const status = statusOf(request);

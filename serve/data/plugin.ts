@@ -69,8 +69,8 @@ function dataPage(baseUrl: string, downloads: readonly SnapshotDownload[]): stri
 function routes(services: Services): ServerRoute[] {
   const { baseUrl, snapshotsDir } = services.settings;
   const budget = new FixedWindowBudget(services.settings.downloads.rateLimit, services.settings.downloads.windowMs);
-  const overBudget: Lifecycle.Method = (request, h) => {
-    const seconds = budget.hit(callerAddress(request, services.settings.trustedProxyHops));
+  const overBudget: Lifecycle.Method = async (request, h) => {
+    const seconds = await budget.hit(callerAddress(request, services.settings.trustedProxyHops));
     if (seconds === 0) return h.continue;
     const error = Boom.tooManyRequests(
       `Too many downloads from this address: retry after ${seconds} seconds. ` +

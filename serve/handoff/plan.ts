@@ -298,10 +298,10 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
           maxBytes: 16 * 1024,
         },
       },
-      handler: (request: Request, h: ResponseToolkit) => {
+      handler: async (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
         const caller = callerAddress(request, services.settings.trustedProxyHops);
-        const attemptWait = attempts.hit(caller);
+        const attemptWait = await attempts.hit(caller);
         if (attemptWait > 0) throw tooMany(attemptWait);
         const payload = request.payload as unknown;
         const state = openPlan(request, services, formText(payload, 'h', 4096));
@@ -311,7 +311,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         if (!read.ok) {
           return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }), false);
         }
-        const storeWait = stores.hit(caller);
+        const storeWait = await stores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
         try {
           writes.storeCoordinationRequest({

@@ -1,7 +1,7 @@
 // Serving on every core (WEB_CONCURRENCY, docs/operations.md "Every core"): Node's own cluster.
 // The primary serves nothing itself: it forks the workers, which share the public port (the
 // primary hands each new connection to the next worker), replaces a worker that dies while the
-// others go on serving, sums the budgets' counts (shared-budgets.ts) and the workers' metrics,
+// others go on serving, grants the budgets' leases (shared-budgets.ts), sums the workers' metrics,
 // and on SIGTERM or SIGINT stops every worker cleanly. Each worker is the one-process server:
 // it builds its own stores, so it switches snapshots and re-reads the overlay on its own.
 import cluster, { type Worker } from 'node:cluster';
@@ -9,7 +9,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../lib/log.ts';
 import { HandoffSigner } from './handoff-link.ts';
 import { aggregateWorkers, listenForScrapes, type MetricsListener, type WorkerMetrics } from './metrics.ts';
-import { BudgetTally, isBudgetMessage, shareBudgets, WorkerBudgets, type BudgetMessage } from './shared-budgets.ts';
+import { BudgetLedger, isBudgetMessage, shareBudgets, WorkerBudgets, type BudgetMessage } from './shared-budgets.ts';
 import { localUrl, type Settings } from './settings.ts';
 
 type MetricsMessage = { type: 'care-home:metrics-ask'; id: number } | { type: 'care-home:metrics'; id: number; metrics: WorkerMetrics | null };
@@ -36,8 +36,10 @@ export interface ClusterLink {
 }
 
 export function joinCluster(): ClusterLink {
-  const send = (message: BudgetMessage | MetricsMessage) => {
-    if (process.connected) process.send!(message);
+  const send = (message: BudgetMessage | MetricsMessage): boolean => {
+    if (!process.connected) return false;
+    process.send!(message);
+    return true;
   };
   const budgets = new WorkerBudgets(send);
   shareBudgets(budgets);
@@ -52,7 +54,6 @@ export function joinCluster(): ClusterLink {
       );
     }
   });
-  budgets.hello();
   return {
     serving(served) {
       registry = served;
@@ -70,9 +71,7 @@ export async function servePrimary(settings: Settings, log: Logger): Promise<voi
   // The hand-off key file, when none is set, is made here once: workers starting together could
   // otherwise read it while another is still writing it, and sign with different keys.
   HandoffSigner.fromSettings(settings.handoffSecret, settings.snapshotsDir);
-  const tally = new BudgetTally();
-  /** Workers that asked for the budget counts (their message handler is in place). */
-  const counting = new Set<number>();
+  const ledger = new BudgetLedger(settings.workers);
   const listening = new Set<number>();
   let stopping = false;
   let started = false;
@@ -99,7 +98,6 @@ export async function servePrimary(settings: Settings, log: Logger): Promise<voi
 
   cluster.on('exit', (worker, code, signal) => {
     const wasListening = listening.delete(worker.id);
-    counting.delete(worker.id);
     if (stopping) return;
     if (!started) {
       // A worker that cannot start (a port in use, a bad snapshot) will not start the next time either.
@@ -117,16 +115,11 @@ export async function servePrimary(settings: Settings, log: Logger): Promise<voi
   });
 
   cluster.on('message', (worker, message: unknown) => {
-    if (!isBudgetMessage(message)) return;
-    if (message.type === 'care-home:budget-hello') {
-      counting.add(worker.id);
-      send(worker, { type: 'care-home:budget-others', others: tally.everything(worker.id, Date.now()) });
-    } else if (message.type === 'care-home:budget-hits') {
-      const updates = tally.add(worker.id, message.hits, [...counting], Date.now());
-      for (const [id, others] of updates) send(cluster.workers?.[id], { type: 'care-home:budget-others', others });
-    }
+    if (!isBudgetMessage(message) || message.type !== 'care-home:budget-ask') return;
+    const { granted, spent } = ledger.grant(message.budget, message.client, message.end, message.limit, message.want, Date.now());
+    send(worker, { type: 'care-home:budget-grant', id: message.id, granted, spent });
   });
-  setInterval(() => tally.sweep(Date.now()), SWEEP_MS).unref();
+  setInterval(() => ledger.sweep(Date.now()), SWEEP_MS).unref();
 
   async function stopWorkers(): Promise<void> {
     stopping = true;

@@ -1,10 +1,22 @@
 // Every error leaves the server as {"error": "..."} with cache-control: no-store. Anything that
-// is not a deliberate 4xx becomes the one 500 sentence; nothing a request does changes state, so
-// "nothing was changed" is always true.
+// is not a deliberate 4xx (or a deliberate 503, below) becomes the one 500 sentence; nothing a
+// request does changes state, so "nothing was changed" is always true.
+import Boom from '@hapi/boom';
 import type { Request } from '@hapi/hapi';
 import type { Logger } from '../lib/log.ts';
 
 export const SERVER_ERROR = 'The server could not finish this request; nothing was changed. Retry after a minute.';
+
+/** A 503 the server answers on purpose (its message is kept, with Retry-After), not a failure. */
+export function serviceUnavailable(message: string, retryAfterSeconds: number): Boom.Boom {
+  const error = Boom.serverUnavailable(message, { deliberate: true });
+  error.output.headers['retry-after'] = String(retryAfterSeconds);
+  return error;
+}
+
+function deliberate(response: Boom.Boom): boolean {
+  return (response.data as { deliberate?: unknown } | null)?.deliberate === true;
+}
 
 /** The first response step (serve/server.ts): an error's payload becomes the spec's shape. */
 export function shapeError(request: Request, baseUrl: string, log: Logger): void {
@@ -12,7 +24,7 @@ export function shapeError(request: Request, baseUrl: string, log: Logger): void
   if (!('isBoom' in response) || !response.isBoom) return;
   const status = response.output.statusCode;
   let message = String(response.output.payload.message ?? '');
-  if (status >= 500) {
+  if (status >= 500 && !deliberate(response)) {
     log.error('request failed', { method: request.method, path: request.path, error: response.stack ?? String(response) });
     message = SERVER_ERROR;
   } else if (status === 404 && message === 'Not Found') {

@@ -5,6 +5,17 @@ import { failValidation, inputs } from './validation.ts';
 import { requestSnapshot, type Services } from './services.ts';
 import { snapshotProblems } from '../records/snapshot-health.ts';
 import { sourceHealthLines } from '../../contract/source-health.ts';
+import type { OverlayHealth } from '../records/overlay.ts';
+
+/** Why the server is not ready without an overlay (it refuses every other request meanwhile). */
+function overlayUnavailable(reason: string | null): string {
+  return `no good operator overlay was ever read (${reason ?? 'the operator store cannot be read'}) and no last-good copy is kept; every request but /healthz gets 503 until the store can be read`;
+}
+
+/** The overlay's standing: stale (an older overlay serves while the store cannot be read) says since when and why. */
+function overlayFields(health: OverlayHealth) {
+  return { state: health.state, source: health.source, stale_since: health.staleSince, ...(health.reason ? { reason: health.reason } : {}) };
+}
 
 export const healthPlugin: Plugin<Services> = {
   name: 'health',
@@ -21,6 +32,8 @@ export const healthPlugin: Plugin<Services> = {
         const overlay = services.overlays.current;
         const { snapshotsDir, healthMaxSnapshotAgeHours } = services.settings;
         const problems = snapshotProblems(snapshotsDir, snapshot, healthMaxSnapshotAgeHours, new Date());
+        const overlayState = services.overlays.health();
+        if (overlayState.state === 'unavailable') problems.push(overlayUnavailable(overlayState.reason));
         // Degraded: look for a replacement now rather than at the next poll.
         if (problems.length > 0) void services.snapshots.refresh();
         const body = {
@@ -35,7 +48,7 @@ export const healthPlugin: Plugin<Services> = {
           },
           // Not a failure of this instance: what the run that built the snapshot could not read, or found old.
           sources: { ...snapshot.meta.sourceHealth, notes: sourceHealthLines(snapshot.meta.sourceHealth) },
-          overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode },
+          overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode, ...overlayFields(overlayState) },
           usage: services.usage.totals(),
         };
         return h.response(body).code(problems.length > 0 ? 503 : 200);

@@ -3,6 +3,7 @@
 // error as JSON {"error"} with no-store, so oversized headers get 431 and an oversized URL 414 here.
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { Request } from '@hapi/hapi';
 
 type ClientErrorHandler = (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => void;
 
@@ -51,4 +52,40 @@ export function answerOversizedRequests(listener: http.Server): void {
     const status = overflowStatus(error.rawPacket, maxHeaderSize);
     socket.end(rawResponse(status, messages[status]));
   });
+}
+
+/** How much of an oversized chunked body is read and dropped so its 413 arrives, and for how long. */
+const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
+/**
+ * A chunked body over a route's limit is only found too large while it is read; hapi's reader then
+ * destroys the request, which resets the connection before the 413 is written. For a request with
+ * a body but no Content-Length (onRequest), that destroy reads and drops the rest of the body instead
+ * (at most DRAIN_MAX_BYTES more, for at most DRAIN_MAX_MS; past either the connection is closed as
+ * before), so hapi answers the 413 its route gives for a Content-Length over the limit.
+ */
+export function answerOversizedChunkedBodies(request: Request): void {
+  const req = request.raw.req;
+  if (req.headers['transfer-encoding'] === undefined || req.headers['content-length'] !== undefined) return;
+  const destroy = req.destroy.bind(req);
+  let draining = false;
+  req.destroy = ((error?: Error) => {
+    if (draining || req.readableEnded || error !== undefined) return destroy(error);
+    draining = true;
+    const socket = req.socket;
+    const start = socket.bytesRead;
+    const began = Date.now();
+    const watch = setInterval(() => {
+      if (socket.bytesRead - start > DRAIN_MAX_BYTES || Date.now() - began > DRAIN_MAX_MS) {
+        clearInterval(watch);
+        destroy();
+      }
+    }, 50);
+    watch.unref();
+    const stop = () => clearInterval(watch);
+    req.once('end', stop);
+    req.once('close', stop);
+    return req;
+  }) as typeof req.destroy;
 }

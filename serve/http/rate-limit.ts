@@ -29,16 +29,20 @@ export class FixedWindowBudget {
     this.windows = this.shared ? null : new LRUCache<string, Window>({ max: MAX_TRACKED_CLIENTS });
   }
 
-  /** Counts one request; returns the seconds until the window resets when over budget, else 0. */
-  hit(client: string, now: number = Date.now()): number {
-    if (this.shared) return this.shared.hit(client, now);
+  /**
+   * Counts `count` calls (one request; an MCP batch counts each message); returns the seconds until
+   * the window resets when over budget, else 0. A number at once in one process and while a cluster
+   * worker's lease lasts; a promise when the worker must ask the primary for more (shared-budgets.ts).
+   */
+  hit(client: string, now: number = Date.now(), count = 1): number | Promise<number> {
+    if (this.shared) return this.shared.hit(client, now, count);
     const windows = this.windows!;
     let window = windows.get(client);
     if (!window || now - window.startedAt >= this.windowMs) {
       window = { startedAt: now, count: 0 };
       windows.set(client, window);
     }
-    window.count += 1;
+    window.count += count;
     if (window.count <= this.limit) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
   }
@@ -66,17 +70,31 @@ export class RateLimiter {
     return path === '/api' || path.startsWith('/api/');
   }
 
-  /** `spent` names the budgets the request went over (api_all, api_v1, check), for the metrics. */
-  hit(client: string, method: string, path: string, now: number = Date.now()): BudgetVerdict & { spent: string[] } {
+  /** `spent` names the budgets the request went over (api_all, api_v1, check), for the metrics. A promise only when a cluster worker waits for a lease. */
+  hit(client: string, method: string, path: string, now: number = Date.now()): Verdict | Promise<Verdict> {
     const underV1 = path === '/api/v1' || path.startsWith('/api/v1/');
     const isCheck = underV1 && method === 'post' && path.replace(/\/+$/, '') === '/api/v1/check';
-    const waits: Array<[string, number]> = [['api_all', this.apiAll.hit(client, now)]];
-    if (underV1) waits.push(['api_v1', this.apiV1.hit(client, now)]);
-    if (isCheck) waits.push(['check', this.check.hit(client, now)]);
-    const retryAfterSeconds = Math.max(...waits.map(([, wait]) => wait));
-    if (retryAfterSeconds === 0) return ALLOWED;
-    return { allowed: false, retryAfterSeconds, spent: waits.filter(([, wait]) => wait > 0).map(([name]) => name) };
+    const names = ['api_all'];
+    const waits = [this.apiAll.hit(client, now)];
+    if (underV1) {
+      names.push('api_v1');
+      waits.push(this.apiV1.hit(client, now));
+    }
+    if (isCheck) {
+      names.push('check');
+      waits.push(this.check.hit(client, now));
+    }
+    if (waits.every((wait) => typeof wait === 'number')) return verdictOf(names, waits as number[]);
+    return Promise.all(waits).then((settled) => verdictOf(names, settled));
   }
+}
+
+type Verdict = BudgetVerdict & { spent: string[] };
+
+function verdictOf(names: readonly string[], waits: readonly number[]): Verdict {
+  const retryAfterSeconds = Math.max(...waits);
+  if (retryAfterSeconds === 0) return ALLOWED;
+  return { allowed: false, retryAfterSeconds, spent: names.filter((_, i) => waits[i]! > 0) };
 }
 
 /** The one verdict of every request within its budgets (never mutated). */

@@ -1,98 +1,129 @@
 // Budgets for the whole server when several cluster workers share its port (docs/operations.md,
-// "Every core"). Each worker counts its own hits at once and, every SYNC_MS, sends what it counted
-// since to the primary; the primary sums each caller's window over the workers and sends every
-// other worker the part it did not count itself. A worker refuses when its own count plus the
-// others' last-known count is over the limit, so the request path never waits on another process.
+// "Budgets across workers"). The primary holds each caller's window of each budget and hands out
+// its hits in leases: a worker that has none left for a caller asks the primary for a slice and
+// admits from it on its own until it is spent, so most hits never leave the worker. The primary
+// grants at most the limit plus a stated overshoot (at most a tenth of the limit) per window, so a
+// burst across every worker at once gets at most that; and it grants the overshoot only because a
+// slice another worker holds may go unused, so a caller is never refused before the limit.
 //
-// The overshoot is bounded: when a worker admits a caller's last request, what it has not yet
-// heard of is what the other workers counted for that caller since their last send, plus what is
-// still on its way. So the whole server admits at most the limit plus, for each other worker, the
-// requests it received from that caller in one sync interval (and never more than the limit per
-// worker, since each refuses on its own count). Windows are fixed by the wall clock (they end at
-// multiples of the window), so every worker counts the same window.
+// With W workers, a limit L and a slice S = 1 + floor(floor(L / 10) / (W - 1)), the primary grants at
+// most L + (W - 1) x (S - 1) <= L + L / 10 hits a window. Each other worker holds at most S - 1 hits
+// it was granted and did not use (it asks only when it has none, and uses one at once), so when the
+// primary has nothing left to grant at least L hits were admitted. Windows are fixed by the wall
+// clock (they end at multiples of the window), so every worker counts the same window.
 import { LRUCache } from 'lru-cache';
-
-/** How often a worker sends its counts (the overshoot bound is what other workers admit in this time). */
-export const SYNC_MS = 100;
 
 /** Distinct clients remembered per budget; the oldest are forgotten first (as in one process). */
 const MAX_TRACKED_CLIENTS = 50_000;
 
-/** A budget's counts for one caller and window: [budget, client, window end (ms), count]. */
-export type WindowCount = [budget: number, client: string, end: number, count: number];
+/**
+ * How long a worker waits for the primary's grant before it admits on its own (the primary is
+ * stopping or stuck). Long, so a slow primary on a busy machine does not turn the bound into a guess;
+ * a grant that comes later still goes to the lease, so no granted hit is lost.
+ */
+export const ASK_TIMEOUT_MS = 5_000;
 
-/** Worker -> primary: hits counted since the last send. Primary -> worker: the other workers' counts. */
-export type BudgetMessage = { type: 'care-home:budget-hits'; hits: WindowCount[] } | { type: 'care-home:budget-others'; others: WindowCount[] } | { type: 'care-home:budget-hello' };
+/** Worker -> primary: a lease of `want` or more hits. Primary -> worker: what it granted, and whether the window is spent. */
+export type BudgetMessage =
+  | { type: 'care-home:budget-ask'; id: number; budget: number; client: string; end: number; limit: number; want: number }
+  | { type: 'care-home:budget-grant'; id: number; granted: number; spent: boolean };
 
 export function isBudgetMessage(message: unknown): message is BudgetMessage {
   return typeof message === 'object' && message !== null && typeof (message as { type?: unknown }).type === 'string' && (message as { type: string }).type.startsWith('care-home:budget-');
 }
 
-interface SharedWindow {
-  /** When the window ends (ms since the epoch): a multiple of the window's length. */
-  end: number;
-  /** Hits this worker counted, refused ones too (as in one process). */
-  own: number;
-  /** Hits the other workers counted, as the primary last said. */
-  others: number;
-  /** Own hits not yet sent to the primary. */
-  unsent: number;
+/** The hits a worker is granted at a time, and the most the primary grants a window, for a limit and a number of workers. */
+export function leaseTerms(limit: number, workers: number): { slice: number; cap: number } {
+  if (workers <= 1) return { slice: Math.max(1, limit), cap: limit };
+  const slice = 1 + Math.floor(Math.floor(limit / 10) / (workers - 1));
+  return { slice, cap: limit + (workers - 1) * (slice - 1) };
 }
 
-/** One budget's windows in one worker. */
+interface Lease {
+  /** When the window ends (ms since the epoch): a multiple of the window's length. */
+  end: number;
+  /** Hits granted to this worker and not yet used. */
+  left: number;
+  /** The primary has nothing left to grant this window. */
+  spent: boolean;
+  /** The ask on its way, which every hit that finds the lease empty waits for. */
+  asking: Promise<void> | null;
+}
+
+/** Where a worker's asks go and how grants come back: process.send in a cluster worker, a function in tests. */
+export interface PrimaryLink {
+  ask(message: Extract<BudgetMessage, { type: 'care-home:budget-ask' }>): void;
+}
+
+/** One budget's leases in one worker. */
 export class SharedBudget {
-  private readonly windows = new LRUCache<string, SharedWindow>({ max: MAX_TRACKED_CLIENTS });
-  /** Windows with hits not yet sent, by client. */
-  private readonly pending = new Map<string, SharedWindow>();
+  private readonly leases = new LRUCache<string, Lease>({ max: MAX_TRACKED_CLIENTS });
 
   constructor(
     readonly id: number,
     readonly limit: number,
     private readonly windowMs: number,
+    private readonly asker: (budget: SharedBudget, client: string, end: number, want: number) => Promise<{ granted: number; spent: boolean }>,
   ) {}
 
-  /** Counts one request; returns the seconds until the window ends when over budget, else 0. */
-  hit(client: string, now: number): number {
+  /** A grant that came after its ask had timed out (and `took` hits were admitted without it): what is over goes to the lease. */
+  lateGrant(client: string, end: number, granted: number, took: number, spent: boolean): void {
+    const lease = this.leases.get(client);
+    if (!lease || lease.end !== end) return;
+    lease.left += Math.max(0, granted - took);
+    lease.spent ||= spent;
+  }
+
+  /**
+   * Counts `count` calls; returns the seconds until the window ends when over budget, else 0: at once
+   * while this worker's lease lasts, else once the primary has answered.
+   */
+  hit(client: string, now: number, count = 1): number | Promise<number> {
     const end = now - (now % this.windowMs) + this.windowMs;
-    let window = this.windows.get(client);
-    if (!window || window.end < end) {
-      window = { end, own: 0, others: 0, unsent: 0 };
-      this.windows.set(client, window);
+    let lease = this.leases.get(client);
+    if (!lease || lease.end < end) {
+      lease = { end, left: 0, spent: false, asking: null };
+      this.leases.set(client, lease);
     }
-    window.own += 1;
-    if (window.unsent++ === 0) this.pending.set(client, window);
-    if (window.own + window.others <= this.limit) return 0;
-    return Math.max(1, Math.ceil((window.end - now) / 1000));
+    if (lease.left >= count) {
+      lease.left -= count;
+      return 0;
+    }
+    if (lease.spent) return this.refuse(lease, now);
+    return this.waitForLease(client, lease, count, now);
   }
 
-  /** The hits counted since the last call, for the primary. */
-  takeHits(into: WindowCount[]): void {
-    for (const [client, window] of this.pending) {
-      into.push([this.id, client, window.end, window.unsent]);
-      window.unsent = 0;
+  private async waitForLease(client: string, lease: Lease, count: number, now: number): Promise<number> {
+    for (;;) {
+      if (lease.left >= count) {
+        lease.left -= count;
+        return 0;
+      }
+      if (lease.spent) return this.refuse(lease, now);
+      lease.asking ??= this.asker(this, client, lease.end, count - lease.left).then(({ granted, spent }) => {
+        lease.left += granted;
+        lease.spent = spent;
+        lease.asking = null;
+      });
+      await lease.asking;
     }
-    this.pending.clear();
   }
 
-  /** What the other workers counted for a caller, as the primary last summed it. */
-  setOthers(client: string, end: number, others: number): void {
-    const window = this.windows.get(client);
-    if (window && window.end === end) window.others = Math.max(window.others, others);
-    else if (!window || window.end < end) this.windows.set(client, { end, own: 0, others, unsent: 0 });
+  /** Over budget: what is left of the lease goes with the refused calls (refused calls count, as in one process). */
+  private refuse(lease: Lease, now: number): number {
+    lease.left = 0;
+    return Math.max(1, Math.ceil((lease.end - now) / 1000));
   }
 }
-
-/** Where a worker's counts go: process.send in a cluster worker, a function in tests. */
-export type SendToPrimary = (message: BudgetMessage) => void;
 
 /** A worker's budgets: made as the server builds them, in the same order in every worker. */
 export class WorkerBudgets {
   private readonly budgets: SharedBudget[] = [];
-  /** Counts the primary sent before this worker had built the budget they are for. */
-  private readonly early: WindowCount[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly waiting = new Map<number, (grant: { granted: number; spent: boolean }) => void>();
+  private asked = 0;
+  private serving = false;
 
-  constructor(private readonly send: SendToPrimary) {}
+  constructor(private readonly send: (message: BudgetMessage) => boolean) {}
 
   /**
    * A budget's identity across workers is the order it was made in: every worker runs the same
@@ -100,114 +131,97 @@ export class WorkerBudgets {
    */
   register(limit: number, windowMs: number): SharedBudget {
     // One made later (per request, say) could get another number in each worker and mix counts.
-    if (this.timer) throw new Error('A budget must be made while the server is built, before it serves: its number is its identity across workers');
-    const budget = new SharedBudget(this.budgets.length, limit, windowMs);
+    if (this.serving) throw new Error('A budget must be made while the server is built, before it serves: its number is its identity across workers');
+    const budget = new SharedBudget(this.budgets.length, limit, windowMs, (from, client, end, want) => this.ask(from, client, end, want));
     this.budgets.push(budget);
-    const waiting = this.early.filter(([id]) => id === budget.id);
-    for (const [, client, end, others] of waiting) budget.setOthers(client, end, others);
     return budget;
   }
 
-  /** Sends what was counted since the last send (nothing when nothing was). */
-  flush(): void {
-    const hits: WindowCount[] = [];
-    for (const budget of this.budgets) budget.takeHits(hits);
-    if (hits.length > 0) this.send({ type: 'care-home:budget-hits', hits });
+  private ask(budget: SharedBudget, client: string, end: number, want: number): Promise<{ granted: number; spent: boolean }> {
+    const id = (this.asked += 1);
+    return new Promise((resolve) => {
+      let timedOut = false;
+      // No primary to answer (it is stopping or stuck): admit on our own rather than hold the request.
+      const alone = () => {
+        timedOut = true;
+        resolve({ granted: want, spent: false });
+        // A grant that never comes (the primary is gone) is not waited for forever.
+        setTimeout(() => this.waiting.delete(id), 12 * ASK_TIMEOUT_MS).unref?.();
+      };
+      const timer = setTimeout(alone, ASK_TIMEOUT_MS);
+      timer.unref?.();
+      this.waiting.set(id, (grant) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        if (timedOut) budget.lateGrant(client, end, grant.granted, want, grant.spent);
+        else resolve(grant);
+      });
+      if (!this.send({ type: 'care-home:budget-ask', id, budget: budget.id, client, end, limit: budget.limit, want })) {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        alone();
+      }
+    });
   }
 
   /** A message from the primary. */
   receive(message: BudgetMessage): void {
-    if (message.type !== 'care-home:budget-others') return;
-    for (const count of message.others) {
-      const budget = this.budgets[count[0]];
-      if (budget) budget.setOthers(count[1], count[2], count[3]);
-      else this.early.push(count);
-    }
+    if (message.type !== 'care-home:budget-grant') return;
+    this.waiting.get(message.id)?.({ granted: message.granted, spent: message.spent });
   }
 
-  /** Asks the primary for the counts so far: before the server is built, so they are in place before it serves. */
-  hello(): void {
-    this.send({ type: 'care-home:budget-hello' });
-  }
-
-  /** Once the server is built (every budget made): sends every SYNC_MS. */
+  /** Once the server is built (every budget made). */
   start(): void {
-    this.early.length = 0;
-    this.timer ??= setInterval(() => this.flush(), SYNC_MS).unref();
+    this.serving = true;
   }
 }
 
-interface Tally {
-  budget: number;
-  client: string;
+interface Window {
   end: number;
-  byWorker: Map<number, number>;
+  granted: number;
 }
 
 /** Most caller windows the primary holds: MAX_TRACKED_CLIENTS for each of a server's budgets, with room. */
-const MAX_TALLIES = 1_000_000;
+const MAX_WINDOWS = 1_000_000;
 
-/** The primary's sums: each caller's window, per worker. Pure: the cluster wiring is in cluster.ts. */
-export class BudgetTally {
-  private readonly tallies = new Map<string, Tally>();
+/** The primary's side: each caller's window of each budget, and what it granted. Pure: the wiring is in cluster.ts. */
+export class BudgetLedger {
+  private readonly windows = new Map<string, Window>();
 
-  /**
-   * Adds one worker's hits. Returns, for each of the other workers, what the others counted in
-   * every window these hits touched.
-   */
-  add(from: number, hits: readonly WindowCount[], workers: readonly number[], now: number): Map<number, WindowCount[]> {
-    const touched: Tally[] = [];
-    for (const [budget, client, end, count] of hits) {
-      if (end <= now) continue; // a window already over everywhere
-      const key = `${budget}\n${client}`;
-      let tally = this.tallies.get(key);
-      if (tally && tally.end > end) continue; // a late send for a window already replaced
-      if (!tally || tally.end < end) {
-        if (tally) this.tallies.delete(key); // re-inserted last, so the map's order stays oldest first
-        tally = { budget, client, end, byWorker: new Map() };
-        this.tallies.set(key, tally);
-        this.bound();
-      }
-      tally.byWorker.set(from, (tally.byWorker.get(from) ?? 0) + count);
-      touched.push(tally);
+  constructor(private readonly workers: number) {}
+
+  /** A worker asks for `want` hits of a caller's window: it gets a slice (or `want`, when more), as far as the window's cap allows. */
+  grant(budget: number, client: string, end: number, limit: number, want: number, now: number): { granted: number; spent: boolean } {
+    if (end <= now) return { granted: want, spent: false }; // a window already over: the worker's next hit starts a new one
+    const { slice, cap } = leaseTerms(limit, this.workers);
+    const key = `${budget}\n${client}`;
+    let window = this.windows.get(key);
+    if (window && window.end > end) return { granted: 0, spent: true }; // a late ask for a window already replaced
+    if (!window || window.end < end) {
+      if (window) this.windows.delete(key); // re-inserted last, so the map's order stays oldest first
+      window = { end, granted: 0 };
+      this.windows.set(key, window);
+      this.bound();
     }
-    const updates = new Map<number, WindowCount[]>();
-    for (const worker of workers) {
-      if (worker === from || touched.length === 0) continue;
-      updates.set(
-        worker,
-        touched.map((tally) => [tally.budget, tally.client, tally.end, othersThan(tally, worker)]),
-      );
-    }
-    return updates;
-  }
-
-  /** Every current window, for a worker that just started (it has counted nothing yet). */
-  everything(worker: number, now: number): WindowCount[] {
-    this.sweep(now);
-    return [...this.tallies.values()].map((tally) => [tally.budget, tally.client, tally.end, othersThan(tally, worker)]);
+    const granted = Math.max(0, Math.min(Math.max(want, slice), cap - window.granted));
+    window.granted += granted;
+    return { granted, spent: window.granted >= cap };
   }
 
   /** Forgets windows that are over. */
   sweep(now: number): void {
-    for (const [key, tally] of this.tallies) if (tally.end <= now) this.tallies.delete(key);
+    for (const [key, window] of this.windows) if (window.end <= now) this.windows.delete(key);
   }
 
   get size(): number {
-    return this.tallies.size;
+    return this.windows.size;
   }
 
   private bound(): void {
-    if (this.tallies.size <= MAX_TALLIES) return;
-    const oldest = this.tallies.keys().next();
-    if (!oldest.done) this.tallies.delete(oldest.value);
+    if (this.windows.size <= MAX_WINDOWS) return;
+    const oldest = this.windows.keys().next();
+    if (!oldest.done) this.windows.delete(oldest.value);
   }
-}
-
-function othersThan(tally: Tally, worker: number): number {
-  let sum = 0;
-  for (const [id, count] of tally.byWorker) if (id !== worker) sum += count;
-  return sum;
 }
 
 /** The budgets of this process when it is a cluster worker (set before the server is built), else null. */

@@ -10,6 +10,7 @@ import type { Services } from '../http/services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
+import { batchVerdict } from './batch.ts';
 import { productNameOrNull } from '../screen/screen.ts';
 
 const EMPTY_BODY = Buffer.alloc(0);
@@ -78,15 +79,19 @@ export const mcpPlugin: Plugin<Services> = {
     if (URL.canParse(settings.baseUrl)) hosts.add(new URL(settings.baseUrl).hostname.toLowerCase());
     const options = { allowedHosts: [...hosts] };
 
-    // Both run on the /mcp routes only (route extensions), so no other request pays for them.
-    const overBudget: Lifecycle.Method = (request, h) => {
-      const seconds = budget.hit(callerAddress(request, settings.trustedProxyHops));
-      if (seconds === 0) return h.continue;
+    const tooMany = (h: ResponseToolkit, seconds: number) => {
       const message =
         `Too many requests: slow down and retry after ${seconds} seconds. ` +
         `The MCP server allows ${settings.mcp.rateLimit} requests ${perWindow(settings.mcp.windowMs)} per caller.`;
       const answer = rpcError(h, 429, message, { retry_after_seconds: seconds });
-      return withCors(answer.header('retry-after', String(seconds)).header('cache-control', 'no-store')).takeover();
+      return withCors(answer.header('retry-after', String(seconds)).header('cache-control', 'no-store'));
+    };
+    // Both run on the /mcp routes only (route extensions), so no other request pays for them.
+    const overBudget: Lifecycle.Method = (request, h) => {
+      const seconds = budget.hit(callerAddress(request, settings.trustedProxyHops));
+      const settle = (wait: number) => (wait === 0 ? h.continue : tooMany(h, wait).takeover());
+      // A cluster worker whose lease is spent waits for the primary's answer (http/shared-budgets.ts).
+      return typeof seconds === 'number' ? settle(seconds) : seconds.then(settle);
     };
     const logLine: Lifecycle.Method = (request, h) => {
       const summary = request.app.mcp;
@@ -142,6 +147,17 @@ export const mcpPlugin: Plugin<Services> = {
             target: request.raw.req.url ?? MCP_PATH,
             body: Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY,
           };
+          const protocolHeader = request.headers['mcp-protocol-version'];
+          const batch = batchVerdict(incoming.body, typeof protocolHeader === 'string' ? protocolHeader : undefined);
+          if (batch) {
+            request.app.mcp = { rpcMethod: 'batch', tool: null, client: null, protocolVersion: typeof protocolHeader === 'string' ? protocolHeader.slice(0, 40) : null, era: 'legacy', id: null };
+            if ('refused' in batch) {
+              return withCors(h.response({ jsonrpc: '2.0', id: null, error: { code: RPC.invalidRequest, message: batch.refused } }).code(400).header('cache-control', 'no-store'));
+            }
+            // The request itself was counted before its body was read; each further message counts too.
+            const seconds = batch.messages > 1 ? await budget.hit(callerAddress(request, settings.trustedProxyHops), Date.now(), batch.messages - 1) : 0;
+            if (seconds > 0) return tooMany(h, seconds);
+          }
           const answer = await answerMcp(incoming, mcpCall(request, services, documents), options);
           request.app.mcp = answer.summary;
           return toHapi(h, answer);

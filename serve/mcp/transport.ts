@@ -34,6 +34,7 @@ const SDK_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** JSON-RPC error codes used outside the SDK. */
 export const RPC = {
   unsupportedVersion: -32022,
+  invalidRequest: -32600,
   invalidParams: -32602,
   internal: -32603,
   server: -32000,

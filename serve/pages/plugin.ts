@@ -110,15 +110,15 @@ function routes(services: Services): ServerRoute[] {
         validate: { query: true },
         payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
       },
-      handler: (request: Request, h: ResponseToolkit) => {
+      handler: async (request: Request, h: ResponseToolkit) => {
         if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
         const caller = callerAddress(request, services.settings.trustedProxyHops);
-        const attemptWait = correctionAttempts.hit(caller);
+        const attemptWait = await correctionAttempts.hit(caller);
         if (attemptWait > 0) throw tooMany(attemptWait);
         const snapshot = requestSnapshot(request, services.snapshots);
         const read = readCorrection(snapshot, request.payload);
         if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
-        const storeWait = correctionStores.hit(caller);
+        const storeWait = await correctionStores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
         // The checked correction as stored, and as the form shows it again when it could not be.
         const correction = { ...read.value, license: read.value.row.license_number };

@@ -1,6 +1,9 @@
 // Reads the operator store (clearance reviews, approved dispute annotations, hand-off mode) on a
 // timer, read-only. A missing file means nothing is held; an unreadable one keeps the last good
-// overlay, so a glitch never drops a held review.
+// overlay, so a glitch never drops a held review. Corrections fail closed across restarts too:
+// every good read is kept in a last-good copy beside the store (overlay-copy.ts), which a process
+// that starts while the store cannot be read serves instead (stale, and /healthz says since when);
+// with neither, the store reports the overlay unavailable and the server refuses to answer (503).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +19,7 @@ import {
 } from '../../contract/overlay.ts';
 import type { Logger } from '../lib/log.ts';
 import { pushTo } from '../lib/multimap.ts';
+import { readOverlayCopy, writeOverlayCopy, type OverlayRows } from './overlay-copy.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
@@ -28,8 +32,8 @@ export class Overlay {
   readonly version: string;
 
   constructor(
-    reviews: ReadonlyArray<{ license_number: string; clearance: ClearanceKey }>,
-    disputes: ReadonlyArray<DisputeAnnotation & { license_number: string }>,
+    private readonly reviews: ReadonlyArray<{ license_number: string; clearance: ClearanceKey }>,
+    private readonly disputes: ReadonlyArray<DisputeAnnotation & { license_number: string }>,
     readonly handoffMode: HandoffMode,
     /** When the store was last read (an unchanged re-read moves it on). */
     public loadedAt: string | null,
@@ -75,6 +79,19 @@ export class Overlay {
     return this.reviewsByLicense.has(license) || this.disputesByLicense.has(license);
   }
 
+  /** What the overlay was built from, as the last-good copy keeps it. */
+  rows(): OverlayRows {
+    return { reviews: this.reviews, disputes: this.disputes, handoffMode: this.handoffMode };
+  }
+
+  static fromRows(rows: OverlayRows, loadedAt: string | null): Overlay {
+    return new Overlay(rows.reviews, rows.disputes, rows.handoffMode, loadedAt);
+  }
+
+  get disputesHeld(): number {
+    return this.disputes.length;
+  }
+
   get reviewsHeld(): number {
     let count = 0;
     for (const clearances of this.reviewsByLicense.values()) count += clearances.length;
@@ -90,6 +107,9 @@ function readOverlay(filePath: string): Overlay | null {
     const tables = new Set(
       (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name),
     );
+    // A file without the reviews table is no operator store (a truncated or half-replaced file
+    // reads as an empty database): failing here keeps the last good overlay instead of holding nothing.
+    if (!tables.has('clearance_reviews')) throw new Error('not an operator store: it has no clearance_reviews table');
     const reviews = tables.has('clearance_reviews')
       ? (db
           .prepare('SELECT license_number, clearance FROM clearance_reviews WHERE closed_at IS NULL ORDER BY license_number, clearance')
@@ -119,8 +139,28 @@ export interface OverlayStoreOptions {
   log: Logger;
 }
 
+/** How the served overlay stands, for /healthz. */
+export interface OverlayHealth {
+  /** current: read from the store (or no store: nothing held); stale: the store cannot be read and an older overlay serves; unavailable: no good overlay at all. */
+  state: 'current' | 'stale' | 'unavailable';
+  /** Where the served overlay came from. */
+  source: 'store' | 'no store' | 'last-good copy' | 'none';
+  /** When the served overlay was last read good from the store: it is stale since then (null unless stale). */
+  staleSince: string | null;
+  /** Why the store could not be read (null when it could). */
+  reason: string | null;
+}
+
+/** The last-good copy is rewritten at most this often when the store is unchanged (so its date stays close). */
+const COPY_REFRESH_MS = 60_000;
+
 export class OverlayStore {
-  private overlay: Overlay = Overlay.empty();
+  /** Null until a good overlay is read (from the store, or its last-good copy). */
+  private overlay: Overlay | null = null;
+  private source: OverlayHealth['source'] = 'none';
+  private failure: string | null = null;
+  /** The version and time of the last-good copy this process wrote (or read). */
+  private copied: { version: string; at: number } | null = null;
   private poller: NodeJS.Timeout | null = null;
   readonly filePath: string;
   /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
@@ -132,28 +172,76 @@ export class OverlayStore {
     this.refresh();
   }
 
+  /**
+   * The overlay requests read. While `health().state` is unavailable the server refuses requests
+   * (server.ts), so this empty overlay is never served as if no review were held.
+   */
   get current(): Overlay {
-    return this.overlay;
+    return this.overlay ?? UNAVAILABLE;
   }
 
-  /** Re-reads the store now; keeps the last good overlay when the file is absent or unreadable. */
+  /** True when no good overlay was ever read: nothing may be served as if no review were held. */
+  get unavailable(): boolean {
+    return this.overlay === null;
+  }
+
+  health(): OverlayHealth {
+    if (this.overlay === null) return { state: 'unavailable', source: 'none', staleSince: null, reason: this.failure };
+    const stale = this.failure !== null;
+    return { state: stale ? 'stale' : 'current', source: this.source, staleSince: stale ? this.overlay.loadedAt : null, reason: this.failure };
+  }
+
+  /** Re-reads the store now; keeps the last good overlay (or its copy) when the file is unreadable, or absent after one was held. */
   refresh(): void {
+    let next: Overlay | null;
     try {
-      const next = readOverlay(this.filePath);
-      // An unchanged store keeps the overlay object, so nothing keyed on it is rebuilt per poll.
-      if (next && next.version !== this.overlay.version) {
-        this.overlay = next;
-        this.reloads += 1;
-      } else if (next) this.overlay.loadedAt = next.loadedAt;
-      else if (this.overlay.loadedAt !== null) {
-        this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
-      }
+      next = readOverlay(this.filePath);
     } catch (error) {
       this.reloadFailures += 1;
-      this.options.log.error('operator store unreadable; keeping the last overlay read', {
-        file: this.filePath,
-        reason: error instanceof Error ? error.message : String(error),
-      });
+      this.failure = `the operator store ${this.filePath} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+      this.options.log.error('operator store unreadable; keeping the last overlay read', { file: this.filePath, reason: this.failure });
+      this.fallBack();
+      return;
+    }
+    if (next === null) {
+      // No store: nothing is held, unless a review was held before (this process, or its copy).
+      this.fallBack();
+      if (this.overlay === null || (this.overlay.reviewsHeld === 0 && this.overlay.disputesHeld === 0)) {
+        this.overlay = this.overlay ?? Overlay.empty();
+        this.source = 'no store';
+        this.failure = null;
+      } else {
+        this.failure = `the operator store ${this.filePath} is missing, though reviews or annotations were held`;
+        this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
+      }
+      return;
+    }
+    this.failure = null;
+    this.source = 'store';
+    // An unchanged store keeps the overlay object, so nothing keyed on it is rebuilt per poll.
+    if (this.overlay === null || next.version !== this.overlay.version) {
+      this.overlay = next;
+      this.reloads += 1;
+    } else this.overlay.loadedAt = next.loadedAt;
+    this.keepCopy(this.overlay);
+  }
+
+  /** Without a good read: the overlay held, else the last-good copy beside the store. */
+  private fallBack(): void {
+    if (this.overlay !== null) return;
+    const copy = readOverlayCopy(this.options.snapshotsDir, this.options.log);
+    if (!copy) return;
+    this.overlay = Overlay.fromRows(copy.rows, copy.readAt);
+    this.source = 'last-good copy';
+    this.copied = { version: this.overlay.version, at: Date.parse(copy.readAt) };
+    this.options.log.warn('serving the last-good overlay copy', { read_at: copy.readAt, reviews_held: this.overlay.reviewsHeld });
+  }
+
+  private keepCopy(overlay: Overlay): void {
+    const now = Date.now();
+    if (this.copied && this.copied.version === overlay.version && now - this.copied.at < COPY_REFRESH_MS) return;
+    if (writeOverlayCopy(this.options.snapshotsDir, overlay.rows(), overlay.loadedAt ?? new Date(now).toISOString(), this.options.log)) {
+      this.copied = { version: overlay.version, at: now };
     }
   }
 
@@ -166,3 +254,6 @@ export class OverlayStore {
     if (this.poller) clearInterval(this.poller);
   }
 }
+
+/** What `current` gives while no good overlay exists (requests are refused meanwhile). */
+const UNAVAILABLE = Overlay.empty();

@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FixedWindowBudget } from '../../serve/http/rate-limit.ts';
-import { shareBudgets, WorkerBudgets } from '../../serve/http/shared-budgets.ts';
+import { budgetCosts } from './budget-cost.ts';
 import { restCheck, restDetail } from './keys.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
 import { sharedStateScaleSnapshot, workload, type LoadResult, type Workload } from './rest.ts';
@@ -76,26 +75,6 @@ function cpuSeconds(pid: number): { own: number; tree: number } {
   return { own: own / TICKS_PER_SECOND, tree: children.reduce((sum, id) => sum + ticks(id), own) / TICKS_PER_SECOND };
 }
 
-/** µs per hit of a budget counting `clients` callers, in one process or as a cluster worker (sending every `flushEvery` hits). */
-function budgetCost(shared: boolean, clients: number, hits: number, flushEvery: number): number {
-  // A send is serialized as process.send does (JSON), so its cost is counted; the pipe write is not.
-  const workerBudgets = shared ? new WorkerBudgets((message) => void JSON.stringify(message)) : null;
-  shareBudgets(workerBudgets);
-  try {
-    const budget = new FixedWindowBudget(Number.MAX_SAFE_INTEGER, 60_000);
-    const addresses = Array.from({ length: clients }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
-    const now = Date.now();
-    const started = performance.now();
-    for (let i = 0; i < hits; i += 1) {
-      budget.hit(addresses[i % clients]!, now);
-      if (workerBudgets && i % flushEvery === flushEvery - 1) workerBudgets.flush();
-    }
-    return ((performance.now() - started) * 1000) / hits;
-  } finally {
-    shareBudgets(null);
-  }
-}
-
 export async function benchScaling(): Promise<void> {
   const { dir, keys } = await sharedStateScaleSnapshot();
   const cells = [
@@ -135,14 +114,6 @@ export async function benchScaling(): Promise<void> {
   printTable(`Scaling: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up (${cores} cores; the load generator runs on them too)`, rows);
 
   // The budgets on the request path: an /api/v1 request hits two of them.
-  const HITS = 2_000_000;
-  budgetCost(false, 1_000, HITS, 1); // warm-up: both paths compiled before either is timed
-  budgetCost(true, 1_000, HITS, 1_000);
-  const costs = [1, 10_000].map((clients) => ({
-    callers: clients,
-    'one process µs/hit': budgetCost(false, clients, HITS, 1).toFixed(3),
-    // At 10,000 requests a second a worker sends its counts every 1,000 hits (every 100 ms).
-    'cluster worker µs/hit (sends included)': budgetCost(true, clients, HITS, 1_000).toFixed(3),
-  }));
+  const costs = await budgetCosts();
   printTable('Budget counting per hit (an /api/v1 request counts two budgets)', costs);
 }

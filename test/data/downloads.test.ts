@@ -21,7 +21,11 @@ let dir: string;
 test.before(async () => {
   ({ dir } = await changedHomes());
   // Private files beside the snapshots: none may ever be served.
-  fs.writeFileSync(path.join(dir, OPERATOR_STORE_FILE), 'operator store');
+  // A real operator store (an unreadable one would stop the server answering: corrections fail closed), holding a marker.
+  runOperatorCommand(['mode', 'self_serve_only'], { snapshotsDir: dir, out: () => {} });
+  const store = new Database(path.join(dir, OPERATOR_STORE_FILE));
+  store.exec("CREATE TABLE marker (text TEXT); INSERT INTO marker VALUES ('operator store')");
+  store.close();
   fs.writeFileSync(path.join(dir, DOCUMENT_STORE_FILE), 'document store');
   fs.writeFileSync(path.join(dir, 'rcfe-2030-03-01.sqlite.writing-99'), 'half written');
   fs.mkdirSync(path.join(dir, '.source-cache'));

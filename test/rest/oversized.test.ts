@@ -1,5 +1,7 @@
 // Requests larger than Node's parser reads (about 70 KB of URL or header) answer in the spec's
-// error shape from the listener's clientError hook: JSON {"error"}, no-store, 414 or 431.
+// error shape from the listener's clientError hook: JSON {"error"}, no-store, 414 or 431. A body
+// over a route's limit is a 413 in the route's error shape whether it has a Content-Length or is chunked.
+import http from 'node:http';
 import net from 'node:net';
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -67,4 +69,55 @@ test('many headers adding up past the limit answer 431, and the server still ser
 test('other unreadable requests keep their 400', async (t) => {
   const reply = await rawRequest('NOT-HTTP\r\n\r\n');
   t.is(reply.status, 400);
+});
+
+/** POSTs `bytes` as a chunked body (no Content-Length), in 64 KiB chunks; an error (a reset) rejects. */
+function postChunked(path: string, bytes: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    let offset = 0;
+    const write = () => {
+      while (offset < bytes.length) {
+        const chunk = bytes.subarray(offset, (offset += 64 * 1024));
+        if (!request.write(chunk)) return void request.once('drain', write);
+      }
+      request.end();
+    };
+    write();
+  });
+}
+
+const OVER = Buffer.alloc(1024 * 1024, 0x20); // 1 MiB of spaces: over every route's 256 KiB
+
+test('a chunked body over the limit gets the 413 a Content-Length over it gets, not a reset: REST check', async (t) => {
+  const chunked = await postChunked('/api/v1/check', OVER);
+  const sized = await fetch(`${server.url}/api/v1/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: OVER });
+  t.is(chunked.status, 413);
+  t.is(sized.status, 413);
+  t.is(chunked.headers['cache-control'], 'no-store');
+  t.regex(chunked.headers['content-type'] ?? '', /^application\/json/);
+  t.deepEqual(JSON.parse(chunked.body), await sized.json());
+  t.regex(JSON.parse(chunked.body).error, /larger than 262144 bytes/);
+});
+
+test('a chunked body over the limit gets a 413 JSON-RPC error on /mcp', async (t) => {
+  const reply = await postChunked('/mcp', OVER, { accept: 'application/json, text/event-stream' });
+  t.is(reply.status, 413);
+  const body = JSON.parse(reply.body);
+  t.is(body.jsonrpc, '2.0');
+  t.regex(body.error.message, /Request body too large: at most 262144 bytes/);
+  t.is(reply.headers['access-control-allow-origin'], '*');
+});
+
+test('a chunked body within the limit is served as before', async (t) => {
+  const reply = await postChunked('/api/v1/check', Buffer.from(JSON.stringify({ homes: ['sunny acres'] })));
+  t.is(reply.status, 200);
+  t.true(Array.isArray(JSON.parse(reply.body).data.results));
 });
