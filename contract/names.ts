@@ -45,3 +45,32 @@ export function nameSlug(name: string): string {
 export function tidySpaces(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+const STREET_WORDS: Record<string, string> = {
+  STREET: 'ST', AVENUE: 'AVE', AV: 'AVE', BOULEVARD: 'BLVD', DRIVE: 'DR', ROAD: 'RD', LANE: 'LN',
+  COURT: 'CT', PLACE: 'PL', CIRCLE: 'CIR', PARKWAY: 'PKWY', HIGHWAY: 'HWY', TERRACE: 'TER',
+  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', TRAIL: 'TRL', SQUARE: 'SQ', CANYON: 'CYN',
+};
+
+/** "1234 North Main Street, Suite 100" and "1234 N. MAIN ST" give the same key. */
+function streetKey(street: string): string {
+  const words = street
+    .toUpperCase()
+    .replace(/\s*(?:,|\b(?:SUITE|STE|UNIT|APT|SPACE|SPC)\b|#).*$/, '')
+    .replace(/[^A-Z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => STREET_WORDS[word] ?? word);
+  return words.join(' ');
+}
+
+/**
+ * One key for an address: its street key and its ZIP (else its city). The pipeline matches the
+ * waiver list's rows to licenses by it, and the server finds again the licenses a row it could not
+ * tie to one license may name: one rule for both.
+ */
+export function addressKey(street: string | null, zip: string | null, city: string | null): string | null {
+  if (!street) return null;
+  const place = zip?.slice(0, 5) || (city ?? '').toUpperCase().trim();
+  return place ? `${streetKey(street)}|${place}` : null;
+}

@@ -1,7 +1,7 @@
 // Matching the Assisted Living Waiver list (names and addresses, no license numbers) to the
 // roster: by normalized address first, then by name within the city. A row that fits no license,
 // or more than one, is reported as unmatched or ambiguous: never guessed.
-import { nameKey } from '../../contract/names.ts';
+import { addressKey, nameKey } from '../../contract/names.ts';
 import { withoutLegalForm } from './names.ts';
 import type { WaiverRow } from '../sources/waiver.ts';
 
@@ -16,30 +16,6 @@ export interface MatchableLicense {
 export type WaiverMatch =
   | { method: 'address' | 'name'; license_number: string }
   | { method: 'unmatched' | 'ambiguous'; license_number: null };
-
-const STREET_WORDS: Record<string, string> = {
-  STREET: 'ST', AVENUE: 'AVE', AV: 'AVE', BOULEVARD: 'BLVD', DRIVE: 'DR', ROAD: 'RD', LANE: 'LN',
-  COURT: 'CT', PLACE: 'PL', CIRCLE: 'CIR', PARKWAY: 'PKWY', HIGHWAY: 'HWY', TERRACE: 'TER',
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', TRAIL: 'TRL', SQUARE: 'SQ', CANYON: 'CYN',
-};
-
-/** "1234 North Main Street, Suite 100" and "1234 N. MAIN ST" give the same key. */
-export function streetKey(street: string): string {
-  const words = street
-    .toUpperCase()
-    .replace(/\s*(?:,|\b(?:SUITE|STE|UNIT|APT|SPACE|SPC)\b|#).*$/, '')
-    .replace(/[^A-Z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => STREET_WORDS[word] ?? word);
-  return words.join(' ');
-}
-
-function addressKey(street: string | null, zip: string | null, city: string | null): string | null {
-  if (!street) return null;
-  const place = zip?.slice(0, 5) || (city ?? '').toUpperCase().trim();
-  return place ? `${streetKey(street)}|${place}` : null;
-}
 
 const businessNameKey = (name: string) => nameKey(withoutLegalForm(name));
 

@@ -2,8 +2,8 @@
 // 'ambiguous': a row at an address several licenses share, or a name several licenses in its city
 // carry). Those licenses keep `not_on_file` (never guessed), but "this home is not on the list"
 // would say more than the list does: the list has a row here that may be this home. Found again
-// here from the row's address and name, the way the pipeline matched them.
-import { nameKey } from '../../contract/names.ts';
+// here from the row's address and name, by the contract's one address key the pipeline matched them by.
+import { addressKey, nameKey } from '../../contract/names.ts';
 import { baseNameKey } from './name-fit.ts';
 import { derived, type Snapshot } from './snapshot.ts';
 
@@ -11,25 +11,6 @@ export interface UnresolvedWaiverRow {
   /** The name the list gives the row, verbatim. */
   facility_name: string;
   street: string | null;
-}
-
-const STREET_WORDS: Record<string, string> = {
-  STREET: 'ST', AVENUE: 'AVE', AV: 'AVE', BOULEVARD: 'BLVD', DRIVE: 'DR', ROAD: 'RD', LANE: 'LN', COURT: 'CT', PLACE: 'PL',
-  CIRCLE: 'CIR', PARKWAY: 'PKWY', HIGHWAY: 'HWY', TERRACE: 'TER', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', TRAIL: 'TRL',
-};
-
-/** "2741 Maple Court, Suite 1" and "2741 MAPLE CT" give one key (suite and punctuation dropped, street words shortened). */
-function addressKey(street: string | null, zip: string | null, city: string | null): string | null {
-  if (!street) return null;
-  const words = street
-    .toUpperCase()
-    .replace(/\s*(?:,|\b(?:SUITE|STE|UNIT|APT|SPACE|SPC)\b|#).*$/, '')
-    .replace(/[^A-Z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => STREET_WORDS[word] ?? word);
-  const place = zip?.slice(0, 5) || (city ?? '').toUpperCase().trim();
-  return place ? `${words.join(' ')}|${place}` : null;
 }
 
 const unresolved = derived('waiver list rows tied to no one license', (snapshot) => {
