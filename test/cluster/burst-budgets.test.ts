@@ -8,7 +8,7 @@ import test from 'ava';
 import { leaseTerms } from '../../serve/http/shared-budgets.ts';
 import { examples } from '../helpers/examples.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';
-import { children, freePort, get, start, type Answer, type Running } from './helpers.ts';
+import { freePort, killCluster, get, start, type Answer, type Running } from './helpers.ts';
 
 const WORKERS = 2;
 const V1 = 60;
@@ -38,19 +38,7 @@ test.before(async () => {
   base = (await server.waitFor((line) => line.msg === 'serving' && line.workers === WORKERS)).url as string;
 });
 
-test.after.always(() => {
-  if (server && server.child.exitCode === null) {
-    const pids = children(server.child.pid!);
-    server.child.kill('SIGKILL');
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-});
+test.after.always(() => killCluster(server));
 
 /** Budget windows end on the minute: waits, when needed, so that `ms` from now fall in one window. */
 async function inOneWindow(ms: number): Promise<void> {

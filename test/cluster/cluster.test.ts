@@ -9,7 +9,7 @@ import test from 'ava';
 import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { leaseTerms } from '../../serve/http/shared-budgets.ts';
 import { publishNewerSnapshot, snapshotDir } from '../helpers/snapshot.ts';
-import { children, freePort, get, start, type Answer, type Running } from './helpers.ts';
+import { children, freePort, killCluster, get, start, type Answer, type Running } from './helpers.ts';
 
 const WORKERS = 2;
 const V1_BUDGET = 30;
@@ -100,19 +100,7 @@ test.before(async () => {
   metricsUrl = serving.metrics as string;
 });
 
-test.after.always(async () => {
-  if (server && server.child.exitCode === null) {
-    const pids = children(server.child.pid!);
-    server.child.kill('SIGKILL');
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-});
+test.after.always(() => killCluster(server));
 
 test('WEB_CONCURRENCY: unset is one worker per core, 1 is one process, anything else a clear error', (t) => {
   t.is(settingsFromEnv({}).workers, os.availableParallelism());

@@ -11,24 +11,12 @@ import { OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
 import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { examples } from '../helpers/examples.ts';
 import { snapshotDir } from '../helpers/snapshot.ts';
-import { children, freePort, get, start, type Running } from './helpers.ts';
+import { children, freePort, killCluster, get, start, type Running } from './helpers.ts';
 
 const WORKERS = 2;
 let server: Running | null = null;
 
-test.after.always(() => {
-  if (server && server.child.exitCode === null) {
-    const pids = children(server.child.pid!);
-    server.child.kill('SIGKILL');
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-});
+test.after.always(() => killCluster(server));
 
 test('a worker replaced while the operator store is unreadable still holds the review; /healthz says stale since when', async (t) => {
   const ex = await examples();
