@@ -322,6 +322,17 @@ export const META = {
    * else the answer's Date), never a date the state wrote.
    */
   rosterAsOf: 'roster_as_of',
+  /**
+   * The roster's shape: 'export' (the weekly export, dated by the day the state served it) or
+   * 'portal' (the open-data portal's file, dated by the state's own file_date). Without the key,
+   * 'portal': every snapshot written before it read the portal's file.
+   */
+  rosterShape: 'roster_shape',
+  /**
+   * Since when the change log holds changes (ISO date): this snapshot's date on a profile's first
+   * run, then carried from the previous snapshot of the same profile.
+   */
+  changesKeptSince: 'changes_kept_since',
   /** JSON: the roster of record compared with the open-data portal's file (absent when the portal file was not read). */
   rosterComparison: 'roster_comparison',
   approvalsAsOf: 'approvals_as_of',
@@ -347,6 +358,13 @@ export const DEMO_PROFILES: ReadonlySet<string> = new Set(['seeds', 'state-scale
  * Whether a snapshot's metadata marks it as demo data. Without the key, the profile decides; with
  * neither the snapshot predates the marking, and every such snapshot was built from the seeds.
  */
+export type RosterShape = 'export' | 'portal';
+
+/** The roster's shape as a snapshot's metadata states it; older snapshots, without the key, read the portal's file. */
+export function rosterShapeOf(metadata: ReadonlyMap<string, string>): RosterShape {
+  return metadata.get(META.rosterShape)?.trim() === 'export' ? 'export' : 'portal';
+}
+
 export function isDemoSnapshot(metadata: ReadonlyMap<string, string>): boolean {
   const flag = metadata.get(META.demoData)?.trim().toLowerCase();
   if (flag === 'true') return true;

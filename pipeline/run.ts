@@ -294,6 +294,10 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.schemaVersion]: String(SCHEMA_VERSION),
         [META.codeVersion]: codeVersion(),
         [META.rosterAsOf]: parsed.dates.roster ?? '',
+        // Which date roster_as_of is: the day the state served the export, or the portal file's own date.
+        [META.rosterShape]: parsed.roster.shape,
+        // Written once on a profile's first run and carried after, so the start of the log is never inferred.
+        [META.changesKeptSince]: previous?.changesKeptSince ?? runDate,
         ...(parsed.rosterComparison ? { [META.rosterComparison]: JSON.stringify(parsed.rosterComparison) } : {}),
         [META.approvalsAsOf]: parsed.dates.approvals ?? '',
         [META.alwListAsOf]: parsed.dates.alwList ?? '',

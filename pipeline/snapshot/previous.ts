@@ -12,6 +12,8 @@ export interface PreviousSnapshot {
   dataHash: string | null;
   /** Valid rows each source gave that snapshot, by source name. */
   sourceRowsValid: Map<string, number>;
+  /** Since when its change log holds changes, carried into the next snapshot (see keptSinceOf). */
+  changesKeptSince: string | null;
   facilities(): IterableIterator<StoredFacility>;
   close(): void;
 }
@@ -42,6 +44,7 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
       return {
         file,
         dataHash: meta(META.dataHash),
+        changesKeptSince: keptSinceOf(db, meta),
         sourceRowsValid: new Map((db.prepare('SELECT name, rows_valid FROM sources').all() as Array<{ name: string; rows_valid: number }>).map((s) => [s.name, s.rows_valid])),
         facilities: () => rows.iterate() as IterableIterator<StoredFacility>,
         close: () => opened.close(),
@@ -53,4 +56,20 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
   }
   if (otherProfiles.size) warn(`no earlier snapshot of profile "${profile}": snapshots of profile ${[...otherProfiles].join(', ')} are not compared with this run`);
   return null;
+}
+
+/**
+ * The date its change log starts: the key when the snapshot has it; for one written before the key,
+ * its change log's first run, else its own date (the diff from it on is logged).
+ */
+function keptSinceOf(db: Database.Database, meta: (key: string) => string | null): string | null {
+  const kept = meta(META.changesKeptSince);
+  if (kept) return kept;
+  try {
+    const first = db.prepare('SELECT MIN(snapshot_date) FROM change_log WHERE run_seq = (SELECT MIN(run_seq) FROM change_log)').pluck().get() as string | null;
+    if (first) return first;
+  } catch {
+    // no change_log table: the snapshot predates it
+  }
+  return meta(META.snapshotDate) || null;
 }

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { META, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot } from '../../contract/snapshot-schema.ts';
+import { META, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot, rosterShapeOf } from '../../contract/snapshot-schema.ts';
 
 /** Tables whose rows the index counts (change_log only where the file has one). */
 const COUNTED_TABLES = ['facilities', 'reports', 'hospitals', 'waiver_list', 'rejected_rows', 'changes', 'change_log'] as const;
@@ -80,6 +80,8 @@ async function describe(file: string, size: number, mtime: Date) {
       path: file,
       snapshot_date: meta.get(META.snapshotDate) || null,
       roster_as_of: meta.get(META.rosterAsOf) || null,
+      /** Which date roster_as_of is: 'export' (the day the state served its export) or 'portal' (the portal file's own date). */
+      roster_shape: rosterShapeOf(meta),
       run_id: meta.get(META.runId) || null,
       /** True when the file's homes are invented (a demo profile's snapshot). */
       demo_data: isDemoSnapshot(meta),

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { termsMarkdown, attributionTextSnippet } from '../http/terms.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
-import { SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
+import { rosterDateWords, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
 import type { Overlay } from '../records/overlay.ts';
 import { applyReviewsToFlat } from '../records/reviews.ts';
 import type { Settings } from '../http/settings.ts';
@@ -89,7 +89,7 @@ export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits
     description:
       demo +
       `The homes a list shows (LICENSED, LICENSED/PENDING INCREASE, probationary) in ${SERVICE_NAME}'s snapshot ${download.file}, ` +
-      `alphabetical by name then license number. State record retrieved from the state on ${download.roster_as_of ?? 'an unknown date'}. The whole snapshot (every license, ` +
+      `alphabetical by name then license number. Facts ${rosterDateWords(download.roster_as_of, download.roster_shape).per}. The whole snapshot (every license, ` +
       'the change log, sources, rejected rows) is the SQLite file. Nothing is ranked; open beds are never in this data.',
     homepage: `${baseUrl}/data`,
     created: download.last_modified,

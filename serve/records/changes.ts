@@ -117,7 +117,9 @@ export function licensesChangedSince(reader: ChangeReader, since: string): Set<s
  * the snapshot this one was diffed against (its file name in the run report), else this snapshot
  * itself (the baseline: changes are logged from the next run on). Null when no date is known.
  */
+/** Since when changes are kept: as the pipeline wrote it, else (snapshots before the key) inferred from the log and the report. */
 const logSince = derived('date since when changes are kept', (snapshot): string | null => {
+  if (snapshot.meta.changesKeptSince) return snapshot.meta.changesKeptSince;
   if (hasChangeLog(snapshot)) {
     const first = snapshot.statement('SELECT MIN(snapshot_date) FROM change_log WHERE run_seq = (SELECT MIN(run_seq) FROM change_log)').pluck().get() as string | null;
     if (first) return first;

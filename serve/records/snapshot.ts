@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot } from '../../contract/snapshot-schema.ts';
+import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot, rosterShapeOf, type RosterShape } from '../../contract/snapshot-schema.ts';
 import { readSourceHealth, SOURCE_HEALTH_KEY, type SourceHealth } from '../../contract/source-health.ts';
 import type { Logger } from '../lib/log.ts';
 
@@ -15,6 +15,10 @@ export interface SnapshotMeta {
   snapshotDate: string | null;
   createdAt: string | null;
   rosterAsOf: string | null;
+  /** Which date rosterAsOf is: the day the state served its export, or the portal file's own date ('portal' when unstated). */
+  rosterShape: RosterShape;
+  /** Since when the change log holds changes, as the pipeline wrote it (null for snapshots written before the key). */
+  changesKeptSince: string | null;
   alwListAsOf: string | null;
   approvalsAsOf: string | null;
   codeVersion: string | null;
@@ -175,6 +179,8 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       snapshotDate: meta.get(META.snapshotDate) || null,
       createdAt: meta.get(META.createdAt) || null,
       rosterAsOf: meta.get(META.rosterAsOf) || null,
+      rosterShape: rosterShapeOf(meta),
+      changesKeptSince: meta.get(META.changesKeptSince) || null,
       alwListAsOf: meta.get(META.alwListAsOf) || null,
       approvalsAsOf: meta.get(META.approvalsAsOf) || null,
       codeVersion: meta.get(META.codeVersion) || null,

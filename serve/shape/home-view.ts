@@ -21,6 +21,7 @@ import {
   FAIRNESS_IN_WORDS,
   OPENINGS_BY_PHONE,
   retrievedOn,
+  rosterDateWords,
   SUBSTANTIATED_IN_WORDS,
 } from '../words/wording.ts';
 import { homeQuestions } from './call-plan.ts';
@@ -80,10 +81,12 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const licensee = record.licensee.value;
   const since = record.operating_since_year.value;
   const statusText = record.license_status.value ?? 'not on file';
+  // The roster's date by the roster's shape: the export's is the day the state served it, the portal file's its own.
+  const rosterDated = rosterDateWords(record.license_status.confirmed_on, context.snapshot.meta.rosterShape).aside;
   const sentence =
     `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
-    `Status on the state's record${retrievedOn(record.license_status.confirmed_on)}: ${statusText}.` +
+    `Status on the state's record${rosterDated}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
     (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
@@ -197,6 +200,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       disputes: record.disputes,
     },
     rosterAsOf: record.license_status.confirmed_on,
+    rosterDated,
     // The home's logged changes on the state record, newest first.
     changes: homeChanges(context, baseUrl, license),
   };
@@ -237,7 +241,7 @@ function quickAnswers(view: ViewFacts) {
         ? `No longer. ${view.closedNote ?? ''}`.trim()
         : view.status.closed
         ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
-        : `The state's record lists this license as ${view.status.text}${view.rosterAsOf ? retrievedOn(view.rosterAsOf) : ''}.` +
+        : `The state's record lists this license as ${view.status.text}${view.rosterAsOf ? view.rosterDated : ''}.` +
           (view.status.probation ? ' The license is on probation.' : ''),
     },
     { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },

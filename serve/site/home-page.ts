@@ -8,7 +8,7 @@ import { placeWords } from '../shape/home-view.ts';
 import type { Settings } from '../http/settings.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { layout } from '../web/layout.ts';
-import { NEUTRALITY, NEVER_IN_THIS_DATA, SERVICE_NAME } from '../words/wording.ts';
+import { NEUTRALITY, NEVER_IN_THIS_DATA, rosterDateWords, SERVICE_NAME } from '../words/wording.ts';
 import type { Suggestions } from './api.ts';
 import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from '../shape/homes-index.ts';
@@ -61,16 +61,17 @@ ${none ? html`` : html`<p class="note">Each kind is alphabetical. ${NEUTRALITY}<
 </section>`;
 }
 
-/** The two dates the front page gives: the state roster's own, and the day this copy was made. */
-type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'snapshotDate'> & Partial<Pick<SnapshotMeta, 'sourceHealth'>>;
+/** The two dates the front page gives: the state roster's own (read by its shape), and the day this copy was made. */
+type RecordDates = Pick<SnapshotMeta, 'rosterAsOf' | 'rosterShape' | 'snapshotDate'> & Partial<Pick<SnapshotMeta, 'sourceHealth'>>;
 
 /**
  * "per the state record as retrieved from the state on 2026-11-24 (this copy of it was made on
  * 2026-11-26)": which date is which. The weekly export states no date, so its date is the day the
- * state served it, never one the state wrote. A source past its expected age is said here too.
+ * state served it; the portal's file reads by its own date (rosterDateWords). A source past its
+ * expected age is said here too.
  */
-function datesWords({ rosterAsOf, snapshotDate, sourceHealth }: RecordDates): string {
-  const roster = rosterAsOf ? `per the state record as retrieved from the state on ${rosterAsOf}` : 'per the state record (the day it was retrieved is not on file)';
+function datesWords({ rosterAsOf, rosterShape, snapshotDate, sourceHealth }: RecordDates): string {
+  const roster = rosterDateWords(rosterAsOf, rosterShape).per;
   const old = (sourceHealth?.stale ?? []).map((s) => `; note: the ${s.source === 'roster' ? 'state record' : s.source}'s date is ${s.age_days} days before this copy, older than the ${s.max_age_days} days expected`);
   return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}${old.join('')}`;
 }

@@ -1,6 +1,7 @@
 // Sentences every surface says the same way (REST, MCP, pages), kept in one place.
 import type { ClearanceKey, TriState } from '../../contract/facts.ts';
 import type { LocationMethod } from '../../contract/records.ts';
+import type { RosterShape } from '../../contract/snapshot-schema.ts';
 
 /** The service's own name; editorial surfaces attribute to it. */
 export const SERVICE_NAME = 'Covelight';
@@ -57,6 +58,22 @@ export const SUBSTANTIATED_IN_WORDS =
  */
 export function retrievedOn(date: string | null): string {
   return date ? ` (retrieved from the state on ${date})` : ' (the day it was retrieved is not on file)';
+}
+/**
+ * The roster's date in words, by the roster's shape: the weekly export's date is the day the state
+ * served it; the open-data portal's file carries a date the state wrote, so it reads as that date,
+ * never as "retrieved". `aside` goes in a sentence (" (…)"); `per` names the record with its date.
+ */
+export function rosterDateWords(date: string | null, shape: RosterShape): { aside: string; per: string } {
+  if (shape === 'export') {
+    return {
+      aside: retrievedOn(date),
+      per: date ? `per the state record as retrieved from the state on ${date}` : 'per the state record (the day it was retrieved is not on file)',
+    };
+  }
+  return date
+    ? { aside: ` (per the state roster dated ${date})`, per: `per the state roster dated ${date}` }
+    : { aside: ' (the state roster gives no date)', per: 'per the state roster (it gives no date)' };
 }
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';

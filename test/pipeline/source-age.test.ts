@@ -25,8 +25,18 @@ test.serial('a roster dated past 45 days is warned about in the report, on /heal
     const health = await call(`${server.url}/healthz`);
     t.deepEqual(health.body.sources.stale, [{ source: 'roster', source_date: '2026-09-01', age_days: 82, max_age_days: 45 }]);
     t.true(health.body.sources.notes.includes('roster: its own date 2026-09-01 is 82 days old, past the 45 days expected.'));
+    // The portal's file carries a date the state wrote: it reads as that date, never as the day retrieved.
     const front = await call(`${server.url}/`);
-    t.regex(front.text, /per the state record as retrieved from the state on 2026-09-01 \(this copy of it was made on 2026-11-22\); note: the state record(?:'|&#39;)s date is 82 days before this copy, older than the 45 days expected/);
+    t.regex(front.text, /per the state roster dated 2026-09-01 \(this copy of it was made on 2026-11-22\); note: the state record(?:'|&#39;)s date is 82 days before this copy, older than the 45 days expected/);
+    t.false(/retrieved/.test(front.text), 'a portal-shaped roster is never said to be retrieved on its date');
+    const detail = await call(`${server.url}/api/v1/facilities/015600001`);
+    const page = new URL((detail.body as any).data.links.facility_page).pathname;
+    for (const form of [page, `${page}.md`]) {
+      const text = (await call(`${server.url}${form}`, { headers: { accept: 'text/html' } })).text.replace(/\\/g, '').replace(/&#39;|&#x27;/g, "'");
+      t.true(text.includes("Status on the state's record (per the state roster dated 2026-09-01): LICENSED."), text);
+      t.true(text.includes('The state\'s record lists this license as LICENSED (per the state roster dated 2026-09-01).'), text);
+      t.false(/retrieved/.test(text), `${form} never says "retrieved" of a portal-shaped roster`);
+    }
   } finally {
     await server.close();
   }

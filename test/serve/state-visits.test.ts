@@ -15,13 +15,14 @@ const LICENSE = '197609747';
 
 let server: McpTestServer;
 let client: Client;
-let stored: { roster_as_of: string; visits: Record<string, unknown> };
+let stored: { roster_as_of: string; roster_shape: string; visits: Record<string, unknown> };
 test.before(async () => {
   server = await startMcpServer();
   client = await connect(server.mcpUrl, 'modern');
   const db = new Database(await seedSnapshotFile(), { readonly: true });
   stored = {
     roster_as_of: db.prepare("SELECT value FROM metadata WHERE key = 'roster_as_of'").pluck().get() as string,
+    roster_shape: db.prepare("SELECT value FROM metadata WHERE key = 'roster_shape'").pluck().get() as string,
     visits: db.prepare('SELECT * FROM state_visits WHERE license_number = ?').get(LICENSE) as Record<string, unknown>,
   };
   db.close();
@@ -98,4 +99,12 @@ test('a home with no visit on record shows no count, only that no visit is on re
   t.true(text.includes(`No state visit is on the state's record (retrieved from the state on ${stored.roster_as_of}).`), text);
   t.false(/Citations since/.test(text));
   t.true(text.includes('Type A and Type B citations: none, with no state visit on record.'));
+});
+
+test("a seed run's roster is the export: the snapshot says so, and the front page dates it by the day it was retrieved", async (t) => {
+  t.is(stored.roster_shape, 'export');
+  const front = await call(`${server.url}/index.md`);
+  const words = front.text.replace(/\\/g, '').replace(/\s+/g, ' ');
+  t.true(words.includes(`per the state record as retrieved from the state on ${stored.roster_as_of}`), words.slice(0, 600));
+  t.false(words.includes('roster dated'));
 });
