@@ -1,7 +1,7 @@
 // A roster row plus what the other sources say of that license becomes one stored facility:
 // the columns the server filters on and the precomputed JSON it serves (v1 REST record, its
 // detail-only state_documents Fact, and the compact check home).
-import { fact, licenseStatusMeaning, type TriState } from '../../contract/facts.ts';
+import { CLEARANCE_REFS, fact, licenseStatusMeaning, type ClearanceKey, type TriState } from '../../contract/facts.ts';
 import { nameKey, nameSlug, placeKey } from '../../contract/names.ts';
 import {
   ALW_SCOPE,
@@ -22,6 +22,7 @@ import type { ApprovalRow } from '../sources/approvals.ts';
 import type { Point } from '../sources/geocodes.ts';
 import type { FacilityDocuments } from '../documents/collect.ts';
 import type { Price } from './price.ts';
+import { approvalsNamedBy, clientServedCodes } from './client-served.ts';
 
 /** Dates of the sources a record is built from; each fact's `confirmed_on` comes from here. */
 export interface SourceDates {
@@ -141,11 +142,19 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const rosterDate = roster.file_date ?? dates.rosterServed;
   const status = licenseStatusMeaning(roster.status);
   const onProbation: TriState = roster.status === null ? 'not_on_file' : status.probation ? 'true' : 'false';
-  const clearanceValue = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden'): TriState =>
-    approvals ? approvals[key] : 'not_on_file';
-  const clearancesAsOf = approvals?.as_of ?? dates.approvals;
-  // A home the approvals file does not carry: its designations are not on file (null), not an empty list.
-  const designations = approvals ? approvals.service_designations : null;
+  // The approvals file, when it carries the home, decides. Else the live detail's client-served
+  // codes, verbatim and dated by the detail's check; a code sets an approval only where its words
+  // name it (client-served.ts), and nothing here ever reads false.
+  const detailCodes = approvals ? null : clientServedCodes(inputs.documents?.detail?.clientServed);
+  const codesCheckedOn = detailCodes ? (inputs.documents?.detailCheckedOn ?? null) : null;
+  const namedByCodes = detailCodes ? approvalsNamedBy(detailCodes) : new Set<ClearanceKey>();
+  const clearanceValue = (key: ClearanceKey): TriState =>
+    approvals ? approvals[key] : namedByCodes.has(key) ? 'true' : 'not_on_file';
+  const clearancesAsOf = approvals?.as_of ?? (namedByCodes.size > 0 ? codesCheckedOn : dates.approvals);
+  const clearanceDate = (key: ClearanceKey): string | null => (namedByCodes.has(key) ? codesCheckedOn : (approvals?.as_of ?? dates.approvals));
+  // A home neither source carries: its designations are not on file (null), not an empty list.
+  const designations = approvals ? approvals.service_designations : detailCodes;
+  const designationsAsOf = detailCodes ? codesCheckedOn : clearancesAsOf;
   const alw = inputs.alwListed ? 'true' : 'not_on_file';
   const operatingSinceYear = roster.license_first_date ? Number(roster.license_first_date.slice(0, 4)) : null;
   const slug = nameSlug(inputs.goesByName);
@@ -173,8 +182,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const typeB = exported ? exported.type_b.total : (detail?.typeB ?? null);
   const talliesSinceYear = exported ? visitsValue!.since_year : (documentsValue?.since_year ?? null);
   const stateRoster = <T>(value: T, ref: string): Fact<T> => fact(value, 'state', rosterDate, ref);
-  const clearance = (key: 'dementia' | 'hospice' | 'non_ambulatory' | 'bedridden', ref: string) =>
-    fact(clearanceValue(key), 'state', clearancesAsOf, ref);
+  const clearance = (key: ClearanceKey) => fact(clearanceValue(key), 'state', clearanceDate(key), CLEARANCE_REFS[key]);
 
   const record: FacilityRecord = {
     license_number: license,
@@ -197,13 +205,14 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
     licensee: stateRoster(roster.licensee, 'roster:licensee'),
     operating_since_year: stateRoster(operatingSinceYear, 'roster:license_first_date'),
     clearances: {
-      dementia: clearance('dementia', 'roster:dementia_certified'),
-      hospice: clearance('hospice', 'roster:hospice_waiver'),
-      non_ambulatory: clearance('non_ambulatory', 'roster:non_ambulatory_approved'),
-      bedridden: clearance('bedridden', 'roster:bedridden_waiver'),
+      dementia: clearance('dementia'),
+      hospice: clearance('hospice'),
+      non_ambulatory: clearance('non_ambulatory'),
+      bedridden: clearance('bedridden'),
     },
     alw_participation: fact(alw, 'state', dates.alwList, 'roster:alw_participating'),
-    service_designations: fact(designations, 'state', clearancesAsOf, 'roster:client_served'),
+    // The ref stays the spec's for either source (its Facility table fixes it); the date tells them apart.
+    service_designations: fact(designations, 'state', designationsAsOf, 'roster:client_served'),
     last_state_visit: fact(lastVisit, 'state', lastVisitConfirmed, 'roster:last_visit'),
     disputes: [],
     links: { facility_page: page, corrections: correctionsLink(license) },
