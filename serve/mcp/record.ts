@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, NO_APPROVALS_FILE } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -48,7 +48,7 @@ function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
 
 function clearancesOf({ clearances: c }: CompactHome, approvalsRead: boolean) {
   return {
-    source_note: approvalsRead ? null : NO_APPROVALS_FILE,
+    source_note: approvalsSourceNote(approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]),
     dementia: c.dementia,
     hospice: c.hospice,
     non_ambulatory: c.non_ambulatory,

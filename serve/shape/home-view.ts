@@ -107,7 +107,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
         value: fact.value,
         underReview: held,
         words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-        source: approvalsSourceWords(context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on)),
+        source: approvalsSourceWords(context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on), fact.value, CLEARANCE_KEYS.map((k) => record.clearances[k].value)),
         note: null,
         correctionsUrl: correctionsUrl(key),
       };

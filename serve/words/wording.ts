@@ -92,9 +92,27 @@ export const FACT_SOURCES = {
 export const NO_APPROVALS_FILE =
   'The state publishes no file of care approvals (dementia care, hospice, non-ambulatory or bedridden residents), so each reads "not on file" here: ask the home which it is approved for.';
 
-/** The source of a home's care approvals in words: the approvals file and its date, or the sentence above. */
-export function approvalsSourceWords(approvalsRead: boolean, asOfWords: string): string {
-  return approvalsRead ? `${FACT_SOURCES.approvals}${asOfWords}` : NO_APPROVALS_FILE;
+/**
+ * Said instead where no approvals file was read but the home's own state record (its detail's
+ * client-served codes) names an approval: the "yes" is the state's, the rest are its silence.
+ */
+export const APPROVALS_FROM_CLIENT_SERVED =
+  'The state publishes no file of care approvals; a "yes" here is read from a client-served code on the state\'s record of the home, and the rest read "not on file": ask the home which it is approved for.';
+const CLIENT_SERVED_SOURCE = "per a client-served code on the state's record of the home";
+
+/** The note on a home's care approvals as a whole: none with an approvals file, else one of the two sentences above. */
+export function approvalsSourceNote(approvalsRead: boolean, values: readonly TriState[]): string | null {
+  if (approvalsRead) return null;
+  return values.includes('true') ? APPROVALS_FROM_CLIENT_SERVED : NO_APPROVALS_FILE;
+}
+
+/**
+ * The source of one care approval in words: the approvals file and its date; without one, a "yes"
+ * came from the home's client-served codes (with their date), anything else gets the home's note.
+ */
+export function approvalsSourceWords(approvalsRead: boolean, asOfWords: string, value: TriState, values: readonly TriState[]): string {
+  if (approvalsRead) return `${FACT_SOURCES.approvals}${asOfWords}`;
+  return value === 'true' ? `${CLIENT_SERVED_SOURCE}${asOfWords}` : approvalsSourceNote(false, values)!;
 }
 /** How every page list is ordered, in plain words. */
 export const LIST_ORDER_IN_WORDS = 'Homes are listed alphabetically by name, then license number.';
