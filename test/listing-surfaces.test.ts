@@ -12,7 +12,7 @@ import { nameKey, nameSlug } from '../contract/names.ts';
 import { derivedKindNames } from '../serve/records/snapshot.ts';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call } from './helpers/server.ts';
-import { connect, errorText, startMcpServer, type McpTestServer } from './mcp/helpers.ts';
+import { connect, startMcpServer, structuredAnswer, type McpTestServer } from './mcp/helpers.ts';
 
 interface Located {
   license_number: string;
@@ -56,11 +56,7 @@ async function restList(query: string): Promise<string[]> {
   }
 }
 
-async function tool(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name}: ${errorText(result)}`);
-  return result.structuredContent;
-}
+const tool = (name: string, args: Record<string, unknown>) => structuredAnswer(client, name, args);
 
 async function toolList(name: string, args: Record<string, unknown>): Promise<Array<{ license_number: string; distance_km: number | null }>> {
   const homes = [];

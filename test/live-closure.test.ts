@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call, postJson } from './helpers/server.ts';
 import { HELD_WHILE_OPEN } from '../serve/words/wording.ts';
-import { connect, errorText, startMcpServer, type McpTestServer } from './mcp/helpers.ts';
+import { connect, errorText, startMcpServer, structuredAnswer, type McpTestServer } from './mcp/helpers.ts';
 
 interface LiveClosed {
   license_number: string;
@@ -40,11 +40,7 @@ test.after.always(async () => {
   await server?.close();
 });
 
-async function tool(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name}: ${errorText(result)}`);
-  return result.structuredContent;
-}
+const tool = (name: string, args: Record<string, unknown>) => structuredAnswer(client, name, args);
 
 /** The dated statement naming both sources and both dates; the note's second sentence says the approvals are history. */
 const statementOf = (home: LiveClosed) =>

@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { CLEARANCE_GRANTING_CODES } from '../contract/facts.ts';
 import { examples } from './helpers/examples.ts';
 import { call, postJson } from './helpers/server.ts';
-import { connect, errorText, startMcpServer, type McpTestServer } from './mcp/helpers.ts';
+import { connect, startMcpServer, structuredAnswer, type McpTestServer } from './mcp/helpers.ts';
 import { mainText } from './pages/helpers.ts';
 
 interface Home {
@@ -48,11 +48,7 @@ test.after.always(async () => {
   await server?.close();
 });
 
-async function tool(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name}: ${errorText(result)}`);
-  return result.structuredContent;
-}
+const tool = (name: string, args: Record<string, unknown>) => structuredAnswer(client, name, args);
 
 async function get(path: string): Promise<any> {
   const reply = await call(`${server.url}${path}`);

@@ -96,6 +96,13 @@ export function errorText(result: { content?: unknown; isError?: boolean }): str
 }
 
 /** A raw JSON-RPC POST to /mcp (legacy style unless headers say otherwise). */
+/** A tool's structured answer; a refusal (isError) throws with its text, so a test reads only answers. */
+export async function structuredAnswer(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name}: ${errorText(result)}`);
+  return result.structuredContent;
+}
+
 export async function rpc(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method: 'POST',
