@@ -116,18 +116,16 @@ const config: PipelineProfiles = {
         listings: null,
         countyRates: null,
       },
-      // The Transparency API (`--source state_site=<base>` moves it): about 1 to 2 s an answer, two
-      // at a time, so about 9,000 requests fit the 2-hour documents deadline. A first run of the
-      // whole state (12,900 details and indexes, ~80,000 report pages) converges over several runs;
-      // then a run reads the indexes and new reports of homes with new visits, and the details
-      // older than 7 days (about 1,850 a run; every detail every run would be 12,900 requests,
-      // 2 to 3.5 hours alone).
+      // The Transparency API (`--source state_site=<base>` moves it): about 1 to 2 s an answer. A run
+      // never asks it: it publishes what the document store holds. The crawler (`npm run crawl`)
+      // reads it all day, two at a time and paced: new visits first, then homes never read, then
+      // live-status re-checks older than 3 days, then older years' report pages, closed homes last
+      // (docs/first-real-run.md has the arithmetic: every detail and index within a day, every
+      // report page within three).
       stateDocuments: {
         ...stateSiteDocuments(STATE_SITE),
-        concurrency: 2,
-        detailMaxAgeDays: 7,
-        requestBudget: 9_000,
-        deadlineMs: 2 * 60 * 60_000,
+        concurrency: 4,
+        detailMaxAgeDays: 3,
       },
     },
   },

@@ -1,6 +1,7 @@
 // The document store: a SQLite file beside the snapshots that holds each state report's text
-// once, whichever snapshots list it. The pipeline writes it; the server reads it (read-only) for
-// transcribed texts, including reports the state no longer lists.
+// once, whichever snapshots list it. The crawler writes it (`npm run crawl`; a demo profile's run
+// reads its local document files itself); each pipeline run publishes what it holds; the server
+// reads it (read-only) for transcribed texts, including reports the state no longer lists.
 
 export const DOCUMENT_STORE_FILE = 'documents.sqlite';
 
@@ -28,7 +29,19 @@ CREATE TABLE IF NOT EXISTS facility_state (
   index_json TEXT,
   index_fetched_on TEXT,
   -- What the index was read for: the export's visit dates, or 'detail:' and the detail's fingerprint.
-  index_basis TEXT
+  index_basis TEXT,
+  -- The instant the detail was read (ISO 8601, UTC): the live status is compared with the roster by time, not by day.
+  detail_checked_at TEXT
+);
+
+-- Per license, the crawler's last failure to read one of its documents (cleared when a read succeeds):
+-- the home keeps its last good data, and the next run publishes the failure in document_fetch_problems.
+CREATE TABLE IF NOT EXISTS fetch_problems (
+  license_number TEXT PRIMARY KEY,
+  endpoint TEXT NOT NULL,
+  problem TEXT NOT NULL,
+  kept_from TEXT,
+  at TEXT NOT NULL
 );
 `;
 

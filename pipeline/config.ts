@@ -47,18 +47,38 @@ export interface StateDocumentsConfig {
   index: SourceLocation;
   /** `{inx}`: the report's position in the index's REPORTARRAY, from 0. */
   report: SourceLocation;
-  /** Licenses worked on at once (requests in flight are bounded by http.concurrency and http.perHostConcurrency). */
+  /** Licenses worked on at once (requests in flight are bounded on their own: the crawler's two per host). */
   concurrency: number;
   /**
    * A license's detail (its live status) is read again once its last check is this many days old;
-   * 0: every run. Its index and new reports are read when its visit dates changed, whatever this says.
+   * 0: on every pass. Its index and new reports are read when its visit dates changed, whatever this says.
    */
   detailMaxAgeDays?: number;
-  /** Document requests (detail, index, report pages) one run may make; null or absent: no limit. */
-  requestBudget?: number | null;
-  /** Milliseconds the documents may take in one run; past it the run publishes with what it has. Absent: half the run's deadline. */
-  deadlineMs?: number;
+  /** How the crawler (`npm run crawl`) reads them; absent: CRAWL_DEFAULTS. */
+  crawl?: Partial<CrawlSettings>;
 }
+
+/** The crawler's pace and patience with the state's site (crawl/). */
+export interface CrawlSettings {
+  /** Report pages of this many years (this one and the ones before) are read with a home's index; older years wait their turn. */
+  recentReportYears: number;
+  /** Consecutive failures (no connection, reset, timeout, 5xx) after which a host is left alone. */
+  pauseAfterFailures: number;
+  /** The first wait before one trial request to a paused host; doubled each time the trial fails... */
+  pauseFirstMs: number;
+  /** ...up to this. */
+  pauseMaxMs: number;
+  /** Homes planned at a time: after each batch the frontier is read again (new visits go first). */
+  batchSize: number;
+}
+
+export const CRAWL_DEFAULTS: CrawlSettings = {
+  recentReportYears: 2,
+  pauseAfterFailures: 5,
+  pauseFirstMs: 60_000,
+  pauseMaxMs: 60 * 60_000,
+  batchSize: 100,
+};
 
 /** The state's Transparency API (the export, the detail, the index and the report pages): `--source state_site=<base>` moves all of it. */
 export const STATE_SITE = 'https://www.ccld.dss.ca.gov/transparencyapi/api';

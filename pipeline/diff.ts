@@ -1,6 +1,12 @@
 // What changed since the previous snapshot: licenses added, removed, and, for the rest, which
 // fields' values changed. Dates of confirmation are not changes of value, so they are ignored.
 
+/**
+ * Record fields the per-facility record fills (the live status, the client-served codes and the
+ * approvals they name, a last visit read from the detail), as the crawler reads them.
+ */
+export const PER_FACILITY_FIELDS: ReadonlySet<string> = new Set(['license_status_live', 'service_designations', 'last_state_visit', 'clearances.dementia', 'clearances.hospice', 'clearances.non_ambulatory', 'clearances.bedridden']);
+
 export interface StoredFacility {
   license_number: string;
   record_json: string;

@@ -17,8 +17,18 @@ import type { DateShapeCounts } from './normalize/dates.ts';
 import { comparisonLines, type RosterComparison } from './sources/roster-compare.ts';
 
 /** The documents' counts in the run report, with the first few failures as the report prints them. */
-export type DocumentsReport = CollectStats & { licenses_with_problems: number; problem_examples: FetchProblem[] };
+export type DocumentsReport = CollectStats & {
+  /** `read`: this run read a demo profile's local document files; `stored`: it published what the crawler stored; `off`: none configured. */
+  source: 'read' | 'stored' | 'off';
+  /** Homes published with a stored detail or document index. */
+  homes_with_documents: number;
+  /** The crawler's last status (`stored` only; null when no crawler has run). */
+  crawler: CrawlStatus | null;
+  licenses_with_problems: number;
+  problem_examples: FetchProblem[];
+};
 import type { SourceHealth } from '../contract/source-health.ts';
+import { crawlStatusLine, type CrawlStatus } from '../contract/crawl-status.ts';
 
 const LISTED_REJECTIONS = 200;
 
@@ -254,7 +264,7 @@ export function formatReport(report: RunReport): string {
     `  goes-by names kept in full to avoid a same-city clash: ${report.goes_by_exceptions}`,
     `Waiver list: ${report.waiver.rows} rows, ${report.waiver.matched_by_address} matched by address, ${report.waiver.matched_by_name} by name, ${report.waiver.adult_residential} adult residential facilities (not on the elder-care roster), ${report.waiver.unmatched} unmatched, ${report.waiver.ambiguous} ambiguous`,
     ...report.waiver.not_matched_rows.map((r) => `  line ${r.line} ${r.result}: ${r.facility_name}, ${r.street ?? '(no street)'}, ${r.city ?? ''}`),
-    ...documentLines(report.documents),
+    ...documentLines(report.documents, new Date(report.started_at)),
     `Hospitals: ${report.hospitals}. Prices: ${Object.entries(report.prices).map(([kind, count]) => `${count} ${kind}`).join(', ')}`,
     `Diff against ${report.diff.previous_snapshot ?? 'nothing (first snapshot)'}: ${report.diff.added} added, ${report.diff.removed} removed, ${report.diff.changed} changed${report.unchanged_since_previous ? ' (data identical)' : ''}`,
     ...Object.entries(report.diff.fields_changed).map(([field, count]) => `  ${field}: ${count}`),
@@ -264,13 +274,24 @@ export function formatReport(report: RunReport): string {
   return lines.join('\n');
 }
 
-/** The state documents' counts, then what stopped the fetching early, then the first failures. */
-function documentLines(documents: DocumentsReport): string[] {
-  const stopped = { budget: 'the run\'s budget of document requests was spent', deadline: 'the documents\' deadline passed' } as const;
+/** The state documents: read by this run (a demo's files) or as the crawler stored them, then the first failures. */
+function documentLines(documents: DocumentsReport, now: Date): string[] {
+  if (documents.source === 'off') return ['State documents: switched off'];
+  const crawler = documents.crawler;
+  const head =
+    documents.source === 'read'
+      ? [
+          `State documents (read from local files by this run): ${documents.details_fetched} details checked (${documents.details_reused} checked recently, not read), ${documents.indexes_fetched} indexes fetched (${documents.indexes_reused} unchanged, not fetched), ${documents.reports_fetched} reports fetched and transcribed (${documents.reports_already_stored} already stored); ${documents.requests} requests`,
+          `  homes with current documents: ${documents.homes_current}; waiting for a later run (keeping their last good documents and dates): ${documents.homes_waiting}`,
+        ]
+      : [
+          `State documents: published as the crawler stored them (this run asked the state's site nothing): ${documents.homes_with_documents} homes with documents, each with its own dates`,
+          crawler
+            ? `  ${crawlStatusLine(crawler, now)}; not listed: ${crawler.not_listed.current} current, ${crawler.not_listed.waiting} waiting, ${crawler.not_listed.never_read} never read; last read: detail ${crawler.last_read.detail ?? 'never'}, index ${crawler.last_read.index ?? 'never'}, report ${crawler.last_read.report ?? 'never'}`
+            : '  no crawler has run yet: start `npm run crawl -- --profile <profile>`; until it reads them, every home\'s live status and documents are not on file',
+        ];
   return [
-    `State documents: ${documents.details_fetched} details checked (${documents.details_reused} checked recently, not read), ${documents.indexes_fetched} indexes fetched (${documents.indexes_reused} unchanged, not fetched), ${documents.reports_fetched} reports fetched and transcribed (${documents.reports_already_stored} already stored); ${documents.requests} requests`,
-    `  homes with current documents: ${documents.homes_current}; waiting for a later run (keeping their last good documents and dates): ${documents.homes_waiting}`,
-    ...(documents.stopped_by ? [`  stopped early: ${stopped[documents.stopped_by]}; the next run goes on from the homes left waiting`] : []),
+    ...head,
     ...(documents.licenses_with_problems ? [`  ${documents.licenses_with_problems} license(s) kept last good data after a failure (table document_fetch_problems), first ones:`] : []),
     ...documents.problem_examples.map((p) => `    ${p.endpoint} ${p.license_number}: ${p.problem}${p.kept_from ? ` (kept from ${p.kept_from})` : ''}`),
   ];

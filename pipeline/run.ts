@@ -4,7 +4,6 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
@@ -16,7 +15,7 @@ import { createHttpClient, type HttpClient } from './http.ts';
 import { isRemote, readLocation, retrieveSource, SourceAbsent, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { geocodeAddresses, geocoderAddress } from './sources/census-geocoder.ts';
-import { collectStateDocuments } from './documents/collect.ts';
+import { collectStateDocuments, emptyStats, storedDocuments, type CollectStats, type FacilityDocuments, type FetchProblem } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
 import { normalizeFacilities } from './normalize/facilities.ts';
 import type { FacilityRow } from './normalize/facility.ts';
@@ -28,6 +27,7 @@ import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
 import { carryForward, type SourceFailure } from './carry-forward.ts';
 import { staleSources } from './source-age.ts';
+import { readCrawlStatus } from '../contract/crawl-status.ts';
 import { SOURCE_HEALTH_KEY, type SourceHealth } from '../contract/source-health.ts';
 import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
@@ -265,7 +265,14 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         heldBack,
         warnings,
         requestsMade: http.requestsMade,
-        documents: { ...documents.stats, licenses_with_problems: documentProblemLicenses, problem_examples: documents.problems.slice(0, 10) },
+        documents: {
+          ...documents.stats,
+          source: documents.source,
+          homes_with_documents: [...documents.byLicense.values()].filter((d) => d.detail !== null || d.indexCount !== null).length,
+          crawler: documents.source === 'stored' ? readCrawlStatus(options.snapshotsDir) : null,
+          licenses_with_problems: documentProblemLicenses,
+          problem_examples: documents.problems.slice(0, 10),
+        },
         hospitals: normalized.hospitals.length,
         coordinates: { homes: normalized.locationOrigins, geocoder: geocoded?.coverage ?? null },
         roster: {
@@ -344,52 +351,57 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   }
 }
 
-/** No state documents: every license's live status, visits and documents are not on file. */
-const NO_DOCUMENTS: Awaited<ReturnType<typeof collectStateDocuments>> = {
-  byLicense: new Map(),
-  problems: [],
-  stats: {
-    details_fetched: 0, details_reused: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0,
-    requests: 0, homes_current: 0, homes_waiting: 0, stopped_by: null,
-  },
-};
+/** What a run publishes of the per-facility record, and how it came by it. */
+interface RunDocuments {
+  byLicense: Map<string, FacilityDocuments>;
+  problems: FetchProblem[];
+  stats: CollectStats;
+  /** `read`: this run read a demo profile's local document files; `stored`: what the crawler stored; `off`: none configured. */
+  source: 'read' | 'stored' | 'off';
+}
 
-async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient) {
+/**
+ * Parses every source, and gathers the per-facility record: a demo profile whose document
+ * templates are local files has them read in this run (no host to be polite to); a real site is
+ * never asked by a run: it publishes what the document store holds (the crawler's, each fact with
+ * its own date), so publication never waits on the state's site.
+ */
+async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSources, runDate: string, snapshotsDir: string, http: HttpClient): Promise<{ parsed: Awaited<ReturnType<typeof readAllSources>>; documents: RunDocuments }> {
   let store: DocumentStore | null = null;
-  let collecting: ReturnType<typeof collectStateDocuments> | null = null;
+  let collecting: Promise<RunDocuments> | null = null;
   const stop = new AbortController();
-  let documentsTimer: NodeJS.Timeout | undefined;
   try {
     const parsed = await readAllSources(
       retrieved,
       runDate,
       (roster) => {
-      const documents = config.stateDocuments;
-      if (!documents) {
-        collecting = Promise.resolve(NO_DOCUMENTS);
-        return;
-      }
-      store = new DocumentStore(snapshotsDir);
-      // The documents' own deadline, well inside the run's: past it the run publishes with what it has.
-      const deadlineMs = documents.deadlineMs ?? config.deadlines.runMs / 2;
-      const documentsDeadline = new AbortController();
-      // Each request in flight listens on it (through the HTTP client): no leak to warn of.
-      setMaxListeners(Math.max(100, config.http.concurrency * 4), documentsDeadline.signal);
-      documentsTimer = setTimeout(() => documentsDeadline.abort(new Error(`the state documents passed their deadline of ${deadlineMs / 1000} s`)), deadlineMs);
-      collecting = collectStateDocuments({
-        homes: roster.rows.map((row) => ({ license: row.license_number, visitDates: row.visit_dates ?? null })),
-        templates: documents,
-        read: (location, deadline) => readLocation(location, { http, rootDir: REPO_ROOT, deadline }),
-        store,
-        today: runDate,
-        concurrency: documents.concurrency,
-        detailMaxAgeDays: documents.detailMaxAgeDays ?? 0,
-        requestBudget: documents.requestBudget ?? null,
-        deadline: documentsDeadline.signal,
-        signal: stop.signal,
-      });
-      // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
-      collecting.catch(() => {});
+        const documents = config.stateDocuments;
+        const homes = roster.rows.map((row) => ({ license: row.license_number, visitDates: row.visit_dates ?? null }));
+        if (!documents) {
+          collecting = Promise.resolve({ byLicense: new Map(), problems: [], stats: emptyStats(), source: 'off' });
+          return;
+        }
+        store = new DocumentStore(snapshotsDir);
+        const templates = [documents.detail, documents.index, documents.report];
+        if (templates.some(isRemote)) {
+          const licenses = new Set(homes.map((home) => home.license));
+          const problems = store.allProblems().filter((problem) => licenses.has(problem.license_number));
+          collecting = Promise.resolve({ byLicense: storedDocuments(store, licenses), problems, stats: emptyStats(), source: 'stored' });
+          return;
+        }
+        // Started as soon as the roster is read, while the other sources are parsed.
+        collecting = collectStateDocuments({
+          homes,
+          templates: documents,
+          read: (location, deadline) => readLocation(location, { http, rootDir: REPO_ROOT, deadline }),
+          store,
+          today: runDate,
+          concurrency: documents.concurrency,
+          detailMaxAgeDays: documents.detailMaxAgeDays ?? 0,
+          signal: stop.signal,
+        }).then((collected) => ({ ...collected, source: 'read' as const }));
+        // Awaited below; a failure is seen there, not reported as unhandled while parsing goes on.
+        collecting.catch(() => {});
       },
       config.fileDates,
     );
@@ -402,7 +414,6 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
     // A file that is not what it should be is the source's problem, not the code's: one line, no stack.
     throw new RunFailed(`${asSentence((error as Error).message)} Nothing was published.`);
   } finally {
-    clearTimeout(documentsTimer);
     (store as DocumentStore | null)?.close();
   }
 }

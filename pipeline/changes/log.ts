@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { ChangeLogRow } from '../../contract/changes.ts';
 import { META } from '../../contract/snapshot-schema.ts';
-import type { SnapshotDiff } from '../diff.ts';
+import { PER_FACILITY_FIELDS, type SnapshotDiff } from '../diff.ts';
 
 /** What the log needs beyond the diff: the snapshot it was diffed against and the new file's name. */
 export interface ChangeLogInputs {
@@ -28,6 +28,15 @@ type FacilityColumns = Pick<ChangeLogRow, 'license_number' | 'name' | 'sort_key'
 };
 
 const FACILITY_COLUMNS = 'license_number, name, sort_key, city, county, city_key, county_key, record_json, state_documents_json';
+
+/**
+ * The crawler's first reading of a home's per-facility record (a value where none was ever read,
+ * undated) is not a change of the home: logging it would fill "what changed" with every home on
+ * the day its documents first arrive.
+ */
+function firstRead(field: string, before: { value: string; date: string | null }): boolean {
+  return (PER_FACILITY_FIELDS.has(field) || field === STATE_DOCUMENTS_FIELD) && before.value === 'null' && before.date === null;
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -137,7 +146,9 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         const after = JSON.parse(home.record_json) as Json;
         for (const field of fields) {
           if (NOT_RECORD_FIELDS.has(field.split('.')[0]!)) continue;
-          add(home, 'changed', field, valueAt(before, field), valueAt(after, field));
+          const was = valueAt(before, field);
+          if (firstRead(field, was)) continue;
+          add(home, 'changed', field, was, valueAt(after, field));
         }
       }
       if (old.state_documents_json !== home.state_documents_json) {
@@ -145,7 +156,7 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         const after = { fact: JSON.parse(home.state_documents_json) as Json };
         const was = valueAt(before, 'fact');
         const now = valueAt(after, 'fact');
-        if (was.value !== now.value) add(home, 'changed', STATE_DOCUMENTS_FIELD, was, now);
+        if (was.value !== now.value && !firstRead(STATE_DOCUMENTS_FIELD, was)) add(home, 'changed', STATE_DOCUMENTS_FIELD, was, now);
       }
     }
     return rows;

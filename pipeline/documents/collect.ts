@@ -1,14 +1,15 @@
-// State documents, fetched incrementally and within a budget. A license's index (and its new
-// reports) is read only when what it was last read for changed: the export's visit dates for the
-// license, or, when the roster carries none, the detail's fingerprint. Its detail (the live status)
-// is read once its last check is detailMaxAgeDays old (0: every run), or when its visits changed. A
-// report's page only when its ref is not yet stored, and only by the position of an index read in
-// the same run (positions shift when the state adds a report). When the run's budget of requests or
-// its documents deadline is spent, every license not finished keeps its last good data with its own
-// dates and waits for a later run; an endpoint that fails does the same, and the failure is reported.
+// Reading one home's state documents into the document store, and reading back what the store
+// holds for a run to publish. One rule says what a home needs (`homeNeeds`): its detail (the live
+// status) once its last check is detailMaxAgeDays old, or when its visits changed; its index when
+// what it was last read for changed (the export's visit dates, else the detail's fingerprint) or
+// when a report it lists is not stored; a report's page only when its ref is not yet stored, and
+// only by the position of an index read in the same pass (positions shift when the state adds a
+// report). Two drivers use it: the crawler (crawl/, the state's site, politely, all day) and a demo
+// profile's run, whose document templates are local files. A home whose request fails keeps its
+// last good data with its own dates and waits for a later pass.
 import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
-import type { DocumentStore } from './store.ts';
+import type { DocumentStore, FacilityState } from './store.ts';
 import { parseDetail, parseIndex, type DocumentIndex, type FacilityDetail, type IndexEntry } from './state-api.ts';
 import { findCitations, htmlToText } from './transcribe.ts';
 
@@ -32,6 +33,8 @@ export interface ReportListing {
 export interface FacilityDocuments {
   detail: FacilityDetail | null;
   detailCheckedOn: string | null;
+  /** The instant the detail was read (ISO 8601); null when unknown (a store from before instants were kept). */
+  detailCheckedAt: string | null;
   /** The document index's count (its entries are in `reports`); null when no index was ever read. */
   indexCount: number | null;
   indexFetchedOn: string | null;
@@ -47,7 +50,7 @@ export interface FetchProblem {
 
 export interface CollectStats {
   details_fetched: number;
-  /** Details not read this run: checked within detailMaxAgeDays, visits unchanged. */
+  /** Details not read: checked within detailMaxAgeDays, visits unchanged. */
   details_reused: number;
   indexes_fetched: number;
   indexes_reused: number;
@@ -55,15 +58,17 @@ export interface CollectStats {
   reports_already_stored: number;
   /** Document requests made (a request's retries aside). */
   requests: number;
-  /** Homes whose documents are as fresh as the rules ask after this run. */
+  /** Homes whose documents are as fresh as the rules ask after this pass. */
   homes_current: number;
-  /** Homes that keep their last good documents until a later run: budget or deadline spent, or an endpoint failed. */
+  /** Homes that keep their last good documents until a later pass: a request failed or was not made. */
   homes_waiting: number;
-  /** What ended the fetching early, if anything. */
-  stopped_by: 'budget' | 'deadline' | null;
 }
 
-/** One license to collect, with the export's visit dates for it (sorted ISO dates joined by ','); null or absent: the roster carries none. */
+export function emptyStats(): CollectStats {
+  return { details_fetched: 0, details_reused: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0, requests: 0, homes_current: 0, homes_waiting: 0 };
+}
+
+/** One license to read, with the export's visit dates for it (sorted ISO dates joined by ','); null or absent: the roster carries none. */
 export interface DocumentHome {
   license: string;
   visitDates?: string | null;
@@ -96,171 +101,270 @@ function listings(license: string, index: DocumentIndex): Array<ReportListing & 
     .map(({ entry, ref }, position) => ({ ref, position, control_number: entry.controlNumber, date: entry.date, type: entry.type, title: entry.title, page: entry.page }));
 }
 
+/** When a home's documents count as due. */
+export interface ReadRules {
+  /** A detail is read again once this many days old; 0: on every pass. */
+  detailMaxAgeDays: number;
+  /** Report pages dated before this ISO date wait for a pass that reads older years; null: every page is due. */
+  reportsFrom: string | null;
+}
+
+/** What a home needs read, by the one rule both drivers and the crawler's frontier follow. */
+export interface HomeNeeds {
+  neverRead: boolean;
+  detail: boolean;
+  /** The export's visit dates differ from what the stored index was read for. */
+  visitsChanged: boolean;
+  index: boolean;
+  /** Listed report pages not stored, within `reportsFrom`; and older ones. */
+  missingReports: number;
+  missingOlderReports: number;
+  /** When the detail was last read (an instant where known, else the day), for oldest-first re-checks. */
+  checkedAt: string | null;
+}
+
+const parsedIndex = (state: FacilityState | undefined) => (state?.index_json ? (JSON.parse(state.index_json) as DocumentIndex) : null);
+const parsedDetail = (state: FacilityState | undefined) => (state?.detail_json ? (JSON.parse(state.detail_json) as FacilityDetail) : null);
+
+export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, knownRefs: ReadonlyMap<string, string>, rules: ReadRules, now: Date): HomeNeeds {
+  const visitDates = home.visitDates ?? null;
+  const detail = parsedDetail(state);
+  const checkedAt = state?.detail_checked_at ?? state?.detail_fetched_on ?? null;
+  const visitsChanged = visitDates !== null && state?.index_json != null && visitDates !== state.index_basis;
+  const ageDays = checkedAt ? (now.getTime() - Date.parse(checkedAt)) / 86_400_000 : Infinity;
+  const detailDue = !detail || checkedAt === null || (visitDates !== null && visitDates !== state?.index_basis) || rules.detailMaxAgeDays <= 0 || ageDays >= rules.detailMaxAgeDays;
+  const index = parsedIndex(state);
+  let missingReports = 0;
+  let missingOlderReports = 0;
+  if (index) {
+    for (const report of listings(home.license, index)) {
+      if (knownRefs.has(report.ref)) continue;
+      if (rules.reportsFrom !== null && report.date !== null && report.date < rules.reportsFrom) missingOlderReports += 1;
+      else missingReports += 1;
+    }
+  }
+  const basis = visitDates ?? (detail ? `detail:${detail.fingerprint}` : null);
+  return {
+    neverRead: !state?.detail_json && !state?.index_json,
+    detail: detailDue,
+    visitsChanged,
+    index: !index || basis !== (state?.index_basis ?? null),
+    missingReports,
+    missingOlderReports,
+    checkedAt,
+  };
+}
+
+/** What a pass over homes shares: where documents are, how one is read, where it is kept. */
+export interface ReadContext {
+  templates: DocumentTemplates;
+  /** One request's body; throws when it fails (the home then waits). `deadline` ends it early. */
+  read: (location: string, deadline?: AbortSignal) => Promise<string>;
+  store: DocumentStore;
+  /** The day (in the pipeline's time zone) and the instant a read is dated by. */
+  today: () => string;
+  now: () => Date;
+  /** Every report ref stored, with the day an index last listed it; updated as pages are stored. */
+  knownRefs: Map<string, string>;
+  rules: ReadRules;
+  stats: CollectStats;
+  problems: FetchProblem[];
+  /** Whether one more request may be made (a budget or a deadline); absent: always. */
+  mayAsk?: () => boolean;
+  deadline?: AbortSignal;
+  /** A failure that is not the endpoint's (the crawler paused a host that is down): the home waits, nothing is reported. */
+  notTheEndpoints?: (error: unknown) => boolean;
+}
+
+const message = (error: unknown) => (error as Error)?.message ?? String(error);
+const fill = (template: string, license: string, inx = '') => template.replaceAll('{license}', license).replaceAll('{inx}', inx);
+
+/** Reads what one home needs into the store, and says what it now holds and whether it still waits. */
+export async function readHome(home: DocumentHome, previous: FacilityState | undefined, context: ReadContext): Promise<{ documents: FacilityDocuments; waiting: boolean }> {
+  const { templates, read, store, knownRefs, stats, problems, deadline } = context;
+  const license = home.license;
+  const today = context.today();
+  let waiting = false;
+  const needs = homeNeeds(home, previous, knownRefs, context.rules, context.now());
+  /** One request's body, or null when it was not made or failed (reported): the license then waits. */
+  const fetchBody = async (endpoint: FetchProblem['endpoint'], location: string, keptFrom: string | null, label = ''): Promise<string | null> => {
+    if (context.mayAsk && !context.mayAsk()) {
+      waiting = true;
+      return null;
+    }
+    stats.requests += 1;
+    try {
+      return await read(location, deadline);
+    } catch (error) {
+      waiting = true;
+      // Ended by a deadline, a stop or a paused host: not the endpoint's failure, the license just waits.
+      if (!deadline?.aborted && !context.notTheEndpoints?.(error)) problems.push({ license_number: license, endpoint, problem: `${label}${message(error)}`, kept_from: keptFrom });
+      return null;
+    }
+  };
+
+  // The store holds what an earlier pass already validated and normalized: read it back as it is.
+  let detail = parsedDetail(previous);
+  let detailCheckedOn = previous?.detail_fetched_on ?? null;
+  let detailCheckedAt = previous?.detail_checked_at ?? null;
+  const visitDates = home.visitDates ?? null;
+  if (needs.detail) {
+    const body = await fetchBody('detail', fill(templates.detail, license), detailCheckedOn);
+    if (body !== null) {
+      try {
+        const fresh = parseDetail(body, license);
+        detailCheckedAt = context.now().toISOString();
+        store.saveDetail(license, JSON.stringify(fresh), today, detailCheckedAt);
+        detail = fresh;
+        detailCheckedOn = today;
+        stats.details_fetched += 1;
+      } catch (error) {
+        waiting = true;
+        problems.push({ license_number: license, endpoint: 'detail', problem: message(error), kept_from: detailCheckedOn });
+      }
+    }
+  } else {
+    stats.details_reused += 1;
+  }
+
+  let index = parsedIndex(previous);
+  let indexFetchedOn = previous?.index_fetched_on ?? null;
+  // What the index is read for: the export's visit dates, else the detail as last read.
+  const basis = visitDates ?? (detail ? `detail:${detail.fingerprint}` : null);
+  let listed = index ? listings(license, index) : [];
+  let indexRead = false;
+  if (needs.index || basis !== (previous?.index_basis ?? null)) {
+    const body = await fetchBody('index', fill(templates.index, license), indexFetchedOn);
+    let fresh: DocumentIndex | null = null;
+    if (body !== null) {
+      try {
+        fresh = parseIndex(body, license);
+      } catch (error) {
+        waiting = true;
+        problems.push({ license_number: license, endpoint: 'index', problem: message(error), kept_from: indexFetchedOn });
+      }
+    }
+    if (fresh) {
+      index = fresh;
+      indexFetchedOn = today;
+      store.saveIndex(license, JSON.stringify(index), today, basis);
+      stats.indexes_fetched += 1;
+      listed = listings(license, index);
+      indexRead = true;
+    }
+  } else {
+    stats.indexes_reused += 1;
+  }
+  // Report pages are asked by position: of the index just read, or of the stored one while what it
+  // was read for stands (the state adds a report only with a visit, which changes that). Older
+  // years may wait for their own pass.
+  if (index && (indexRead || basis === (previous?.index_basis ?? null))) {
+    const { reportsFrom } = context.rules;
+    for (const report of listed) {
+      if (knownRefs.has(report.ref)) {
+        if (indexRead) stats.reports_already_stored += 1;
+        continue;
+      }
+      if (reportsFrom !== null && report.date !== null && report.date < reportsFrom) continue;
+      const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
+      if (html === null) continue;
+      const text = htmlToText(html);
+      store.saveDocument(
+        {
+          ref: report.ref,
+          license_number: license,
+          control_number: report.control_number,
+          date: report.date,
+          type: report.type,
+          title: report.title,
+          text,
+          citations: findCitations(text),
+          html_sha256: createHash('sha256').update(html).digest('hex'),
+        },
+        today,
+      );
+      knownRefs.set(report.ref, today);
+      stats.reports_fetched += 1;
+    }
+    if (indexRead) {
+      // Only refs stored before today and last listed before today change.
+      store.markListed(listed.flatMap((r) => ((knownRefs.get(r.ref) ?? today) < today ? [r.ref] : [])), today);
+      for (const report of listed) if (knownRefs.has(report.ref)) knownRefs.set(report.ref, today);
+    }
+  }
+  const reports = listed.map(({ page: _page, ...report }) => report);
+  return { documents: { detail, detailCheckedOn, detailCheckedAt, indexCount: index ? index.count : null, indexFetchedOn, reports }, waiting };
+}
+
+/**
+ * Every home read in one pass (a demo profile's local document files): licenses never checked
+ * first, then the longest unchecked.
+ */
 export async function collectStateDocuments(inputs: {
   homes: readonly DocumentHome[];
   templates: DocumentTemplates;
-  /** `deadline`: the documents' own deadline, which ends a request in flight. */
   read: (location: string, deadline?: AbortSignal) => Promise<string>;
   store: DocumentStore;
   today: string;
-  /** Licenses handled at once; the HTTP client bounds the requests in flight on its own. */
+  /** The instant reads are dated by (default: the clock). */
+  now?: () => Date;
+  /** Licenses handled at once. */
   concurrency: number;
-  /** A detail is read again once this many days old; 0 (the default): every run. */
   detailMaxAgeDays?: number;
-  /** Requests this run may make; null or absent: no limit. */
-  requestBudget?: number | null;
-  /** Once aborted, no further request is made and those in flight end: the run publishes with what it has. */
-  deadline?: AbortSignal;
   /** Once aborted, licenses not yet started are skipped (the run is failing for another reason). */
   signal?: AbortSignal;
 }): Promise<{ byLicense: Map<string, FacilityDocuments>; problems: FetchProblem[]; stats: CollectStats }> {
-  const { templates, read, store, today, deadline } = inputs;
-  const maxAgeDays = inputs.detailMaxAgeDays ?? 0;
-  const byLicense = new Map<string, FacilityDocuments>();
-  const problems: FetchProblem[] = [];
-  const stats: CollectStats = {
-    details_fetched: 0, details_reused: 0, indexes_fetched: 0, indexes_reused: 0, reports_fetched: 0, reports_already_stored: 0,
-    requests: 0, homes_current: 0, homes_waiting: 0, stopped_by: null,
+  const states = inputs.store.allFacilityStates();
+  const context: ReadContext = {
+    templates: inputs.templates,
+    read: inputs.read,
+    store: inputs.store,
+    today: () => inputs.today,
+    now: inputs.now ?? (() => new Date()),
+    knownRefs: inputs.store.allListedOn(),
+    rules: { detailMaxAgeDays: inputs.detailMaxAgeDays ?? 0, reportsFrom: null },
+    stats: emptyStats(),
+    problems: [],
   };
-  const fill = (template: string, license: string, inx = '') => template.replaceAll('{license}', license).replaceAll('{inx}', inx);
-  const message = (error: unknown) => (error as Error)?.message ?? String(error);
-  const ageInDays = (on: string) => (Date.parse(today) - Date.parse(on)) / 86_400_000;
-  let remaining = inputs.requestBudget ?? Infinity;
-
-  // Read once up front: what earlier runs stored for every license, and every report already held.
-  const states = store.allFacilityStates();
-  const knownRefs = store.allListedOn();
-
-  /** Whether one more request may be made; when not, says why for the report. */
-  function mayAsk(): boolean {
-    if (deadline?.aborted) stats.stopped_by ??= 'deadline';
-    else if (remaining <= 0) stats.stopped_by ??= 'budget';
-    else {
-      remaining -= 1;
-      stats.requests += 1;
-      return true;
-    }
-    return false;
-  }
-
-  async function collect(home: DocumentHome): Promise<void> {
-    if (inputs.signal?.aborted) return;
-    const license = home.license;
-    const previous = states.get(license);
-    // Each license is handled once: what it needs of the store is read, and the rest let go.
-    states.delete(license);
-    let waiting = false;
-    /** One request's body, or null when it was not made (budget, deadline) or failed (reported): the license then waits. */
-    const fetchBody = async (endpoint: FetchProblem['endpoint'], location: string, keptFrom: string | null, label = ''): Promise<string | null> => {
-      if (!mayAsk()) {
-        waiting = true;
-        return null;
-      }
-      try {
-        return await read(location, deadline);
-      } catch (error) {
-        waiting = true;
-        // Ended by the documents' deadline: not the endpoint's failure, the license just waits.
-        if (deadline?.aborted) stats.stopped_by ??= 'deadline';
-        else problems.push({ license_number: license, endpoint, problem: `${label}${message(error)}`, kept_from: keptFrom });
-        return null;
-      }
-    };
-
-    // The store holds what an earlier run already validated and normalized: read it back as it is.
-    let detail = previous?.detail_json ? (JSON.parse(previous.detail_json) as FacilityDetail) : null;
-    let detailCheckedOn = previous?.detail_fetched_on ?? null;
-    const visitDates = home.visitDates ?? null;
-    const visitsChanged = visitDates !== null && visitDates !== previous?.index_basis;
-    if (!detail || !detailCheckedOn || visitsChanged || maxAgeDays <= 0 || ageInDays(detailCheckedOn) >= maxAgeDays) {
-      const body = await fetchBody('detail', fill(templates.detail, license), detailCheckedOn);
-      if (body !== null) {
-        try {
-          const fresh = parseDetail(body, license);
-          const json = JSON.stringify(fresh);
-          // Already stored as it is, checked today (a second run the same day): nothing to write.
-          if (json !== previous?.detail_json || previous.detail_fetched_on !== today) store.saveDetail(license, json, today);
-          detail = fresh;
-          detailCheckedOn = today;
-          stats.details_fetched += 1;
-        } catch (error) {
-          waiting = true;
-          problems.push({ license_number: license, endpoint: 'detail', problem: message(error), kept_from: detailCheckedOn });
-        }
-      }
-    } else {
-      stats.details_reused += 1;
-    }
-
-    let index = previous?.index_json ? (JSON.parse(previous.index_json) as DocumentIndex) : null;
-    let indexFetchedOn = previous?.index_fetched_on ?? null;
-    // What the index is read for: the export's visit dates, else the detail as last read.
-    const basis = visitDates ?? (detail ? `detail:${detail.fingerprint}` : null);
-    const stored = index ? listings(license, index) : [];
-    const reportsMissing = stored.some((report) => !knownRefs.has(report.ref));
-    let listed = stored;
-    if (!index || basis !== (previous?.index_basis ?? null) || reportsMissing) {
-      const body = await fetchBody('index', fill(templates.index, license), indexFetchedOn);
-      let fresh: DocumentIndex | null = null;
-      if (body !== null) {
-        try {
-          fresh = parseIndex(body, license);
-        } catch (error) {
-          waiting = true;
-          problems.push({ license_number: license, endpoint: 'index', problem: message(error), kept_from: indexFetchedOn });
-        }
-      }
-      if (fresh) {
-        index = fresh;
-        indexFetchedOn = today;
-        store.saveIndex(license, JSON.stringify(index), today, basis);
-        stats.indexes_fetched += 1;
-        listed = listings(license, index);
-        // Report pages are asked by position, so only of the index just read.
-        for (const report of listed) {
-          if (knownRefs.has(report.ref)) {
-            stats.reports_already_stored += 1;
-            continue;
-          }
-          const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
-          if (html === null) continue;
-          const text = htmlToText(html);
-          store.saveDocument(
-            {
-              ref: report.ref,
-              license_number: license,
-              control_number: report.control_number,
-              date: report.date,
-              type: report.type,
-              title: report.title,
-              text,
-              citations: findCitations(text),
-              html_sha256: createHash('sha256').update(html).digest('hex'),
-            },
-            today,
-          );
-          stats.reports_fetched += 1;
-        }
-        // Only refs stored before this run and last listed before today change: a report saved in
-        // this run is already listed today, and one whose fetch failed is not stored.
-        store.markListed(listed.flatMap((r) => ((knownRefs.get(r.ref) ?? today) < today ? [r.ref] : [])), today);
-      }
-    } else {
-      stats.indexes_reused += 1;
-    }
-    if (waiting) stats.homes_waiting += 1;
-    else stats.homes_current += 1;
-    const reports = listed.map(({ page: _page, ...report }) => report);
-    byLicense.set(license, { detail, detailCheckedOn, indexCount: index ? index.count : null, indexFetchedOn, reports });
-  }
-
-  // Licenses never checked first, then the longest unchecked: a run cut short by its budget or
-  // deadline leaves the freshest waiting, and the next run starts where this one stopped.
+  const byLicense = new Map<string, FacilityDocuments>();
   const order = inputs.homes
     .map((home, position) => ({ home, position, checked: states.get(home.license)?.detail_fetched_on ?? '' }))
     .sort((a, b) => a.checked.localeCompare(b.checked) || a.position - b.position)
     .map(({ home }) => home);
   const limit = pLimit(inputs.concurrency);
-  await Promise.all(order.map((home) => limit(() => collect(home))));
-  return { byLicense, problems, stats };
+  await Promise.all(
+    order.map((home) =>
+      limit(async () => {
+        if (inputs.signal?.aborted) return;
+        const previous = states.get(home.license);
+        // Each license is handled once: what it needs of the store is read, and the rest let go.
+        states.delete(home.license);
+        const { documents, waiting } = await readHome(home, previous, context);
+        if (waiting) context.stats.homes_waiting += 1;
+        else context.stats.homes_current += 1;
+        byLicense.set(home.license, documents);
+      }),
+    ),
+  );
+  return { byLicense, problems: context.problems, stats: context.stats };
+}
+
+/** What the store holds for each license, as a run publishes it: no request is made. */
+export function storedDocuments(store: DocumentStore, licenses: Iterable<string>): Map<string, FacilityDocuments> {
+  const states = store.allFacilityStates();
+  const byLicense = new Map<string, FacilityDocuments>();
+  for (const license of licenses) {
+    const state = states.get(license);
+    if (!state) continue;
+    const index = parsedIndex(state);
+    byLicense.set(license, {
+      detail: parsedDetail(state),
+      detailCheckedOn: state.detail_fetched_on,
+      detailCheckedAt: state.detail_checked_at,
+      indexCount: index ? index.count : null,
+      indexFetchedOn: state.index_fetched_on,
+      reports: index ? listings(license, index).map(({ page: _page, ...report }) => report) : [],
+    });
+  }
+  return byLicense;
 }

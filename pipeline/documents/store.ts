@@ -1,9 +1,11 @@
-// The pipeline's side of the document store (contract/document-store.ts): each report's text once,
-// and per license the last good detail and index, which is what makes runs incremental and lets a
-// failing endpoint keep the last good data.
+// The writer's side of the document store (contract/document-store.ts): each report's text once,
+// and per license the last good detail and index, which is what makes reading incremental and
+// resumable (the crawler starts again from what is stored) and lets a failing endpoint keep the
+// last good data. A pipeline run reads it back to publish.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { DOCUMENT_STORE_DDL, DOCUMENT_STORE_FILE, type Citation } from '../../contract/document-store.ts';
+import type { FetchProblem } from './collect.ts';
 
 export interface FacilityState {
   detail_json: string | null;
@@ -12,6 +14,8 @@ export interface FacilityState {
   index_fetched_on: string | null;
   /** What the stored index was read for (the export's visit dates, or `detail:<fingerprint>`); a different one means it is read again. */
   index_basis: string | null;
+  /** The instant the detail was read (ISO 8601); null for a detail stored before instants were kept. */
+  detail_checked_at: string | null;
 }
 
 export interface StoredDocument {
@@ -29,26 +33,37 @@ export interface StoredDocument {
 /** Writes are queued and committed in batches: one transaction per few hundred changes, not per change. */
 const BATCH = 500;
 
+/** Columns added after the first stores were written: an older store gains them (null: read once more). */
+const ADDED_COLUMNS = ['index_basis', 'detail_checked_at'];
+
 export class DocumentStore {
   private readonly db: Database.Database;
   private readonly statements;
   private pending: Array<() => void> = [];
 
-  constructor(snapshotsDir: string) {
+  /**
+   * `batch`: writes committed together (1: each at once, as the crawler writes, so a kill loses
+   * nothing it was told was stored).
+   */
+  constructor(snapshotsDir: string, private readonly batch = BATCH) {
     this.db = new Database(path.join(snapshotsDir, DOCUMENT_STORE_FILE));
     // WAL: the server reads texts while a run adds new ones.
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(DOCUMENT_STORE_DDL);
-    // A store written before index_basis existed gains it (null: every index is read once more).
-    const columns = this.db.prepare('PRAGMA table_info(facility_state)').all() as Array<{ name: string }>;
-    if (!columns.some((column) => column.name === 'index_basis')) this.db.exec('ALTER TABLE facility_state ADD COLUMN index_basis TEXT');
+    const columns = new Set((this.db.prepare('PRAGMA table_info(facility_state)').all() as Array<{ name: string }>).map((column) => column.name));
+    for (const column of ADDED_COLUMNS) if (!columns.has(column)) this.db.exec(`ALTER TABLE facility_state ADD COLUMN ${column} TEXT`);
     this.statements = {
-      saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on) VALUES (?, ?, ?)
-        ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on`),
+      saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on, detail_checked_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on, detail_checked_at = excluded.detail_checked_at`),
       saveIndex: this.db.prepare(`INSERT INTO facility_state (license_number, index_json, index_fetched_on, index_basis) VALUES (?, ?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET index_json = excluded.index_json, index_fetched_on = excluded.index_fetched_on, index_basis = excluded.index_basis`),
-      allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis FROM facility_state'),
+      allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis, detail_checked_at FROM facility_state'),
+      oneState: this.db.prepare('SELECT detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis, detail_checked_at FROM facility_state WHERE license_number = ?'),
+      saveProblem: this.db.prepare(`INSERT INTO fetch_problems (license_number, endpoint, problem, kept_from, at) VALUES (@license_number, @endpoint, @problem, @kept_from, @at)
+        ON CONFLICT (license_number) DO UPDATE SET endpoint = excluded.endpoint, problem = excluded.problem, kept_from = excluded.kept_from, at = excluded.at`),
+      clearProblem: this.db.prepare('DELETE FROM fetch_problems WHERE license_number = ?'),
+      allProblems: this.db.prepare('SELECT license_number, endpoint, problem, kept_from FROM fetch_problems ORDER BY license_number'),
       allListedOn: this.db.prepare('SELECT ref, last_listed_on FROM documents').raw(),
       saveDocument: this.db.prepare(`INSERT INTO documents (ref, license_number, control_number, date, type, title, text, citations, html_sha256, first_seen_on, last_listed_on)
         VALUES (@ref, @license_number, @control_number, @date, @type, @title, @text, @citations, @html_sha256, @today, @today)
@@ -67,14 +82,31 @@ export class DocumentStore {
     return states;
   }
 
+  /** One license's stored state, as it is now (pending writes committed first). */
+  facilityState(license: string): FacilityState | undefined {
+    if (this.pending.length) this.flush();
+    return this.statements.oneState.get(license) as FacilityState | undefined;
+  }
+
+  /** A license's last failed read (it keeps its last good data), or none once a pass of it succeeded. */
+  saveProblem(problem: FetchProblem | null, license: string, at: string): void {
+    this.queue(() => (problem ? this.statements.saveProblem.run({ ...problem, at }) : this.statements.clearProblem.run(license)));
+  }
+
+  /** Every license's standing failure, for the run that publishes. */
+  allProblems(): FetchProblem[] {
+    if (this.pending.length) this.flush();
+    return this.statements.allProblems.all() as FetchProblem[];
+  }
+
   /** Every stored report's ref, with the date a document index last listed it. */
   allListedOn(): Map<string, string> {
     return new Map(this.statements.allListedOn.all() as Array<[string, string]>);
   }
 
-  /** Stores a license's detail as the pipeline read it (normalized JSON), dated. */
-  saveDetail(license: string, json: string, fetchedOn: string): void {
-    this.queue(() => this.statements.saveDetail.run(license, json, fetchedOn));
+  /** Stores a license's detail as it was read (normalized JSON), dated by the day and the instant it was read. */
+  saveDetail(license: string, json: string, fetchedOn: string, checkedAt: string): void {
+    this.queue(() => this.statements.saveDetail.run(license, json, fetchedOn, checkedAt));
   }
 
   saveIndex(license: string, json: string, fetchedOn: string, basis: string | null): void {
@@ -93,7 +125,7 @@ export class DocumentStore {
 
   private queue(write: () => void): void {
     this.pending.push(write);
-    if (this.pending.length >= BATCH) this.flush();
+    if (this.pending.length >= this.batch) this.flush();
   }
 
   flush(): void {

@@ -27,8 +27,9 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
-export async function acquireRunLock(dir: string): Promise<RunLock> {
-  const file = path.join(dir, LOCK_FILE);
+/** `lockFile` and `what`: another long-running job (the crawler) holds a lock of its own the same way. */
+export async function acquireRunLock(dir: string, lockFile = LOCK_FILE, what = 'pipeline run'): Promise<RunLock> {
+  const file = path.join(dir, lockFile);
   let staleFrom: number | null = null;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -46,7 +47,7 @@ export async function acquireRunLock(dir: string): Promise<RunLock> {
     // Unreadable: its owner may be writing it this instant, so it counts as held.
     if (!holder || processAlive(Number(holder.pid))) {
       throw new LockHeld(
-        `Another pipeline run (pid ${holder?.pid ?? 'unknown'}${holder?.started_at ? `, started ${holder.started_at}` : ''}) holds ${file}; this run did nothing. ` +
+        `Another ${what} (pid ${holder?.pid ?? 'unknown'}${holder?.started_at ? `, started ${holder.started_at}` : ''}) holds ${file}; this run did nothing. ` +
           'If no run is going, delete that file.',
       );
     }

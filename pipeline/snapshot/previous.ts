@@ -15,7 +15,17 @@ export interface PreviousSnapshot {
   /** Since when its change log holds changes, carried into the next snapshot (see keptSinceOf). */
   changesKeptSince: string | null;
   facilities(): IterableIterator<StoredFacility>;
+  /** Every home with whether it is listed and the export's visit dates for it (what the crawler plans from). */
+  homes(): SnapshotHome[];
   close(): void;
+}
+
+export interface SnapshotHome {
+  license: string;
+  listed: boolean;
+  /** The export's All Visit Dates, sorted ISO dates joined by ','; null when the roster carried none. */
+  visitDates: string | null;
+  lastVisit: string | null;
 }
 
 /** The newest readable snapshot built by `profile`: a run is never compared with another profile's homes. */
@@ -47,6 +57,17 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
         changesKeptSince: keptSinceOf(db, meta),
         sourceRowsValid: new Map((db.prepare('SELECT name, rows_valid FROM sources').all() as Array<{ name: string; rows_valid: number }>).map((s) => [s.name, s.rows_valid])),
         facilities: () => rows.iterate() as IterableIterator<StoredFacility>,
+        homes: () =>
+          (
+            opened
+              .prepare('SELECT f.license_number, f.listed, v.all_visit_dates, v.last_visit_date FROM facilities f LEFT JOIN state_visits v USING (license_number)')
+              .all() as Array<{ license_number: string; listed: number; all_visit_dates: string | null; last_visit_date: string | null }>
+          ).map((row) => ({
+            license: row.license_number,
+            listed: row.listed === 1,
+            visitDates: row.all_visit_dates ? (JSON.parse(row.all_visit_dates) as string[]).join(',') || null : null,
+            lastVisit: row.last_visit_date,
+          })),
         close: () => opened.close(),
       };
     } catch (error) {

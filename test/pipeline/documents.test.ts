@@ -3,7 +3,6 @@
 import test from 'ava';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { runPipeline } from '../../pipeline/run.ts';
 import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
 import { parseDetail, parseIndex } from '../../pipeline/documents/state-api.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
@@ -19,6 +18,7 @@ import {
   LISTINGS_HEADER,
   type DocumentFiles,
   type IndexFixtureEntry,
+  runAndCrawl,
 } from './fixtures.ts';
 
 type Row = Record<string, unknown>;
@@ -83,7 +83,7 @@ test.serial('index and report requests are retried; reports land in the snapshot
   serveStateFiles({ roster, documents: { '015600001': files } });
   stateServer.route(PATHS.index('015600001'), { status: 503 }, { body: files.index });
   stateServer.route(PATHS.report('015600001', 0), { status: 502 }, { body: files.reports![0]! });
-  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const first = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   t.deepEqual(stateServer.requests(PATHS.index('015600001')).map((r) => r.status), [503, 200]);
   t.deepEqual(stateServer.requests(PATHS.report('015600001', 0)).map((r) => r.status), [502, 200]);
   // The real addresses: the detail and the index by license, each page by its position in the index.
@@ -93,7 +93,7 @@ test.serial('index and report requests are retried; reports land in the snapshot
   );
   t.true(first.published);
   t.is(first.report.documents.licenses_with_problems, 0);
-  t.is(first.report.documents.reports_fetched, 2);
+  t.is(first.crawl.stats.reports_fetched, 2);
 
   const db = open(first.snapshotPath!);
   const reports = db.prepare("SELECT ref, position, control_number, date, type, title, url FROM reports WHERE license_number = '015600001' ORDER BY position").all() as Row[];
@@ -123,7 +123,7 @@ test.serial('index and report requests are retried; reports land in the snapshot
 
   // The same listing a day later gives the same refs.
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   t.deepEqual(open(second.snapshotPath!).prepare("SELECT ref FROM reports WHERE license_number = '015600001' ORDER BY position").pluck().all(), reports.map((r) => r.ref));
 });
 
@@ -134,22 +134,24 @@ test.serial('a re-run fetches the index and reports only of homes whose detail c
     '015600002': homeDocuments('015600002', entries.slice(1)),
   };
   serveStateFiles({ roster, documents });
-  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
-  t.like(first.report.documents, { details_fetched: 3, indexes_fetched: 3, reports_fetched: 3 });
+  const first = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  t.like(first.crawl.stats, { details_fetched: 3, indexes_fetched: 3, reports_fetched: 3 });
 
   // Nothing changed: no index is asked again, only the details (the live status).
   serveStateFiles({ roster, documents });
-  const same = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T06:00:00Z') });
-  t.like(same.report.documents, { details_fetched: 3, indexes_fetched: 0, indexes_reused: 3, reports_fetched: 0, homes_current: 3, homes_waiting: 0 });
+  const same = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T06:00:00Z') });
+  t.like(same.crawl.stats, { details_fetched: 3, indexes_fetched: 0, indexes_reused: 3, reports_fetched: 0, homes_current: 3, homes_waiting: 0 });
   t.deepEqual(stateServer.requests().filter((r) => r.path.startsWith('/FacilityReports')), [], 'no index, no report page');
 
   // A new visit at 015600002 only: its list gains a report at position 0, the other moves to 1.
   const newVisit: IndexFixtureEntry = { date: '11/02/2026', title: 'Case Management - Incidents', type: 'Other' };
   serveStateFiles({ roster, documents: { ...documents, '015600002': homeDocuments('015600002', [newVisit, ...entries.slice(1)]) } });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
-  t.like(second.report.documents, { details_fetched: 3, indexes_fetched: 1, indexes_reused: 2, reports_fetched: 1, reports_already_stored: 1 });
-  // 8 whole-file sources + 3 details + 1 index + 1 report, the new one by its position.
-  t.is(second.report.requests_made, 8 + 3 + 1 + 1);
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  t.like(second.crawl.stats, { details_fetched: 3, indexes_fetched: 1, indexes_reused: 2, reports_fetched: 1, reports_already_stored: 1 });
+  // The run asks the 8 whole-file sources and nothing of the per-facility record; the crawler 3
+  // details, 1 index and 1 report, the new one by its position.
+  t.is(second.report.requests_made, 8);
+  t.is(second.crawl.requests, 3 + 1 + 1);
   t.deepEqual(stateServer.requests().filter((r) => r.path === '/FacilityReports').map((r) => r.url), ['/FacilityReports?facNum=015600002&inx=0']);
   const db = open(second.snapshotPath!);
   t.is(db.prepare("SELECT last_state_visit FROM facilities WHERE license_number = '015600002'").pluck().get(), '2026-11-02');
@@ -160,15 +162,15 @@ test.serial('a failing endpoint keeps the last good data for that home and the r
   const dir = await tempSnapshotsDir();
   const documents = { '015600001': homeDocuments('015600001', entries) };
   serveStateFiles({ roster, documents });
-  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   // Next day the detail endpoint for 015600001 is down (every retry).
   serveStateFiles({ roster });
   stateServer.route(PATHS.detail('015600001'), { status: 500 });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   t.true(second.published);
   t.is(stateServer.requests(PATHS.detail('015600001')).length, 3, 'every attempt');
-  t.like(second.report.documents, { homes_waiting: 1, homes_current: 2 });
+  t.like(second.crawl.stats, { homes_waiting: 1, homes_current: 2 });
   t.is(second.report.documents.licenses_with_problems, 1);
   const db = open(second.snapshotPath!);
   t.deepEqual(db.prepare('SELECT license_number, endpoint, kept_from FROM document_fetch_problems').all(), [
@@ -185,14 +187,14 @@ test.serial('a detail answer that is not a facility detail (an API error object,
   const dir = await tempSnapshotsDir();
   const documents = { '015600001': homeDocuments('015600001', entries), '015600002': homeDocuments('015600002', entries) };
   serveStateFiles({ roster, documents });
-  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   // Next day the service answers 200 with its error object for one home and another home's detail for the other.
   serveStateFiles({ roster, documents });
   stateServer.route(PATHS.detail('015600001'), { body: JSON.stringify({ Message: 'An error has occurred.' }) });
   stateServer.route(PATHS.detail('015600002'), { body: detailJson('015600003') });
   // Forced: with three homes, two zeroed would trip the changed-share guard; a state-sized run would not.
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
   t.true(second.published);
   const db = open(second.snapshotPath!);
   const problems = db.prepare('SELECT license_number, endpoint, kept_from, problem FROM document_fetch_problems ORDER BY license_number').all() as Row[];
@@ -213,13 +215,13 @@ test.serial('a detail answer that is not a facility detail (an API error object,
 test.serial('a document index that lists another license keeps the last good list, never another home\'s reports', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
-  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   // Next day the detail says a visit happened, and the index answered is 015600003's.
   const newer: IndexFixtureEntry[] = [{ date: '11/02/2026', title: 'Annual Inspection', type: 'Inspection' }, ...entries];
   const files = homeDocuments('015600001', newer);
   serveStateFiles({ roster, documents: { '015600001': { ...files, index: indexJson('015600003', newer) } } });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z'), force: true });
   const db = open(second.snapshotPath!);
   const problem = db.prepare('SELECT endpoint, kept_from, problem FROM document_fetch_problems').get() as Row;
   t.deepEqual([problem.endpoint, problem.kept_from], ['index', '2026-11-20']);
@@ -230,11 +232,11 @@ test.serial('a document index that lists another license keeps the last good lis
 test.serial('a report the state stops listing leaves the list but its text stays in the document store', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
-  await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
 
   const next = homeDocuments('015600001', [entries[0]!], { NBRINSPTYPB: 0 });
   serveStateFiles({ roster, documents: { '015600001': next } });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-21T18:00:00Z') });
   const db = open(second.snapshotPath!);
   t.deepEqual(db.prepare("SELECT type FROM reports WHERE license_number = '015600001'").pluck().all(), ['Inspection']);
   const store = new Database(path.join(dir, DOCUMENT_STORE_FILE), { readonly: true });
@@ -267,7 +269,7 @@ test.serial('prices: own rates, estimates from comparable homes, county typical 
     '015600004,seniorlist.example,https://seniorlist.example/h/4,call for pricing,N,2026-10-15,',
   ].join('\n');
   serveStateFiles({ roster: homes, listings });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   const db = open(result.snapshotPath!);
   const price = (license: string) => JSON.parse(db.prepare('SELECT home_json FROM facilities WHERE license_number = ?').pluck().get(license) as string).price;
 
@@ -308,7 +310,7 @@ test.serial('prices: own rates, estimates from comparable homes, county typical 
 test.serial('a home with no listing and no comparables gets its county typical rate, labelled as not its price', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster: rosterCsv([{ number: '15600001', name: 'ONLY HOME' }]) });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig() });
   const home = JSON.parse(open(result.snapshotPath!).prepare('SELECT home_json FROM facilities').pluck().get() as string);
   t.deepEqual(home.price, {
     kind: 'area_typical',
@@ -329,7 +331,7 @@ test.serial('hospitals: only active general acute care hospitals with coordinate
     '4,NOWHERE HOSPITAL,GACH,GENERAL ACUTE CARE HOSPITAL,4 WAY,OAKLAND,94612,ALAMEDA,,,ACTIVE',
   ].join('\n');
   serveStateFiles({ roster: rosterCsv([{ number: '15600001', name: 'ONE HOME' }]), hospitals });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig() });
   const db = open(result.snapshotPath!);
   t.deepEqual(db.prepare('SELECT facid, name, name_slug, county_key, latitude, longitude FROM hospitals').all(), [
     { facid: '1', name: 'OAKLAND COMMUNITY HOSPITAL', name_slug: 'oakland-community-hospital', county_key: 'alameda', latitude: 37.81, longitude: -122.27 },
@@ -377,7 +379,7 @@ test.serial('an unknown license stores no live status and no tallies; a closed l
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Change of Ownership' }) } });
   stateServer.route(PATHS.detail('015600003'), { body: unknownFacilityDetailJson() });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   const db = open(result.snapshotPath!);
   const row = (license: string) => db.prepare('SELECT license_status_live, live_status_checked_on, type_a_citations, type_b_citations, record_json FROM facilities WHERE license_number = ?').get(license) as Row;
   const unknown = row('015600003');
@@ -390,11 +392,11 @@ test.serial('an unknown license stores no live status and no tallies; a closed l
 test.serial('a live status that turns closed after the roster\'s date closes the home in the snapshot and is in its change log', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
-  const first = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const first = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
   t.is(first.report.licenses.closed, 0);
 
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Licensee Initiated' }) } });
-  const second = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-27T18:00:00Z') });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-27T18:00:00Z') });
   t.like(second.report.licenses, { listed: 2, closed: 1, closed_by_live_status: 1 });
   const db = open(second.snapshotPath!);
   const row = db.prepare("SELECT license_status, listed, closed, home_json FROM facilities WHERE license_number = '015600001'").get() as Row;
@@ -417,7 +419,7 @@ test.serial('a closed live status checked on or before the roster\'s date does n
   const dir = await tempSnapshotsDir();
   // The roster is dated 11/16/2026; a check on the same day is not fresher.
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Non-payment' }) } });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-16T18:00:00Z') });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-16T18:00:00Z') });
   t.like(facilityRow(result.snapshotPath!, '015600001'), { license_status_live: 'Closed, Non-payment', listed: 1, closed: 0 });
 });
 

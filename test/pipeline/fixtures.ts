@@ -4,6 +4,8 @@
 import Database from 'better-sqlite3';
 import { stateSiteDocuments, type PipelineConfig, type SourcesConfig } from '../../pipeline/config.ts';
 import { tempDir } from '../helpers/snapshot.ts';
+import { runPipeline, type RunOptions, type RunResult } from '../../pipeline/run.ts';
+import { crawl, type CrawlSummary } from '../../crawl/crawler.ts';
 import { facilityDetailJson, facilityReportsJson, serveTransparencyApi, startStateServer, type ReportEntry, type TransparencyHome } from './state-server.ts';
 
 /** One stand-in per test file (each runs in its own worker); tests that use it run serially. */
@@ -190,4 +192,18 @@ export function facilities(file: string) {
   const meta = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
   db.close();
   return { rows, meta };
+}
+
+/**
+ * As the product works with a real site: a run publishes the roster, the crawler reads the
+ * per-facility record until nothing is due (dated by the same clock), and the next run publishes
+ * it. The second run's result, with what the crawl read.
+ */
+export async function runAndCrawl(options: RunOptions): Promise<RunResult & { crawl: CrawlSummary }> {
+  const first = await runPipeline(options);
+  if (!first.published) throw new Error(`the first run published nothing (${first.heldBack.join('; ')}), so there is nothing to crawl`);
+  const config = options.config!;
+  const crawled = await crawl({ snapshotsDir: options.snapshotsDir, config, profile: config.profile ?? 'custom', untilCurrent: true, idleMs: 0, ...(options.now ? { now: () => options.now! } : {}) });
+  const second = await runPipeline(options);
+  return { ...second, crawl: crawled };
 }
