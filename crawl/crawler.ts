@@ -150,7 +150,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     notTheEndpoints: (error) => error instanceof HostPaused,
   };
   async function runJob(job: Job): Promise<void> {
-    if (stop.signal.aborted || client.paused) return;
+    // While the host is paused its requests fail at once without being sent (or wait on the one trial).
+    if (stop.signal.aborted) return;
     order.push({ license: job.home.license, tier: job.tier });
     const before = { details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, problems: problems.length };
     // Each job carries its own rules and urgency (the queue starts the most urgent request first).
@@ -202,7 +203,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
         await sleep(options.idleMs ?? 60_000, stop.signal);
         continue;
       }
-      const batch = plan.jobs.slice(0, settings.batchSize);
+      // One tier at a time: what a batch's reading makes due (older years' pages) is planned before the next tier.
+      const batch = plan.jobs.filter((job) => job.tier === plan.jobs[0]!.tier).slice(0, settings.batchSize);
       await Promise.all(batch.map((job) => limit(() => runJob(job))));
       await publishStatus();
     }

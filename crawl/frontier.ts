@@ -77,7 +77,8 @@ export function planCrawl(
     due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules, key });
   }
   const rank = (tier: Tier) => TIERS.indexOf(tier);
-  due.sort((a, b) => rank(a.tier) - rank(b.tier) || a.key.localeCompare(b.key) || a.home.license.localeCompare(b.home.license));
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  due.sort((a, b) => rank(a.tier) - rank(b.tier) || byCode(a.key, b.key) || byCode(a.home.license, b.home.license));
   return { jobs: due.map(({ key: _key, ...job }) => job), listed, not_listed: notListed };
 }
 

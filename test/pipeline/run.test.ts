@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline, RunFailed } from '../../pipeline/run.ts';
 import { SNAPSHOT_FILE } from '../../contract/snapshot-schema.ts';
-import { APPROVALS_HEADER, SOURCE_PATHS, rosterCsv, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, type RosterFixtureRow } from './fixtures.ts';
+import { APPROVALS_HEADER, SOURCE_PATHS, rosterCsv, runAndCrawl, serveStateFiles, stateServer, tempSnapshotsDir, testConfig, waiverCsv, type RosterFixtureRow } from './fixtures.ts';
 import type { Responder } from './state-server.ts';
 
 const homes = (count: number, from = 1): RosterFixtureRow[] =>
@@ -33,8 +33,9 @@ test.serial('a source that fails twice with 5xx and then answers is retried and 
   stateServer.assertAllUsed();
   t.true(result.published);
   t.deepEqual(stateServer.requests(SOURCE_PATHS.roster).map((r) => r.status), [503, null, 200]);
-  // 3 roster attempts, 7 other whole-file sources, and a detail and an index for each of the 3 homes.
-  t.is(result.report.requests_made, 3 + 7 + 3 * 2);
+  // 3 roster attempts and 7 other whole-file sources: a run asks nothing of the per-facility record.
+  t.is(result.report.requests_made, 3 + 7);
+  t.deepEqual(stateServer.requests().filter((r) => r.path.startsWith('/Facility')), []);
   t.is(result.report.licenses.total, 3);
 });
 
@@ -165,15 +166,16 @@ test.serial('published snapshots are read-only files named by date; later runs t
   t.is((await stat(first.snapshotPath!)).mode & 0o222, 0, 'no write permission on a published file');
 });
 
-test.serial('an optional source that cannot be parsed while state documents are being fetched is not on file; the run publishes', async (t) => {
+test.serial('an optional source that cannot be parsed is not on file; the run publishes with the documents the store holds', async (t) => {
   const dir = await tempSnapshotsDir();
-  // The documents start as soon as the roster is read; the hospitals file read after it is not a hospitals list.
+  // The documents are read from the store as soon as the roster is read; the hospitals file read after it is not a hospitals list.
   serveStateFiles({ roster: rosterCsv(homes(40)), hospitals: 'not,a,hospitals,file\n1,2,3,4\n' });
-  const result = await runPipeline({ snapshotsDir: dir, config: testConfig() });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig() });
   t.true(result.published);
   t.regex(result.report.sources_not_read.find((s) => s.name === 'hospitals')!.reason, /^unreadable: Source "hospitals" has no header row/);
   t.is(result.report.hospitals, 0);
-  t.is(result.report.documents.details_fetched, 40);
+  t.is(result.crawl.stats.details_fetched, 40);
+  t.like(result.report.documents, { source: 'stored', homes_with_documents: 40 });
 });
 
 test.serial('a held-back run removes the temporary file its records were written to', async (t) => {
