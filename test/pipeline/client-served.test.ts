@@ -3,9 +3,8 @@
 // whose words name an approval sets it true with that date; any other leaves every approval not
 // on file; and the approvals file, when it carries the home, decides instead.
 import test from 'ava';
-import { runPipeline } from '../../pipeline/run.ts';
 import { CLIENT_SERVED_APPROVALS } from '../../pipeline/normalize/client-served.ts';
-import { approvalsCsv, detailJson, facilities, indexJson, rosterCsv, serveStateFiles, tempSnapshotsDir, testConfig } from './fixtures.ts';
+import { approvalsCsv, detailJson, facilities, indexJson, rosterCsv, runAndCrawl, serveStateFiles, tempSnapshotsDir, testConfig } from './fixtures.ts';
 
 const HOSPICE_CODE = '985 - RCFE / HOSPICE';
 const CHILDREN = '960 - CHILDREN / INFANT';
@@ -33,7 +32,7 @@ async function run(approvals: string | null) {
   serveStateFiles({ roster, documents, ...(approvals ? { approvals } : {}) });
   const base = testConfig();
   const config = testConfig({ sources: { ...base.sources, approvals: approvals ? base.sources.approvals : null } });
-  const result = await runPipeline({ snapshotsDir: await tempSnapshotsDir(), config, now: new Date(`${RUN_DAY}T18:00:00Z`) });
+  const result = await runAndCrawl({ snapshotsDir: await tempSnapshotsDir(), config, now: new Date(`${RUN_DAY}T18:00:00Z`) });
   if (!result.published) throw new Error(`not published: ${JSON.stringify(result.report)}`);
   const { rows } = facilities(result.snapshotPath!);
   const byLicense = new Map(rows.map((row) => [row.license_number as string, row]));

@@ -44,7 +44,7 @@ test('a later setting overrides an earlier one; all=none switches every source o
 
 test('the state documents are set by folder, by template, or switched off', (t) => {
   const folder = applySourceSettings(state(), ['state_documents=./docs'], '/data');
-  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: 2 });
+  t.deepEqual(folder.stateDocuments, { detail: '/data/docs/{license}/detail.json', index: '/data/docs/{license}/index.json', report: '/data/docs/{license}/{inx}.html', concurrency: state().stateDocuments!.concurrency });
   const templates = applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}', 'documents_index=https://s.test/i/{license}', 'documents_report=https://s.test/r/{license}/{inx}'], '/data');
   t.is(templates.stateDocuments!.report, 'https://s.test/r/{license}/{inx}');
   t.throws(() => applySourceSettings(state(), ['all=none', 'roster=r.csv', 'documents_detail=https://s.test/d/{license}']), { instanceOf: SourceSettingError, message: /need documents_detail, documents_index and documents_report/ });
@@ -62,7 +62,7 @@ test('the state profile reads the real Transparency API; state_site points the d
     index: 'http://127.0.0.1:8088/api/FacilityReports/{license}',
     report: 'http://127.0.0.1:8088/api/FacilityReports?facNum={license}&inx={inx}',
     detailMaxAgeDays: state().stateDocuments!.detailMaxAgeDays,
-    requestBudget: state().stateDocuments!.requestBudget,
+    concurrency: state().stateDocuments!.concurrency,
   });
   // The export lives under the same base: a roster there moves with it; one elsewhere stays.
   const exportRoster = { ...state(), sources: { ...state().sources, roster: `${STATE_SITE}/DownloadStateData?id=ResidentialElderCareFacility&GUID=3f2b` } };

@@ -1,11 +1,10 @@
 // The state's Transparency API against a loopback stand-in speaking its real shapes: incremental
-// reads keyed on the export's visit dates, a per-run budget and a documents deadline (a first run
-// converges over several runs; a host that hangs cannot hold a run), and a polite client
-// (Retry-After, User-Agent, at most two requests in flight).
+// reads keyed on the export's visit dates (the crawler's order, pace and pauses are in
+// test/crawl/crawler.test.ts).
 import test from 'ava';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { runPipeline } from '../../pipeline/run.ts';
+
 import { formatReport } from '../../pipeline/report.ts';
 import { collectStateDocuments, type DocumentHome } from '../../pipeline/documents/collect.ts';
 import { DocumentStore } from '../../pipeline/documents/store.ts';
@@ -93,86 +92,4 @@ test.serial('an index and its new reports are read only when the export\'s visit
   const store = new Database(path.join(dir, DOCUMENT_STORE_FILE));
   t.true((store.prepare('PRAGMA table_info(facility_state)').all() as Array<{ name: string }>).some((c) => c.name === 'index_basis'));
   store.close();
-});
-
-test.serial('a run within a budget of requests publishes what it has; homes left waiting keep their last good documents and dates, and runs converge', async (t) => {
-  const dir = await tempSnapshotsDir();
-  serveStateFiles({ roster, documents: Object.fromEntries(LICENSES.map((license) => [license, home(license, TWO)])) });
-  // One license at a time makes the order plain: each needs a detail, an index and two pages (12 in all).
-  const config = testConfig({ stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 1, requestBudget: 5 } });
-  const run = (day: string) => runPipeline({ snapshotsDir: dir, config, now: new Date(`${day}T18:00:00Z`) });
-  const checked = (file: string) => {
-    const db = new Database(file, { readonly: true });
-    const rows = db.prepare('SELECT license_number, live_status_checked_on, documents_count FROM facilities ORDER BY license_number').all();
-    db.close();
-    return rows;
-  };
-
-  const first = await run('2026-11-20');
-  t.true(first.published);
-  t.like(first.report.documents, { requests: 5, stopped_by: 'budget', homes_current: 1, homes_waiting: 2, reports_fetched: 2 });
-  t.regex(formatReport(first.report), /homes with current documents: 1; waiting for a later run \(keeping their last good documents and dates\): 2\n  stopped early: the run's budget of document requests was spent/);
-
-  // The next run starts with the home never checked, then the longest unchecked.
-  const second = await run('2026-11-21');
-  t.like(second.report.documents, { requests: 5, stopped_by: 'budget', homes_current: 2, homes_waiting: 1 });
-  t.deepEqual(checked(second.snapshotPath!), [
-    { license_number: '015600001', live_status_checked_on: '2026-11-21', documents_count: 2 },
-    // Waiting: its detail as last read, with the date it was read; no list yet.
-    { license_number: '015600002', live_status_checked_on: '2026-11-20', documents_count: null },
-    { license_number: '015600003', live_status_checked_on: '2026-11-21', documents_count: 2 },
-  ]);
-
-  await run('2026-11-22');
-  const fourth = await run('2026-11-23');
-  t.like(fourth.report.documents, { stopped_by: null, homes_current: 3, homes_waiting: 0, requests: 3 });
-  t.true(checked(fourth.snapshotPath!).every((row) => (row as { documents_count: number }).documents_count === 2));
-});
-
-test.serial('a host that hangs holds the documents only until their deadline: the run publishes, every home waiting', async (t) => {
-  const dir = await tempSnapshotsDir();
-  serveStateFiles({ roster });
-  stateServer.route(/^\/FacilityDetail\/\d{9}$/, { hang: true });
-  // No idle timeout would end these requests within the test: only the documents' deadline can.
-  const config = testConfig({
-    http: { timeoutMs: 120_000, retries: 2, backoffMs: 5, concurrency: 4, minIntervalMs: 0, userAgent: 'test' },
-    stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 4, deadlineMs: 1_000 },
-    deadlines: { sourceMs: 120_000, runMs: 120_000 },
-  });
-  const result = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-20T18:00:00Z') });
-  t.true(result.published);
-  t.like(result.report.documents, { stopped_by: 'deadline', homes_current: 0, homes_waiting: 3, details_fetched: 0 });
-  t.is(result.report.documents.licenses_with_problems, 0, 'a deadline is not the endpoint\'s failure');
-  t.regex(formatReport(result.report), /stopped early: the documents' deadline passed/);
-});
-
-test.serial('the client waits the Retry-After a 503 asks for (seconds or a date), names the service and its operator, and asks one host at most two at a time', async (t) => {
-  const dir = await tempSnapshotsDir();
-  const many = LICENSES.concat(['015600004', '015600005', '015600006']);
-  serveStateFiles({ roster: rosterCsv(many.map((license, n) => ({ number: license, name: `HOME ${n + 1}`, street: `${n + 1} A ST` }))) });
-  stateServer.route(PATHS.detail('015600001'), { status: 503, headers: { 'retry-after': '1' } }, { body: detailJson('015600001') });
-  stateServer.route(PATHS.detail('015600002'), () => ({ status: 503, headers: { 'retry-after': new Date(Date.now() + 3_000).toUTCString() } }), { body: detailJson('015600002') });
-  // Slow answers, so that more than two would be in flight if the client allowed it.
-  stateServer.route(/^\/FacilityDetail\/\d{9}$/, (request) => ({ delayMs: 100, body: detailJson(request.path.split('/')[2]!) }));
-  const config = testConfig({
-    http: { timeoutMs: 5_000, retries: 2, backoffMs: 5, concurrency: 8, minIntervalMs: 0, userAgent: 'care-home-read-api pipeline', contact: 'https://care.example/about' },
-    stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 8 },
-  });
-  const result = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-20T18:00:00Z') });
-  t.like(result.report.documents, { details_fetched: 6, homes_current: 6 });
-
-  const [seconds, secondsRetry] = stateServer.requests(PATHS.detail('015600001'));
-  t.true(secondsRetry!.at - seconds!.at >= 950, `waited ${secondsRetry!.at - seconds!.at} ms for Retry-After: 1`);
-  const [dated, datedRetry] = stateServer.requests(PATHS.detail('015600002'));
-  t.true(datedRetry!.at - dated!.at >= 1_900, `waited ${datedRetry!.at - dated!.at} ms for a Retry-After date about 3 s ahead`);
-
-  const agents = new Set(stateServer.requests().map((r) => r.headers['user-agent']));
-  t.deepEqual([...agents], ['care-home-read-api pipeline (+https://care.example/about)']);
-
-  // Without the waits: eight licenses at once, slow answers, and still two requests in flight.
-  serveStateFiles({ roster: rosterCsv(many.map((license, n) => ({ number: license, name: `HOME ${n + 1}`, street: `${n + 1} A ST` }))) });
-  stateServer.route(/^\/FacilityDetail\/\d{9}$/, (request) => ({ delayMs: 100, body: detailJson(request.path.split('/')[2]!) }));
-  const busy = await runPipeline({ snapshotsDir: dir, config, now: new Date('2026-11-21T18:00:00Z') });
-  t.like(busy.report.documents, { details_fetched: 6 });
-  t.is(stateServer.mostInFlight, 2);
 });
