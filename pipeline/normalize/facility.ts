@@ -34,6 +34,8 @@ export interface SourceDates {
   roster: string | null;
   /** The roster's catalog last_modified, else its Last-Modified: a row without its own file_date is confirmed on this, or on nothing. */
   rosterServed: string | null;
+  /** The weekly export's retrieval instant (its Last-Modified, else the answer's Date, else the fetch); null for another roster. */
+  rosterRetrievedAt?: string | null;
   approvals: string | null;
   alwList: string | null;
 }
@@ -50,6 +52,17 @@ export interface FacilityInputs {
   documents: FacilityDocuments | undefined;
   price: Price | null;
   dates: SourceDates;
+}
+
+/**
+ * Whether the live check is fresher than the roster: by time where both instants are known (a home
+ * the live record shows closed hours after the export was retrieved, the same day, reads closed),
+ * else by day, strictly after (a day alone cannot say which came first).
+ */
+export function liveIsFresher(checkedOn: string, checkedAt: string | null, rosterRetrievedAt: string | null, rosterDate: string | null): boolean {
+  if (rosterDate === null) return true;
+  if (checkedAt !== null && rosterRetrievedAt !== null) return Date.parse(checkedAt) > Date.parse(rosterRetrievedAt);
+  return checkedOn > rosterDate;
 }
 
 /** One row of the `facilities` table, column for column. */
@@ -164,11 +177,10 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   const reportDates = (inputs.documents?.reports ?? []).flatMap((report) => (report.date ? [report.date] : [])).sort();
   const documentsValue: StateDocumentsValue | null =
     indexCount !== null ? { count: indexCount, since_year: reportDates[0]?.slice(0, 4) ?? null, latest_date: reportDates.at(-1) ?? null } : null;
-  // The fresher status decides closure: the live record, checked after the roster's date, that
-  // says closed closes the home on every surface (the roster's own words stay as they are).
+  // The fresher status decides closure: the live record, checked after the roster, that says
+  // closed closes the home on every surface (the roster's own words stay as they are).
   const liveCheckedOn = detail?.status ? detailCheckedOn : null;
-  const closedLive =
-    !status.closed && liveCheckedOn !== null && licenseStatusMeaning(detail?.status).closed && (rosterDate === null || liveCheckedOn > rosterDate);
+  const closedLive = !status.closed && liveCheckedOn !== null && licenseStatusMeaning(detail?.status).closed && liveIsFresher(liveCheckedOn, inputs.documents?.detailCheckedAt ?? null, roster.file_date ? null : (dates.rosterRetrievedAt ?? null), rosterDate);
   const closed = status.closed || closedLive;
   const listed = status.listed && !closedLive;
   const { page, markdown } = facilityPageLinks(BASE_URL_TOKEN, slug, license);

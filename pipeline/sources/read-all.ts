@@ -45,6 +45,20 @@ export function exportServedDate(source: RetrievedSource | undefined): string | 
   return servedDate(source) ?? httpDate(source?.served);
 }
 
+/**
+ * The instant the export's content is known to be from, for comparing with the live record by
+ * time: its `Last-Modified`, else when these very bytes were first retrieved (an unchanged weekly
+ * file fetched again is no fresher), else the answer's `Date`, else when this run fetched it; null
+ * for a file on disk without saved headers.
+ */
+export function exportRetrievedAt(source: RetrievedSource | undefined): string | null {
+  for (const header of [source?.lastModified, source?.firstServed, source?.served]) {
+    const time = header ? Date.parse(header) : NaN;
+    if (!Number.isNaN(time)) return new Date(time).toISOString();
+  }
+  return source && source.fetchStatus !== 'file' ? source.fetchedAt : null;
+}
+
 const NOTHING_READ = { rowsRead: 0, linesRead: 0 } as const;
 const noDates = () => ({ fieldProblems: [], dateShapes: {} });
 
@@ -120,6 +134,7 @@ export async function readAllSources(
     roster: rosterFileDate ?? rosterServed,
     /** For a roster row without its own file_date. */
     rosterServed,
+    rosterRetrievedAt: roster.shape === 'export' ? exportRetrievedAt(retrieved.roster) : null,
     approvals: readable('approvals') ? (approvals.asOf ?? servedDate(retrieved.approvals)) : null,
     alwList: readable('waiver') ? (waiver.listDate ?? servedDate(retrieved.waiver, fileDates.waiver)) : null,
   };

@@ -25,6 +25,8 @@ export interface RetrievedSource {
   lastModified: string | null;
   /** The `Date` header of the response that brought the body (for a source that states no date and no Last-Modified). */
   served?: string | null;
+  /** When these very bytes were first retrieved (that answer's Date, else its fetch time): an unchanged file is no fresher for being fetched again. */
+  firstServed?: string | null;
   sha256: string;
   bytes: number;
   /** For a `ckan:` source: what the catalog said, and which road the rows came by. */
@@ -51,6 +53,7 @@ interface CacheMeta {
   etag: string | null;
   lastModified: string | null;
   served?: string | null;
+  firstServed?: string | null;
   sha256: string;
   bytes: number;
   fetchedAt: string;
@@ -178,16 +181,19 @@ async function download(name: string, location: string, options: RetrieveOptions
   try {
     const result = await options.http.get(url, (body) => writeBody(body, files.tmp), validators, deadline);
     if (result.status === 'not_modified' && cached && cachedBodyExists) {
-      return { name, location, fetchStatus: 'not_modified', file: files.body, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, served: cached.served ?? null, sha256: cached.sha256, bytes: cached.bytes };
+      return { name, location, fetchStatus: 'not_modified', file: files.body, fetchedAt, etag: cached.etag, lastModified: cached.lastModified, served: cached.served ?? null, firstServed: firstServedOf(cached), sha256: cached.sha256, bytes: cached.bytes };
     }
     if (result.status !== 'fetched') {
       throw new Error(`Source "${name}" answered 304 Not Modified but no cached copy is on disk.`);
     }
-    return { name, fetchStatus: 'fetched', file: files.body, ...(await keep(files, { location, etag: result.etag, lastModified: result.lastModified, served: result.served, fetchedAt, ...result.value })) };
+    const firstServed = cached && cached.sha256 === result.value.sha256 ? firstServedOf(cached) : (result.served ?? fetchedAt);
+    return { name, fetchStatus: 'fetched', file: files.body, ...(await keep(files, { location, etag: result.etag, lastModified: result.lastModified, served: result.served, firstServed, fetchedAt, ...result.value })) };
   } finally {
     await rm(files.tmp, { force: true });
   }
 }
+
+const firstServedOf = (meta: CacheMeta) => meta.firstServed ?? meta.served ?? meta.fetchedAt;
 
 /** A new body becomes the cached copy, with what the next run's conditional request needs. */
 async function keep(files: ReturnType<typeof cacheFiles>, meta: CacheMeta): Promise<CacheMeta> {

@@ -194,3 +194,25 @@ test.serial('the crawler waits the Retry-After a 503 or 429 asks for (seconds or
   t.true(datedRetry!.at - dated!.at >= 1_900, `waited ${datedRetry!.at - dated!.at} ms for a Retry-After date about 3 s ahead`);
   t.deepEqual(summary.problems, []);
 });
+
+test.serial('the fresher status decides closure by time: an export with no Last-Modified and a live record read closed hours later the same day close the home; an export first retrieved after the check does not', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const homes: ExportHome[] = [{ license: '015600001', name: 'SAME DAY CLOSED', visits: ['10/01/2026'] }, { license: '015600002', name: 'STILL OPEN' }];
+  const documents = { '015600001': documentsOf('015600001', [], { STATUS: 'Closed, Licensee Initiated' }) };
+  // No Last-Modified: the export is dated by when its bytes were first retrieved (the answer's Date).
+  serveStateFiles({ roster: exportCsv(homes), documents });
+  const config = crawlConfig();
+  t.true((await runPipeline({ snapshotsDir: dir, config })).published);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0 });
+  // The same export, fetched again after the check: unchanged bytes are no fresher than the check.
+  const closed = await runPipeline({ snapshotsDir: dir, config });
+  const row = (file: string) => facilities(file).rows.find((r) => r.license_number === '015600001')!;
+  t.like(row(closed.snapshotPath!), { closed: 1, listed: 0, license_status_live: 'Closed, Licensee Initiated' });
+
+  // A new export (other bytes) first retrieved after the check, still saying LICENSED: the roster is the fresher.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  serveStateFiles({ roster: exportCsv([...homes, { license: '015600003', name: 'NEW HOME' }]), documents });
+  const reopened = await runPipeline({ snapshotsDir: dir, config });
+  t.like(row(reopened.snapshotPath!), { closed: 0, listed: 1 });
+});
