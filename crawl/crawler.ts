@@ -13,6 +13,7 @@ import { emptyStats, readHome, type CollectStats, type FetchProblem, type ReadCo
 import { DocumentStore } from '../pipeline/documents/store.ts';
 import { openPreviousSnapshot, type SnapshotHome } from '../pipeline/snapshot/previous.ts';
 import { listSnapshots } from '../pipeline/snapshot/folder.ts';
+import { crawlsRemote } from '../pipeline/schedule.ts';
 import { planCrawl, reportsFromFor, TIERS, type Job } from './frontier.ts';
 import { createPoliteClient, HostPaused, type PoliteClient } from './polite-client.ts';
 
@@ -78,6 +79,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
   const { config, snapshotsDir } = options;
   const documents = config.stateDocuments;
   if (!documents) throw new Error(`profile "${options.profile}" reads no state documents (stateDocuments is off): there is nothing to crawl`);
+  if (!crawlsRemote(config)) throw new Error(`profile "${options.profile}" reads its state documents from local files, which each pipeline run reads itself: there is nothing to crawl (point them at a site with --source state_site=<base>)`);
   const settings: CrawlSettings = { ...CRAWL_DEFAULTS, ...documents.crawl };
   const log = options.log ?? (() => {});
   const clock = options.now ?? (() => new Date());

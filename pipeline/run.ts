@@ -15,6 +15,7 @@ import { createHttpClient, type HttpClient } from './http.ts';
 import { isRemote, readLocation, retrieveSource, SourceAbsent, type RetrievedSource } from './sources/retrieve.ts';
 import { readAllSources, type RetrievedSources, type SourceName } from './sources/read-all.ts';
 import { geocodeAddresses, geocoderAddress } from './sources/census-geocoder.ts';
+import { crawlsRemote } from './schedule.ts';
 import { collectStateDocuments, emptyStats, storedDocuments, type CollectStats, type FacilityDocuments, type FetchProblem } from './documents/collect.ts';
 import { DocumentStore } from './documents/store.ts';
 import { normalizeFacilities } from './normalize/facilities.ts';
@@ -382,8 +383,7 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
           return;
         }
         store = new DocumentStore(snapshotsDir);
-        const templates = [documents.detail, documents.index, documents.report];
-        if (templates.some(isRemote)) {
+        if (crawlsRemote(config)) {
           const licenses = new Set(homes.map((home) => home.license));
           const problems = store.allProblems().filter((problem) => licenses.has(problem.license_number));
           collecting = Promise.resolve({ byLicense: storedDocuments(store, licenses), problems, stats: emptyStats(), source: 'stored' });
@@ -506,7 +506,21 @@ async function main(argv: string[]): Promise<void> {
 
   if (flag('schedule')) {
     const { startSchedule } = await import('./schedule.ts');
-    startSchedule(config, runOnce);
+    const profileName = config.profile ?? profile ?? pipelineConfig.default;
+    // The crawler beside the daily run reads the same profile with the same --source settings.
+    const crawlerArgs = ['--profile', profileName, ...argv.flatMap((arg, index) => (argv[index - 1] === '--source' ? ['--source', arg] : []))];
+    startSchedule(config, runOnce, {
+      snapshotsDir,
+      crawlerArgs,
+      newestSnapshotCreatedAt: async () => {
+        const snapshot = await openPreviousSnapshot(snapshotsDir, config.snapshotName, profileName, () => {});
+        try {
+          return snapshot?.createdAt ?? null;
+        } finally {
+          snapshot?.close();
+        }
+      },
+    });
     return;
   }
   process.exitCode = await runOnce();

@@ -151,10 +151,22 @@ function folderGraph(files: Graph): Graph {
   return new Map([...folders].map(([folder, targets]) => [folder, [...targets]]));
 }
 
-const files = importGraph(['serve', 'contract', 'pipeline', 'seeds']);
+const files = importGraph(['serve', 'contract', 'pipeline', 'crawl', 'seeds']);
 
-test('the graph is read: every serve, contract, pipeline and seeds file, with its relative imports', (t) => {
+/**
+ * The crawler is a process of its own beside the pipeline: it may use contract/ and pipeline/ (the
+ * documents' reading rule, the store, the configuration), and nothing may use it, so the pipeline
+ * never waits on the state's site through an import either.
+ */
+function crawlerViolations(graph: Graph): string[] {
+  return crossings(graph)
+    .filter(({ from, to }) => (from === 'crawl' && !['contract', 'pipeline', 'pipeline.config.ts'].includes(to)) || (to === 'crawl' && from !== 'crawl'))
+    .map(({ file, to }) => `${file} -> ${to}`);
+}
+
+test('the graph is read: every serve, contract, pipeline, crawl and seeds file, with its relative imports', (t) => {
   t.true(files.size > 150);
+  t.true(files.get('crawl/crawler.ts')!.includes('pipeline/documents/collect.ts'));
   t.true(files.get('serve/shape/check.ts')!.includes('serve/records/home-record.ts'));
   t.true(files.get('serve/mcp/tools/check-homes.ts')!.includes('serve/shape/check.ts'));
   t.true(files.get('seeds/world.ts')!.includes('seeds/quirks.ts'));
@@ -174,11 +186,15 @@ test('no surface imports another surface, nor anything but the wings and contrac
   t.deepEqual(surfaceViolations(files), []);
 });
 
+test('crawl/ uses only contract/ and pipeline/, and nothing uses crawl/', (t) => {
+  t.deepEqual(crawlerViolations(files), []);
+});
+
 test('contract/ imports nothing outside contract/', (t) => {
   t.deepEqual(contractViolations(files), []);
 });
 
-test('no file imports itself round a circle: serve, contract, pipeline and seeds', (t) => {
+test('no file imports itself round a circle: serve, contract, pipeline, crawl and seeds', (t) => {
   t.deepEqual(circles(files), []);
 });
 
@@ -213,6 +229,9 @@ test('planted violations: each rule catches its own', (t) => {
     ['seeds/world.ts', ['seeds/model.ts']],
     ['serve/web/layout.ts', ['serve/http/demo.ts']],
     ['serve/http/demo.ts', ['serve/web/html.ts']],
+    // the pipeline reaching into the crawler, and the crawler into the server
+    ['pipeline/run.ts', ['crawl/crawler.ts']],
+    ['crawl/crawler.ts', ['serve/http/health.ts', 'pipeline/documents/collect.ts']],
     // a stray file at serve's root and an unknown folder
     ['serve/helpers.ts', []],
     ['serve/misc/thing.ts', []],
@@ -220,8 +239,9 @@ test('planted violations: each rule catches its own', (t) => {
   t.deepEqual(wingViolations(planted), ['serve/records/home-record.ts -> serve/shape', 'serve/records/home-record.ts -> serve/rest', 'serve/web/layout.ts -> serve/http']);
   t.deepEqual(surfaceViolations(planted), ['serve/mcp/tools/fetch.ts -> serve/pages']);
   t.deepEqual(contractViolations(planted), ['contract/facts.ts -> serve/words']);
+  t.deepEqual(crawlerViolations(planted), ['pipeline/run.ts -> crawl', 'crawl/crawler.ts -> serve/http']);
   t.deepEqual(circles(planted), [['seeds/model.ts', 'seeds/quirks.ts', 'seeds/world.ts']]);
-  t.deepEqual(circles(folderGraph(planted)), [['serve/http', 'serve/web']]);
+  t.deepEqual(circles(folderGraph(planted)), [['serve/http', 'serve/web'], ['crawl', 'pipeline']]);
   t.deepEqual(unplaced([...planted.keys()]).sort(), ['serve/helpers.ts', 'serve/misc']);
   t.is(folderOf('serve/mcp/tools/get-home.ts'), 'serve/mcp');
   t.is(folderOf('serve/server.ts'), 'serve/server.ts');

@@ -9,7 +9,9 @@
 // last good data with its own dates and waits for a later pass.
 import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
-import type { DocumentStore, FacilityState } from './store.ts';
+import type { DocumentStore, FacilityState, FetchProblem } from './store.ts';
+
+export type { FetchProblem };
 import { parseDetail, parseIndex, type DocumentIndex, type FacilityDetail, type IndexEntry } from './state-api.ts';
 import { findCitations, htmlToText } from './transcribe.ts';
 
@@ -39,13 +41,6 @@ export interface FacilityDocuments {
   indexCount: number | null;
   indexFetchedOn: string | null;
   reports: ReportListing[];
-}
-
-export interface FetchProblem {
-  license_number: string;
-  endpoint: 'detail' | 'index' | 'report';
-  problem: string;
-  kept_from: string | null;
 }
 
 export interface CollectStats {

@@ -5,7 +5,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { DOCUMENT_STORE_DDL, DOCUMENT_STORE_FILE, type Citation } from '../../contract/document-store.ts';
-import type { FetchProblem } from './collect.ts';
 
 export interface FacilityState {
   detail_json: string | null;
@@ -16,6 +15,14 @@ export interface FacilityState {
   index_basis: string | null;
   /** The instant the detail was read (ISO 8601); null for a detail stored before instants were kept. */
   detail_checked_at: string | null;
+}
+
+/** A failed read of one of a license's documents (it keeps its last good data). */
+export interface FetchProblem {
+  license_number: string;
+  endpoint: 'detail' | 'index' | 'report';
+  problem: string;
+  kept_from: string | null;
 }
 
 export interface StoredDocument {

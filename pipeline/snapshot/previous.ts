@@ -10,6 +10,8 @@ import { listSnapshots } from './folder.ts';
 export interface PreviousSnapshot {
   file: string;
   dataHash: string | null;
+  /** When it was written (metadata created_at). */
+  createdAt: string | null;
   /** Valid rows each source gave that snapshot, by source name. */
   sourceRowsValid: Map<string, number>;
   /** Since when its change log holds changes, carried into the next snapshot (see keptSinceOf). */
@@ -54,6 +56,7 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
       return {
         file,
         dataHash: meta(META.dataHash),
+        createdAt: meta(META.createdAt),
         changesKeptSince: keptSinceOf(db, meta),
         sourceRowsValid: new Map((db.prepare('SELECT name, rows_valid FROM sources').all() as Array<{ name: string; rows_valid: number }>).map((s) => [s.name, s.rows_valid])),
         facilities: () => rows.iterate() as IterableIterator<StoredFacility>,

@@ -1,7 +1,9 @@
 // The scheduler: runs on its cron expression, never two runs at once, and keeps going after a
-// failed run.
+// failed run; the crawler runs beside it, and documents are published when it has news.
 import test from 'ava';
-import { startSchedule } from '../../pipeline/schedule.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { crawlerHasNews, startSchedule } from '../../pipeline/schedule.ts';
+import type { CrawlStatus } from '../../contract/crawl-status.ts';
 import { testConfig } from './fixtures.ts';
 
 test('scheduled runs never overlap and a failed run does not stop the schedule', async (t) => {
@@ -34,4 +36,38 @@ test('scheduled runs never overlap and a failed run does not stop the schedule',
   t.is(maxActive, 1, 'never two runs at once');
   t.true(calls >= 2, `ran again after the failure (${calls} runs)`);
   t.true(events.includes('ok'));
+});
+
+test('beside the schedule the crawler runs as a process of its own for a profile whose documents are on a site, and stops with it', async (t) => {
+  const started: string[][] = [];
+  const children: ChildProcess[] = [];
+  const startCrawler = (args: string[]) => {
+    started.push(args);
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    children.push(child);
+    return child;
+  };
+  const quiet = { warn: console.warn, log: console.log, error: console.error };
+  console.warn = console.log = console.error = () => {};
+  try {
+    const remote = startSchedule(testConfig(), async () => {}, { snapshotsDir: '/nonexistent', crawlerArgs: ['--profile', 'custom'], startCrawler });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => children[0]!.once('exit', (_code, signal) => resolve(signal)));
+    remote.stop();
+    t.is(await ended, 'SIGTERM', 'the crawler stops with the schedule');
+    // A demo profile reads its documents from local files in each run: no crawler.
+    const local = startSchedule(testConfig({ stateDocuments: { detail: 'seeds/x/{license}.json', index: 'seeds/x/{license}.i.json', report: 'seeds/x/{license}/{inx}.html', concurrency: 1 } }), async () => {}, { snapshotsDir: '/nonexistent', crawlerArgs: [], startCrawler });
+    local.stop();
+  } finally {
+    Object.assign(console, quiet);
+  }
+  t.deepEqual(started, [['--profile', 'custom']]);
+});
+
+test('documents are published between daily runs only when the crawler stored something after the newest snapshot', (t) => {
+  const status = (at: string | null) => ({ last_read: { detail: at, index: null, report: null } }) as unknown as CrawlStatus;
+  t.true(crawlerHasNews(status('2026-11-28T10:00:00.000Z'), '2026-11-28T05:31:00.000Z'));
+  t.false(crawlerHasNews(status('2026-11-28T05:00:00.000Z'), '2026-11-28T05:31:00.000Z'));
+  t.false(crawlerHasNews(status(null), '2026-11-28T05:31:00.000Z'));
+  t.false(crawlerHasNews(null, null));
+  t.true(crawlerHasNews(status('2026-11-28T10:00:00.000Z'), null));
 });
