@@ -125,7 +125,14 @@ export async function* readCsv(
     return record.length >= header.length && (options.tailFits?.(record.slice(tailAt)) ?? true);
   };
   for await (const { record, line, raw, quoted } of entries) {
-    if (record.every((cell) => cell.trim() === '')) continue;
+    if (record.every((cell) => cell.trim() === '')) {
+      // A line of the state's file that holds bytes (a no-break space) but no value is a row in: rejected, not lost.
+      if (columns && options.stateQuotes) {
+        count.rows += 1;
+        reject({ source: options.source, line, reason: 'a row without data: every cell is blank', raw });
+      }
+      continue;
+    }
     if (!columns) {
       const keys = record.map(headerKey);
       if (options.requiredColumns.every((required) => keys.includes(required))) {

@@ -46,8 +46,8 @@ export async function* physicalLines(file: string, onBytes?: (bytes: Buffer) => 
   }
 }
 
-/** A line with nothing but spacing, commas and quotes holds no data: skipped, and not a row. */
-export const isBlankLine = (text: string) => /^[\s,"\uFEFF]*$/.test(text);
+/** A line with nothing but spaces, tabs, commas and quotes holds no data: skipped, and not a row (the same bytes LineTally skips). */
+export const isBlankLine = (text: string) => /^[ \t\r,"\uFEFF]*$/.test(text);
 
 /**
  * Counts a file's lines from its bytes alone, apart from any reading of its cells: how many lines,
