@@ -10,7 +10,7 @@ import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { DocumentStore } from './store.ts';
 import { parseDetail, parseIndex, type DocumentIndex, type FacilityDetail, type IndexEntry } from './state-api.ts';
-import { findCitations, htmlToText } from './transcribe.ts';
+import { transcribeReport } from './transcribe.ts';
 
 export interface DocumentTemplates {
   /** `{license}` is replaced by the 9-digit license number. */
@@ -224,7 +224,7 @@ export async function collectStateDocuments(inputs: {
           }
           const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
           if (html === null) continue;
-          const text = htmlToText(html);
+          const transcript = transcribeReport(html);
           store.saveDocument(
             {
               ref: report.ref,
@@ -233,8 +233,8 @@ export async function collectStateDocuments(inputs: {
               date: report.date,
               type: report.type,
               title: report.title,
-              text,
-              citations: findCitations(text),
+              text: transcript.text ?? '',
+              citations: transcript.citations,
               html_sha256: createHash('sha256').update(html).digest('hex'),
             },
             today,
