@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import Joi from 'joi';
-import { LineTally, isBlankLine, physicalLines, stateLineCells } from './state-csv.ts';
+import { LineTally, isBlankLine, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
 
 export interface Rejection {
   source: string;
@@ -124,7 +124,9 @@ export async function* readCsv(
     if (tailAt < 0) return record.length === header.length || (options.allowShortRows === true && record.length < header.length);
     return record.length >= header.length && (options.tailFits?.(record.slice(tailAt)) ?? true);
   };
-  for await (const { record, line, raw, quoted } of entries) {
+  for await (const entry of entries) {
+    const { line, raw, quoted } = entry;
+    let { record } = entry;
     if (record.every((cell) => cell.trim() === '')) {
       // A line of the state's file that holds bytes (a no-break space) but no value is a row in: rejected, not lost.
       if (columns && options.stateQuotes) {
@@ -147,13 +149,18 @@ export async function* readCsv(
       continue;
     }
     count.rows += 1;
-    // A quote misread shifts every cell after it: a row that then misses the header's shape is
+    // A quote misread shifts every cell after it. A row that misses the header's shape read the
+    // state's way is read as an RFC writer writes (`"SMITH ""JR"", LLC"`); fitting neither, it is
     // kept out whole rather than read with its values in the wrong columns.
+    if (quoted && !fitsHeader(record, columns)) {
+      const rfc = rfcLineCells(raw);
+      if (rfc && fitsHeader(rfc, columns)) record = rfc;
+    }
     if (quoted && !fitsHeader(record, columns)) {
       reject({
         source: options.source,
         line,
-        reason: `unreadable quotes: read as the state writes them, the row has ${record.length} cells, which do not fit the header's ${columns.length}${tailAt >= 0 ? ' and its variable tail' : ''}`,
+        reason: `unreadable quotes: read as the state writes them (or as RFC CSV), the row has ${record.length} cells, which do not fit the header's ${columns.length}${tailAt >= 0 ? ' and its variable tail' : ''}`,
         raw: options.personalColumns?.length ? WITHHELD : raw,
       });
       continue;

@@ -47,7 +47,7 @@ export async function* physicalLines(file: string, onBytes?: (bytes: Buffer) => 
 }
 
 /** A line with nothing but spaces, tabs, commas and quotes holds no data: skipped, and not a row (the same bytes LineTally skips). */
-export const isBlankLine = (text: string) => /^[ \t\r,"\uFEFF]*$/.test(text);
+export const isBlankLine = (text: string) => /^[ \t\r,"]*$/.test(text);
 
 /**
  * Counts a file's lines from its bytes alone, apart from any reading of its cells: how many lines,
@@ -71,8 +71,8 @@ export class LineTally {
         continue;
       }
       this.open = true;
-      // Spacing, CR, comma, quote and the BOM's bytes are no data.
-      if (!this.hasData && byte !== 0x20 && byte !== 0x09 && byte !== CR && byte !== 0x2c && byte !== 0x22 && byte !== 0xef && byte !== 0xbb && byte !== 0xbf) this.hasData = true;
+      // Spaces, tabs, CR, commas and quotes are no data (a BOM opens the file, before any header).
+      if (!this.hasData && byte !== 0x20 && byte !== 0x09 && byte !== CR && byte !== 0x2c && byte !== 0x22) this.hasData = true;
     }
   }
 
@@ -133,6 +133,44 @@ export function stateLineCells(line: string): string[] {
     }
     cells.push(line.slice(at, comma));
     at = comma + 1;
+  }
+}
+
+/**
+ * One line read as RFC 4180 reads it (a quoted cell closes at a lone quote before a comma or the
+ * end; `""` inside it is one quote), for a file an RFC writer made (`"SMITH ""JR"", LLC"`); null
+ * when the line is not RFC CSV (a quote that closes nothing, a quote inside an unquoted cell).
+ */
+export function rfcLineCells(line: string): string[] | null {
+  const cells: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (line[at] !== '"') {
+      const comma = line.indexOf(',', at);
+      const cell = comma === -1 ? line.slice(at) : line.slice(at, comma);
+      if (cell.includes('"')) return null;
+      cells.push(cell);
+      if (comma === -1) return cells;
+      at = comma + 1;
+      continue;
+    }
+    let value = '';
+    let from = at + 1;
+    for (;;) {
+      const quote = line.indexOf('"', from);
+      if (quote === -1) return null;
+      value += line.slice(from, quote);
+      if (line[quote + 1] === '"') {
+        value += '"';
+        from = quote + 2;
+        continue;
+      }
+      cells.push(value);
+      if (quote + 1 === line.length) return cells;
+      if (line[quote + 1] !== ',') return null;
+      at = quote + 2;
+      break;
+    }
   }
 }
 

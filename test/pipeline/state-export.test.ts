@@ -273,6 +273,8 @@ test.serial('quotes as public parsers of the state\'s files document them: stray
     exportRow('15600033', '"THE ""OAKS"" HOME ""II"""', '"SMITH, ANN ""ANNIE"""'),
     // A quote that closes nothing inside a quoted cell, and one right before the closing quote, in one cell.
     exportRow('15600034', 'PINE HOME', '"LEE, "BO" "BOBBY""'),
+    // An RFC writer's escaped quote before a comma: read the state's way the cells would shift, so the row is read as RFC CSV.
+    exportRow('15600035', 'ELM HOME', '"SMITH ""JR"", LLC"').replace('"87303(a), 87224"(a)(2)"', '"87303(a), 87224(a)(2)"'),
     BAYSIDE,
   ];
   const { result, rows: published } = await runExport(exportOf(rows));
@@ -283,8 +285,9 @@ test.serial('quotes as public parsers of the state\'s files document them: stray
   t.like(byLicense['015600032'], { licensed_name: '"GOLDEN" OAKS HOME', licensee: 'ACME CARE LLC', license_status: 'LICENSED', street: '1 ELM ST' });
   t.like(byLicense['015600033'], { licensed_name: 'THE "OAKS" HOME "II"', licensee: 'SMITH, ANN "ANNIE"', license_status: 'LICENSED', street: '1 ELM ST' });
   t.like(byLicense['015600034'], { licensee: 'LEE, "BO" "BOBBY"', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['015600035'], { licensed_name: 'ELM HOME', licensee: 'SMITH "JR", LLC', license_status: 'LICENSED', street: '1 ELM ST' });
   t.like(byLicense['011440427'], { licensed_name: 'BAYSIDE COURT RESIDENTIAL CARE', license_status: 'LICENSED', license_first_date: '2008-11-01' });
-  t.deepEqual(result.report.roster.accounting, { rows_in: 5, read: 5, rejected: 0 });
+  t.deepEqual(result.report.roster.accounting, { rows_in: 6, read: 6, rejected: 0 });
 });
 
 test.serial('an unterminated quote never swallows the next home: no garbage license, no status of 11/1/2008, nothing reported removed', async (t) => {
