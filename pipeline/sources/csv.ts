@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import Joi from 'joi';
-import { LineTally, isBlankLine, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
+import { LineTally, isBlankLine, onlyFittingReading, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
 
 export interface Rejection {
   source: string;
@@ -150,17 +150,19 @@ export async function* readCsv(
     }
     count.rows += 1;
     // A quote misread shifts every cell after it. A row that misses the header's shape read the
-    // state's way is read as an RFC writer writes (`"SMITH ""JR"", LLC"`); fitting neither, it is
-    // kept out whole rather than read with its values in the wrong columns.
+    // state's way is read as an RFC writer writes (`"SMITH ""JR"", LLC"`), then in the one way its
+    // quotes fit the header, if only one does; else it is kept out whole rather than read with its
+    // values in the wrong columns.
     if (quoted && !fitsHeader(record, columns)) {
+      const header = columns;
       const rfc = rfcLineCells(raw);
-      if (rfc && fitsHeader(rfc, columns)) record = rfc;
+      record = rfc && fitsHeader(rfc, header) ? rfc : (onlyFittingReading(raw, (cells) => fitsHeader(cells, header)) ?? record);
     }
     if (quoted && !fitsHeader(record, columns)) {
       reject({
         source: options.source,
         line,
-        reason: `unreadable quotes: read as the state writes them (or as RFC CSV), the row has ${record.length} cells, which do not fit the header's ${columns.length}${tailAt >= 0 ? ' and its variable tail' : ''}`,
+        reason: `unreadable quotes: no one reading of its quotes fits the header's ${columns.length} cells${tailAt >= 0 ? ' and its variable tail' : ''} (read as the state writes them: ${record.length} cells)`,
         raw: options.personalColumns?.length ? WITHHELD : raw,
       });
       continue;

@@ -174,6 +174,51 @@ export function rfcLineCells(line: string): string[] | null {
   }
 }
 
+/**
+ * Every place a cell opening at `at` may close: each quote followed by a comma or the end of the
+ * line, up to the start of a later quoted cell (`,"`), which a cell never swallows.
+ */
+function closingQuotes(line: string, at: number): number[] {
+  const closes: number[] = [];
+  const stop = line.indexOf(',"', at + 1);
+  for (let quote = line.indexOf('"', at + 1); quote !== -1 && (stop === -1 || quote < stop); quote = line.indexOf('"', quote + 1)) {
+    if (quote + 1 === line.length || line[quote + 1] === ',') closes.push(quote);
+  }
+  return closes;
+}
+
+/** How many readings of one line are tried before it is called ambiguous. */
+const MAX_READINGS = 2000;
+
+/**
+ * For a line the first reading (stateLineCells) and RFC's both read into the wrong shape: every
+ * way its quotes can be read (each quoted cell closing at any of its closing quotes, or its opening
+ * quote as text), and the one that fits, when exactly one does (`"DOE, JOHN "JACK", JR."` is
+ * `DOE, JOHN "JACK", JR.`). Null when none fits, or more than one.
+ */
+export function onlyFittingReading(line: string, fits: (cells: string[]) => boolean): string[] | null {
+  const cells: string[] = [];
+  let tried = 0;
+  const fitting = new Map<string, string[]>();
+  const read = (at: number): boolean => {
+    const options: Array<[string, number]> = line[at] === '"' ? closingQuotes(line, at).map((close) => [line.slice(at + 1, close).replaceAll('""', '"'), close + 1]) : [];
+    const comma = line.indexOf(',', at);
+    options.push([comma === -1 ? line.slice(at) : line.slice(at, comma), comma === -1 ? line.length : comma]);
+    for (const [cell, end] of options) {
+      cells.push(cell);
+      if (end >= line.length) {
+        tried += 1;
+        if (fits(cells)) fitting.set(JSON.stringify(cells), [...cells]);
+      } else if (!read(end + 1)) return false;
+      cells.pop();
+      if (tried >= MAX_READINGS || fitting.size > 1) return false;
+    }
+    return true;
+  };
+  const finished = read(0);
+  return finished && fitting.size === 1 ? [...fitting.values()][0]! : null;
+}
+
 /** A whole text's rows read the state's way (for a file read at once rather than streamed); blank lines left out. */
 export function stateCsvRows(text: string): string[][] {
   return text

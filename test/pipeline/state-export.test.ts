@@ -11,7 +11,7 @@ import { readRoster } from '../../pipeline/sources/roster.ts';
 import { readStateDate } from '../../pipeline/normalize/dates.ts';
 import { formatReport } from '../../pipeline/report.ts';
 import type { Rejection } from '../../pipeline/sources/csv.ts';
-import { LineTally, stateLineCells } from '../../pipeline/sources/state-csv.ts';
+import { LineTally, onlyFittingReading, stateLineCells } from '../../pipeline/sources/state-csv.ts';
 import { guardProblems } from '../../pipeline/snapshot/guards.ts';
 import { parse } from 'csv-parse/sync';
 import pipelineConfig from '../../pipeline.config.ts';
@@ -275,6 +275,8 @@ test.serial('quotes as public parsers of the state\'s files document them: stray
     exportRow('15600034', 'PINE HOME', '"LEE, "BO" "BOBBY""'),
     // An RFC writer's escaped quote before a comma: read the state's way the cells would shift, so the row is read as RFC CSV.
     exportRow('15600035', 'ELM HOME', '"SMITH ""JR"", LLC"').replace('"87303(a), 87224"(a)(2)"', '"87303(a), 87224(a)(2)"'),
+    // A nickname then a comma inside a quoted cell: its first closing quote shifts the row, and only its last fits.
+    exportRow('15600036', 'ASH HOME', '"DOE, JOHN "JACK", JR."'),
     BAYSIDE,
   ];
   const { result, rows: published } = await runExport(exportOf(rows));
@@ -287,7 +289,9 @@ test.serial('quotes as public parsers of the state\'s files document them: stray
   t.like(byLicense['015600034'], { licensee: 'LEE, "BO" "BOBBY"', license_status: 'LICENSED', street: '1 ELM ST' });
   t.like(byLicense['015600035'], { licensed_name: 'ELM HOME', licensee: 'SMITH "JR", LLC', license_status: 'LICENSED', street: '1 ELM ST' });
   t.like(byLicense['011440427'], { licensed_name: 'BAYSIDE COURT RESIDENTIAL CARE', license_status: 'LICENSED', license_first_date: '2008-11-01' });
-  t.deepEqual(result.report.roster.accounting, { rows_in: 6, read: 6, rejected: 0 });
+  t.like(byLicense['015600036'], { licensed_name: 'ASH HOME', licensee: 'DOE, JOHN "JACK", JR.', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.deepEqual(stateVisits(result.snapshotPath!, '015600036').row?.citation_sections, JSON.stringify(['87303(a)', '87224"(a)(2)']));
+  t.deepEqual(result.report.roster.accounting, { rows_in: 7, read: 7, rejected: 0 });
 });
 
 test.serial('an unterminated quote never swallows the next home: no garbage license, no status of 11/1/2008, nothing reported removed', async (t) => {
@@ -307,13 +311,31 @@ test.serial('an unterminated quote never swallows the next home: no garbage lice
   t.deepEqual(second.result.report.roster.accounting, { rows_in: 3, read: 3, rejected: 0 });
 });
 
-test.serial('an unterminated quote that makes the row unreadable rejects that row with its reason, and only that row', async (t) => {
-  // Here the opening quote would close at the end of a later quoted cell, taking four cells with it.
-  const misread = 'RESIDENTIAL CARE ELDERLY,11440990,"SUNSET VILLA,ACME CARE LLC,,(510) 555-0101,1 ELM ST,OAKLAND,CA,94612,ALAMEDA,OAKLAND ASC,6,LICENSED,3/4/2015,,05/01/2026,1,0,0,1,87303(a)",06/01/2026,05/01/2026,05/01/2026,1,1,,0,0,0,0,0,0,0,0,0';
-  const { result, rows } = await runExport(exportOf([LAS_PALMAS, misread, BAYSIDE]));
-  t.deepEqual(rows.map((row) => row.license_number), ['011440289', '011440427']);
-  t.deepEqual(result.report.rejected.rows.map((row) => [row.line, row.reason.replace(/:.*/s, '')]), [[3, 'unreadable quotes']]);
-  t.deepEqual(result.report.roster.accounting, { rows_in: 3, read: 2, rejected: 1 });
+test.serial('a row whose quotes fit the header in one way only is read that way; one that fits in none is rejected with its reason, and only that row', async (t) => {
+  // Read first as the state writes, the name's quote would close at the end of Citation Numbers, taking the next 19 cells with it;
+  // the one reading that fits the header has both quotes as text.
+  const shifted = 'RESIDENTIAL CARE ELDERLY,11440990,"SUNSET VILLA,ACME CARE LLC,,(510) 555-0101,1 ELM ST,OAKLAND,CA,94612,ALAMEDA,OAKLAND ASC,6,LICENSED,3/4/2015,,05/01/2026,1,0,0,1,87303(a)",06/01/2026,05/01/2026,05/01/2026,1,1,,0,0,0,0,0,0,0,0,0';
+  // Cut off inside its quoted name: no reading has the header's cells.
+  const cutOff = 'RESIDENTIAL CARE ELDERLY,11440991,"SUNSET VILLA, ANNEX';
+  const { result, rows } = await runExport(exportOf([LAS_PALMAS, shifted, cutOff, BAYSIDE]));
+  t.deepEqual(rows.map((row) => row.license_number), ['011440289', '011440427', '011440990']);
+  t.like(rows[2], { licensed_name: '"SUNSET VILLA', licensee: 'ACME CARE LLC', license_status: 'LICENSED', phone: '(510) 555-0101', street: '1 ELM ST' });
+  t.deepEqual(stateVisits(result.snapshotPath!, '011440990').row?.citation_sections, JSON.stringify(['87303(a)"']));
+  t.deepEqual(result.report.rejected.rows.map((row) => [row.line, row.reason]), [
+    [4, "unreadable quotes: no one reading of its quotes fits the header's 37 cells and its variable tail (read as the state writes them: 4 cells)"],
+  ]);
+  t.deepEqual(result.report.roster.accounting, { rows_in: 4, read: 3, rejected: 1 });
+});
+
+test('a line is read in the one way its quotes fit, never guessed between two', (t) => {
+  const line = '"a, "b", c"';
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 2), ['a, "b', ' c"']);
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 1), ['a, "b", c']);
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 3), ['"a', ' "b"', ' c"']);
+  t.is(onlyFittingReading(line, (cells) => cells.length <= 2), null);
+  t.is(onlyFittingReading(line, (cells) => cells.length === 4), null);
+  // A later quoted cell is never swallowed: `"x` cannot close at the end of `"y, z"`.
+  t.deepEqual(onlyFittingReading('"x,"y, z"', (cells) => cells.length === 2), ['"x', 'y, z']);
 });
 
 test.serial('one LF-only line ending in a CRLF file ends its line: no home vanishes', async (t) => {
