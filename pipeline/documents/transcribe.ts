@@ -31,10 +31,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const SECTION = /\b(8\d{4}(?:\.\d+)?(?:\([a-z0-9]+\))*)/i;
+/** A Title 22 section (`87303(a)`, `87468.1(a)`) or a Health and Safety Code one (`1569.269(a)(1)`). */
+const SECTION = /\b(8\d{4}(?:\.\d+)?(?:\([a-z0-9]+\))*|1569(?:\.\d+)+(?:\([a-z0-9]+\))*)/i;
 const TYPE = /\bType\s+([AB])\b/gi;
 /** Words a citation's type and its section may have between them: labels, and the plan of correction's due date. */
-const LABEL_WORDS = new Set(['citation', 'citations', 'section', 'sections', 'cited', 'deficiency', 'deficiencies', 'regulation', 'title', '22', 'ccr', 'code', 'poc', 'due', 'date']);
+const LABEL_WORDS = new Set(['citation', 'citations', 'section', 'sections', 'cited', 'deficiency', 'deficiencies', 'regulation', 'title', '22', 'ccr', 'code', 'h', 's', 'hsc', 'health', 'safety', 'poc', 'due', 'date']);
 const DATE = /^\d{1,2}\/\d{1,2}\/\d{2,4}$/;
 /** How many lines after the type its section may open (a form's cells one under another). */
 const LOOK_AHEAD = 4;

@@ -93,6 +93,7 @@ const LEGEND_HTML = `<html><body>
 <tr><td>TYPE B</td><td>87411(c)(1)<br>TITLE 22</td><td>Staff training records were incomplete.</td></tr>
 </table>
 <p>Type B<br>11/12/2026<br>Section Cited<br>CCR<br>87465(a)(5)<br>One resident did not receive a prescribed medication.</p>
+<p>Type A H&amp;S Code 1569.269(a)(1) A resident was not allowed visitors.</p>
 </body></html>`;
 
 test('a legend, a table header or a total naming Type A or Type B is no citation; each citation with its section is counted once', (t) => {
@@ -103,6 +104,7 @@ test('a legend, a table header or a total naming Type A or Type B is no citation
       { type: 'A', section: '87303(a)' },
       { type: 'B', section: '87411(c)(1)' },
       { type: 'B', section: '87465(a)(5)' },
+      { type: 'A', section: '1569.269(a)(1)' },
     ],
   );
   t.regex(findCitations(text)[2]!.finding, /prescribed medication/);
