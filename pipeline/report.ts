@@ -11,7 +11,7 @@ import type { CollectStats, FetchProblem } from './documents/collect.ts';
 
 import type { LocationOrigins, SourceJoin } from './normalize/facilities.ts';
 import type { GeocoderCoverage } from './sources/census-geocoder.ts';
-import type { FieldProblem } from './sources/roster.ts';
+import type { FieldProblem, RowAccounting } from './sources/roster.ts';
 import type { CatalogReading } from './sources/ckan.ts';
 import type { DateShapeCounts } from './normalize/dates.ts';
 import { comparisonLines, type RosterComparison } from './sources/roster-compare.ts';
@@ -67,9 +67,10 @@ export interface RunReport {
   /**
    * The roster of record: which shape it came in (`export`: the state's weekly Download Data file;
    * `portal`: the open-data portal's), the day it is dated by, how many homes carry visits, and
-   * the placeholder cells (`Unavailable`, `See FAQs`, `N/A`) read as not on file, per field.
+   * the placeholder cells (`Unavailable`, `See FAQs`, `N/A`) read as not on file, per field, and
+   * its rows in against its rows read and rejected (a guard holds the run back when they differ).
    */
-  roster: { shape: 'export' | 'portal'; as_of: string | null; homes_with_visits: number; placeholders: Record<string, number> };
+  roster: { shape: 'export' | 'portal'; as_of: string | null; homes_with_visits: number; placeholders: Record<string, number>; accounting?: RowAccounting };
   /** The roster of record against the open-data portal's file; null when the portal file was not read. */
   roster_comparison: RosterComparison | null;
   licenses: {
@@ -307,6 +308,11 @@ function rosterLines(report: RunReport): string[] {
       ? `Roster: the state's weekly export, retrieved from the state on ${as_of ?? 'an unknown date (no Last-Modified or Date header, no saved headers)'} (the file states no date of its own); ${homes_with_visits} home(s) with visits, citations and complaint outcomes`
       : `Roster: the open-data portal's file, dated ${as_of ?? 'nowhere'}; it carries no visits or citations`,
   ];
+  const { accounting } = report.roster;
+  if (accounting) {
+    const balanced = accounting.rows_in === accounting.read + accounting.rejected;
+    lines.push(`  rows in: ${accounting.rows_in} ${balanced ? '=' : '≠'} ${accounting.read} read + ${accounting.rejected} rejected`);
+  }
   const held = Object.entries(placeholders);
   if (held.length) lines.push(`  placeholders read as not on file: ${held.map(([field, count]) => `${count} ${field}`).join(', ')}`);
   if (report.roster_comparison) lines.push(...comparisonLines(report.roster_comparison));

@@ -239,6 +239,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         licenses: facilities.length,
         rosterRowsRead: parsed.roster.rowsRead,
         rosterRowsRejected: parsed.rosterRejected,
+        rosterAccounting: parsed.roster.accounting,
         diff,
         sourceRowsValid: { current: new Map(parsed.sources.map((s) => [s.name, s.rowsValid])), previous: previous?.sourceRowsValid ?? new Map() },
       });
@@ -281,6 +282,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
           as_of: parsed.dates.roster,
           homes_with_visits: parsed.roster.rows.filter((row) => row.visits !== null).length,
           placeholders: parsed.roster.placeholders,
+          accounting: parsed.roster.accounting,
         },
         rosterComparison: parsed.rosterComparison,
       });

@@ -13,7 +13,7 @@ import type { DocumentStore, FacilityState, FetchProblem } from './store.ts';
 
 export type { FetchProblem };
 import { parseDetail, parseIndex, type DocumentIndex, type FacilityDetail, type IndexEntry } from './state-api.ts';
-import { findCitations, htmlToText } from './transcribe.ts';
+import { transcribeReport } from './transcribe.ts';
 
 export interface DocumentTemplates {
   /** `{license}` is replaced by the 9-digit license number. */
@@ -263,7 +263,8 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
       if (reportsFrom !== null && report.date !== null && report.date < reportsFrom) continue;
       const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
       if (html === null) continue;
-      const text = htmlToText(html);
+      // A PDF or other non-HTML answer is kept as a document with no text, never parsed as a page.
+      const transcript = transcribeReport(html);
       store.saveDocument(
         {
           ref: report.ref,
@@ -272,8 +273,8 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
           date: report.date,
           type: report.type,
           title: report.title,
-          text,
-          citations: findCitations(text),
+          text: transcript.text ?? '',
+          citations: transcript.citations,
           html_sha256: createHash('sha256').update(html).digest('hex'),
         },
         today,

@@ -49,11 +49,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A text value: the service sends strings; a missing key or null reads as blank. */
+/** A value the state withholds (`CONFIDENTIAL`): not given, like a blank, and never a reason to refuse the answer. */
+const isWithheld = (value: string) => value.trim().toUpperCase() === 'CONFIDENTIAL';
+
+/** A text value: the service sends strings; a missing key, null or a withheld value reads as blank. */
 function text(record: Record<string, unknown>, key: string, what: string): string {
   const value = record[key];
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isWithheld(value) ? '' : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   throw new Error(`${what}: ${key} is not a text (${JSON.stringify(value)})`);
 }
@@ -87,7 +90,8 @@ export function parseDetail(body: string, license?: string): FacilityDetail {
   const number = text(detail, 'FACILITYNUMBER', what).trim();
   const status = cell(text(detail, 'STATUS', what));
   if (number !== '' && license !== undefined && !sameFacility(number, license)) throw new Error(`${what} is for facility ${number}, not ${license}`);
-  if (number === '' && status !== null) throw new Error(`${what}: FACILITYNUMBER is blank but STATUS is "${status}"`);
+  // A withheld number is not a blank one: the answer came for the license asked.
+  if (number === '' && status !== null && !(typeof detail.FACILITYNUMBER === 'string' && isWithheld(detail.FACILITYNUMBER))) throw new Error(`${what}: FACILITYNUMBER is blank but STATUS is "${status}"`);
   const clientServed = [1, 2, 3, 4, 5, 6].flatMap((n) => cell(text(detail, `CLIENTSERVED${n}`, what)) ?? []);
   const fingerprint = JSON.stringify(FINGERPRINT_KEYS.map((key) => text(detail, key, what).trim()));
   // An unknown license answers with empty strings: no status, no tallies, nothing dated.

@@ -2,11 +2,14 @@
 // thresholds is held back, so a broken state file never replaces a good snapshot.
 import type { GuardConfig } from '../config.ts';
 import { PER_FACILITY_FIELDS, type SnapshotDiff } from '../diff.ts';
+import type { RowAccounting } from '../sources/roster.ts';
 
 export interface GuardInputs {
   licenses: number;
   rosterRowsRead: number;
   rosterRowsRejected: number;
+  /** The roster's rows in against its rows read and rejected. */
+  rosterAccounting: RowAccounting;
   diff: SnapshotDiff;
   /** Valid rows of this run's sources and of the previous snapshot's, by source name. */
   sourceRowsValid: { current: ReadonlyMap<string, number>; previous: ReadonlyMap<string, number> };
@@ -34,6 +37,13 @@ export function guardProblems(guards: GuardConfig, inputs: GuardInputs): string[
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
   if (inputs.licenses < guards.minLicenses) {
     problems.push(`the roster has ${inputs.licenses} valid licenses, fewer than the minimum of ${guards.minLicenses}`);
+  }
+  const { rows_in: rowsIn, read, rejected: keptOut } = inputs.rosterAccounting;
+  if (rowsIn !== read + keptOut) {
+    const gap = rowsIn - read - keptOut;
+    problems.push(
+      `the roster has ${rowsIn} rows in (lines after its header), but ${read} were read and ${keptOut} rejected: ${Math.abs(gap)} row(s) ${gap > 0 ? 'neither read nor rejected (merged into another row, or lost)' : 'more than its lines (a row read twice)'}`,
+    );
   }
   const rejected = share(inputs.rosterRowsRejected, inputs.rosterRowsRead);
   if (rejected > guards.maxRejectedShare) {

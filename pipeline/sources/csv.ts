@@ -2,9 +2,9 @@
 // open with a title line), maps header names to snake_case keys, and turns rows the parser cannot
 // read into rejections with a reason instead of failing the run.
 import { createReadStream } from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import Joi from 'joi';
+import { LineTally, isBlankLine, onlyFittingReading, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
 
 export interface Rejection {
   source: string;
@@ -65,11 +65,13 @@ export interface ReadCsvOptions {
    * are, and a row may stop before it. Without it, a row longer than the header is rejected.
    */
   tailColumn?: (key: string) => boolean;
+  /** Whether a row's variable tail has the shape its file writes (the export: whole 7-cell complaint blocks). */
+  tailFits?: (tail: readonly string[]) => boolean;
   /**
-   * A quote inside a cell that does not close it (`87224"(a)(2)`, in a quoted cell or not) is kept
-   * as text rather than failing the row or shifting the cells after it.
+   * The state's own writing (state-csv.ts): one record a line, quotes inside a cell never doubled
+   * (`"ZHU, XIAOTONG "SHERRY""`, `87224"(a)(2)`); its rows in are counted from the file's lines.
    */
-  relaxQuotes?: boolean;
+  stateQuotes?: boolean;
 }
 
 export interface CsvCount {
@@ -77,12 +79,26 @@ export interface CsvCount {
   lines: number;
   /** Data rows after the header: yielded, or rejected here as unreadable, short or long. */
   rows: number;
+  /**
+   * With `stateQuotes`: the rows in, counted from the file's bytes apart from any reading of its
+   * cells (the lines after the header that hold data). Null where a record may span lines.
+   */
+  rowsIn: number | null;
 }
 
 /** A fresh count for one file. */
-export const newCount = (): CsvCount => ({ lines: 0, rows: 0 });
+export const newCount = (): CsvCount => ({ lines: 0, rows: 0, rowsIn: null });
 
 const WITHHELD = '[withheld: personal data]';
+
+interface Entry {
+  record: string[];
+  /** The physical line the record ends on. */
+  line: number;
+  raw: string;
+  /** Read the state's way from a line with a quote: its cells may have shifted if the quotes were misread. */
+  quoted: boolean;
+}
 
 /**
  * Yields each data row with its line number. Rows the CSV parser cannot read, and rows whose
@@ -94,6 +110,117 @@ export async function* readCsv(
   reject: (rejection: Rejection) => void,
 ): AsyncGenerator<CsvRow> {
   const count = options.count ?? newCount();
+  let headerLine = 0;
+  const entries = options.stateQuotes ? stateEntries(file, count, () => headerLine) : parsedEntries(file, options, count, reject);
+
+  let columns: string[] | null = options.columns ? [...options.columns] : null;
+  let firstLine: string | null = null;
+  let personal = new Set<number>();
+  let tailAt = -1;
+  const rawText = (record: string[], raw: string) =>
+    personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
+  /** The header's shape: every cell before the tail, and a tail of the file's shape. */
+  const fitsHeader = (record: string[], header: string[]) => {
+    if (tailAt < 0) return record.length === header.length || (options.allowShortRows === true && record.length < header.length);
+    return record.length >= header.length && (options.tailFits?.(record.slice(tailAt)) ?? true);
+  };
+  for await (const entry of entries) {
+    const { line, raw, quoted } = entry;
+    let { record } = entry;
+    if (record.every((cell) => cell.trim() === '')) {
+      // A line of the state's file that holds bytes (a no-break space) but no value is a row in: rejected, not lost.
+      if (columns && options.stateQuotes) {
+        count.rows += 1;
+        reject({ source: options.source, line, reason: 'a row without data: every cell is blank', raw });
+      }
+      continue;
+    }
+    if (!columns) {
+      const keys = record.map(headerKey);
+      if (options.requiredColumns.every((required) => keys.includes(required))) {
+        headerLine = line;
+        tailAt = options.tailColumn ? keys.findIndex(options.tailColumn) : -1;
+        columns = tailAt >= 0 ? keys.slice(0, tailAt) : keys;
+        personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
+      } else {
+        firstLine ??= raw;
+        options.onPreamble?.(record);
+      }
+      continue;
+    }
+    count.rows += 1;
+    // A quote misread shifts every cell after it. A row that misses the header's shape read the
+    // state's way is read as an RFC writer writes (`"SMITH ""JR"", LLC"`), then in the one way its
+    // quotes fit the header, if only one does; else it is kept out whole rather than read with its
+    // values in the wrong columns.
+    if (quoted && !fitsHeader(record, columns)) {
+      const header = columns;
+      const rfc = rfcLineCells(raw);
+      record = rfc && fitsHeader(rfc, header) ? rfc : (onlyFittingReading(raw, (cells) => fitsHeader(cells, header)) ?? record);
+    }
+    if (quoted && !fitsHeader(record, columns)) {
+      reject({
+        source: options.source,
+        line,
+        reason: `unreadable quotes: no one reading of its quotes fits the header's ${columns.length} cells${tailAt >= 0 ? ' and its variable tail' : ''} (read as the state writes them: ${record.length} cells)`,
+        raw: options.personalColumns?.length ? WITHHELD : raw,
+      });
+      continue;
+    }
+    const rawLine = rawText(record, raw);
+    if (tailAt >= 0) {
+      // Every cell before the tail must be there; the tail has as many cells as the row has left.
+      if (record.length < columns.length) {
+        reject({ source: options.source, line, reason: `short row: ${record.length} cells; the header has ${columns.length} before its variable tail (cut off?)`, raw: rawLine });
+        continue;
+      }
+      const values: Record<string, string> = {};
+      columns.forEach((key, index) => {
+        values[key] = record[index]!;
+      });
+      yield { line, values, tail: record.slice(tailAt), raw: rawLine };
+      continue;
+    }
+    if (record.length > columns.length) {
+      reject({ source: options.source, line, reason: `row has ${record.length} cells; the header has ${columns.length}`, raw: rawLine });
+      continue;
+    }
+    // A short row is a cut-off line (a truncated download ends mid-row): its missing cells are unknown, not blank.
+    if (record.length < columns.length && !options.allowShortRows) {
+      reject({ source: options.source, line, reason: `short row: ${record.length} cells; the header has ${columns.length} (cut off?)`, raw: rawLine });
+      continue;
+    }
+    const values: Record<string, string> = {};
+    columns.forEach((key, index) => {
+      values[key] = record[index] ?? '';
+    });
+    yield { line, values, tail: [], raw: rawLine };
+  }
+  if (!columns) {
+    // A portal's error or login page in place of the file: say so rather than "no header".
+    if (looksLikeHtml(firstLine ?? '')) {
+      throw new Error(`Source "${options.source}" is an HTML page, not a CSV file (it starts "${firstLine!.trim().slice(0, 40)}"): is its address right?`);
+    }
+    throw new Error(
+      `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
+    );
+  }
+}
+
+/** The state's own file, line by line (state-csv.ts); its rows in are counted from its bytes, apart from the reading. */
+async function* stateEntries(file: string, count: CsvCount, headerLine: () => number): AsyncGenerator<Entry> {
+  const tally = new LineTally();
+  for await (const { text, line } of physicalLines(file, (bytes) => tally.feed(bytes))) {
+    if (isBlankLine(text)) continue;
+    yield { record: stateLineCells(text), line, raw: text, quoted: text.includes('"') };
+  }
+  tally.end();
+  count.lines = tally.lines;
+  count.rowsIn = headerLine() > 0 ? tally.rowsAfter(headerLine()) : 0;
+}
+
+/** Any other CSV file, through csv-parse: a quoted cell may span lines there. */
+async function* parsedEntries(file: string, options: ReadCsvOptions, count: CsvCount, reject: (rejection: Rejection) => void): AsyncGenerator<Entry> {
   const input = createReadStream(file);
   let lastByte = 0x0a;
   input.on('data', (chunk) => {
@@ -105,13 +232,12 @@ export async function* readCsv(
     if (lastByte !== 0x0a) count.lines += 1;
   });
   let lastSkippedLine = -1;
-  const parser = (options.relaxQuotes ? input.pipe(new StrayQuotes()) : input).pipe(
+  const parser = input.pipe(
     parse({
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
-      relax_quotes: options.relaxQuotes === true,
       info: true,
       raw: true,
       on_skip: (error, raw) => {
@@ -131,148 +257,9 @@ export async function* readCsv(
       },
     }),
   );
-
-  let columns: string[] | null = options.columns ? [...options.columns] : null;
-  let firstLine: string | null = null;
-  let personal = new Set<number>();
-  let tailAt = -1;
-  const rawText = (record: string[], raw: string) =>
-    personal.size === 0 ? raw.replace(/\r?\n$/, '') : record.map((value, index) => (personal.has(index) ? WITHHELD : value)).join(',');
-  for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
-    const { record, info, raw } = entry;
-    if (record.every((cell) => cell.trim() === '')) continue;
-    if (!columns) {
-      const keys = record.map(headerKey);
-      if (options.requiredColumns.every((required) => keys.includes(required))) {
-        tailAt = options.tailColumn ? keys.findIndex(options.tailColumn) : -1;
-        columns = tailAt >= 0 ? keys.slice(0, tailAt) : keys;
-        personal = new Set(keys.flatMap((key, index) => (options.personalColumns?.includes(key) ? [index] : [])));
-      } else {
-        firstLine ??= raw;
-        options.onPreamble?.(record);
-      }
-      continue;
-    }
-    count.rows += 1;
-    const rawLine = rawText(record, raw);
-    if (tailAt >= 0) {
-      // Every cell before the tail must be there; the tail has as many cells as the row has left.
-      if (record.length < columns.length) {
-        reject({ source: options.source, line: info.lines, reason: `short row: ${record.length} cells; the header has ${columns.length} before its variable tail (cut off?)`, raw: rawLine });
-        continue;
-      }
-      const values: Record<string, string> = {};
-      columns.forEach((key, index) => {
-        values[key] = record[index]!;
-      });
-      yield { line: info.lines, values, tail: record.slice(tailAt), raw: rawLine };
-      continue;
-    }
-    if (record.length > columns.length) {
-      reject({ source: options.source, line: info.lines, reason: `row has ${record.length} cells; the header has ${columns.length}`, raw: rawLine });
-      continue;
-    }
-    // A short row is a cut-off line (a truncated download ends mid-row): its missing cells are unknown, not blank.
-    if (record.length < columns.length && !options.allowShortRows) {
-      reject({ source: options.source, line: info.lines, reason: `short row: ${record.length} cells; the header has ${columns.length} (cut off?)`, raw: rawLine });
-      continue;
-    }
-    const values: Record<string, string> = {};
-    columns.forEach((key, index) => {
-      values[key] = record[index] ?? '';
-    });
-    yield { line: info.lines, values, tail: [], raw: rawLine };
+  for await (const { record, info, raw } of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
+    yield { record, line: info.lines, raw, quoted: false };
   }
-  if (!columns) {
-    // A portal's error or login page in place of the file: say so rather than "no header".
-    if (looksLikeHtml(firstLine ?? '')) {
-      throw new Error(`Source "${options.source}" is an HTML page, not a CSV file (it starts "${firstLine!.trim().slice(0, 40)}"): is its address right?`);
-    }
-    throw new Error(
-      `Source "${options.source}" has no header row with the columns ${options.requiredColumns.join(', ')}: is it the right file?`,
-    );
-  }
-}
-
-/**
- * Escapes the state's stray quotes before the parser sees them: inside a quoted cell, a quote
- * followed by anything but a quote, a comma, a line break or the end of the file closes nothing
- * (`"87101(a), 87224"(a)(2)"`), so it is doubled and read as text. csv-parse's `relax_quotes`
- * keeps such a quote in an unquoted cell, but in a quoted one it ends the cell there and splits
- * the rest at its commas, shifting every cell after it. Quotes are ASCII, so working on the
- * decoded text chunk by chunk is safe; a quote ending a chunk waits for the next one.
- */
-export class StrayQuotes extends Transform {
-  private inQuoted = false;
-  private atFieldStart = true;
-  /** A quote inside a quoted cell seen as the last character of a chunk: what follows decides. */
-  private pendingQuote = false;
-
-  constructor() {
-    super({ decodeStrings: false, encoding: 'utf8' });
-    this.setDefaultEncoding('utf8');
-  }
-
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
-    done(null, this.repair(typeof chunk === 'string' ? chunk : chunk.toString('utf8')));
-  }
-
-  override _flush(done: TransformCallback): void {
-    done(null, this.rest());
-  }
-
-  /** What is held back at the end: a quote at the very end of the file closes its cell. */
-  rest(): string {
-    return this.pendingQuote ? '"' : '';
-  }
-
-  /** The text with its stray quotes doubled, keeping its state for the next chunk. */
-  repair(text: string): string {
-    let out = '';
-    let at = 0;
-    if (this.pendingQuote) {
-      this.pendingQuote = false;
-      text = `"${text}`;
-    }
-    while (at < text.length) {
-      const ch = text[at]!;
-      if (!this.inQuoted) {
-        if (ch === '"' && this.atFieldStart) this.inQuoted = true;
-        this.atFieldStart = ch === ',' || ch === '\n' || ch === '\r';
-        out += ch;
-        at += 1;
-        continue;
-      }
-      if (ch !== '"') {
-        out += ch;
-        at += 1;
-        continue;
-      }
-      if (at + 1 === text.length) {
-        this.pendingQuote = true;
-        break;
-      }
-      const next = text[at + 1]!;
-      if (next === '"') {
-        out += '""';
-        at += 2;
-      } else if (next === ',' || next === '\n' || next === '\r') {
-        out += '"';
-        this.inQuoted = false;
-        at += 1;
-      } else {
-        out += '""';
-        at += 1;
-      }
-    }
-    return out;
-  }
-}
-
-/** A whole text with its stray quotes escaped (for a file read at once rather than streamed). */
-export function escapeStrayQuotes(text: string): string {
-  const repair = new StrayQuotes();
-  return repair.repair(text) + repair.rest();
 }
 
 /** A portal's error or login page where data was expected. */

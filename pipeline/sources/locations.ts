@@ -14,8 +14,9 @@ import type { Point } from './geocodes.ts';
 /** Likely header keys for each column, in the order they are tried. */
 export const LOCATION_COLUMNS = {
   license: ['facility_number', 'facility_nbr', 'fac_nbr', 'facnum', 'facility_id', 'license_number'],
-  latitude: ['latitude', 'lat', 'facility_latitude', 'y'],
-  longitude: ['longitude', 'lon', 'long', 'lng', 'facility_longitude', 'x'],
+  // FAC_LATITUDE / FAC_LONGITUDE: the state's map layer of the same points.
+  latitude: ['latitude', 'lat', 'facility_latitude', 'fac_latitude', 'y'],
+  longitude: ['longitude', 'lon', 'long', 'lng', 'facility_longitude', 'fac_longitude', 'x'],
 } as const;
 
 export interface LocationsResult {

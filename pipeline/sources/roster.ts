@@ -36,9 +36,21 @@ export interface RosterRow {
   visits: StateVisits | null;
 }
 
+/**
+ * Every row in is read or rejected: `rows_in` counts the file's lines after its header that hold
+ * data, from its bytes alone; `read` the rows kept, merged as exact repeats or superseded;
+ * `rejected` those kept out with a reason. A row merged into another, or lost, breaks the sum.
+ */
+export interface RowAccounting {
+  rows_in: number;
+  read: number;
+  rejected: number;
+}
+
 export interface RosterResult {
   rows: RosterRow[];
   rowsRead: number;
+  accounting: RowAccounting;
   /** Physical lines of the file. */
   linesRead: number;
   /** Exact repeats of a row already read (same values, another portal row id). */
@@ -116,6 +128,23 @@ const isComplaintTail = (key: string) => key.startsWith('complaint_info');
 /** A column only the export has: a file with it is read as the export. */
 const EXPORT_MARK = 'all_visit_dates';
 const COMPLAINT_BLOCK = 7;
+/** What the export writes in the tail of a home without complaints: none, not a misshapen tail. */
+const NO_COMPLAINTS = /^no complaints$/i;
+
+/**
+ * The complaint tail as the export writes it: whole 7-cell blocks (trailing blank cells are
+ * padding), or the words `No Complaints`, which are zero blocks. `fits` is false for anything else.
+ */
+function complaintTail(tail: readonly string[]): { blocks: string[][]; fits: boolean; cells: readonly string[] } {
+  let end = tail.length;
+  while (end > 0 && tail[end - 1]!.trim() === '') end--;
+  const cells = tail.slice(0, end);
+  if (cells.length === 1 && NO_COMPLAINTS.test(cells[0]!.trim())) return { blocks: [], fits: true, cells };
+  if (cells.length % COMPLAINT_BLOCK !== 0) return { blocks: [], fits: false, cells };
+  const blocks: string[][] = [];
+  for (let at = 0; at < cells.length; at += COMPLAINT_BLOCK) blocks.push(cells.slice(at, at + COMPLAINT_BLOCK));
+  return { blocks, fits: true, cells };
+}
 
 type ValidRow = Record<string, string>;
 
@@ -131,7 +160,14 @@ function rowIdentity(row: RosterRow): string {
  * `today` (the run's date) bounds the dates: a license first granted or closed, or a file dated,
  * after the run is impossible.
  */
-export async function readRoster(file: string, reject: (r: Rejection) => void, today: string, source = 'roster'): Promise<RosterResult> {
+export async function readRoster(file: string, rejectRow: (r: Rejection) => void, today: string, source = 'roster'): Promise<RosterResult> {
+  let rejected = 0;
+  let superseded = 0;
+  const reject = (rejection: Rejection) => {
+    if (rejection.superseded) superseded += 1;
+    else rejected += 1;
+    rejectRow(rejection);
+  };
   const byLicense = new Map<string, RosterRow>();
   const count = newCount();
   let duplicatesMerged = 0;
@@ -140,7 +176,7 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
   const placeholders: Record<string, number> = {};
   let shape: RosterResult['shape'] = 'portal';
 
-  const csvOptions = { count, source, requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'], tailColumn: isComplaintTail, relaxQuotes: true };
+  const csvOptions = { count, source, requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'], tailColumn: isComplaintTail, tailFits: (tail: readonly string[]) => complaintTail(tail).fits, stateQuotes: true };
   for await (const csvRow of readCsv(file, csvOptions, reject)) {
     const valid = validateRow<ValidRow>(rowSchema, csvRow, source, reject);
     if (!valid) continue;
@@ -220,7 +256,9 @@ export async function readRoster(file: string, reject: (r: Rejection) => void, t
       });
     }
   }
-  return { rows: [...byLicense.values()], rowsRead: count.rows, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts, shape, placeholders };
+  const rows = [...byLicense.values()];
+  const accounting = { rows_in: count.rowsIn ?? 0, read: rows.length + duplicatesMerged + superseded, rejected };
+  return { rows, rowsRead: count.rows, accounting, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts, shape, placeholders };
 }
 
 interface CellReaders {
@@ -251,25 +289,20 @@ function readVisits(valid: ValidRow, tail: readonly string[], read: CellReaders)
   typeA.total = sum(typeA.inspection, typeA.other, typeA.complaint);
   typeB.total = sum(typeB.inspection, typeB.other, typeB.complaint);
 
-  // Trailing blank cells of the tail are padding; what is left comes in blocks of seven.
-  let end = tail.length;
-  while (end > 0 && tail[end - 1]!.trim() === '') end--;
+  const shape = complaintTail(tail);
   const complaints: StateVisits['complaints'] = [];
-  if (end % COMPLAINT_BLOCK !== 0) read.problem('complaint_info', tail.slice(0, end).join(','), `the complaint tail has ${end} cells, not blocks of ${COMPLAINT_BLOCK}: complaints not on file`);
-  else {
-    for (let at = 0; at < end; at += COMPLAINT_BLOCK) {
-      const block = tail.slice(at, at + COMPLAINT_BLOCK);
-      const blockCount = (index: number, name: string) => count(`complaint_info ${name}`, block[index]);
-      complaints.push({
-        date: block[0]!.trim() === '' ? null : read.date('complaint_info_date', block[0]),
-        substantiated: blockCount(1, 'substantiated'),
-        inconclusive: blockCount(2, 'inconclusive'),
-        unsubstantiated: blockCount(3, 'unsubstantiated'),
-        unfounded: blockCount(4, 'unfounded'),
-        type_a: blockCount(5, 'type_a'),
-        type_b: blockCount(6, 'type_b'),
-      });
-    }
+  if (!shape.fits) read.problem('complaint_info', shape.cells.join(','), `the complaint tail has ${shape.cells.length} cells, not blocks of ${COMPLAINT_BLOCK}: complaints not on file`);
+  for (const block of shape.blocks) {
+    const blockCount = (index: number, name: string) => count(`complaint_info ${name}`, block[index]);
+    complaints.push({
+      date: block[0]!.trim() === '' ? null : read.date('complaint_info_date', block[0]),
+      substantiated: blockCount(1, 'substantiated'),
+      inconclusive: blockCount(2, 'inconclusive'),
+      unsubstantiated: blockCount(3, 'unsubstantiated'),
+      unfounded: blockCount(4, 'unfounded'),
+      type_a: blockCount(5, 'type_a'),
+      type_b: blockCount(6, 'type_b'),
+    });
   }
   complaints.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   const sections = (valid.citation_numbers ?? '')

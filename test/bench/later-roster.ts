@@ -9,13 +9,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { parse } from 'csv-parse/sync';
 import config from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
 import { stateDateToIso } from '../../pipeline/normalize/dates.ts';
 import { runPipeline, type RunResult } from '../../pipeline/run.ts';
 import { csvField } from '../../seeds/files.ts';
-import { escapeStrayQuotes, headerKey } from '../../pipeline/sources/csv.ts';
+import { headerKey } from '../../pipeline/sources/csv.ts';
+import { stateCsvRows } from '../../pipeline/sources/state-csv.ts';
 import { APPROVALS_AS_OF, FILE_DATE } from '../../seeds/model.ts';
 import { Rng } from '../../seeds/prng.ts';
 
@@ -43,8 +43,8 @@ interface CsvTable {
 
 async function readTable(file: string): Promise<CsvTable> {
   const text = await readFile(file, 'utf8');
-  // The state's export has a quote that closes nothing: escaped first, it reads (and is written) as text.
-  const [header, ...rows] = parse(escapeStrayQuotes(text), { relax_column_count: true, relax_quotes: true }) as string[][];
+  // Read the state's way (one record a line, quotes inside a cell as text), as the pipeline reads it.
+  const [header, ...rows] = stateCsvRows(text);
   const keys = header!.map(headerKey);
   return { header: header!, rows, eol: text.includes('\r\n') ? '\r\n' : '\n', at: (column) => keys.indexOf(headerKey(column)) };
 }

@@ -3,7 +3,7 @@
 import test from 'ava';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { htmlToText, findCitations } from '../../pipeline/documents/transcribe.ts';
+import { htmlToText, findCitations, transcribeReport } from '../../pipeline/documents/transcribe.ts';
 import { parseDetail, parseIndex } from '../../pipeline/documents/state-api.ts';
 import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { TRANSPARENCY_PATHS as PATHS, unknownFacilityDetailJson } from './state-server.ts';
@@ -74,6 +74,71 @@ test('a report is transcribed to plain text with its Type A and Type B citations
     ],
   );
   t.regex(findCitations(text)[0]!.finding, /water heater/);
+});
+
+/** A report page with the legend, header and totals that name a type without citing anything (the state site's own words). */
+const LEGEND_HTML = `<html><body>
+<p>Type A citations are issued for the most serious violations. Type B citations are issued for violations that may become a risk.</p>
+<p>Type A | Type B</p>
+<table><tr><th>Type A</th><th>Type B</th></tr></table>
+<table><tr><td>Total Type A Citations: </td><td>2</td></tr><tr><td>Total Type B Citations: </td><td>1</td></tr></table>
+<div>What is a Type A Citation?</div>
+<div>It is for the most serious type of violations in which there is an immediate risk to the health, safety or personal rights of those in care.</div>
+<div>What is a Type B Citation?</div>
+<div>A Type B citation is for a violation that, if not corrected, may 
+ an immediate risk to the health, safety or personal rights of clients. Examples include faulty medical record keeping and lack of adequate staff training.</div>
+<p>DEFICIENCIES</p>
+<table>
+<tr><td>Type A</td><td>Section Cited 87303(a)</td><td>The facility did not maintain the water heater at a safe temperature.</td></tr>
+<tr><td>TYPE B</td><td>87411(c)(1)<br>TITLE 22</td><td>Staff training records were incomplete.</td></tr>
+</table>
+<p>Type B<br>11/12/2026<br>Section Cited<br>CCR<br>87465(a)(5)<br>One resident did not receive a prescribed medication.</p>
+<p>Type A H&amp;S Code 1569.269(a)(1) A resident was not allowed visitors.</p>
+</body></html>`;
+
+test('a legend, a table header or a total naming Type A or Type B is no citation; each citation with its section is counted once', (t) => {
+  const text = htmlToText(LEGEND_HTML);
+  t.deepEqual(
+    findCitations(text).map(({ type, section }) => ({ type, section })),
+    [
+      { type: 'A', section: '87303(a)' },
+      { type: 'B', section: '87411(c)(1)' },
+      { type: 'B', section: '87465(a)(5)' },
+      { type: 'A', section: '1569.269(a)(1)' },
+    ],
+  );
+  t.regex(findCitations(text)[2]!.finding, /prescribed medication/);
+  // Each phantom on its own: nothing counted.
+  for (const line of ['Type A citations are issued for the most serious violations. Type B citations are issued for violations that may become a risk.', 'Type A | Type B', 'Total Type A Citations: 2', 'What is a Type B Citation?', 'A Type B citation is for a violation that, if not corrected, may']) {
+    t.deepEqual(findCitations(line), [], line);
+  }
+});
+
+test('a report answer that is a PDF or not HTML is a document with no text and no citations, never parsed as a page', (t) => {
+  const pdf = '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n(Type A 87303(a) water heater)';
+  t.deepEqual(transcribeReport(pdf, 'application/pdf'), { text: null, citations: [] });
+  // A PDF is a PDF whatever the answer calls it, and without a Content-Type.
+  t.deepEqual(transcribeReport(pdf, 'text/html; charset=utf-8'), { text: null, citations: [] });
+  t.deepEqual(transcribeReport(pdf), { text: null, citations: [] });
+  // The service's JSON error and plain text are not pages either.
+  t.deepEqual(transcribeReport('{"Message":"An error has occurred. Type A 87303(a)"}', 'application/json'), { text: null, citations: [] });
+  t.deepEqual(transcribeReport('{"Message":"An error has occurred."}'), { text: null, citations: [] });
+  t.deepEqual(transcribeReport('Type A 87303(a) water heater', 'text/plain'), { text: null, citations: [] });
+  // An HTML page, named or not, is read.
+  for (const contentType of ['text/html; charset=utf-8', 'TEXT/HTML', undefined, null]) {
+    const page = transcribeReport(REPORT_HTML, contentType);
+    t.regex(page.text ?? '', /^FACILITY EVALUATION REPORT/, String(contentType));
+    t.deepEqual(page.citations.map(({ type, section }) => ({ type, section })), [{ type: 'A', section: '87303(a)' }, { type: 'B', section: '87411(c)(1)' }]);
+  }
+});
+
+test('a detail value written CONFIDENTIAL is not given, never a reason to refuse the detail', (t) => {
+  const detail = parseDetail(detailJson('015600001', { NBRINSPTYPA: 'CONFIDENTIAL', NBROTHERTYPA: 0, NBRCMPLTTYPA: 0, LASTVISITDATE: 'CONFIDENTIAL', CLIENTSERVED1: 'CONFIDENTIAL', CLIENTSERVED2: '985 - RCFE / HOSPICE', COMMENTS: 'Confidential' }), '015600001');
+  t.like(detail, { status: 'Licensed', lastVisitDate: null, typeA: null, comments: null });
+  t.deepEqual(detail.clientServed, ['985 - RCFE / HOSPICE']);
+  // A withheld facility number is not a blank one: the answer stands for the license asked.
+  t.like(parseDetail(detailJson('015600001', { FACILITYNUMBER: 'CONFIDENTIAL' }), '015600001'), { status: 'Licensed' });
+  t.throws(() => parseDetail(detailJson('015600001', { FACILITYNUMBER: '' }), '015600001'), { message: /FACILITYNUMBER is blank but STATUS is/ });
 });
 
 test.serial('index and report requests are retried; reports land in the snapshot newest first with stable doc refs', async (t) => {

@@ -18,6 +18,8 @@ import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile, type GeocoderConfig, type SourcesConfig } from '../../pipeline/config.ts';
 import { applySourceSettings, SourceSettingError } from '../../pipeline/source-settings.ts';
 import { GEOCODER_CACHE_FILE } from '../../pipeline/sources/census-geocoder.ts';
+import { readLocations } from '../../pipeline/sources/locations.ts';
+import type { Rejection } from '../../pipeline/sources/csv.ts';
 import { rosterCsv, tempSnapshotsDir, testConfig } from './fixtures.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -375,4 +377,15 @@ test('a locations file without a facility number or coordinate column is unreada
   const result = await runPipeline({ snapshotsDir: dir, config: stateLikeRun(REAL_ROSTER, null, { locations }), now: NOW });
   t.true(result.published);
   t.regex(result.report.sources_not_read.find((s) => s.name === 'locations')!.reason, /^unreadable: Source "locations" names no facility number, latitude, longitude column \(its header: name, lat_dd, lon_dd; accepted: facility_number\/facility_nbr/);
+});
+
+test('the state\'s map layer names its coordinates FAC_LATITUDE and FAC_LONGITUDE: they are read as the latitude and longitude', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const file = path.join(dir, 'map-layer.csv');
+  await writeFile(file, 'OBJECTID,FACILITY_NUMBER,FACILITY_NAME,FAC_LATITUDE,FAC_LONGITUDE\r\n1,15600002,OAK,37.8200,-122.2500\r\n2,197600456,ELM,40.7484,-73.9857\r\n');
+  const rejections: Rejection[] = [];
+  const read = await readLocations(file, (rejection) => rejections.push(rejection));
+  t.deepEqual(read.columns, { license: 'facility_number', latitude: 'fac_latitude', longitude: 'fac_longitude' });
+  t.deepEqual([...read.byLicense], [['015600002', { latitude: 37.82, longitude: -122.25 }]]);
+  t.deepEqual(rejections.map((r) => r.reason), ['coordinates missing or outside California']);
 });

@@ -11,6 +11,9 @@ import { readRoster } from '../../pipeline/sources/roster.ts';
 import { readStateDate } from '../../pipeline/normalize/dates.ts';
 import { formatReport } from '../../pipeline/report.ts';
 import type { Rejection } from '../../pipeline/sources/csv.ts';
+import { LineTally, onlyFittingReading, stateLineCells } from '../../pipeline/sources/state-csv.ts';
+import { guardProblems } from '../../pipeline/snapshot/guards.ts';
+import { parse } from 'csv-parse/sync';
 import pipelineConfig from '../../pipeline.config.ts';
 import { selectProfile } from '../../pipeline/config.ts';
 import { STATE_ORIGIN, facilities, rosterCsv, rosterOnly, stateServer, tempSnapshotsDir } from './fixtures.ts';
@@ -214,4 +217,181 @@ test('the state profile reads the export as its roster, with a GUID per request,
   const { sources } = selectProfile(pipelineConfig, 'state');
   t.is(sources.roster, 'https://www.ccld.dss.ca.gov/transparencyapi/api/DownloadStateData?id=ResidentialElderCareFacility&GUID={guid}');
   t.is(sources.portalRoster, 'ckan:https://data.chhs.ca.gov#ccl-facilities/744d1583-f9eb-45b6-b0f8-b9a9dab936a6');
+});
+
+// Rows as the state writes them (seeds/default/roster.csv): two homes of the seeds' export, byte for byte.
+const LAS_PALMAS =
+  'RESIDENTIAL CARE ELDERLY,11440289,LAS PALMAS AVENUE CARE HOME,"GOLDEN PLACE CARE GROUP, LLC",JORDAN MAJOR,(510) 548-9343,7666 MEADOW CIR,HAYWARD,CA,94542,ALAMEDA,OAKLAND ASC,6,CLOSED,8/12/2024,3/10/2026,11/18/2025,1,1,1,3,87465(a)(5),12/18/2025,"11/18/2025, 10/21/2025, 09/15/2025",09/15/2025,0,0,10/21/2025,0,0,1,0,1,0,1,0,0,11/18/2025,1,0,0,0,1,0';
+const BAYSIDE =
+  'RESIDENTIAL CARE ELDERLY,11440427,BAYSIDE COURT RESIDENTIAL CARE,"PEACEFUL SENIOR LIVING OPERATIONS, L.P.",RILEY MAJOR,(510) 287-9419,2837 CHESTNUT WAY,OAKLAND,CA,94605,ALAMEDA,OAKLAND ASC,6,LICENSED,11/1/2008,,02/08/2026,2,1,0,3,,,"02/08/2026, 05/14/2024, 12/18/2021","12/18/2021, 02/08/2026",0,0,,0,0,0,0,1,0,0,1,0,05/14/2024,0,0,1,0,0,0';
+/** A home of the export with the given name and licensee cells, written as the state writes them (no quote doubled). */
+const exportRow = (number: string, name: string, licensee: string, tail = ',No Complaints') =>
+  `RESIDENTIAL CARE ELDERLY,${number},${name},${licensee},,(510) 555-0101,1 ELM ST,OAKLAND,CA,94612,ALAMEDA,OAKLAND ASC,6,LICENSED,3/4/2015,,` +
+  `05/01/2026,1,0,0,1,"87303(a), 87224"(a)(2)",06/01/2026,05/01/2026,05/01/2026,1,1,,0,0,0,0,0,0,0,0,0${tail}`;
+const exportOf = (rows: string[], eol = '\r\n') => [HEADER, ...rows].join(eol) + eol;
+/**
+ * The fault probe's row: 11440990's name opens a quote that nothing on its line closes. Read as an
+ * RFC parser reads it, the cell ran on into the next home's line up to `L.P."`, and the row took
+ * that home's cells as its own: its status `11/1/2008`.
+ */
+const UNTERMINATED =
+  'RESIDENTIAL CARE ELDERLY,11440990,"SUNSET VILLA,ACME CARE LLC,,(510) 555-0101,1 ELM ST,OAKLAND,CA,94612,ALAMEDA,OAKLAND ASC,6,LICENSED,3/4/2015,,,0,0,0,0,,,,,0,0,,0,0,0,0,0,0,0,0,0';
+
+async function runExport(body: string, dir?: string, now = NOW, lastModified = LAST_MODIFIED) {
+  stateServer.route(EXPORT_PATH, { body, lastModified });
+  const snapshotsDir = dir ?? (await tempSnapshotsDir());
+  const result = await runPipeline({ snapshotsDir, config: rosterOnly(EXPORT_URL), now });
+  return { result, dir: snapshotsDir, rows: result.snapshotPath ? facilities(result.snapshotPath).rows : [] };
+}
+
+test.serial('a quote right before the closing quote is text: "ZHU, XIAOTONG "SHERRY"" is ZHU, XIAOTONG "SHERRY", and the next home is its own row', async (t) => {
+  const zhu = exportRow('15600021', 'SHERRY CARE HOME', '"ZHU, XIAOTONG "SHERRY""');
+  const { result, rows } = await runExport(exportOf([zhu, BAYSIDE, LAS_PALMAS]));
+  t.true(result.published, result.heldBack.join('; '));
+  t.is(result.report.rejected.total, 0, JSON.stringify(result.report.rejected.rows));
+  t.deepEqual(rows.map((row) => row.license_number), ['011440289', '011440427', '015600021']);
+  const [lasPalmas, bayside, sherry] = rows;
+  t.like(sherry, { licensee: 'ZHU, XIAOTONG "SHERRY"', license_status: 'LICENSED', phone: '(510) 555-0101', street: '1 ELM ST', capacity: 6 });
+  // The next home keeps its own cells: nothing of it was swallowed into the licensee.
+  t.like(bayside, { licensed_name: 'BAYSIDE COURT RESIDENTIAL CARE', licensee: 'PEACEFUL SENIOR LIVING OPERATIONS, L.P.', license_status: 'LICENSED', phone: '(510) 287-9419', street: '2837 CHESTNUT WAY', license_first_date: '2008-11-01' });
+  t.like(lasPalmas, { licensee: 'GOLDEN PLACE CARE GROUP, LLC', license_status: 'CLOSED' });
+  // `No Complaints` in the tail is zero complaints, not a field problem.
+  t.deepEqual(result.report.field_problems.rows, []);
+  t.deepEqual(stateVisits(result.snapshotPath!, '015600021').complaints, []);
+  t.deepEqual(stateVisits(result.snapshotPath!, '015600021').row?.citation_sections, JSON.stringify(['87303(a)', '87224"(a)(2)']));
+  t.deepEqual(result.report.roster.accounting, { rows_in: 3, read: 3, rejected: 0 });
+  t.regex(formatReport(result.report), /rows in: 3 = 3 read \+ 0 rejected/);
+});
+
+test.serial('quotes as public parsers of the state\'s files document them: stray, nicknamed, doubled, opening a cell without closing it', async (t) => {
+  const rows = [
+    // A nickname in an unquoted cell; the quotes are text.
+    exportRow('15600031', 'OAK HOME', 'JOHN "JACK" DOE'),
+    // A value that starts with a quoted word and holds no comma is written as it is, unquoted.
+    exportRow('15600032', '"GOLDEN" OAKS HOME', 'ACME CARE LLC'),
+    // An RFC writer's doubled quotes (the seeds' writer) read the same.
+    exportRow('15600033', '"THE ""OAKS"" HOME ""II"""', '"SMITH, ANN ""ANNIE"""'),
+    // A quote that closes nothing inside a quoted cell, and one right before the closing quote, in one cell.
+    exportRow('15600034', 'PINE HOME', '"LEE, "BO" "BOBBY""'),
+    // An RFC writer's escaped quote before a comma: read the state's way the cells would shift, so the row is read as RFC CSV.
+    exportRow('15600035', 'ELM HOME', '"SMITH ""JR"", LLC"').replace('"87303(a), 87224"(a)(2)"', '"87303(a), 87224(a)(2)"'),
+    // A nickname then a comma inside a quoted cell: its first closing quote shifts the row, and only its last fits.
+    exportRow('15600036', 'ASH HOME', '"DOE, JOHN "JACK", JR."'),
+    BAYSIDE,
+  ];
+  const { result, rows: published } = await runExport(exportOf(rows));
+  t.true(result.published, result.heldBack.join('; '));
+  t.is(result.report.rejected.total, 0, JSON.stringify(result.report.rejected.rows));
+  const byLicense = Object.fromEntries(published.map((row) => [row.license_number, row]));
+  t.like(byLicense['015600031'], { licensed_name: 'OAK HOME', licensee: 'JOHN "JACK" DOE', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['015600032'], { licensed_name: '"GOLDEN" OAKS HOME', licensee: 'ACME CARE LLC', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['015600033'], { licensed_name: 'THE "OAKS" HOME "II"', licensee: 'SMITH, ANN "ANNIE"', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['015600034'], { licensee: 'LEE, "BO" "BOBBY"', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['015600035'], { licensed_name: 'ELM HOME', licensee: 'SMITH "JR", LLC', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.like(byLicense['011440427'], { licensed_name: 'BAYSIDE COURT RESIDENTIAL CARE', license_status: 'LICENSED', license_first_date: '2008-11-01' });
+  t.like(byLicense['015600036'], { licensed_name: 'ASH HOME', licensee: 'DOE, JOHN "JACK", JR.', license_status: 'LICENSED', street: '1 ELM ST' });
+  t.deepEqual(stateVisits(result.snapshotPath!, '015600036').row?.citation_sections, JSON.stringify(['87303(a)', '87224"(a)(2)']));
+  t.deepEqual(result.report.roster.accounting, { rows_in: 7, read: 7, rejected: 0 });
+});
+
+test.serial('an unterminated quote never swallows the next home: no garbage license, no status of 11/1/2008, nothing reported removed', async (t) => {
+  // The fault probe published 011440990 with BAYSIDE's cells as its own and reported BAYSIDE removed, exit 0.
+  const broken = exportOf([LAS_PALMAS, UNTERMINATED, BAYSIDE]);
+  const clean = broken.replace('"SUNSET VILLA', 'SUNSET VILLA');
+  const first = await runExport(clean);
+  t.true(first.result.published);
+  const second = await runExport(broken, first.dir, new Date('2026-11-28T18:00:00Z'), 'Sat, 28 Nov 2026 06:00:00 GMT');
+  t.true(second.result.published, second.result.heldBack.join('; '));
+  t.deepEqual(second.rows.map((row) => row.license_number), ['011440289', '011440427', '011440990']);
+  t.false(second.rows.some((row) => row.license_status === '11/1/2008' || row.phone === '0' || row.street === '0'));
+  // The opening quote is the state's text; every other cell of the row is where the header says.
+  t.like(second.rows[2], { licensed_name: '"SUNSET VILLA', licensee: 'ACME CARE LLC', license_status: 'LICENSED', phone: '(510) 555-0101', street: '1 ELM ST' });
+  t.like(second.rows[1], { licensed_name: 'BAYSIDE COURT RESIDENTIAL CARE', license_status: 'LICENSED', license_first_date: '2008-11-01' });
+  t.like(second.result.report.diff, { removed: 0, added: 0 });
+  t.deepEqual(second.result.report.roster.accounting, { rows_in: 3, read: 3, rejected: 0 });
+});
+
+test.serial('a row whose quotes fit the header in one way only is read that way; one that fits in none is rejected with its reason, and only that row', async (t) => {
+  // Read first as the state writes, the name's quote would close at the end of Citation Numbers, taking the next 19 cells with it;
+  // the one reading that fits the header has both quotes as text.
+  const shifted = 'RESIDENTIAL CARE ELDERLY,11440990,"SUNSET VILLA,ACME CARE LLC,,(510) 555-0101,1 ELM ST,OAKLAND,CA,94612,ALAMEDA,OAKLAND ASC,6,LICENSED,3/4/2015,,05/01/2026,1,0,0,1,87303(a)",06/01/2026,05/01/2026,05/01/2026,1,1,,0,0,0,0,0,0,0,0,0';
+  // Cut off inside its quoted name: no reading has the header's cells.
+  const cutOff = 'RESIDENTIAL CARE ELDERLY,11440991,"SUNSET VILLA, ANNEX';
+  const { result, rows } = await runExport(exportOf([LAS_PALMAS, shifted, cutOff, BAYSIDE]));
+  t.deepEqual(rows.map((row) => row.license_number), ['011440289', '011440427', '011440990']);
+  t.like(rows[2], { licensed_name: '"SUNSET VILLA', licensee: 'ACME CARE LLC', license_status: 'LICENSED', phone: '(510) 555-0101', street: '1 ELM ST' });
+  t.deepEqual(stateVisits(result.snapshotPath!, '011440990').row?.citation_sections, JSON.stringify(['87303(a)"']));
+  t.deepEqual(result.report.rejected.rows.map((row) => [row.line, row.reason]), [
+    [4, "unreadable quotes: no one reading of its quotes fits the header's 37 cells and its variable tail (read as the state writes them: 4 cells)"],
+  ]);
+  t.deepEqual(result.report.roster.accounting, { rows_in: 4, read: 3, rejected: 1 });
+});
+
+test('a line is read in the one way its quotes fit, never guessed between two', (t) => {
+  const line = '"a, "b", c"';
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 2), ['a, "b', ' c"']);
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 1), ['a, "b", c']);
+  t.deepEqual(onlyFittingReading(line, (cells) => cells.length === 3), ['"a', ' "b"', ' c"']);
+  t.is(onlyFittingReading(line, (cells) => cells.length <= 2), null);
+  t.is(onlyFittingReading(line, (cells) => cells.length === 4), null);
+  // A later quoted cell is never swallowed: `"x` cannot close at the end of `"y, z"`.
+  t.deepEqual(onlyFittingReading('"x,"y, z"', (cells) => cells.length === 2), ['"x', 'y, z']);
+});
+
+test.serial('one LF-only line ending in a CRLF file ends its line: no home vanishes', async (t) => {
+  const crlf = exportOf([LAS_PALMAS, BAYSIDE, exportRow('15600041', 'ELM HOME', 'ACME CARE LLC'), exportRow('15600042', 'ASH HOME', 'ACME CARE LLC')]);
+  // The second home's line ends in LF alone; every other line in CRLF.
+  const mixed = crlf.replace(`${BAYSIDE}\r\n`, `${BAYSIDE}\n`);
+  t.is(mixed.split('\r\n').length, crlf.split('\r\n').length - 1);
+  const { result, rows } = await runExport(mixed);
+  t.true(result.published, result.heldBack.join('; '));
+  t.deepEqual(rows.map((row) => row.license_number), ['011440289', '011440427', '015600041', '015600042']);
+  t.like(rows[2], { licensed_name: 'ELM HOME', license_status: 'LICENSED' });
+  t.is(result.report.rejected.total, 0);
+  t.deepEqual(result.report.field_problems.rows, []);
+  t.deepEqual(result.report.roster.accounting, { rows_in: 4, read: 4, rejected: 0 });
+  t.like(result.report.sources.find((s) => s.name === 'roster'), { lines: 5, rows_read: 4 });
+});
+
+test('rows in are counted from the file\'s bytes alone: a parser that merges two homes into one row is caught, and the run is held back', (t) => {
+  const bytes = Buffer.from(exportOf([LAS_PALMAS, UNTERMINATED, BAYSIDE]));
+  const tally = new LineTally();
+  // Fed in two pieces split inside a line, as a stream delivers it.
+  tally.feed(bytes.subarray(0, 1000));
+  tally.feed(bytes.subarray(1000));
+  tally.end();
+  t.is(tally.lines, 4);
+  t.is(tally.rowsAfter(1), 3);
+  // An RFC parser runs the unterminated quote on into the next line: two records where the file has three rows.
+  const rfc = parse(bytes, { relax_column_count: true, relax_quotes: true }) as string[][];
+  t.is(rfc.length - 1, 2);
+  const guards = { minLicenses: 1, maxRemovedShare: 0.5, maxChangedShare: 0.5, maxRejectedShare: 0.5, minJoinedShare: 0.5 };
+  const inputs = {
+    licenses: 2,
+    rosterRowsRead: 2,
+    rosterRowsRejected: 0,
+    diff: { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0 },
+    sourceRowsValid: { current: new Map<string, number>(), previous: new Map<string, number>() },
+  };
+  t.deepEqual(guardProblems(guards, { ...inputs, rosterAccounting: { rows_in: tally.rowsAfter(1), read: rfc.length - 1, rejected: 0 } }), [
+    'the roster has 3 rows in (lines after its header), but 2 were read and 0 rejected: 1 row(s) neither read nor rejected (merged into another row, or lost)',
+  ]);
+  t.deepEqual(guardProblems(guards, { ...inputs, rosterAccounting: { rows_in: 3, read: 2, rejected: 1 } }), []);
+  // The state's reading keeps the three rows apart.
+  t.deepEqual(bytes.toString('utf8').split('\r\n').slice(1, 4).map((line) => stateLineCells(line)[1]), ['11440289', '11440990', '11440427']);
+});
+
+test('a line without data is no row in; a last line without a line break is one; a no-break space alone is a row rejected, not lost', async (t) => {
+  const tally = new LineTally();
+  tally.feed(Buffer.from('H\r\n\r\n,,,\r\n"",""\r\nA,1\nB,2'));
+  tally.end();
+  t.is(tally.lines, 6);
+  t.is(tally.rowsAfter(1), 2);
+  const dir = await tempSnapshotsDir();
+  const file = path.join(dir, 'export.csv');
+  await writeFile(file, exportOf([LAS_PALMAS, ',,,', '\u00a0', '', BAYSIDE]).replace(/\r\n$/, ''));
+  const rejections: Rejection[] = [];
+  const read = await readRoster(file, (r) => rejections.push(r), '2026-11-27');
+  t.deepEqual(read.accounting, { rows_in: 3, read: 2, rejected: 1 });
+  t.deepEqual(rejections.map((r) => [r.line, r.reason]), [[4, 'a row without data: every cell is blank']]);
 });
