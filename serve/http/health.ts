@@ -5,6 +5,7 @@ import { failValidation, inputs } from './validation.ts';
 import { requestSnapshot, type Services } from './services.ts';
 import { snapshotProblems } from '../records/snapshot-health.ts';
 import { sourceHealthLines } from '../../contract/source-health.ts';
+import { crawlState, crawlStatusLine, readCrawlStatus } from '../../contract/crawl-status.ts';
 import type { OverlayHealth } from '../records/overlay.ts';
 
 /** Why the server is not ready without an overlay (it refuses every other request meanwhile). */
@@ -15,6 +16,23 @@ function overlayUnavailable(reason: string | null): string {
 /** The overlay's standing: stale (an older overlay serves while the store cannot be read) says since when and why. */
 function overlayFields(health: OverlayHealth) {
   return { state: health.state, source: health.source, stale_since: health.staleSince, ...(health.reason ? { reason: health.reason } : {}) };
+}
+
+/** The crawler's last status as it stands (null: no crawler ever ran beside these snapshots, as in a demo). */
+function crawlerFields(snapshotsDir: string) {
+  const status = readCrawlStatus(snapshotsDir);
+  if (!status) return null;
+  const now = new Date();
+  return {
+    state: crawlState(status, now),
+    line: crawlStatusLine(status, now),
+    unreachable_since: status.unreachable_since,
+    next_try_at: status.next_try_at,
+    listed: status.listed,
+    not_listed: status.not_listed,
+    last_read: status.last_read,
+    updated_at: status.updated_at,
+  };
 }
 
 export const healthPlugin: Plugin<Services> = {
@@ -49,6 +67,8 @@ export const healthPlugin: Plugin<Services> = {
           // Not a failure of this instance: what the run that built the snapshot could not read, or found old.
           sources: { ...snapshot.meta.sourceHealth, notes: sourceHealthLines(snapshot.meta.sourceHealth) },
           overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode, ...overlayFields(overlayState) },
+          // Not a failure of this instance either: whether the state's per-facility record is being read.
+          crawler: crawlerFields(snapshotsDir),
           usage: services.usage.totals(),
         };
         return h.response(body).code(problems.length > 0 ? 503 : 200);

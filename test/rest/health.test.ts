@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { META } from '../../contract/snapshot-schema.ts';
+import { CRAWL_STATUS_FILE, type CrawlStatus } from '../../contract/crawl-status.ts';
 import { call, startServer } from '../helpers/server.ts';
 import { publishNewerSnapshot } from '../helpers/snapshot.ts';
 
@@ -77,4 +78,24 @@ test('HEALTH_MAX_SNAPSHOT_AGE_HOURS is read from the environment; 0 sets no limi
   t.is(settingsFromEnv({ HEALTH_MAX_SNAPSHOT_AGE_HOURS: '6' }).healthMaxSnapshotAgeHours, 6);
   t.is(settingsFromEnv({ HEALTH_MAX_SNAPSHOT_AGE_HOURS: '0' }).healthMaxSnapshotAgeHours, 0);
   t.throws(() => settingsFromEnv({ HEALTH_MAX_SNAPSHOT_AGE_HOURS: '1.5' }), { message: /HEALTH_MAX_SNAPSHOT_AGE_HOURS must be an integer/ });
+});
+
+test('the crawler beside the snapshots: none ever ran is null; a paused one says "state site unreachable since", and one that stopped writing its status reads not running', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  t.is((await call(`${server.url}/healthz`)).body.crawler, null);
+  const now = new Date();
+  const status: CrawlStatus = {
+    state: 'paused', profile: 'state', pid: 1, started_at: now.toISOString(), updated_at: now.toISOString(), snapshot: null,
+    unreachable_since: '2026-11-28T04:00:00.000Z', last_failure: 'UND_ERR_SOCKET: other side closed', next_try_at: '2026-11-28T06:00:00.000Z',
+    listed: { current: 8000, waiting: 150, never_read: 50 }, not_listed: { current: 4000, waiting: 0, never_read: 700 },
+    last_read: { detail: '2026-11-28T03:59:00.000Z', index: null, report: null }, requests: 10, answered: 5,
+  };
+  fs.writeFileSync(path.join(server.dir, CRAWL_STATUS_FILE), JSON.stringify(status));
+  const paused = await call(`${server.url}/healthz`);
+  t.is(paused.status, 200, 'the server itself is fine');
+  t.like(paused.body.crawler, { state: 'paused', unreachable_since: '2026-11-28T04:00:00.000Z', listed: { current: 8000, waiting: 150, never_read: 50 } });
+  t.regex(paused.body.crawler.line, /^crawler paused: state site unreachable since 2026-11-28T04:00:00.000Z/);
+  fs.writeFileSync(path.join(server.dir, CRAWL_STATUS_FILE), JSON.stringify({ ...status, state: 'running', updated_at: new Date(now.getTime() - 3_600_000).toISOString() }));
+  t.is((await call(`${server.url}/healthz`)).body.crawler.state, 'not_running');
 });
