@@ -33,9 +33,10 @@ export function reportsFromFor(now: Date, years: number): string {
 
 function tierOf(home: SnapshotHome, needs: HomeNeeds, detailFresh: boolean): Tier | null {
   if (detailFresh) needs = { ...needs, detail: false };
-  if (!home.listed) return needs.neverRead || needs.index || needs.detail || needs.missingOlderReports > 0 ? 'not_listed' : null;
+  if (!home.listed) return needs.neverRead || needs.index || needs.detail || needs.missingReports > 0 || needs.missingOlderReports > 0 ? 'not_listed' : null;
   if (needs.neverRead) return 'never_read';
-  if (needs.visitsChanged || needs.index) return 'new_visits';
+  // A new visit, or this year's pages not all stored (a read cut short): the index's pages go first.
+  if (needs.visitsChanged || needs.index || needs.missingReports > 0) return 'new_visits';
   if (needs.detail) return 'recheck';
   if (needs.missingOlderReports > 0) return 'older_reports';
   return null;
