@@ -43,6 +43,8 @@ export interface CrawlSummary {
   reports: number;
   /** Jobs done by tier, in the order they were started. */
   order: Array<{ license: string; tier: Job['tier'] }>;
+  /** Per tier, when its first job started and its last one ended (ms since the crawl began): how long convergence takes. */
+  timeline: Partial<Record<Job['tier'], { first_ms: number; last_ms: number; jobs: number }>>;
   status: CrawlStatus;
 }
 
@@ -117,6 +119,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
   /** Homes whose detail was read since the snapshot last changed: not re-checked until it changes (a re-check age of 0 would loop). */
   const readSinceSnapshot = new Set<string>();
   const order: CrawlSummary['order'] = [];
+  const timeline: CrawlSummary['timeline'] = {};
+  const began = performance.now();
   let homes: SnapshotHome[] = [];
   let snapshotFile: string | null = null;
   const limit = pLimit(Math.max(1, documents.concurrency));
@@ -155,6 +159,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     // While the host is paused its requests fail at once without being sent (or wait on the one trial).
     if (stop.signal.aborted) return;
     order.push({ license: job.home.license, tier: job.tier });
+    const span = (timeline[job.tier] ??= { first_ms: Math.round(performance.now() - began), last_ms: 0, jobs: 0 });
     const before = { details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, problems: problems.length };
     // Each job carries its own rules and urgency (the queue starts the most urgent request first).
     const { waiting } = await readHome(job.home, store.facilityState(job.home.license), {
@@ -163,6 +168,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
       rules: readSinceSnapshot.has(job.home.license) ? { ...job.rules, detailMaxAgeDays: Infinity } : job.rules,
       read: (location) => client.read(location, TIERS.length - TIERS.indexOf(job.tier)),
     });
+    span.last_ms = Math.round(performance.now() - began);
+    span.jobs += 1;
     const at = clock().toISOString();
     if (stats.details_fetched > before.details) status.last_read.detail = at;
     if (stats.indexes_fetched > before.indexes) status.last_read.index = at;
@@ -219,5 +226,5 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     store.close();
     await publishStatus();
   }
-  return { stats, problems, requests: client.requests, details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, order, status };
+  return { stats, problems, requests: client.requests, details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, order, timeline, status };
 }

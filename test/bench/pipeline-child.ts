@@ -1,6 +1,8 @@
 // Runs one measured job in its own process, so its peak memory is its own, and prints one JSON
 // line: { elapsed_ms, max_rss_mb, ...details }.
 //   pipeline <snapshotsDir> <sourceOrigin>   a full pipeline run with every source fetched over HTTP
+//   crawl <snapshotsDir> <sourceOrigin> <seconds> <perHost>   the crawler on the state-scale snapshot
+//                                            (0 seconds: until nothing is due)
 //   baseline <snapshotsDir> <seedDir>        the floor any run pays: parse the roster CSV, insert it raw
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse';
@@ -9,21 +11,31 @@ import path from 'node:path';
 import config from '../../pipeline.config.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { selectProfile } from '../../pipeline/config.ts';
+import { crawl } from '../../crawl/crawler.ts';
 
-const [job, snapshotsDir, source] = process.argv.slice(2) as [string, string, string];
+const [job, snapshotsDir, source, seconds, perHost] = process.argv.slice(2) as [string, string, string, string?, string?];
 const started = performance.now();
 let details: Record<string, unknown> = {};
 
-if (job === 'pipeline') {
+/** The state-scale profile with every source and the per-facility record served from `origin`. */
+function stateScaleOver(origin: string) {
   const base = selectProfile(config, 'state-scale');
   const sources = Object.fromEntries(
-    Object.entries(base.sources).map(([name, location]) => [name, location && `${source}/${path.basename(location)}`]),
+    Object.entries(base.sources).map(([name, location]) => [name, location && `${origin}/${path.basename(location)}`]),
   ) as unknown as typeof base.sources;
-  // The transparency service too: one request per detail, index and report, as in production.
   const stateDocuments = Object.fromEntries(
-    Object.entries(base.stateDocuments ?? {}).map(([name, location]) => [name, typeof location === 'string' ? location.replace(/^seeds\/state-scale/, source) : location]),
+    Object.entries(base.stateDocuments ?? {}).map(([name, location]) => [name, typeof location === 'string' ? location.replace(/^seeds\/state-scale/, origin) : location]),
   ) as unknown as typeof base.stateDocuments;
-  const result = await runPipeline({ snapshotsDir, config: { ...base, sources, stateDocuments } });
+  return { ...base, sources, stateDocuments };
+}
+
+if (job === 'crawl') {
+  const scale = stateScaleOver(source);
+  const crawlConfig = { ...scale, http: { ...scale.http, perHostConcurrency: Number(perHost ?? 2), minIntervalMs: 0 } };
+  const summary = await crawl({ snapshotsDir, config: crawlConfig, profile: 'state-scale', untilCurrent: Number(seconds) === 0, forMs: Number(seconds) > 0 ? Number(seconds) * 1000 : null, idleMs: 0 });
+  details = { requests: summary.requests, details: summary.details, indexes: summary.indexes, reports: summary.reports, timeline: summary.timeline, listed: summary.status.listed, not_listed: summary.status.not_listed };
+} else if (job === 'pipeline') {
+  const result = await runPipeline({ snapshotsDir, config: stateScaleOver(source) });
   details = {
     published: result.published,
     held_back: result.heldBack,

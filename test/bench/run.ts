@@ -2,6 +2,7 @@
 // is compared with a baseline measured in the same run, so a noisy machine still gives fair ratios.
 import os from 'node:os';
 import { benchPipeline } from './pipeline.ts';
+import { benchCrawl } from './crawl.ts';
 import { benchMcp, benchRest } from './rest.ts';
 import { benchScaling } from './scaling.ts';
 import { benchScreen } from './screen.ts';
@@ -9,6 +10,7 @@ import { benchStartup } from './startup.ts';
 
 const suites: Record<string, () => Promise<unknown>> = {
   pipeline: benchPipeline,
+  crawl: benchCrawl,
   rest: benchRest,
   mcp: benchMcp,
   startup: benchStartup,

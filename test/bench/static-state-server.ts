@@ -13,13 +13,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function startStaticServer(root: string): Promise<StaticServer> {
+/** `delayMs`: how long each answer under a path waits before its status line (the state's site answers in 1 to 2 s). */
+export async function startStaticServer(root: string, options: { delayMs?: (pathname: string) => number } = {}): Promise<StaticServer> {
   // Bodies are kept in memory once read: the stand-in should cost as little as possible, so the
   // figures are the pipeline's, not the stand-in's.
   const files = new Map<string, { body: Buffer; etag: string; lastModified: string }>();
   const state = { requests: 0 };
   const server: Server = createServer(async (request, response) => {
     state.requests += 1;
+    const delay = options.delayMs?.(request.url ?? '/') ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const file = path.join(root, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) {
       response.writeHead(403).end();
