@@ -14,6 +14,7 @@ import { DocumentStore } from '../pipeline/documents/store.ts';
 import { openPreviousSnapshot, type SnapshotHome } from '../pipeline/snapshot/previous.ts';
 import { listSnapshots } from '../pipeline/snapshot/folder.ts';
 import { crawlsRemote } from '../pipeline/schedule.ts';
+import { sleep } from '../pipeline/http.ts';
 import { planCrawl, reportsFromFor, TIERS, type Job } from './frontier.ts';
 import { createPoliteClient, HostPaused, type PoliteClient } from './polite-client.ts';
 
@@ -54,19 +55,6 @@ const STATUS_EVERY_MS = 5_000;
 
 function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Rewrites the status file whole: a reader never sees half of it. */

@@ -17,7 +17,7 @@ import {
   wrap,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
-import { userAgentOf } from '../pipeline/http.ts';
+import { retryAfterMs, sleep, userAgentOf } from '../pipeline/http.ts';
 import type { CrawlSettings, HttpConfig } from '../pipeline/config.ts';
 
 /** A failure that says the host may be down: it counts toward the breaker and is retried. */
@@ -64,28 +64,6 @@ export interface PoliteClient {
   /** Resolves once the host may be asked again (at once when it is not paused). */
   untilAskable(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Seconds or an HTTP date, capped: a bad header cannot stall the crawler for days. */
-export function retryAfterMs(value: string | string[] | undefined, capMs: number): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return null;
-  const seconds = Number(text);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(text) - Date.now();
-  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), capMs) : null;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 export function createPoliteClient(http: HttpConfig, settings: CrawlSettings, log: (line: string) => void = () => {}): PoliteClient {
@@ -135,7 +113,8 @@ export function createPoliteClient(http: HttpConfig, settings: CrawlSettings, lo
         return body;
       }
       await response.body.dump();
-      const wait = retryAfterMs(response.headers['retry-after'], settings.pauseMaxMs);
+      const header = response.headers['retry-after'];
+      const wait = retryAfterMs((Array.isArray(header) ? header[0] : header) ?? null, settings.pauseMaxMs);
       if (status === 429 || (status === 503 && wait !== null)) throw new AskedToWait(wait ?? settings.pauseFirstMs);
       if (status >= 500) throw new HostFailure(`HTTP ${status}`);
       answered += 1;

@@ -56,7 +56,7 @@ export interface HttpClient {
 }
 
 /** Waits `ms`, or less when `signal` is aborted first (a deadline ends a wait between attempts too). */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {
@@ -87,7 +87,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** Seconds from a Retry-After header (delta or date), capped so a bad header cannot stall a run. */
-function retryAfterMs(value: string | null, capMs: number): number | null {
+export function retryAfterMs(value: string | null, capMs: number): number | null {
   if (!value) return null;
   const seconds = Number(value);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
