@@ -52,6 +52,8 @@ export interface CrawlSummary {
 /** A home whose endpoint failed is left for this long before it is planned again. */
 const FAILED_HOME_WAIT_MS = 60 * 60_000;
 const STATUS_EVERY_MS = 5_000;
+/** A plan is made again at least this often. */
+const REPLAN_MS = 10 * 60_000;
 
 function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -113,10 +115,10 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
   let snapshotFile: string | null = null;
   const limit = pLimit(Math.max(1, documents.concurrency));
 
-  /** The newest snapshot's homes, read again only when a newer file appears. */
-  async function refreshHomes(): Promise<void> {
+  /** The newest snapshot's homes, read again only when a newer file appears (then true). */
+  async function refreshHomes(): Promise<boolean> {
     const newest = (await listSnapshots(snapshotsDir, config.snapshotName)).at(-1) ?? null;
-    if (newest === snapshotFile) return;
+    if (newest === snapshotFile) return false;
     const snapshot = await openPreviousSnapshot(snapshotsDir, config.snapshotName, options.profile, log);
     try {
       homes = snapshot?.homes() ?? [];
@@ -127,6 +129,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     } finally {
       snapshot?.close();
     }
+    return true;
   }
 
   const context: ReadContext = {
@@ -148,60 +151,86 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     if (stop.signal.aborted) return;
     order.push({ license: job.home.license, tier: job.tier });
     const span = (timeline[job.tier] ??= { first_ms: Math.round(performance.now() - began), last_ms: 0, jobs: 0 });
-    const before = { details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, problems: problems.length };
-    // Each job carries its own rules and urgency (the queue starts the most urgent request first).
+    // This job's own counts and failures (jobs run side by side), added to the crawl's after.
+    const own = { stats: emptyStats(), problems: [] as FetchProblem[] };
     const { waiting } = await readHome(job.home, store.facilityState(job.home.license), {
       ...context,
+      ...own,
       // A detail this crawler already read since the snapshot changed is not read again for another tier.
       rules: readSinceSnapshot.has(job.home.license) ? { ...job.rules, detailMaxAgeDays: Infinity } : job.rules,
+      // Each job carries its urgency: the queue starts the most urgent request first.
       read: (location) => client.read(location, TIERS.length - TIERS.indexOf(job.tier)),
     });
+    if (waiting) own.stats.homes_waiting += 1;
+    else own.stats.homes_current += 1;
+    for (const key of Object.keys(stats) as Array<keyof CollectStats>) stats[key] += own.stats[key];
+    problems.push(...own.problems);
     span.last_ms = Math.round(performance.now() - began);
     span.jobs += 1;
     const at = clock().toISOString();
-    if (stats.details_fetched > before.details) status.last_read.detail = at;
-    if (stats.indexes_fetched > before.indexes) status.last_read.index = at;
-    if (stats.reports_fetched > before.reports) status.last_read.report = at;
-    if (waiting) stats.homes_waiting += 1;
-    else stats.homes_current += 1;
-    if (stats.details_fetched > before.details) readSinceSnapshot.add(job.home.license);
-    const failed = waiting && problems.length > before.problems;
-    if (!waiting || failed) store.saveProblem(failed ? problems.at(-1)! : null, job.home.license, at);
-    if (failed) {
+    const read = own.stats;
+    if (read.details_fetched) {
+      status.last_read.detail = at;
+      readSinceSnapshot.add(job.home.license);
+    }
+    if (read.indexes_fetched) status.last_read.index = at;
+    if (read.reports_fetched) status.last_read.report = at;
+    // The counts between plans (a re-plan counts afresh): a home something was read of moves from
+    // never read or waiting to current or waiting; one of which nothing was read stays as it was.
+    if (read.details_fetched || read.indexes_fetched || read.reports_fetched) {
+      const coverage = job.tier === 'not_listed' ? status.not_listed : status.listed;
+      if (job.neverRead) coverage.never_read = Math.max(0, coverage.never_read - 1);
+      else coverage.waiting = Math.max(0, coverage.waiting - 1);
+      if (waiting) coverage.waiting += 1;
+      else coverage.current += 1;
+    }
+    const problem = own.problems.at(-1) ?? null;
+    // A home read in full clears its standing failure; one that failed keeps its last good data.
+    if (!waiting || problem) store.saveProblem(problem, job.home.license, at);
+    if (problem) {
       failedAt.set(job.home.license, Date.now());
-      const problem = problems.at(-1)!;
       status.last_failure = `${problem.endpoint} ${problem.license_number}: ${problem.problem}`;
       log(`kept last good documents of ${problem.license_number}: ${problem.endpoint} ${problem.problem}`);
     }
   }
 
+
   try {
     await publishStatus();
+    // A plan is followed batch by batch within its first tier; it is made again when that tier is
+    // done (what reading made due is planned before the next tier), when a newer snapshot appears
+    // (new visits jump the queue), or after REPLAN_MS (re-checks come due with time). Planning reads
+    // every home's stored state, so it is done a few times an hour, not once a batch.
+    let pending: Job[] = [];
+    let plannedAt = 0;
     while (!stop.signal.aborted) {
       await client.untilAskable(stop.signal);
       if (stop.signal.aborted) break;
-      await refreshHomes();
-      const now = clock();
-      for (const [license, at] of failedAt) if (Date.now() - at > FAILED_HOME_WAIT_MS) failedAt.delete(license);
-      const plan = planCrawl(
-        homes,
-        store.allFacilityStates(),
-        context.knownRefs,
-        { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) },
-        now,
-        new Set(failedAt.keys()),
-        readSinceSnapshot,
-      );
-      status.listed = plan.listed;
-      status.not_listed = plan.not_listed;
-      if (plan.jobs.length === 0) {
-        await publishStatus();
-        if (options.untilCurrent) break;
-        await sleep(options.idleMs ?? 60_000, stop.signal);
-        continue;
+      const snapshotChanged = await refreshHomes();
+      if (snapshotChanged || pending.length === 0 || Date.now() - plannedAt > REPLAN_MS) {
+        const now = clock();
+        for (const [license, at] of failedAt) if (Date.now() - at > FAILED_HOME_WAIT_MS) failedAt.delete(license);
+        const plan = planCrawl(
+          homes,
+          store.allFacilityStates(),
+          context.knownRefs,
+          { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) },
+          now,
+          new Set(failedAt.keys()),
+          readSinceSnapshot,
+        );
+        status.listed = plan.listed;
+        status.not_listed = plan.not_listed;
+        plannedAt = Date.now();
+        pending = plan.jobs.filter((job) => job.tier === plan.jobs[0]?.tier);
+        if (pending.length === 0) {
+          await publishStatus();
+          if (options.untilCurrent) break;
+          await sleep(options.idleMs ?? 60_000, stop.signal);
+          continue;
+        }
       }
-      // One tier at a time: what a batch's reading makes due (older years' pages) is planned before the next tier.
-      const batch = plan.jobs.filter((job) => job.tier === plan.jobs[0]!.tier).slice(0, settings.batchSize);
+      const batch = pending.splice(0, settings.batchSize);
       await Promise.all(batch.map((job) => limit(() => runJob(job))));
       await publishStatus();
     }

@@ -15,6 +15,8 @@ export interface Job {
   tier: Tier;
   /** The rules this job reads by: older years' pages only in their own tier. */
   rules: ReadRules;
+  /** Nothing of this home was ever read (it is counted as never read until it is). */
+  neverRead: boolean;
 }
 
 export interface PlanSettings {
@@ -75,7 +77,7 @@ export function planCrawl(
     const newestFirst = `~${invert(home.lastVisit ?? '')}`;
     const key = tier === 'recheck' ? (needs.checkedAt ?? '') : newestFirst;
     const rules = tier === 'older_reports' ? everything : home.listed ? recent : closedRules;
-    due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules, key });
+    due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules, neverRead: needs.neverRead, key });
   }
   const rank = (tier: Tier) => TIERS.indexOf(tier);
   const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

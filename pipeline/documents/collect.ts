@@ -346,12 +346,11 @@ export async function collectStateDocuments(inputs: {
 }
 
 /** What the store holds for each license, as a run publishes it: no request is made. */
-export function storedDocuments(store: DocumentStore, licenses: Iterable<string>): Map<string, FacilityDocuments> {
-  const states = store.allFacilityStates();
+export function storedDocuments(store: DocumentStore, licenses: ReadonlySet<string>): Map<string, FacilityDocuments> {
   const byLicense = new Map<string, FacilityDocuments>();
-  for (const license of licenses) {
-    const state = states.get(license);
-    if (!state) continue;
+  // Row by row: only what is published of each state is kept, never every stored JSON text at once.
+  for (const [license, state] of store.eachFacilityState()) {
+    if (!licenses.has(license)) continue;
     const index = parsedIndex(state);
     byLicense.set(license, {
       detail: parsedDetail(state),

@@ -81,12 +81,16 @@ export class DocumentStore {
 
   /** Every license's stored state at once: one scan instead of a look-up per license. */
   allFacilityStates(): Map<string, FacilityState> {
-    const states = new Map<string, FacilityState>();
+    return new Map(this.eachFacilityState());
+  }
+
+  /** Every license's stored state, one row at a time (a reader that keeps only what it makes of each holds less). */
+  *eachFacilityState(): IterableIterator<[string, FacilityState]> {
+    if (this.pending.length) this.flush();
     for (const row of this.statements.allStates.iterate() as IterableIterator<FacilityState & { license_number: string }>) {
       const { license_number, ...state } = row;
-      states.set(license_number, state);
+      yield [license_number, state];
     }
-    return states;
   }
 
   /** One license's stored state, as it is now (pending writes committed first). */

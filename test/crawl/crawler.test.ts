@@ -137,7 +137,7 @@ test.serial('never more than two requests in flight to the state\'s host, howeve
   slowDocuments(60);
   const config = crawlConfig({ stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 12 } });
   t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
-  const summary = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW });
+  const summary = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW});
   t.is(summary.details, 12);
   t.is(stateServer.mostInFlight, 2);
 });
