@@ -9,7 +9,7 @@ import { callerAddress, FixedWindowBudget, perWindow } from '../http/rate-limit.
 import type { Services } from '../http/services.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
-import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
+import { answerMcp, MCP_PATH, parseMcpBody, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
 import { batchVerdict } from './batch.ts';
 import { productNameOrNull } from '../screen/screen.ts';
 
@@ -142,13 +142,10 @@ export const mcpPlugin: Plugin<Services> = {
           },
         },
         handler: async (request, h) => {
-          const incoming = {
-            headers: request.raw.req.headers,
-            target: request.raw.req.url ?? MCP_PATH,
-            body: Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY,
-          };
+          const body = Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY;
+          const incoming = { headers: request.raw.req.headers, target: request.raw.req.url ?? MCP_PATH, body, parsed: parseMcpBody(body) };
           const protocolHeader = request.headers['mcp-protocol-version'];
-          const batch = batchVerdict(incoming.body, typeof protocolHeader === 'string' ? protocolHeader : undefined);
+          const batch = batchVerdict(incoming.parsed, typeof protocolHeader === 'string' ? protocolHeader : undefined);
           if (batch) {
             request.app.mcp = { rpcMethod: 'batch', tool: null, client: null, protocolVersion: typeof protocolHeader === 'string' ? protocolHeader.slice(0, 40) : null, era: 'legacy', id: null };
             if ('refused' in batch) {
