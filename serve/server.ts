@@ -25,6 +25,7 @@ import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
 import { refuseWithoutOverlay } from './http/overlay-gate.ts';
 import { answerOversizedChunkedBodies, answerOversizedRequests } from './http/oversized.ts';
+import { answerStalledBodies, BODY_TIMEOUT_MS } from './http/body-timeout.ts';
 import { callerAddress, overBudgetMessage, RateLimiter, type BudgetVerdict } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -79,6 +80,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       // No surface reads cookies: none is parsed, so a bad one cannot fail a request and no
       // request pays a lifecycle step for them.
       state: { parse: false, failAction: 'ignore' },
+      payload: { timeout: BODY_TIMEOUT_MS },
     },
   });
   answerOversizedRequests(server.listener);
@@ -88,6 +90,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
     answerOversizedChunkedBodies(request);
+    answerStalledBodies(request);
     const refused = refuseWithoutOverlay(request, h, overlays, settings.overlayPollMs);
     if (refused) return refused;
     if (!RateLimiter.covers(request.path)) return h.continue;

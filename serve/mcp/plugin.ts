@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { callerAddress, FixedWindowBudget, perWindow } from '../http/rate-limit.ts';
 import type { Services } from '../http/services.ts';
+import { BODY_TIMEOUT_MESSAGE, isBodyTimeout } from '../http/body-timeout.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, parseMcpBody, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
@@ -136,8 +137,10 @@ export const mcpPlugin: Plugin<Services> = {
               const message =
                 status === 413
                   ? `Request body too large: at most ${settings.mcp.bodyMaxBytes} bytes (check_homes takes at most 100 homes a call).`
-                  : 'The request body could not be read.';
-              return withCors(rpcError(h, status, message)).takeover();
+                  : isBodyTimeout(error)
+                    ? BODY_TIMEOUT_MESSAGE
+                    : 'The request body could not be read.';
+              return withCors(rpcError(h, status, message)).header('cache-control', 'no-store').takeover();
             },
           },
         },
