@@ -1,4 +1,5 @@
 // GET /healthz: alive, and which snapshot and overlay this instance serves. Never cached.
+import path from 'node:path';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { failValidation, inputs } from './validation.ts';
@@ -15,6 +16,16 @@ function overlayUnavailable(reason: string | null): string {
 /** The overlay's standing: stale (an older overlay serves while the store cannot be read) says since when and why. */
 function overlayFields(health: OverlayHealth) {
   return { state: health.state, source: health.source, stale_since: health.staleSince, ...(health.reason ? { reason: health.reason } : {}) };
+}
+
+/**
+ * The answer with every path under SNAPSHOTS_DIR named relative to it (the folder itself as
+ * "SNAPSHOTS_DIR"): /healthz is public, and the server's own paths are not.
+ */
+function relativeToSnapshotsDir<T>(body: T, dir: string): T {
+  const folder = path.resolve(dir);
+  const relative = (text: string) => text.split(`${folder}${path.sep}`).join('').split(folder).join('SNAPSHOTS_DIR');
+  return JSON.parse(JSON.stringify(body, (_key, value: unknown) => (typeof value === 'string' ? relative(value) : value))) as T;
 }
 
 export const healthPlugin: Plugin<Services> = {
@@ -51,7 +62,7 @@ export const healthPlugin: Plugin<Services> = {
           overlay: { loaded_at: overlay.loadedAt, reviews_held: overlay.reviewsHeld, handoff_mode: overlay.handoffMode, ...overlayFields(overlayState) },
           usage: services.usage.totals(),
         };
-        return h.response(body).code(problems.length > 0 ? 503 : 200);
+        return h.response(relativeToSnapshotsDir(body, snapshotsDir)).code(problems.length > 0 ? 503 : 200);
       },
     });
   },
