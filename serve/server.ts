@@ -31,6 +31,7 @@ import { logRequest } from './http/request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
+import { ensurePagePolicy } from './web/page.ts';
 import { releaseSnapshot, type Services } from './http/services.ts';
 import { cacheTagger } from './http/etag.ts';
 import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
@@ -124,6 +125,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     if (!('isBoom' in response && response.isBoom)) {
       addDemoNotice(request, response as ResponseObject, snapshots);
       tagForCaching(request, response as ResponseObject);
+      ensurePagePolicy(response as ResponseObject, settings.baseUrl);
     }
     // A page is not a takeover: hapi still sends it through the rest of the response lifecycle.
     return page ?? h.continue;
