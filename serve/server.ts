@@ -36,7 +36,7 @@ import { releaseSnapshot, type Services } from './http/services.ts';
 import { cacheTagger } from './http/etag.ts';
 import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
 import { BaseUrlFiller } from './records/base-url.ts';
-import { SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
+import { NoValidSnapshotError, SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
 import { ClientNameUsage } from './http/usage.ts';
 
 export interface App {
@@ -60,6 +60,9 @@ function statusOf(request: Request): number | null {
 /** Builds and starts the server. Throws NoValidSnapshotError (from snapshot.ts) when no valid snapshot exists. */
 export async function createServer(settings: Settings, log: Logger = createLogger(settings.logLevel)): Promise<App> {
   const snapshots = SnapshotStore.open({ dir: settings.snapshotsDir, pollMs: settings.snapshotPollMs, log });
+  // The newest file's pages are checked on a worker thread while the server is put together; it
+  // listens only once they pass (or an older file that passes replaced it): no request reads an unchecked file.
+  const verified = snapshots.verifyStartFile();
   const overlays = new OverlayStore({ snapshotsDir: settings.snapshotsDir, pollMs: settings.overlayPollMs, log });
   const services: Services = {
     settings,
@@ -146,6 +149,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   let metricsListener: MetricsListener | null = null;
   try {
+    if (!(await verified)) throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}: every snapshot file failed its integrity check (quick_check). Run \`npm run pipeline\` to build one.`);
     await server.start();
     if (settings.metrics.port !== null) metricsListener = await metrics.listen(settings.metrics.port, settings.metrics.host);
   } catch (error) {
@@ -155,7 +159,6 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     throw error;
   }
   snapshots.watch();
-  void snapshots.verifyStartFile();
   overlays.poll();
   const url = localUrl(settings.host, server.info.port as number);
   const metricsUrl = metricsListener?.url ?? null;
