@@ -24,7 +24,7 @@ import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
 import { refuseWithoutOverlay } from './http/overlay-gate.ts';
-import { answerOversizedChunkedBodies, answerOversizedRequests } from './http/oversized.ts';
+import { answerOversizedChunkedBodies, answerRefusedRequests } from './http/oversized.ts';
 import { answerStalledBodies, BODY_TIMEOUT_MS } from './http/body-timeout.ts';
 import { callerAddress, overBudgetMessage, RateLimiter, type BudgetVerdict } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
@@ -87,7 +87,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       payload: { timeout: BODY_TIMEOUT_MS },
     },
   });
-  answerOversizedRequests(server.listener);
+  answerRefusedRequests(server.listener);
 
   const metrics = new Metrics(snapshots, overlays);
 
