@@ -63,21 +63,6 @@ export function joinCluster(): ClusterLink {
 }
 
 /**
- * V8 heap limits each worker starts with (docs/operations.md, "Memory"). Under load V8 let a
- * worker's heap grow far past what it keeps (the state's scale: about 70 MB old space after a
- * collection) before collecting, and young-generation room for 16 connections' answers: a worker
- * reached 590 to 630 MB resident under a 16-connection load; with these limits 360 to 400 MB, with
- * no fewer requests served.
- */
-export const WORKER_HEAP_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8'];
-
-/** The workers' Node flags: the primary's, and each heap limit the operator did not set themselves (flags or NODE_OPTIONS). */
-export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
-  const given = `${execArgv.join(' ')} ${nodeOptions}`;
-  return [...execArgv, ...WORKER_HEAP_FLAGS.filter((flag) => !given.includes(flag.split('=')[0]!))];
-}
-
-/**
  * Runs the primary: forks `settings.workers` workers of this same entry file and keeps them
  * going until SIGTERM or SIGINT. Resolves once every worker listens; exits the process with 1
  * when a worker cannot start (it has said why on stderr).
@@ -97,7 +82,6 @@ export async function servePrimary(settings: Settings, log: Logger): Promise<voi
     if (worker?.isConnected()) worker.send(message);
   };
 
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => cluster.fork();
 
   let resolveStarted: (url: string) => void;

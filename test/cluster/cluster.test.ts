@@ -2,14 +2,12 @@
 // loopback, over a copy of the seed snapshot. One cluster serves the tests below in order (each
 // start costs seconds): metrics summed over the workers, a budget held for the whole server, a
 // snapshot switch under load, a worker killed under load and replaced, and a clean stop.
-import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import { settingsFromEnv } from '../../serve/http/settings.ts';
 import { leaseTerms } from '../../serve/http/shared-budgets.ts';
-import { WORKER_HEAP_FLAGS, workerExecArgv } from '../../serve/http/cluster.ts';
 import { publishNewerSnapshot, snapshotDir } from '../helpers/snapshot.ts';
 import { children, freePort, killCluster, get, start, type Answer, type Running } from './helpers.ts';
 
@@ -223,24 +221,6 @@ test.serial("a worker killed under load is replaced; no request fails but those 
   t.false(now.includes(victim));
   t.true(now.includes(replacement.pid!));
   t.deepEqual(refusedAfter, new Array(2 * WORKERS).fill(429));
-});
-
-// Issue 46, item 11: each worker starts with the heap limits that keep it near what it retains.
-test.serial('every worker runs with the heap limits, beside the primary\'s own flags', async (t) => {
-  const workers = children(server.child.pid!);
-  t.is(workers.length, WORKERS);
-  const primaryArgs = fs.readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
-  for (const pid of workers) {
-    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    for (const flag of WORKER_HEAP_FLAGS) t.true(args.includes(flag), `worker ${pid}: ${flag}`);
-    t.true(args.includes('--import=tsx') || primaryArgs.every((arg) => !arg.startsWith('--import')), 'the primary\'s own flags are kept');
-  }
-});
-
-test('an operator\'s own heap limit, as a flag or in NODE_OPTIONS, is left as given', (t) => {
-  t.deepEqual(workerExecArgv(['--import=tsx']), ['--import=tsx', ...WORKER_HEAP_FLAGS]);
-  t.deepEqual(workerExecArgv(['--max-old-space-size=2048']), ['--max-old-space-size=2048', '--max-semi-space-size=8']);
-  t.deepEqual(workerExecArgv([], '--max-semi-space-size=32'), ['--max-old-space-size=384']);
 });
 
 test.serial('SIGTERM to the primary stops every worker cleanly', async (t) => {
