@@ -21,8 +21,8 @@ interface Outcome {
 }
 
 /** One `npm run pipeline` on the seeds, file operations on paths matching `failAt` failing with `errno`. */
-async function pipeline(dir: string, failAt?: string, errno = 'ENOSPC'): Promise<Outcome> {
-  const env = { ...process.env, SNAPSHOTS_DIR: dir, PIPELINE_PROFILE: 'seeds', ...(failAt ? { FULL_DISK_AT: failAt, FULL_DISK_ERRNO: errno } : {}) };
+async function pipeline(dir: string, failAt?: string, errno = 'ENOSPC', more: Record<string, string> = {}): Promise<Outcome> {
+  const env = { ...process.env, SNAPSHOTS_DIR: dir, PIPELINE_PROFILE: 'seeds', ...(failAt ? { FULL_DISK_AT: failAt, FULL_DISK_ERRNO: errno } : {}), ...more };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import=tsx', `--import=${PRELOAD}`, path.join(REPO_ROOT, 'pipeline/run.ts')], { env });
     return { code: 0, stdout, stderr };
@@ -65,4 +65,10 @@ test('a full disk as the snapshot is linked into place: one line, exit 1, the ol
   oneLine(t, full, /Writing rcfe-[\d.-]+\.sqlite failed \(ENOSPC: no space left on device, link .+\)\./, new RegExp(`The older snapshot ${older!.replace(/\./g, '\\.')} is still served\\.`));
   t.deepEqual(await published(dir), [older], 'nothing new is published and no temporary is left');
   t.deepEqual((await readdir(dir)).filter((entry) => entry.includes('.writing')), []);
+});
+
+test('an error no await reaches (a failing read in a callback of its own) ends the run the same way', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const failed = await pipeline(dir, undefined, undefined, { FAIL_IN_BACKGROUND: path.join(dir, 'documents.sqlite') });
+  oneLine(t, failed, /the disk reported an input\/output error \(documents\.sqlite\): EIO on read\./, /No snapshot has been published in .+ yet: nothing a pipeline run built is served\./);
 });
