@@ -11,8 +11,10 @@ const at = process.env.FULL_DISK_AT ? new RegExp(process.env.FULL_DISK_AT) : nul
 const code = process.env.FULL_DISK_ERRNO ?? 'ENOSPC';
 const ERRNO: Record<string, [number, string]> = { ENOSPC: [-28, 'no space left on device'], EACCES: [-13, 'permission denied'] };
 
+/** As Node reports it: a failed write names no file (the handle's), an operation on a path names it. */
 function systemError(syscall: string, file: string): NodeJS.ErrnoException {
   const [errno, words] = ERRNO[code]!;
+  if (syscall === 'write') return Object.assign(new Error(`${code}: ${words}, write`), { errno, code, syscall });
   return Object.assign(new Error(`${code}: ${words}, ${syscall} '${file}'`), { errno, code, syscall, path: file });
 }
 
