@@ -73,7 +73,7 @@ async function main(argv: string[]): Promise<void> {
   const profile = config.profile ?? args.profile ?? pipelineConfig.default;
   let lock;
   try {
-    lock = await acquireRunLock(snapshotsDir, CRAWL_LOCK_FILE, 'crawler');
+    lock = await acquireRunLock(snapshotsDir, { file: CRAWL_LOCK_FILE, what: 'crawler' });
   } catch (error) {
     if (!(error instanceof LockHeld)) throw error;
     console.error(error.message);
@@ -89,6 +89,7 @@ async function main(argv: string[]): Promise<void> {
   process.once('SIGTERM', onSignal);
   const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
   try {
+    if (lock.takeover) log(lock.takeover);
     log(`crawling profile ${profile}${args.forSeconds ? ` for ${args.forSeconds} s` : ''}`);
     const summary = await crawl({ snapshotsDir, config, profile, forMs: args.forSeconds ? args.forSeconds * 1000 : null, untilCurrent: args.untilCurrent, signal: stop.signal, log });
     log(`read ${summary.details} details, ${summary.indexes} indexes, ${summary.reports} report pages in ${summary.requests} requests; ${crawlStatusLine(summary.status, new Date())}`);

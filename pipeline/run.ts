@@ -31,6 +31,7 @@ import { staleSources } from './source-age.ts';
 import { readCrawlStatus } from '../contract/crawl-status.ts';
 import { SOURCE_HEALTH_KEY, type SourceHealth } from '../contract/source-health.ts';
 import { EXIT_CODES, helpText, refuseDemoMix, wantsHelp } from './command-line.ts';
+import { unforeseenFailure } from './failure.ts';
 import { buildReport, fieldProblemWarnings, formatReport, joinWarnings, type RunReport } from './report.ts';
 
 /** Downloaded sources and the geocoder's answers, kept between runs beside the snapshots (never served). */
@@ -121,14 +122,14 @@ export async function runPipeline(options: RunOptions): Promise<RunResult> {
     throw error instanceof LockHeld ? new RunFailed(error.message) : error;
   }
   try {
-    return await runLocked(options, config, profile, lock.staleFrom);
+    return await runLocked(options, config, profile, lock.takeover);
   } finally {
     await lock.release();
   }
 }
 
 /** One run, once it holds the snapshots folder's lock. */
-async function runLocked(options: RunOptions, config: PipelineConfig, profile: string, staleLockFrom: number | null): Promise<RunResult> {
+async function runLocked(options: RunOptions, config: PipelineConfig, profile: string, lockTakeover: string | null): Promise<RunResult> {
   const startedAt = options.now ?? new Date();
   const started = performance.now();
   const demoData = config.demoData === true;
@@ -140,7 +141,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
   const switchedOff = sourcesNotRead(config);
 
   if (!demoData && !config.http.contact) warn('the User-Agent names no contact: set http.contact in pipeline.config.ts so the state can reach whoever runs this');
-  if (staleLockFrom !== null) warn(`took over the lock of run pid ${staleLockFrom}, which is no longer running`);
+  if (lockTakeover !== null) warn(lockTakeover);
   const stale = await removeStaleTemporaries(options.snapshotsDir);
   if (stale.length) warn(`removed ${stale.length} temporary file(s) left by an interrupted run: ${stale.join(', ')}`);
 
@@ -340,7 +341,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         throw writeFailed(error);
       }
       published = true;
-      const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots);
+      const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots, snapshotPath);
       if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
       log(formatReport(report));
       return { published: true, snapshotPath, heldBack: [], report };
@@ -491,6 +492,13 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = EXIT_CODES.heldBackOrRefused;
     return;
   }
+  const failedLine = async (reason: string) => `Run failed (profile ${config.profile ?? 'custom'}): ${reason} ${await servedStatus(snapshotsDir, config.snapshotName)}`;
+  // A failure no await reaches (a background task's) ends the same way, in one line with exit 1.
+  const uncaught = (error: unknown) => void failedLine(unforeseenFailure(error, snapshotsDir)).then((line) => {
+    console.error(line);
+    process.exit(EXIT_CODES.failed);
+  });
+  process.on('uncaughtException', uncaught).on('unhandledRejection', uncaught);
   /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
   const runOnce = async (): Promise<number> => {
     try {
@@ -499,9 +507,10 @@ async function main(argv: string[]): Promise<void> {
       console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
       return EXIT_CODES.heldBackOrRefused;
     } catch (error) {
-      if (!(error instanceof RunFailed)) throw error;
-      if (error.report.length) console.log(['Sources:', ...error.report].join('\n'));
-      console.error(`Run failed (profile ${config.profile ?? 'custom'}): ${error.message} ${await servedStatus(snapshotsDir, config.snapshotName)}`);
+      // Every failure, foreseen or not (a full disk, a folder it may not write), ends in this one line.
+      if (error instanceof RunFailed && error.report.length) console.log(['Sources:', ...error.report].join('\n'));
+      const reason = error instanceof RunFailed ? error.message : unforeseenFailure(error, snapshotsDir);
+      console.error(await failedLine(reason));
       return EXIT_CODES.failed;
     }
   };

@@ -24,17 +24,19 @@ import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
 import { refuseWithoutOverlay } from './http/overlay-gate.ts';
-import { answerOversizedChunkedBodies, answerOversizedRequests } from './http/oversized.ts';
+import { answerOversizedChunkedBodies, answerRefusedRequests } from './http/oversized.ts';
+import { answerStalledBodies, BODY_TIMEOUT_MS } from './http/body-timeout.ts';
 import { callerAddress, overBudgetMessage, RateLimiter, type BudgetVerdict } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { assetsPlugin } from './web/assets.ts';
+import { ensurePagePolicy } from './web/page.ts';
 import { releaseSnapshot, type Services } from './http/services.ts';
 import { cacheTagger } from './http/etag.ts';
 import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
 import { BaseUrlFiller } from './records/base-url.ts';
-import { SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
+import { NoValidSnapshotError, SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
 import { ClientNameUsage } from './http/usage.ts';
 
 export interface App {
@@ -58,6 +60,9 @@ function statusOf(request: Request): number | null {
 /** Builds and starts the server. Throws NoValidSnapshotError (from snapshot.ts) when no valid snapshot exists. */
 export async function createServer(settings: Settings, log: Logger = createLogger(settings.logLevel)): Promise<App> {
   const snapshots = SnapshotStore.open({ dir: settings.snapshotsDir, pollMs: settings.snapshotPollMs, log });
+  // The newest file's pages are checked on a worker thread while the server is put together; it
+  // listens only once they pass (or an older file that passes replaced it): no request reads an unchecked file.
+  const verified = snapshots.verifyStartFile();
   const overlays = new OverlayStore({ snapshotsDir: settings.snapshotsDir, pollMs: settings.overlayPollMs, log });
   const services: Services = {
     settings,
@@ -79,15 +84,17 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       // No surface reads cookies: none is parsed, so a bad one cannot fail a request and no
       // request pays a lifecycle step for them.
       state: { parse: false, failAction: 'ignore' },
+      payload: { timeout: BODY_TIMEOUT_MS },
     },
   });
-  answerOversizedRequests(server.listener);
+  answerRefusedRequests(server.listener);
 
   const metrics = new Metrics(snapshots, overlays);
 
   const limiter = new RateLimiter(settings.rateLimits);
   server.ext('onRequest', (request, h) => {
     answerOversizedChunkedBodies(request);
+    answerStalledBodies(request);
     const refused = refuseWithoutOverlay(request, h, overlays, settings.overlayPollMs);
     if (refused) return refused;
     if (!RateLimiter.covers(request.path)) return h.continue;
@@ -121,6 +128,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     if (!('isBoom' in response && response.isBoom)) {
       addDemoNotice(request, response as ResponseObject, snapshots);
       tagForCaching(request, response as ResponseObject);
+      ensurePagePolicy(response as ResponseObject, settings.baseUrl);
     }
     // A page is not a takeover: hapi still sends it through the rest of the response lifecycle.
     return page ?? h.continue;
@@ -141,6 +149,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   let metricsListener: MetricsListener | null = null;
   try {
+    if (!(await verified)) throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}: every snapshot file failed its integrity check (quick_check). Run \`npm run pipeline\` to build one.`);
     await server.start();
     if (settings.metrics.port !== null) metricsListener = await metrics.listen(settings.metrics.port, settings.metrics.host);
   } catch (error) {
@@ -150,7 +159,6 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     throw error;
   }
   snapshots.watch();
-  void snapshots.verifyStartFile();
   overlays.poll();
   const url = localUrl(settings.host, server.info.port as number);
   const metricsUrl = metricsListener?.url ?? null;

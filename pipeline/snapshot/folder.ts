@@ -1,7 +1,7 @@
 // The snapshots folder: published files (never edited), their order, the next name, pruning.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { processAlive } from './lock.ts';
+import { processRunning } from './lock.ts';
 import { SNAPSHOT_FILE, compareSnapshotFiles, snapshotFileName } from '../../contract/snapshot-schema.ts';
 
 /** Published snapshot files of this name, oldest first. */
@@ -13,13 +13,19 @@ export async function listSnapshots(dir: string, name: string): Promise<string[]
     .map((entry) => path.join(dir, entry));
 }
 
-/** `<name>-<date>.sqlite`, or the next free `<name>-<date>.<n>.sqlite` for a later run that day. */
+/**
+ * `<name>-<date>.sqlite`, or `<name>-<date>.<n>.sqlite` for a later run that day, n one past the
+ * day's highest: never a name freed by pruning, which would sort older than the day's kept files
+ * and be pruned the moment it was published.
+ */
 export async function nextSnapshotPath(dir: string, name: string, date: string): Promise<string> {
-  for (let sequence = 0; ; sequence += 1) {
-    const candidate = path.join(dir, snapshotFileName(name, date, sequence));
-    const exists = await stat(candidate).then(() => true, () => false);
-    if (!exists) return candidate;
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  let next = 0;
+  for (const entry of entries) {
+    const match = SNAPSHOT_FILE.exec(entry.replace(/\.writing.*$/, ''));
+    if (match?.[1] === name && match[2] === date) next = Math.max(next, Number(match[3] ?? 0) + 1);
   }
+  return path.join(dir, snapshotFileName(name, date, next));
 }
 
 export const TEMP_SUFFIX = '.writing';
@@ -35,18 +41,22 @@ export async function removeStaleTemporaries(dir: string): Promise<string[]> {
   const stale = entries.filter((entry) => {
     if (entry.endsWith(TEMP_SUFFIX)) return true;
     const owner = TEMP_OWNER.exec(entry);
-    return owner !== null && !processAlive(Number(owner[1]));
+    return owner !== null && !processRunning(Number(owner[1]));
   });
   await Promise.all(stale.map((entry) => rm(path.join(dir, entry), { force: true })));
   return stale;
 }
 
-/** Keeps the newest `keep` snapshots; the one just published is always among them. */
-export async function pruneSnapshots(dir: string, name: string, keep: number): Promise<string[]> {
+/**
+ * Keeps the newest `keep` snapshots, and `published` (the one just published) whatever its place.
+ * A file that cannot be removed is left for the next run to try again: the run has published, so
+ * pruning never fails it. Returns the files removed.
+ */
+export async function pruneSnapshots(dir: string, name: string, keep: number, published?: string): Promise<string[]> {
   const files = await listSnapshots(dir, name);
-  const old = files.slice(0, Math.max(0, files.length - Math.max(1, keep)));
-  await Promise.all(old.map((file) => rm(file, { force: true })));
-  return old;
+  const old = files.slice(0, Math.max(0, files.length - Math.max(1, keep))).filter((file) => published === undefined || path.resolve(file) !== path.resolve(published));
+  const removed = await Promise.all(old.map((file) => rm(file, { force: true }).then(() => true, () => false)));
+  return old.filter((_, index) => removed[index]);
 }
 
 /** What a server on this folder serves after a run that published nothing: said plainly, never assumed. */

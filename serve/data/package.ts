@@ -37,10 +37,21 @@ export const downloadName = {
   datapackage: (file: string) => file.replace(/\.sqlite$/, '.datapackage.json'),
 };
 
-function cell(value: unknown): string {
+/** Text a spreadsheet would run as a formula: its first character is one of = + - @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Why a text cell starts with a `'` that the record does not have (the descriptor says it too). */
+export const DEFUSED_NOTE =
+  "A text value that starts with = + - @, a tab or a carriage return is written with a ' before it, so a spreadsheet shows it instead of running it as a formula (OWASP, CSV injection); the SQLite file has the value as the record does.";
+
+/**
+ * One CSV cell (RFC 4180). A text value a spreadsheet would evaluate is defused as OWASP describes:
+ * a leading `'` and the cell quoted. Numbers are written as numbers.
+ */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
+  return /[",\r\n]/.test(text) || text !== String(value) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** CSV bodies kept per file and overlay version (a snapshot never changes; reviews do). */
@@ -60,7 +71,7 @@ export function listedHomesCsv(download: SnapshotDownload, overlay: Overlay): st
       const lines = [names.join(',')];
       for (const row of db.prepare(`SELECT ${names.join(', ')} FROM listed_homes`).iterate() as IterableIterator<Record<string, unknown>>) {
         applyReviewsToFlat(row, overlay.reviewsOf(row.license_number as string));
-        lines.push(names.map((name) => cell(row[name])).join(','));
+        lines.push(names.map((name) => csvCell(row[name])).join(','));
       }
       text = lines.join('\r\n') + '\r\n';
     } finally {
@@ -109,6 +120,7 @@ export function dataPackage(baseUrl: string, budgets: Pick<Settings, 'rateLimits
         mediatype: 'text/csv',
         encoding: 'utf-8',
         dialect: { delimiter: ',', lineTerminator: '\r\n', header: true, doubleQuote: true, quoteChar: '"' },
+        description: DEFUSED_NOTE,
         schema: { fields: LISTED_HOME_FIELDS, primaryKey: ['license_number'], missingValues: [''] },
       },
       {

@@ -29,6 +29,9 @@ export function shapeError(request: Request, baseUrl: string, log: Logger): void
     message = SERVER_ERROR;
   } else if (status === 404 && message === 'Not Found') {
     message = `There is no endpoint ${request.method.toUpperCase()} ${request.path}. The REST endpoints are listed at ${baseUrl}/api/v1.`;
+  } else if (status === 400 && message === 'Bad Request') {
+    // hapi's own answer when the parser fails inside a body (a broken chunk): say what it was.
+    message = 'The request body is not valid HTTP/1.1 framing (a broken chunk, say), so it could not be read. Nothing was done; send the request again, well-formed.';
   } else if (!message) {
     message = response.output.payload.error;
   }

@@ -1,4 +1,5 @@
 // GET /healthz: alive, and which snapshot and overlay this instance serves. Never cached.
+import path from 'node:path';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { failValidation, inputs } from './validation.ts';
@@ -33,6 +34,16 @@ function crawlerFields(snapshotsDir: string) {
     last_read: status.last_read,
     updated_at: status.updated_at,
   };
+}
+
+/**
+ * The answer with every path under SNAPSHOTS_DIR named relative to it (the folder itself as
+ * "SNAPSHOTS_DIR"): /healthz is public, and the server's own paths are not.
+ */
+function relativeToSnapshotsDir<T>(body: T, dir: string): T {
+  const folder = path.resolve(dir);
+  const relative = (text: string) => text.split(`${folder}${path.sep}`).join('').split(folder).join('SNAPSHOTS_DIR');
+  return JSON.parse(JSON.stringify(body, (_key, value: unknown) => (typeof value === 'string' ? relative(value) : value))) as T;
 }
 
 export const healthPlugin: Plugin<Services> = {
@@ -71,7 +82,7 @@ export const healthPlugin: Plugin<Services> = {
           crawler: crawlerFields(snapshotsDir),
           usage: services.usage.totals(),
         };
-        return h.response(body).code(problems.length > 0 ? 503 : 200);
+        return h.response(relativeToSnapshotsDir(body, snapshotsDir)).code(problems.length > 0 ? 503 : 200);
       },
     });
   },

@@ -4,6 +4,7 @@ import Boom from '@hapi/boom';
 import type { Lifecycle, Request } from '@hapi/hapi';
 import type Joi from 'joi';
 import { MAX_HOMES } from '../shape/check.ts';
+import { BODY_TIMEOUT_MESSAGE, isBodyTimeout } from './body-timeout.ts';
 import { asksForSort, NO_SORT_PARAMETER } from '../words/wording.ts';
 
 const BODY_NOT_JSON =
@@ -89,13 +90,14 @@ export function failValidation(inputsName = 'This endpoint', noSort = NO_SORT_PA
   };
 }
 
-/** failAction for a body that could not be parsed (not JSON) or is too large. */
+/** failAction for a body that could not be parsed (not JSON), is too large or did not arrive in time. */
 export function failPayload(maxBytes: number): Lifecycle.Method {
   return (_request, _h, error) => {
     const status = (error as Boom.Boom | undefined)?.output?.statusCode;
     if (status === 413) {
       throw Boom.entityTooLarge(`The request body is larger than ${maxBytes} bytes. Send at most ${MAX_HOMES} homes per call, each 3 to 200 characters.`);
     }
+    if (isBodyTimeout(error)) throw Boom.clientTimeout(BODY_TIMEOUT_MESSAGE);
     throw Boom.badRequest(BODY_NOT_JSON);
   };
 }

@@ -31,19 +31,11 @@ function declaredBy(message: unknown): string | null {
 }
 
 /**
- * Null when the body is not a batch (a first non-blank byte other than `[`, or not JSON: the
- * transport answers those). Otherwise how many messages it holds, or why it is refused.
+ * Null when the body is not a batch (`parsed`: the body as parseMcpBody reads it, the very reading
+ * the SDK would make, so whatever marks or blanks precede an array, it is judged here). Otherwise
+ * how many messages it holds, or why it is refused.
  */
-export function batchVerdict(body: Buffer, protocolHeader: string | undefined): BatchVerdict | null {
-  let first = 0;
-  while (first < body.length && (body[first] === 0x20 || body[first] === 0x0a || body[first] === 0x0d || body[first] === 0x09)) first += 1;
-  if (body[first] !== 0x5b) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
+export function batchVerdict(parsed: unknown, protocolHeader: string | undefined): BatchVerdict | null {
   if (!Array.isArray(parsed)) return null;
   const declared = [protocolHeader?.trim(), ...parsed.map(declaredBy)].filter((revision): revision is string => typeof revision === 'string' && REVISION.test(revision));
   const without = declared.find((revision) => revision >= FIRST_REVISION_WITHOUT_BATCHES);

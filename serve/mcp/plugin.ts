@@ -7,9 +7,10 @@ import { Readable } from 'node:stream';
 import type { Request as HapiRequest, Lifecycle, Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { callerAddress, FixedWindowBudget, perWindow } from '../http/rate-limit.ts';
 import type { Services } from '../http/services.ts';
+import { BODY_TIMEOUT_MESSAGE, isBodyTimeout } from '../http/body-timeout.ts';
 import { mcpCall } from './context.ts';
 import { DocumentStoreReader } from './documents.ts';
-import { answerMcp, MCP_PATH, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
+import { answerMcp, MCP_PATH, parseMcpBody, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
 import { batchVerdict } from './batch.ts';
 import { productNameOrNull } from '../screen/screen.ts';
 
@@ -136,19 +137,18 @@ export const mcpPlugin: Plugin<Services> = {
               const message =
                 status === 413
                   ? `Request body too large: at most ${settings.mcp.bodyMaxBytes} bytes (check_homes takes at most 100 homes a call).`
-                  : 'The request body could not be read.';
-              return withCors(rpcError(h, status, message)).takeover();
+                  : isBodyTimeout(error)
+                    ? BODY_TIMEOUT_MESSAGE
+                    : 'The request body could not be read.';
+              return withCors(rpcError(h, status, message)).header('cache-control', 'no-store').takeover();
             },
           },
         },
         handler: async (request, h) => {
-          const incoming = {
-            headers: request.raw.req.headers,
-            target: request.raw.req.url ?? MCP_PATH,
-            body: Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY,
-          };
+          const body = Buffer.isBuffer(request.payload) ? request.payload : EMPTY_BODY;
+          const incoming = { headers: request.raw.req.headers, target: request.raw.req.url ?? MCP_PATH, body, parsed: parseMcpBody(body) };
           const protocolHeader = request.headers['mcp-protocol-version'];
-          const batch = batchVerdict(incoming.body, typeof protocolHeader === 'string' ? protocolHeader : undefined);
+          const batch = batchVerdict(incoming.parsed, typeof protocolHeader === 'string' ? protocolHeader : undefined);
           if (batch) {
             request.app.mcp = { rpcMethod: 'batch', tool: null, client: null, protocolVersion: typeof protocolHeader === 'string' ? protocolHeader.slice(0, 40) : null, era: 'legacy', id: null };
             if ('refused' in batch) {

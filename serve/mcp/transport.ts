@@ -122,10 +122,16 @@ async function initializeParamsProblem(body: unknown): Promise<string | null> {
   return `Invalid params: ${fields.join('; ')}. ${INITIALIZE_SHAPE}`;
 }
 
-/** A POST body parsed; undefined when it is not JSON (no JSON text parses to undefined). */
-function parseJson(raw: Buffer): unknown {
+/**
+ * A POST body parsed as the SDK reads one (readRequestBody: a WHATWG UTF-8 decoder, which drops a
+ * leading byte-order mark and replaces bytes that are not UTF-8, then JSON.parse); undefined when
+ * it is not JSON (no JSON text parses to undefined). Every body the SDK would parse is parsed here
+ * the same way and handed to it parsed, so no message (a batch behind a BOM, say) reaches it unseen
+ * by the gates; one that is not JSON here is not JSON to the SDK either.
+ */
+export function parseMcpBody(raw: Buffer): unknown {
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(new TextDecoder().decode(raw));
   } catch {
     return undefined;
   }
@@ -138,6 +144,8 @@ export interface IncomingMcp {
   /** The request target as sent (path and query). */
   target: string;
   body: Buffer;
+  /** The body as parseMcpBody reads it, when the route has read it already (undefined: not JSON). */
+  parsed?: unknown;
 }
 
 export interface AnswerOptions {
@@ -148,7 +156,7 @@ export interface AnswerOptions {
 
 /** Serves one POST /mcp. Never throws: every failure is a JSON-RPC error answer. */
 export async function answerMcp(incoming: IncomingMcp, call: McpCall, options: AnswerOptions) {
-  const parsedBody = parseJson(incoming.body);
+  const parsedBody = 'parsed' in incoming ? incoming.parsed : parseMcpBody(incoming.body);
   const protocolHeader = headerValue(incoming.headers['mcp-protocol-version']);
   const summary = summarize(parsedBody, protocolHeader);
   try {

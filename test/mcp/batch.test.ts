@@ -4,7 +4,7 @@
 // budget and a batch holds at most MAX_BATCH_MESSAGES.
 import test from 'ava';
 import { MAX_BATCH_MESSAGES } from '../../serve/mcp/batch.ts';
-import { postJson } from '../helpers/server.ts';
+import { call, postJson } from '../helpers/server.ts';
 import { MODERN, startMcpServer, type McpTestServer } from './helpers.ts';
 
 const BUDGET = 12;
@@ -71,4 +71,35 @@ test(`every message of a batch counts against the budget of ${BUDGET}: a batch t
   t.true(Number(over.headers.get('retry-after')) >= 1);
   // Its messages were counted (as a refused request is): the caller's budget is spent.
   t.is((await postJson(server.mcpUrl, calls(1)[0], { ...ACCEPT, ...from })).status, 429);
+});
+
+// Issue 46, item 1: the SDK reads a body through a UTF-8 decoder, which drops a byte-order mark, so
+// a batch behind one (or behind blanks) is still a batch: the gates read it as the SDK does.
+const BOM = '\uFEFF';
+const postRaw = (text: string, headers: Record<string, string>) => call(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...ACCEPT, ...headers }, body: Buffer.from(text, 'utf8') });
+
+for (const [label, before] of [['a byte-order mark', BOM], ['a byte-order mark and blanks', `${BOM} \r\n\t `], ['blanks', ' \n\t\r ']] as const) {
+  test(`${label} before a batch: refused where the era has none, and counted message by message where it has`, async (t) => {
+    const refused = await postRaw(before + JSON.stringify(calls(2)), { ...caller(), 'mcp-protocol-version': '2025-11-25' });
+    t.is(refused.status, 400);
+    t.is(refused.body.error.code, -32600);
+    t.regex(refused.body.error.message, /this one declares 2025-11-25/);
+
+    const tooLong = await postRaw(before + JSON.stringify(calls(MAX_BATCH_MESSAGES + 1)), caller());
+    t.is(tooLong.status, 400);
+    t.regex(tooLong.body.error.message, new RegExp(`this one holds ${MAX_BATCH_MESSAGES + 1}`));
+
+    const from = caller();
+    t.is((await postRaw(before + JSON.stringify(calls(6)), from)).status, 200);
+    t.is((await postRaw(before + JSON.stringify(calls(6)), from)).status, 200);
+    t.is((await postRaw(before + JSON.stringify(calls(1)), from)).status, 429, `the ${BUDGET} messages spent the budget`);
+  });
+}
+
+test('two byte-order marks, or a UTF-16 one, make a body no JSON reader takes: a parse error, no message served', async (t) => {
+  for (const bytes of [Buffer.from(BOM + BOM + JSON.stringify(calls(2)), 'utf8'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(calls(2)), 'utf16le')])]) {
+    const reply = await call(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...ACCEPT, ...caller() }, body: bytes });
+    t.is(reply.status, 400);
+    t.is(reply.body.error.code, -32700);
+  }
 });

@@ -9,7 +9,7 @@ import type { Request as HapiRequest } from '@hapi/hapi';
 import { mcpCall } from '../../serve/mcp/context.ts';
 import { DocumentStoreReader } from '../../serve/mcp/documents.ts';
 import { builtMcpServers } from '../../serve/mcp/server.ts';
-import { answerMcp, engineAnswer, type IncomingMcp } from '../../serve/mcp/transport.ts';
+import { answerMcp, engineAnswer, parseMcpBody, type IncomingMcp } from '../../serve/mcp/transport.ts';
 import { examples } from '../helpers/examples.ts';
 import { happyPathCalls, MODERN, modernRequest, startMcpServer, type ExampleHome, type McpTestServer } from './helpers.ts';
 
@@ -48,11 +48,7 @@ async function answered(request: IncomingMcp, engine: boolean) {
 
 /** The body as the route parses it; undefined when it is not JSON (the route never offers that to the engine). */
 function parsed(request: IncomingMcp): unknown {
-  try {
-    return JSON.parse(request.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  return parseMcpBody(request.body);
 }
 
 interface Case {

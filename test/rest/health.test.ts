@@ -39,7 +39,8 @@ test('the served file deleted from disk: 503 degraded with the reason, then an o
   const degraded = await call(`${server.url}/healthz`);
   t.is(degraded.status, 503);
   t.is(degraded.body.status, 'degraded');
-  t.regex(degraded.body.reason, new RegExp(`${served.replace(/\./g, '\\.')} is no longer in`));
+  t.regex(degraded.body.reason, new RegExp(`${served.replace(/\./g, '\\.')} is no longer in SNAPSHOTS_DIR;`));
+  t.false(degraded.text.includes(server.dir), 'no server path is shown');
   t.is(degraded.body.snapshot.file, served, 'it still says which file it serves');
   t.is((await call(`${server.url}/api/v1/facilities?limit=1`)).status, 200, 'the open handle keeps serving');
 

@@ -66,10 +66,20 @@ test('many headers adding up past the limit answer 431, and the server still ser
   t.is(after.status, 200);
 });
 
-test('other unreadable requests keep their 400', async (t) => {
-  const reply = await rawRequest('NOT-HTTP\r\n\r\n');
-  t.is(reply.status, 400);
-});
+// Issue 46: a request Node's parser refuses got a bare 400 with no body.
+for (const [label, request, mentions] of [
+  ['not HTTP at all', 'NOT-HTTP\r\n\r\n', /not valid HTTP\/1\.1/],
+  ['an unknown method', 'BREW /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', /its method is not an HTTP method/],
+  ['a control character in a header', 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad: a\u0001b\r\n\r\n', /a header name or value holds a character HTTP does not allow/],
+  ['Content-Length and Transfer-Encoding both', 'POST /api/v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', /comes with a Content-Length/],
+  ['two Content-Lengths', 'POST /api/v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', /two Content-Lengths/],
+  ['an HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', /HTTP\/2, which this server does not speak/],
+  ['a broken chunk inside a body', 'POST /api/v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n', /not valid HTTP\/1\.1 framing \(a broken chunk, say\)/],
+] as const) {
+  test(`a request the parser refuses (${label}) answers 400 as JSON {"error"} with no-store`, async (t) => {
+    assertJsonError(t, await rawRequest(request), 400, mentions);
+  });
+}
 
 /** POSTs `bytes` as a chunked body (no Content-Length), in 64 KiB chunks; an error (a reset) rejects. */
 function postChunked(path: string, bytes: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {

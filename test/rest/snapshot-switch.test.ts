@@ -124,7 +124,8 @@ function withGarbagePage(source: string, target: string): void {
   throw new Error('no page found whose damage only quick_check sees');
 }
 
-test('at start the newest file is served at once and its pages checked right after; a damaged one gives way to an older valid file', async (t) => {
+// Issue 46, item 6: the pages are checked before the server listens, so no request reads a damaged file.
+test('at start the newest file\'s pages are checked before the server listens: a damaged one is never served, an older valid file is', async (t) => {
   const dir = await snapshotDir();
   const older = fs.readdirSync(dir).find((name) => name.endsWith('.sqlite'))!;
   withGarbagePage(path.join(dir, older), path.join(dir, 'rcfe-2099-05-01.sqlite'));
@@ -132,9 +133,7 @@ test('at start the newest file is served at once and its pages checked right aft
   const settings = { ...settingsFromEnv({}), snapshotsDir: dir, port: 0, host: '127.0.0.1', logLevel: 'info' as const, snapshotPollMs: 3_600_000 };
   const app = await createServer(settings, createLogger('info', (line) => lines.push(line)));
   t.teardown(() => app.close());
-  t.is(app.services.snapshots.current.file, 'rcfe-2099-05-01.sqlite', 'its structure is sound, so it serves from the start');
-  await app.services.snapshots.verifyStartFile();
-  t.is(app.services.snapshots.current.file, older);
+  t.is(app.services.snapshots.current.file, older, 'listening, it serves the older file already');
   t.is((await call(`${app.url}/healthz`)).body.snapshot.file, older);
   const rejected = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'snapshot rejected');
   t.like(rejected, { level: 'error', file: 'rcfe-2099-05-01.sqlite' });
@@ -156,6 +155,15 @@ test('the server refuses to start, with a clear message, when no valid snapshot 
   const settings = { ...settingsFromEnv({}), snapshotsDir: dir, port: 0, host: '127.0.0.1', logLevel: 'silent' as const };
   const error = await t.throwsAsync(() => createServer(settings), { instanceOf: NoValidSnapshotError });
   t.regex(error!.message, /No valid snapshot in .*npm run pipeline/);
+});
+
+test('the server refuses to start when its only snapshot opens but its pages fail the check', async (t) => {
+  const source = await seedSnapshotFile();
+  const dir = tempDir('damaged');
+  withGarbagePage(source, path.join(dir, 'rcfe-2099-05-01.sqlite'));
+  const settings = { ...settingsFromEnv({}), snapshotsDir: dir, port: 0, host: '127.0.0.1', logLevel: 'silent' as const };
+  const error = await t.throwsAsync(() => createServer(settings), { instanceOf: NoValidSnapshotError });
+  t.regex(error!.message, /^No valid snapshot in .*: every snapshot file failed its integrity check \(quick_check\)\. Run `npm run pipeline`/);
 });
 
 function runMain(env: Record<string, string>): { done: Promise<{ code: number | null; stdout: string; stderr: string }>; kill(): void; stdout: () => string } {

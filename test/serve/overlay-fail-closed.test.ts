@@ -57,7 +57,8 @@ test.serial('a restart while the store is unreadable serves the last good overla
   const health = await call(`${restarted.url}/healthz`);
   t.is(health.status, 200, 'an older overlay serves: the instance stays in rotation');
   t.like(health.body.overlay, { state: 'stale', source: 'last-good copy', reviews_held: 1, stale_since: good.body.overlay.loaded_at });
-  t.regex(health.body.overlay.reason, /operator store .* cannot be read/);
+  t.regex(health.body.overlay.reason, /^the operator store operator\.sqlite cannot be read/);
+  t.false(health.text.includes(dir), 'no server path is shown');
 
   // The store readable again: current, and the review still held.
   fs.rmSync(path.join(dir, OPERATOR_STORE_FILE));
