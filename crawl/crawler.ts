@@ -212,7 +212,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
         for (const [license, at] of failedAt) if (Date.now() - at > FAILED_HOME_WAIT_MS) failedAt.delete(license);
         const plan = planCrawl(
           homes,
-          store.allFacilityStates(),
+          store.eachFacilityState(),
           context.knownRefs,
           { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) },
           now,

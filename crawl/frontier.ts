@@ -51,7 +51,8 @@ function tierOf(home: SnapshotHome, needs: HomeNeeds, detailFresh: boolean): Tie
  */
 export function planCrawl(
   homes: readonly SnapshotHome[],
-  states: ReadonlyMap<string, FacilityState>,
+  /** Every stored state, once, row by row: a plan never holds every home's stored JSON at once. */
+  states: Iterable<[string, FacilityState]>,
   knownRefs: ReadonlyMap<string, string>,
   settings: PlanSettings,
   now: Date,
@@ -64,21 +65,29 @@ export function planCrawl(
   const recent: ReadRules = { detailMaxAgeDays: settings.detailMaxAgeDays, reportsFrom: settings.reportsFrom };
   const everything: ReadRules = { detailMaxAgeDays: settings.detailMaxAgeDays, reportsFrom: null };
   const closedRules: ReadRules = { detailMaxAgeDays: NOT_LISTED_RECHECK_DAYS, reportsFrom: null };
-  for (const home of homes) {
-    const state = states.get(home.license);
+  const byLicense = new Map(homes.map((home) => [home.license, home]));
+  const planOne = (home: SnapshotHome, state: FacilityState | undefined) => {
     const needs = homeNeeds({ license: home.license, visitDates: home.visitDates }, state, knownRefs, home.listed ? recent : closedRules, now);
     const tier = tierOf(home, needs, freshDetails.has(home.license));
     const coverage = home.listed ? listed : notListed;
     if (needs.neverRead) coverage.never_read += 1;
     else if (tier) coverage.waiting += 1;
     else coverage.current += 1;
-    if (!tier || skip.has(home.license)) continue;
+    if (!tier || skip.has(home.license)) return;
     // Newest visit first, except re-checks: the longest unchecked first.
     const newestFirst = `~${invert(home.lastVisit ?? '')}`;
     const key = tier === 'recheck' ? (needs.checkedAt ?? '') : newestFirst;
     const rules = tier === 'older_reports' ? everything : home.listed ? recent : closedRules;
     due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules, neverRead: needs.neverRead, key });
+  };
+  for (const [license, state] of states) {
+    const home = byLicense.get(license);
+    if (!home) continue;
+    byLicense.delete(license);
+    planOne(home, state);
   }
+  // Homes the store holds nothing of.
+  for (const home of byLicense.values()) planOne(home, undefined);
   const rank = (tier: Tier) => TIERS.indexOf(tier);
   const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   due.sort((a, b) => rank(a.tier) - rank(b.tier) || byCode(a.key, b.key) || byCode(a.home.license, b.home.license));
