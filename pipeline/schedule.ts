@@ -15,6 +15,13 @@ import { isRemote } from './sources/retrieve.ts';
 export const DOCUMENTS_PUBLISH_SCHEDULE = '20 */4 * * *';
 const CRAWLER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../crawl/run.ts');
 const CRAWLER_RESTART_MS = 60_000;
+/**
+ * The crawler's Node flags (`npm run crawl` uses the same): its live heap stays under 180 MB at
+ * state scale, but V8 lets garbage from 77,000 answers grow it to 450 MB before collecting; a
+ * 256 MB old space holds it near 330 MB at the same CPU (docs/benchmarks.md). A crawler that ever
+ * ran out would be restarted and resume from the store.
+ */
+export const CRAWLER_NODE_FLAGS = ['--max-old-space-size=256'];
 
 export interface ScheduleOptions {
   snapshotsDir: string;
@@ -41,7 +48,7 @@ export function crawlsRemote(config: PipelineConfig): boolean {
 
 function startCrawlerProcess(args: string[]): ChildProcess {
   // The same Node and loader flags (tsx) as this process; its own stdout, lines as they come.
-  return spawn(process.execPath, [...process.execArgv, CRAWLER_ENTRY, ...args], { stdio: 'inherit', env: process.env });
+  return spawn(process.execPath, [...process.execArgv, ...CRAWLER_NODE_FLAGS, CRAWLER_ENTRY, ...args], { stdio: 'inherit', env: process.env });
 }
 
 export function startSchedule(config: PipelineConfig, runOnce: () => Promise<unknown>, options?: ScheduleOptions): { stop(): void } {

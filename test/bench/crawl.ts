@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CRAWLER_NODE_FLAGS } from '../../pipeline/schedule.ts';
 import { childJob, printTable } from './measure.ts';
 import { ensureStateScaleSeeds, STATE_SCALE_DIR } from './pipeline.ts';
 import { startStaticServer } from './static-state-server.ts';
@@ -28,7 +29,7 @@ export async function benchCrawl(): Promise<CrawlFigures> {
     // The snapshot the crawler plans from, as the daily run publishes it (no document read by the run).
     const run = await childJob<{ published: boolean; licenses: number }>('test/bench/pipeline-child.ts', ['pipeline', snapshotsDir, files.origin]);
     if (!run.published) throw new Error('the state-scale run was not published');
-    const crawl = await childJob<CrawlFigures>('test/bench/pipeline-child.ts', ['crawl', snapshotsDir, slow.origin, String(seconds), '2']);
+    const crawl = await childJob<CrawlFigures>('test/bench/pipeline-child.ts', ['crawl', snapshotsDir, slow.origin, String(seconds), '2'], CRAWLER_NODE_FLAGS);
     const rate = crawl.requests / (crawl.elapsed_ms / 1000);
     const ideal = 2 / (latencyMs / 1000);
     const efficiency = rate / ideal;

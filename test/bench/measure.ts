@@ -8,8 +8,8 @@ const run = promisify(execFile);
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs `tsx <script> ...args` in a fresh process and returns the JSON its last line prints. */
-export async function childJob<T extends Record<string, unknown>>(script: string, args: string[]): Promise<T & { elapsed_ms: number; max_rss_mb: number }> {
-  const { stdout } = await run(process.execPath, ['--import=tsx', path.join(REPO_ROOT, script), ...args], {
+export async function childJob<T extends Record<string, unknown>>(script: string, args: string[], nodeFlags: readonly string[] = []): Promise<T & { elapsed_ms: number; max_rss_mb: number }> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, '--import=tsx', path.join(REPO_ROOT, script), ...args], {
     cwd: REPO_ROOT,
     maxBuffer: 64 * 1024 * 1024,
   });

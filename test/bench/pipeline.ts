@@ -4,6 +4,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CRAWLER_NODE_FLAGS } from '../../pipeline/schedule.ts';
 import { childJob, printTable, REPO_ROOT } from './measure.ts';
 import { startStaticServer } from './static-state-server.ts';
 
@@ -33,7 +34,7 @@ export async function benchPipeline(): Promise<PipelineFigures> {
     const baseline = await childJob<{ cpu_ms: number }>('test/bench/pipeline-child.ts', ['baseline', snapshotsDir, STATE_SCALE_DIR]);
     const full = await childJob<{ cpu_ms: number; requests_made: number; licenses: number; published: boolean }>('test/bench/pipeline-child.ts', ['pipeline', snapshotsDir, server.origin]);
     // The crawler reads every home's documents (no latency, 16 at once: its own cost, not the state's pace)...
-    const crawl = await childJob<{ cpu_ms: number; requests: number; reports: number }>('test/bench/pipeline-child.ts', ['crawl', snapshotsDir, server.origin, '0', '16']);
+    const crawl = await childJob<{ cpu_ms: number; requests: number; reports: number }>('test/bench/pipeline-child.ts', ['crawl', snapshotsDir, server.origin, '0', '16'], CRAWLER_NODE_FLAGS);
     // ...and the next run publishes all of them from the store.
     const publish = await childJob<{ cpu_ms: number; requests_made: number; published: boolean }>('test/bench/pipeline-child.ts', ['pipeline', snapshotsDir, server.origin]);
     const rerun = await childJob<{ cpu_ms: number; requests_made: number; not_modified: number; unchanged_since_previous: boolean }>('test/bench/pipeline-child.ts', ['pipeline', snapshotsDir, server.origin]);

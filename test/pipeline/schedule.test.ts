@@ -2,7 +2,10 @@
 // failed run; the crawler runs beside it, and documents are published when it has news.
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { crawlerHasNews, startSchedule } from '../../pipeline/schedule.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CRAWLER_NODE_FLAGS, crawlerHasNews, startSchedule } from '../../pipeline/schedule.ts';
+import { REPO_ROOT } from '../../pipeline/run.ts';
 import type { CrawlStatus } from '../../contract/crawl-status.ts';
 import { testConfig } from './fixtures.ts';
 
@@ -70,4 +73,9 @@ test('documents are published between daily runs only when the crawler stored so
   t.false(crawlerHasNews(status(null), '2026-11-28T05:31:00.000Z'));
   t.false(crawlerHasNews(null, null));
   t.true(crawlerHasNews(status('2026-11-28T10:00:00.000Z'), null));
+});
+
+test('npm run crawl starts the crawler with the same Node flags the schedule gives it', (t) => {
+  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  t.is(scripts.crawl, `node ${CRAWLER_NODE_FLAGS.join(' ')} --import=tsx crawl/run.ts`);
 });
