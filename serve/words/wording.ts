@@ -31,6 +31,45 @@ export function asksForSort(names: Iterable<string>): boolean {
 }
 const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
+/**
+ * Words a family uses that ask what the record cannot say: a ranking ("best"), a verdict on safety
+ * ("safest") or an opening ("open beds"). Every surface that reads a family's words names them back
+ * with claimWordsNote and still applies the place and care words around them.
+ */
+const CLAIM_WORDS: Readonly<Record<string, ClaimKind>> = Object.fromEntries([
+  ...'best top top-rated toprated rated rating ratings ranked ranking highest-rated greatest great good quality recommended nicest cheapest popular reviews'.split(' ').map((w) => [w, 'ranking']),
+  ...'safe safest safety safer trusted reputable'.split(' ').map((w) => [w, 'safety']),
+  ...'open opening openings available availability vacancy vacancies vacant beds bed'.split(' ').map((w) => [w, 'openings']),
+]) as Record<string, ClaimKind>;
+export type ClaimKind = 'ranking' | 'safety' | 'openings';
+
+/** The claim words among `words` (lower case), in the order given, each once. */
+export function claimWordsIn(words: readonly string[]): string[] {
+  return [...new Set(words.filter((word) => CLAIM_WORDS[word] !== undefined))];
+}
+export const isClaimWord = (word: string): boolean => CLAIM_WORDS[word] !== undefined;
+
+/** What the record cannot say, for the claim words a family used ("best", "open beds"). */
+export function claimWordsNote(found: readonly string[]): string {
+  const kinds = new Set(found.map((word) => CLAIM_WORDS[word]));
+  const cannot = [
+    ...(kinds.has('ranking') ? ['which home is best (nothing here is rated or ranked)'] : []),
+    ...(kinds.has('safety') ? ['which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)'] : []),
+    ...(kinds.has('openings') ? ['which home has an open bed (no website knows; openings are learned by phone)'] : []),
+  ];
+  return (
+    `${found.map((word) => `"${word}"`).join(', ')}: the state record cannot say ${cannot.join(', or ')}. ` +
+    'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.'
+  );
+}
+
+/** True when an argument or parameter name asks for availability (open beds): no such data exists anywhere. */
+export function asksForAvailability(names: Iterable<string>): boolean {
+  for (const name of names) if (AVAILABILITY_NAMES.test(name)) return true;
+  return false;
+}
+const AVAILABILITY_NAMES = /^(available|availability|open_beds?|openbeds|beds_available|vacanc(y|ies)|has_vacancy|opening|openings|open)$/i;
+
 /** The same refusal where results come in another neutral order, named by `order` (a sentence). */
 export function noSortParameterIn(order: string): string {
   return `There is no sort parameter: results always come in one neutral order. ${order}`;

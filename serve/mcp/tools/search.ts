@@ -18,6 +18,7 @@ import { filterNotes } from '../lists.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
+import { claimWordsIn, claimWordsNote, isClaimWord } from '../../words/wording.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -47,7 +48,7 @@ const output = z.object({
 
 /** Words of a place query that are not the place. */
 const FILLER = new Set(
-  'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at'.split(
+  'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at now today currently immediately asap soon'.split(
     ' ',
   ),
 );
@@ -157,6 +158,18 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
   return found([...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)], resembling.length > SEARCH_MAX_RESULTS);
 }
 
+/**
+ * The query without the words that ask what the record cannot say ("best", "safest", "open beds"),
+ * and those words, to be named back. A home whose whole name is the query keeps its words.
+ */
+function withoutClaimWords(context: ShapeContext, query: string): { query: string; claims: string[] } {
+  const words = query.split(/\s+/);
+  const bare = (word: string) => word.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  const claims = claimWordsIn(words.map(bare));
+  if (claims.length === 0 || facilitiesByNameKey(context.snapshot, nameKey(query)).length > 0) return { query, claims: [] };
+  return { query: words.filter((word) => !isClaimWord(bare(word))).join(' ').trim(), claims };
+}
+
 /** A cut list must not read as every home there is (the rest are not ranked lower, only later in the alphabet). */
 function moreFound(query: string): string {
   return (
@@ -186,13 +199,14 @@ export const search = defineTool({
   output,
   run(args, call) {
     const context = call.context();
-    const query = args.query.trim();
-    const { licenses, more, said, empty } = licensesFor(context, query);
+    const { query, claims } = withoutClaimWords(context, args.query.trim());
+    const { licenses, more, said, empty } = query ? licensesFor(context, query) : { licenses: [], more: false };
     const shownRecords = homeRecords(context, licenses.slice(0, SEARCH_MAX_RESULTS));
     const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
     // A real place with no listed home says so itself; otherwise an empty answer says what to try.
     const cut = results.length === 0 ? (empty ? null : nothingFound(query)) : more ? moreFound(query) : null;
-    const note = [said, cut].filter(Boolean).join(' ') || null;
+    // What the record cannot say comes first, before any count or advice.
+    const note = [claims.length > 0 ? claimWordsNote(claims) : null, said, cut].filter(Boolean).join(' ') || null;
     return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });

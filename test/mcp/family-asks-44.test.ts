@@ -1,0 +1,53 @@
+// The asks of issue 44 (a family looking for memory care, played through the official SDK client),
+// replayed against a real server over a fresh seed snapshot: each answer must be true to the record.
+import test from 'ava';
+import type { Client } from '@modelcontextprotocol/client';
+import { examples } from '../helpers/examples.ts';
+import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
+
+let server: McpTestServer;
+let client: Client;
+let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
+test.before(async () => {
+  server = await startMcpServer();
+  client = await connect(server.mcpUrl, 'modern');
+  tools = (await client.listTools()).tools;
+});
+test.after.always(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<any> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${errorText(result)}`);
+  const problem = validateOutput(tools, name, result.structuredContent);
+  if (problem) throw new Error(`${name}: ${problem}`);
+  return result.structuredContent;
+}
+
+async function refusal(name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await client.callTool({ name, arguments: args });
+  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} was not refused`);
+  return errorText(result);
+}
+
+const licensesWhere = async (sql: string, ...params: unknown[]) =>
+  (await examples()).all<{ license_number: string }>(`SELECT license_number FROM facilities WHERE ${sql}`, ...params).map((row) => row.license_number).sort();
+
+test('1. ranking, safety and opening words are named back as what the record cannot say; place and care words still apply', async (t) => {
+  const memoryCareInSanDiego = await licensesWhere("listed = 1 AND city_key = 'san diego' AND dementia = 'true'");
+  t.true(memoryCareInSanDiego.length > 0);
+  for (const [query, said] of [
+    ['best memory care in San Diego', /^"best": the state record cannot say which home is best/],
+    ['safest memory care in San Diego', /^"safest": the state record cannot say which home is safe or safest/],
+  ] as const) {
+    const out = await call('search', { query });
+    t.deepEqual(out.results.map((r: any) => r.id).sort(), memoryCareInSanDiego, query);
+    t.regex(out.note, said, query);
+  }
+  const sanJose = await licensesWhere("listed = 1 AND city_key = 'san jose' AND dementia = 'true'");
+  const open = await call('search', { query: 'memory care with open beds available now in San Jose' });
+  t.deepEqual(open.results.map((r: any) => r.id).sort(), sanJose);
+  t.regex(open.note, /^"open", "beds", "available": the state record cannot say which home has an open bed \(no website knows; openings are learned by phone\)/);
+});
