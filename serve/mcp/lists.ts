@@ -53,6 +53,17 @@ export function budgetCount(budget: number | null, kept: number): number | null 
 }
 
 /**
+ * What a waiver filter cut, said wherever one applies (find_homes, homes_near_hospital, search):
+ * absence from the state's list is not a no, so the homes it left out are counted and reachable.
+ */
+export function waiverNote(leftOut: number, listAsOf: string | null, again = 'Call again without waiver to see them.'): string {
+  return (
+    `The waiver filter left out ${leftOut} home(s) here that are not on the state's Assisted Living Waiver list${listAsOf ? ` as of ${listAsOf}` : ''} ` +
+    `(absence from the list is not a verified no: such a home may still take the waiver; ask it). ${again}`
+  );
+}
+
+/**
  * What the care-needs and budget filters cut (a cut list says so): how many homes the place kept
  * that each filter left out, why, and how to see them. The budget's note also says what it kept.
  */

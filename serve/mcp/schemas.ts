@@ -375,6 +375,10 @@ export const needsArg = z
   .max(NEED_KEYS.length, { error: `needs takes at most ${NEED_KEYS.length} keys` })
   .describe('Care approvals the license must carry, ANDed (wheelchair: non-ambulatory). Only an explicit true matches, never not_on_file or a clearance under review.');
 
+export const waiverArg = z
+  .boolean({ error: 'waiver must be true or false' })
+  .describe("true: only homes on the state's Medi-Cal Assisted Living Waiver list (absence from it is not a verified no).");
+
 export const pointArg = z
   .strictObject(
     {

@@ -329,7 +329,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
 export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
   const baseUrl = context.filler.baseUrl;
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
-  const { at, rows } = listPage(context, { countyKey: county?.key ?? null, waiver: true }, page);
+  const { at, rows } = listPage(context, { countyKey: county?.key ?? null, waiver: true, byCounty: true }, page);
   const listDate = context.snapshot.meta.alwListAsOf;
   // One heading per county, spelled as its page spells it, whatever each row's casing.
   const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));

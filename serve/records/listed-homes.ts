@@ -70,8 +70,10 @@ export interface ListingFilter {
   radius?: number | null;
   /** With `near`: nearest first (ties stay alphabetical), unless false. */
   byDistance?: boolean;
-  /** Only homes on the Assisted Living Waiver list; ordered by county key first. */
+  /** Only homes on the Assisted Living Waiver list (judged with the needs, so the cut is counted). */
   waiver?: boolean;
+  /** With `waiver`: ordered by county key first (the waiver page's headings); lists elsewhere stay alphabetical. */
+  byCounty?: boolean;
   /** Only licenses held by one of these licensee strings (verbatim). */
   licensees?: ReadonlySet<string> | null;
   /** Only these licenses (e.g. homes whose record changed since a date), or null for any. */
@@ -93,6 +95,8 @@ export interface Selection {
   leftOutByNeeds: number;
   /** Homes the other filters and the approvals kept whose own rate is above the budget. */
   leftOutByBudget: number;
+  /** Homes the place and the approvals kept that are not on the waiver list (only with `waiver`). */
+  leftOutByWaiver: number;
 }
 
 export interface Place {
@@ -235,22 +239,23 @@ export class ListedHomes {
     let withoutLocation = 0;
     let leftOutByNeeds = 0;
     let leftOutByBudget = 0;
+    let leftOutByWaiver = 0;
     for (let n = 0; n < count; n += 1) {
       const i = candidates ? candidates[n]! : n;
       const home = this.homes[i]!;
       if (filter.countyKey != null && home.county_key !== filter.countyKey) continue;
       if (only && !only.has(home.license_number)) continue;
-      if (filter.waiver && home.alw_participation !== 'true') continue;
       if (licensees && (home.licensee === null || !licensees.has(home.licensee))) continue;
       // The needs and the budget are judged last, so each counts only homes the place kept.
       const failsNeeds = (this.clearanceBits[i]! & mask) !== mask || (excluded !== null && excluded.has(home.license_number));
+      const failsWaiver = !failsNeeds && filter.waiver === true && home.alw_participation !== 'true';
       const ownRate = home.price_is_own_rate;
-      const failsBudget = !failsNeeds && maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd;
+      const failsBudget = !failsNeeds && !failsWaiver && maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd;
       let distance = 0;
       if (box || near) {
         const { latitude, longitude } = home;
         if (latitude === null || longitude === null) {
-          if (near && !failsNeeds && !failsBudget) withoutLocation += 1;
+          if (near && !failsNeeds && !failsWaiver && !failsBudget) withoutLocation += 1;
           continue;
         }
         if (box && (latitude < box.south || latitude > box.north || longitude < box.west || longitude > box.east)) continue;
@@ -261,6 +266,10 @@ export class ListedHomes {
       }
       if (failsNeeds) {
         leftOutByNeeds += 1;
+        continue;
+      }
+      if (failsWaiver) {
+        leftOutByWaiver += 1;
         continue;
       }
       if (failsBudget) {
@@ -274,7 +283,7 @@ export class ListedHomes {
     // Hits are in alphabetical order, so a stable sort keeps ties alphabetical.
     const order = hits.map((_, n) => n);
     if (near && filter.byDistance !== false) order.sort((a, b) => distances[a]! - distances[b]!);
-    else if (filter.waiver) order.sort((a, b) => compareKeys(this.homes[hits[a]!]!.county_key, this.homes[hits[b]!]!.county_key));
+    else if (filter.waiver && filter.byCounty) order.sort((a, b) => compareKeys(this.homes[hits[a]!]!.county_key, this.homes[hits[b]!]!.county_key));
     const homes = order.map((n) => this.homes[hits[n]!]!);
     return {
       homes,
@@ -284,6 +293,7 @@ export class ListedHomes {
       withoutLocation,
       leftOutByNeeds,
       leftOutByBudget,
+      leftOutByWaiver,
     };
   }
 

@@ -51,3 +51,26 @@ test('1. ranking, safety and opening words are named back as what the record can
   t.deepEqual(open.results.map((r: any) => r.id).sort(), sanJose);
   t.regex(open.note, /^"open", "beds", "available": the state record cannot say which home has an open bed \(no website knows; openings are learned by phone\)/);
 });
+
+test('2, 13. waiver homes in a county: find_homes, search, homes_near_hospital and REST filter on the waiver list, and say what they left out', async (t) => {
+  const onList = await licensesWhere("listed = 1 AND county_key = 'orange' AND alw_participation = 'true'");
+  const inCounty = await licensesWhere("listed = 1 AND county_key = 'orange'");
+  t.true(onList.length > 0 && inCounty.length > onList.length);
+  const found = await call('find_homes', { county: 'Orange', waiver: true });
+  t.deepEqual(found.homes.map((h: any) => h.license_number).sort(), onList);
+  t.true(found.homes.every((h: any) => h.medi_cal_alw.value === 'true'));
+  t.true(found.notes.some((n: string) => n.startsWith(`The waiver filter left out ${inCounty.length - onList.length} home(s) here`)), found.notes.join(' '));
+  const searched = await call('search', { query: 'Assisted Living Waiver homes in Orange County' });
+  t.deepEqual(searched.results.map((r: any) => r.id).sort(), onList);
+  t.true(searched.note.includes("not on the state's Assisted Living Waiver list"), searched.note);
+  // The hospice waiver is a care approval, not the Medi-Cal waiver.
+  const hospice = await call('search', { query: 'hospice waiver in Orange County' });
+  t.deepEqual(hospice.results.map((r: any) => r.id).sort(), await licensesWhere("listed = 1 AND county_key = 'orange' AND hospice = 'true'"));
+  const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 50, waiver: true, limit: 50 });
+  t.true(near.homes.length > 0 && near.homes.every((h: any) => h.medi_cal_alw.value === 'true'));
+  t.true(near.notes.some((n: string) => n.startsWith('The waiver filter left out')));
+  const rest = await (await fetch(`${server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
+  t.deepEqual(rest.data.facilities.map((f: any) => f.license_number).sort(), onList);
+  const topic = await call('explain_care_topic', { topic: 'assisted_living_waiver' });
+  t.true(JSON.stringify(topic).includes('waiver: true'));
+});

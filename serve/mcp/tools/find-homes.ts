@@ -9,8 +9,8 @@ import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
-import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
+import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, waiverNote } from '../lists.ts';
+import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -37,6 +37,7 @@ const input = strictInput({
   county: textArg('county', 2, 60).optional().describe('e.g. "Alameda" or "Los Angeles County"; any case.'),
   city: textArg('city', 2, 60).optional().describe('As the state roster spells it, e.g. "Hayward"; any case.'),
   needs: needsArg.optional(),
+  waiver: waiverArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
@@ -56,6 +57,7 @@ const output = z.object({
       county: z.string().nullable(),
       city: z.string().nullable(),
       needs: z.array(z.string()),
+      waiver: z.boolean().optional(),
       max_monthly_budget_usd: z.number().int().nullable(),
       changed_since: z.string().nullable().optional(),
     })
@@ -82,7 +84,7 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
+    'whose license carries given care approvals (needs) or that are on the Medi-Cal Assisted Living Waiver list (waiver), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
@@ -119,6 +121,7 @@ export const findHomes = defineTool({
       cityKey: city?.key ?? null,
       clearances,
       excluded,
+      waiver: args.waiver === true,
       maxMonthlyUsd: budget,
       // Narrowed inside the index, so every count in the notes is of the homes listed.
       only: args.changed_since === undefined ? null : licensesChangedSince(context, args.changed_since),
@@ -127,6 +130,7 @@ export const findHomes = defineTool({
 
     const notes: string[] = [];
     notes.push(...filterNotes(needs, budget, selection));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf));
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
@@ -148,6 +152,7 @@ export const findHomes = defineTool({
         county: county?.name ?? null,
         city: city?.name ?? null,
         needs: NEED_KEYS.filter((key) => needs.includes(key)),
+        ...(args.waiver ? { waiver: true } : {}),
         max_monthly_budget_usd: budget,
         ...(args.changed_since !== undefined ? { changed_since: args.changed_since } : {}),
       },

@@ -7,8 +7,8 @@ import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import type { HospitalRow } from '../../records/query.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, listPage } from '../lists.ts';
-import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
+import { budgetCount, filterNotes, keptWithoutOwnRate, listPage, waiverNote } from '../lists.ts';
+import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
 import { shown } from './common.ts';
@@ -26,6 +26,7 @@ const input = strictInput({
     .optional()
     .describe(`Straight-line; default ${HOSPITAL_DEFAULT_RADIUS_KM}.`),
   needs: needsArg.optional(),
+  waiver: waiverArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
@@ -79,7 +80,7 @@ export const homesNearHospital = defineTool({
   title: 'Care homes near a hospital',
   description:
     'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
-    'optionally only those whose license carries given care approvals (needs), leaving out homes whose own published rate is above a budget. Name the hospital ' +
+    'optionally only those whose license carries given care approvals (needs) or on the Assisted Living Waiver list (waiver), leaving out homes whose own published rate is above a budget. Name the hospital ' +
     '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
     'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
@@ -123,11 +124,13 @@ export const homesNearHospital = defineTool({
       radius: radiusKm,
       clearances,
       excluded: licensesFailingNeeds(context.overlay, clearances),
+      waiver: args.waiver === true,
       maxMonthlyUsd: budget,
     });
     const page = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
     notes.push(...filterNotes(needs, budget, selection));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, snapshot.meta.alwListAsOf));
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,

@@ -14,7 +14,7 @@ import type { ShapeContext } from '../../records/context.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
-import { filterNotes } from '../lists.ts';
+import { filterNotes, waiverNote } from '../lists.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
@@ -67,6 +67,12 @@ const NEED_WORDS: Record<string, string> = {
   bedbound: 'bedridden',
 };
 
+/** Words naming the Medi-Cal Assisted Living Waiver ("waiver" alone, unless a hospice or bedridden waiver is meant). */
+const WAIVER_WORDS = new Set(['alw', 'medi-cal', 'medical', 'medicaid']);
+function asksForWaiver(words: readonly string[], needs: ReadonlySet<string>): boolean {
+  return words.some((word) => WAIVER_WORDS.has(word) || ((word === 'waiver' || word === 'waivers') && !needs.has('hospice') && !needs.has('bedridden')));
+}
+
 function titleOf({ compact: home }: HomeRecord): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
   return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
@@ -93,8 +99,9 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const rest: string[] = [];
   for (const word of words) {
     if (NEED_WORDS[word]) needs.add(NEED_WORDS[word]!);
-    else if (!FILLER.has(word)) rest.push(word);
+    else if (!FILLER.has(word) && !WAIVER_WORDS.has(word) && word !== 'waiver' && word !== 'waivers') rest.push(word);
   }
+  const waiver = asksForWaiver(words, needs);
   if (rest.length === 0) return null;
   const index = listedHomesOf(context.snapshot);
   const placeText = rest.join(' ');
@@ -109,10 +116,13 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
     cityKey: read.city?.key ?? null,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
+    waiver,
   });
   // Care words filter as find_homes' needs do, and the count they left out is said the same way.
-  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again: 'Search again without them to see those homes.' }).join(' ') : null;
-  return { licenses: selection.licenses, said: [read.read_as, cut].filter(Boolean).join(' ') || null, empty: false };
+  const again = 'Search again without them to see those homes.';
+  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again }).join(' ') : null;
+  const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
+  return { licenses: selection.licenses, said: [read.read_as, cut, waiverCut].filter(Boolean).join(' ') || null, empty: false };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
