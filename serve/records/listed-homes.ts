@@ -297,6 +297,12 @@ export class ListedHomes {
     };
   }
 
+  /** The set of listed licenses (built once). */
+  listedLicenses(): ReadonlySet<string> {
+    return (this.licenseSet ??= new Set(this.homes.map((home) => home.license_number)));
+  }
+  private licenseSet: ReadonlySet<string> | null = null;
+
   /** Homes whose goes-by or licensed name has a word starting with the key, alphabetical. */
   matchName(key: string, limit: number): Matches<ListedHome> {
     return key ? firstMatches(this.homes, (home) => home.nameWords, key, limit) : { items: [], total: 0 };

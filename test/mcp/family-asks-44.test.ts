@@ -4,6 +4,8 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
+import { publishGenerations } from '../helpers/changes.ts';
+import { startServer } from '../helpers/server.ts';
 
 let server: McpTestServer;
 let client: Client;
@@ -69,8 +71,40 @@ test('2, 13. waiver homes in a county: find_homes, search, homes_near_hospital a
   const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 50, waiver: true, limit: 50 });
   t.true(near.homes.length > 0 && near.homes.every((h: any) => h.medi_cal_alw.value === 'true'));
   t.true(near.notes.some((n: string) => n.startsWith('The waiver filter left out')));
-  const rest = await (await fetch(`${server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
+  const rest: any = await (await fetch(`${server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
   t.deepEqual(rest.data.facilities.map((f: any) => f.license_number).sort(), onList);
   const topic = await call('explain_care_topic', { topic: 'assisted_living_waiver' });
   t.true(JSON.stringify(topic).includes('waiver: true'));
+});
+
+test('3, 7. find_homes with changed_since reaches the homes that closed or left the roster, and never says the log holds nothing its changes show', async (t) => {
+  const ex = await examples();
+  const county = ex.value<string>('SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key HAVING COUNT(*) >= 4 ORDER BY county_key LIMIT 1');
+  const [closed, removed, edited] = ex.all<{ license_number: string; name: string }>('SELECT license_number, name FROM facilities WHERE listed = 1 AND county = ? ORDER BY license_number LIMIT 3', county);
+  // The state dated the changes a few days before the run that saw them.
+  const { dir } = await publishGenerations([
+    { date: '2030-01-05', sourceDate: '2026-11-23', closed: [closed!.license_number], removed: [removed!.license_number], edits: [{ license: edited!.license_number, field: 'phone', value: '(555) 555-0100' }] },
+  ]);
+  const changed = await startServer({ snapshotsDir: dir });
+  const other = await connect(`${changed.url}/mcp`, 'modern');
+  t.teardown(async () => {
+    await other.close();
+    await changed.close();
+  });
+  const result: any = await other.callTool({ name: 'find_homes', arguments: { county, changed_since: '2026-11-01' } });
+  t.falsy(result.isError, errorText(result));
+  t.is(validateOutput(tools, 'find_homes', result.structuredContent), null);
+  const out = result.structuredContent;
+  t.deepEqual(out.homes.map((h: any) => h.license_number), [edited!.license_number]);
+  t.deepEqual(out.left_the_list.map((h: any) => h.license_number).sort(), [closed!.license_number, removed!.license_number].sort());
+  const closedEntry = out.left_the_list.find((h: any) => h.license_number === closed!.license_number);
+  t.is(closedEntry.observed_on, '2026-11-23');
+  t.regex(closedEntry.line, /License status changed from .* to CLOSED/);
+  t.true(out.notes[0].startsWith('2 home(s) here closed or left the state roster since 2026-11-01'), out.notes[0]);
+  // kept_since is the run's date; the changes carry the state's earlier dates: nothing says the log is empty before the run.
+  const notes = out.notes.join(' ');
+  t.false(/nothing between/.test(notes), notes);
+  const keptSince = ex.value<string>("SELECT value FROM metadata WHERE key = 'snapshot_date'");
+  t.true('2026-11-23' < keptSince, 'the change is dated before the run the log began with');
+  t.true(notes.includes(`began with its run of ${keptSince}`) && notes.includes('can be earlier than that run'), notes);
 });

@@ -2,8 +2,9 @@
 // monthly budget. Ordered by straight-line distance from the caller's point, else alphabetically.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
-import { changedSinceArg } from '../changes.ts';
+import { changedSinceArg, homesLeftTheList, leftTheList } from '../changes.ts';
 import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
+import { changeLogSpanWords } from '../../words/changes.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
@@ -63,6 +64,7 @@ const output = z.object({
     })
     .describe('The search as read (places as the roster spells them).'),
   notes: z.array(z.string()).describe('Tell the user these (budget, missing locations).'),
+  left_the_list: leftTheList.optional(),
   kept_without_own_rate: keptWithoutOwnRate,
   honesty,
   data_dates: dataDates,
@@ -134,14 +136,21 @@ export const findHomes = defineTool({
     if (selection.withoutLocation > 0 && (county || city)) {
       notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
     }
+    let left: ReturnType<typeof homesLeftTheList> | null = null;
     if (args.changed_since !== undefined) {
-      // An empty list here means no change was logged, not that nothing changed: say since when the log holds changes.
-      const kept = changesKeptSince(context.snapshot);
-      notes.push(
-        `Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ` +
-          (kept ? `The change log holds changes from ${kept} on${kept > args.changed_since ? `, so nothing between ${args.changed_since} and ${kept} is in it` : ''}. ` : '') +
-          CHANGES_FAIRNESS,
-      );
+      // Closures first: a list of current homes cannot show a home that closed, the change that matters most.
+      if (!args.near) {
+        left = homesLeftTheList(context, context.filler.baseUrl, { since: args.changed_since, countyKey: county?.key ?? null, cityKey: city?.key ?? null });
+        if (left.total > 0) {
+          notes.unshift(
+            `${left.total} home(s) here closed or left the state roster since ${args.changed_since}: they are in left_the_list, not in homes` +
+              (left.total > left.homes.length ? ` (the newest ${left.homes.length} shown; the rest are in the change log at /api/v1/changes)` : '') + '.',
+          );
+        }
+      } else {
+        notes.push('Homes that closed since then have no place in a distance list: call again with county or city to see them (left_the_list).');
+      }
+      notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${changeLogSpanWords(changesKeptSince(context.snapshot))} ${CHANGES_FAIRNESS}`);
     }
     if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
     return {
@@ -157,6 +166,7 @@ export const findHomes = defineTool({
         ...(args.changed_since !== undefined ? { changed_since: args.changed_since } : {}),
       },
       notes,
+      ...(left ? { left_the_list: left.homes } : {}),
       kept_without_own_rate: budgetCount(budget, selection.withoutOwnRate),
       honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),
       data_dates: mcpDataDates(context.snapshot),
