@@ -182,6 +182,13 @@ export function approvalOnRecord(key: ClearanceKey, value: TriState, license = '
   return `not on file: the record does not say whether ${license} carries ${APPROVAL_WORDS[key]}`;
 }
 
+/** The probation fact as a clause, said the way approvalOnRecord says an approval (a stated false is still "not on file"). */
+export function probationOnRecord(value: TriState, license = 'this license'): string {
+  if (value === 'true') return `${license} is on probation`;
+  if (value === 'false') return `not on file: the record states ${license} is not on probation`;
+  return `not on file: the record does not say whether ${license} is on probation`;
+}
+
 /** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +

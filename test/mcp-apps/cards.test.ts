@@ -115,6 +115,7 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
     t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes("state's approvals file"), 'and its source');
     t.is(home.clearances.dementia, 'false');
     t.is(await frame.textContent('[data-field="dementia"] .value'), 'not on file', 'a false reads "not on file"');
+    t.true((await frame.textContent('[data-field="dementia"] .source'))!.includes('this license does not carry the dementia care approval'), 'a stated false says so, as the page does');
     t.is(home.medi_cal_alw.value, 'not_on_file');
     t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'not on file', 'not_on_file reads "not on file"');
     t.is(await frame.textContent('[data-field="medi_cal_alw_line"]'), home.medi_cal_alw.line);

@@ -3,6 +3,8 @@
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
+import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
+import { approvalOnRecord, FACT_SOURCES } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -107,4 +109,30 @@ test('3, 7. find_homes with changed_since reaches the homes that closed or left 
   const keptSince = ex.value<string>("SELECT value FROM metadata WHERE key = 'snapshot_date'");
   t.true('2026-11-23' < keptSince, 'the change is dated before the run the log began with');
   t.true(notes.includes(`began with its run of ${keptSince}`) && notes.includes('can be earlier than that run'), notes);
+});
+
+test('4. a stated false reads "not on file: this license does not carry ..." in the comparison card and the home card, as on the page', async (t) => {
+  const ex = await examples();
+  const [stated, silent] = [
+    ex.one<{ license_number: string }>('a listed home with a stated false for dementia and probation', "SELECT license_number FROM facilities WHERE listed = 1 AND dementia = 'false' AND on_probation = 'false' ORDER BY sort_key"),
+    ex.one<{ license_number: string }>('a listed home whose record says nothing of dementia', "SELECT license_number FROM facilities WHERE listed = 1 AND dementia = 'not_on_file' ORDER BY sort_key"),
+  ];
+  const compared = await call('compare_homes', { license_numbers: [stated.license_number, silent.license_number] });
+  const at = (license: string) => compared.columns.findIndex((c: any) => c.license_number === license);
+  const cell = (key: string, license: string) => {
+    const row = compared.rows.find((r: any) => r.key === key);
+    return comparisonCellWords(key, row.values[at(license)], compared.columns[at(license)]);
+  };
+  const dementia = cell('clearances.dementia', stated.license_number);
+  t.is(dementia.words, 'not on file');
+  t.true(dementia.detail!.startsWith('this license does not carry the dementia care approval'), dementia.detail!);
+  t.true(cell('license.on_probation', stated.license_number).detail!.startsWith('the record states this license is not on probation'));
+  t.true(cell('clearances.dementia', silent.license_number).detail!.startsWith('the record does not say whether this license carries the dementia care approval'));
+  // The home's page says the same of the stated false.
+  const page = await call('fetch', { id: stated.license_number });
+  t.true(page.text.toLowerCase().includes('not on file: this license does not carry the dementia care approval'), 'the page');
+  // The home card's reading of the same value.
+  const got = await call('get_home', { license_number: stated.license_number });
+  const reading = triStateReading(got.home.clearances.dementia, FACT_SOURCES.approvals, got.home.clearances.as_of, (v) => approvalOnRecord('dementia', v));
+  t.true(reading.detail.startsWith('this license does not carry the dementia care approval'));
 });

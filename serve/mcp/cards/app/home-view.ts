@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../../../contract/facts.ts';
-import { FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
+import { approvalOnRecord, FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
 import type { getHome } from '../../tools/get-home.ts';
 import { el, hostLink } from './shared.ts';
 import { asOf, plainValue, SOURCES, triStateReading } from './words.ts';
@@ -106,7 +106,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         {},
         CLEARANCE_KEYS.map((key) => {
           if (underReview.has(key)) return factRow(APPROVAL_LABELS[key], 'not on file', 'under a correction review until it closes', key);
-          const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of);
+          const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of, (stated) => approvalOnRecord(key, stated));
           return factRow(APPROVAL_LABELS[key], reading.words, home.clearances.source_note ? null : reading.detail, key);
         }),
       ),
