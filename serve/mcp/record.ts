@@ -3,9 +3,9 @@
 // compact home; the full form (get_home) adds the detail Facility and names the clearances under
 // correction review in clearances.under_review.
 import type * as z from 'zod/v4';
-import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, PENDING_APPLICATION } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -21,6 +21,11 @@ export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
     care_approvals_as_of: snapshot.meta.approvalsAsOf,
     snapshot_date: snapshot.meta.snapshotDate,
   };
+}
+
+/** A status that is not a license yet says so (pending is an application everywhere). */
+function statusNoteOf(status: string | null): string | null {
+  return licenseStatusMeaning(status).pending ? PENDING_APPLICATION : null;
 }
 
 function triState(value: string | null | undefined): TriState {
@@ -86,6 +91,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
       status: home.license_status,
       closed: home.license_closed,
       closed_note: home.license_closed ? home.clearances.closed_note : null,
+      status_note: statusNoteOf(home.license_status),
       on_probation: triState(row.on_probation),
       as_of: home.status_as_of,
     },
@@ -155,6 +161,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
       status_live_checked_on: record.license_status_live.confirmed_on ?? row.live_status_checked_on,
       closed: home.license_closed,
       closed_note: home.license_closed ? home.clearances.closed_note : null,
+      status_note: statusNoteOf(home.license_status),
       on_probation: triState(record.on_probation.value),
     },
     clearances: { ...clearancesOf(home, meta.approvalsRead), under_review: underReview },

@@ -125,6 +125,8 @@ const stateVisits = z
   .nullable()
   .describe("From the state's weekly export, retrieved on as_of; counts cover since_year on. Substantiated is a finding on a complaint, not a verdict on the home.");
 
+const statusNote = z.string().nullable().describe('Set for a status that is not a current license (an application): quote it.');
+
 /** Compact flat record: every list and comparison. */
 export const compactRecordShape = {
   license_number: z.string(),
@@ -136,6 +138,7 @@ export const compactRecordShape = {
     status: z.string().nullable(),
     closed: z.boolean(),
     closed_note: z.string().nullable(),
+    status_note: statusNote,
     on_probation: triState,
     as_of: nullableDate,
   }),
@@ -193,6 +196,7 @@ export const fullRecord = z
       status_live_checked_on: nullableDate,
       closed: z.boolean(),
       closed_note: z.string().nullable(),
+      status_note: statusNote,
       on_probation: triState,
     }),
     clearances: compactRecordShape.clearances.extend({

@@ -1,8 +1,8 @@
 // The batch check's `display`: a Markdown summary a person can read as it is.
-import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, triStateWords } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
-import { FAIRNESS_NOTE, HELD_WHILE_OPEN, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+import { FAIRNESS_NOTE, HELD_WHILE_OPEN, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
@@ -31,6 +31,8 @@ export function matchedLine(home: CompactHome): string {
     const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? 'This license is closed.';
     return `${head} ${md(closed)} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
   }
+  // An application says so before anything reads as a home's current care.
+  if (licenseStatusMeaning(home.license_status).pending) return `${head} ${PENDING_APPLICATION} Care approvals${asOf}: ${approvals}.`;
   return `${head} Care approvals${asOf}: ${approvals}.`;
 }
 

@@ -14,6 +14,7 @@ import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import {
   approvalOnRecord,
+  PENDING_APPLICATION,
   approvalsSourceWords,
   CITATION_TYPES,
   CITATIONS_GUIDE_SLUG,
@@ -88,7 +89,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
     `Status on the state's record${rosterDated}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
-    (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
+    (meaning.pending ? ` ${PENDING_APPLICATION} It is not in the lists on this site.` : !meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
   const waiver = record.alw_participation;
   // A list row that may be this home but was tied to no one license: the line says so (waiver-line.ts).

@@ -189,6 +189,15 @@ export function probationOnRecord(value: TriState, license = 'this license'): st
   return `not on file: the record does not say whether ${license} is on probation`;
 }
 
+/**
+ * What a PENDING status means, said wherever such a license can appear (a check, a home's record
+ * and page, search titles, the hand-off's refusal): an application, not a home licensed to give care.
+ */
+export const PENDING_APPLICATION =
+  'PENDING is an application, not yet a license: the state has not licensed this home to care for residents. Ask the state licensing office before counting on it.';
+/** The short mark a title carries for such a license. */
+export const PENDING_MARK = 'application pending, not yet licensed';
+
 /** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +

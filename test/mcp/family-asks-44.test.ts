@@ -4,7 +4,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
-import { approvalOnRecord, FACT_SOURCES } from '../../serve/words/wording.ts';
+import { approvalOnRecord, FACT_SOURCES, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -135,4 +135,40 @@ test('4. a stated false reads "not on file: this license does not carry ..." in 
   const got = await call('get_home', { license_number: stated.license_number });
   const reading = triStateReading(got.home.clearances.dementia, FACT_SOURCES.approvals, got.home.clearances.as_of, (v) => approvalOnRecord('dementia', v));
   t.true(reading.detail.startsWith('this license does not carry the dementia care approval'));
+});
+
+test('5. a pending license is an application everywhere: the check, get_home, search titles, the page, and the hand-off refuses it', async (t) => {
+  const ex = await examples();
+  const pending = ex.one<{ license_number: string; name: string }>('a PENDING license', "SELECT license_number, name FROM facilities WHERE upper(license_status) = 'PENDING' ORDER BY license_number");
+  const checked = await call('check_homes', { homes: [pending.license_number] });
+  t.is(checked.results[0].status, 'matched');
+  const line = checked.display.split('\n').find((l: string) => l.startsWith('1. '))!;
+  t.true(line.includes(PENDING_APPLICATION), line);
+  t.true(line.indexOf(PENDING_APPLICATION) < line.indexOf('Care approvals'), 'said before the approvals');
+  const got = await call('get_home', { license_number: pending.license_number });
+  t.is(got.home.license.status_note, PENDING_APPLICATION);
+  const listed = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  t.is((await call('get_home', listed)).home.license.status_note, null, 'a license has no such note');
+  const searched = await call('search', { query: pending.license_number });
+  t.true(searched.results[0].title.includes(PENDING_MARK), searched.results[0].title);
+  const page = await call('fetch', { id: pending.license_number });
+  t.true(page.text.includes(PENDING_APPLICATION));
+  const refused = await refusal('start_family_request', { license_numbers: [pending.license_number, listed.license_number] });
+  t.true(refused.includes(`License ${pending.license_number}`) && refused.includes(PENDING_APPLICATION), refused);
+});
+
+test('20. a hand-off refusal names every offending field and entry at once', async (t) => {
+  const ex = await examples();
+  const closed = ex.one<{ license_number: string }>('a closed license', 'SELECT license_number FROM facilities WHERE closed = 1 ORDER BY license_number');
+  const refused = await refusal('start_family_request', {
+    license_numbers: [closed.license_number, 'Sunny Acres', '999999999'],
+    area: 'near 1234 Oak Street, Hayward',
+    family_note: 'call me at 510-555-0123',
+  });
+  t.true(refused.includes('area looks like it contains a street address'), refused);
+  t.true(refused.includes('family_note looks like it contains a phone number'), refused);
+  t.true(refused.includes('license_numbers entry 2 is not a license number'), refused);
+  t.true(refused.includes('No home with license number 999999999'), refused);
+  t.true(refused.includes(`License ${closed.license_number}`) && refused.includes('closed'), refused);
+  t.false(refused.includes('Sunny Acres'), 'a refused entry is never echoed');
 });

@@ -6,6 +6,7 @@
 // every word, alphabetical.
 import * as z from 'zod/v4';
 import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
+import { licenseStatusMeaning } from '../../../contract/facts.ts';
 import { nameIndexOf } from '../../records/name-index.ts';
 import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../records/home-record.ts';
 import { facilitiesByNameKey } from '../../records/query.ts';
@@ -18,7 +19,7 @@ import { filterNotes, waiverNote } from '../lists.ts';
 import { honesty, strictInput, textArg } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
-import { claimWordsIn, claimWordsNote, isClaimWord } from '../../words/wording.ts';
+import { claimWordsIn, claimWordsNote, isClaimWord, PENDING_MARK } from '../../words/wording.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -75,7 +76,8 @@ function asksForWaiver(words: readonly string[], needs: ReadonlySet<string>): bo
 
 function titleOf({ compact: home }: HomeRecord): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
-  return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
+  const mark = home.license_closed ? ', closed' : licenseStatusMeaning(home.license_status).pending ? `, ${PENDING_MARK}` : '';
+  return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${mark})`;
 }
 
 function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string[] {
