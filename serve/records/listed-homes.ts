@@ -313,10 +313,7 @@ export class ListedHomes {
    * in the name; alphabetical.
    */
   matchNameAndPlace(words: readonly string[]): ListedHome[] {
-    return this.homes.filter((home) => {
-      const inName = words.filter((word) => home.nameWords.includes(` ${word}`));
-      return inName.length > 0 && words.every((word) => inName.includes(word) || home.placeWords.includes(` ${word}`));
-    });
+    return this.homes.filter((home) => fitsNameAndPlace(home, words));
   }
 }
 
@@ -366,4 +363,40 @@ export function listedHomesOf(snapshot: Snapshot): ListedHomes {
 export function clearancesFor(needs: readonly string[]): ClearanceKey[] {
   const wanted = new Set(needs.map((need) => NEEDS[need]).filter((key): key is ClearanceKey => key !== undefined));
   return CLEARANCE_KEYS.filter((key) => wanted.has(key));
+}
+
+/** A license the lists leave out (closed, pending), with the words a name-and-place look-up reads. */
+interface UnlistedHome {
+  license_number: string;
+  nameWords: string;
+  placeWords: string;
+}
+
+const unlistedHomesIndex = derived('unlisted homes by name and place', (snapshot): UnlistedHome[] =>
+  (
+    snapshot
+      .statement('SELECT license_number, name_key, licensed_name_key, city, county FROM facilities WHERE listed = 0 ORDER BY sort_key, license_number')
+      .all() as Array<{ license_number: string; name_key: string; licensed_name_key: string; city: string | null; county: string | null }>
+  ).map((row) => ({
+    license_number: row.license_number,
+    nameWords: ` ${row.name_key} ${row.licensed_name_key}`,
+    placeWords: ` ${nameKey(row.city ?? '')} ${nameKey(row.county ?? '')}`,
+  })),
+);
+
+/** Whether every word starts a word of the home's name, city or county, at least one of them in the name. */
+export function fitsNameAndPlace(home: { nameWords: string; placeWords: string }, words: readonly string[]): boolean {
+  const inName = words.filter((word) => home.nameWords.includes(` ${word}`));
+  return inName.length > 0 && words.every((word) => inName.includes(word) || home.placeWords.includes(` ${word}`));
+}
+
+/**
+ * Licenses the lists leave out (closed, pending) whose name, city and county carry every word, as
+ * matchNameAndPlace reads listed homes: a family asking after a closed home by name and town finds it.
+ */
+export function unlistedByNameAndPlace(snapshot: Snapshot, words: readonly string[]): string[] {
+  return snapshot
+    .derive(unlistedHomesIndex)
+    .filter((home) => fitsNameAndPlace(home, words))
+    .map((home) => home.license_number);
 }

@@ -172,3 +172,16 @@ test('20. a hand-off refusal names every offending field and entry at once', asy
   t.true(refused.includes(`License ${closed.license_number}`) && refused.includes('closed'), refused);
   t.false(refused.includes('Sunny Acres'), 'a refused entry is never echoed');
 });
+
+test('6. a closed home asked by name and town is found and marked closed; the care words a family wrote narrow a name and town', async (t) => {
+  const ex = await examples();
+  const closed = ex.one<{ license_number: string }>('the closed LAS PALMAS home in Hayward', "SELECT license_number FROM facilities WHERE closed = 1 AND name LIKE 'LAS PALMAS%' AND city_key = 'hayward'");
+  const out = await call('search', { query: 'las palmas hayward' });
+  t.deepEqual(out.results.map((r: any) => r.id), [closed.license_number]);
+  t.true(out.results[0].title.includes('closed'));
+  // "care home" is part of the name asked: homes whose name lacks it are not offered instead.
+  const named = await licensesWhere("city_key = 'san jose' AND (' ' || name_key) LIKE '% cozy%' AND (' ' || name_key) LIKE '% care%' AND (' ' || name_key) LIKE '% home%'");
+  t.true(named.length > 0);
+  const cozy = await call('search', { query: 'cozy care home san jose' });
+  t.deepEqual(cozy.results.map((r: any) => r.id).sort(), named);
+});

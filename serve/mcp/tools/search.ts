@@ -12,7 +12,7 @@ import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../record
 import { facilitiesByNameKey } from '../../records/query.ts';
 import type { Snapshot } from '../../records/snapshot.ts';
 import type { ShapeContext } from '../../records/context.ts';
-import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
+import { clearancesFor, listedHomesOf, unlistedByNameAndPlace } from '../../records/listed-homes.ts';
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
 import { filterNotes, waiverNote } from '../lists.ts';
@@ -131,18 +131,28 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
 const OPTIONAL_WORDS = new Set([...FILLER, 'county']);
 
 /**
- * Listed homes where every word of the query starts a word of the home's name, city or county, at
- * least one of them in the name; in the index's alphabetical order. Empty under two words.
+ * Homes where every word of the query starts a word of the home's name, city or county, at least
+ * one of them in the name: listed homes, and licenses the lists leave out (a closed home asked by
+ * name and town is found, its title says closed); alphabetical. When some of them also carry the
+ * care words the query wrote ("cozy care home san jose"), only those: the family named that home.
+ * Empty under two words.
  */
-function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
-  const words = nameKey(query)
-    .split(' ')
-    .filter((word) => word && !OPTIONAL_WORDS.has(word));
+function nameAndPlaceSearch(context: ShapeContext, query: string): string[] {
+  const all = nameKey(query).split(' ').filter(Boolean);
+  const words = all.filter((word) => !OPTIONAL_WORDS.has(word));
   if (words.length < 2) return [];
-  return listedHomesOf(snapshot)
-    .matchNameAndPlace(words)
-    .map((home) => home.license_number);
+  const fitting = (fit: readonly string[]) => [
+    ...listedHomesOf(context.snapshot).matchNameAndPlace(fit).map((home) => home.license_number),
+    ...unlistedByNameAndPlace(context.snapshot, fit),
+  ];
+  // Every word the query wrote but the filler fits fewer homes than the words alone, never others.
+  const named = all.filter((word) => !PLACE_FILLER.has(word));
+  const closer = named.length > words.length ? fitting(named) : [];
+  return alphabeticalLicenses(context, closer.length > 0 ? closer : fitting(words));
 }
+
+/** Words of a name-and-place query that are never part of a home's name ("in", "CA", "county"). */
+const PLACE_FILLER = new Set('in near around for with the a an of at california ca county that who which'.split(' '));
 
 /**
  * The licenses a query finds, in the answer's order: a license number; else exact name matches,
@@ -158,7 +168,7 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
   if (exact.length === 0) {
     const place = placeSearch(context, query);
     if (place !== null) return { ...found(place.licenses), said: place.said, empty: place.empty };
-    const nameAndPlace = nameAndPlaceSearch(context.snapshot, query);
+    const nameAndPlace = nameAndPlaceSearch(context, query);
     if (nameAndPlace.length > 0) return found(nameAndPlace);
     // A near-miss spelling of a place ("wheelchair homes in Sacremento") is read as that place, and said.
     const corrected = placeSearch(context, query, true);
