@@ -77,7 +77,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
     t.like(record.license_status_live, { value: home.license_status_live, confirmed_on: home.live_status_checked_on });
 
     const full = (await tool('get_home', { license_number: home.license_number })).home;
-    t.like(full.license, { closed: true, status: home.license_status_live, as_of: home.live_status_checked_on, status_live: home.license_status_live });
+    // license.status is the roster's, under its own date, as REST says; the live status is status_live with its check date (issue 44).
+    t.like(full.license, { closed: true, status: 'LICENSED', as_of: home.roster_as_of, status_live: home.license_status_live, status_live_checked_on: home.live_status_checked_on });
     t.is(full.license.closed_note, noteOf(home));
     t.true(full.clearances.license_closed);
     t.is(full.price, null);

@@ -23,6 +23,16 @@ export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
   };
 }
 
+/**
+ * The roster's status and date. The stored compact home carries the status that decided (the live
+ * record's when it closed the home, with the live check's date); license.status is the roster's,
+ * as its label and the REST record say, and the live one is status_live (get_home) and the closed note.
+ */
+function rosterStatus(context: ShapeContext, row: { license_status: string | null }, home: CompactHome): { status: string | null; as_of: string | null } {
+  if (home.license_status === row.license_status) return { status: home.license_status, as_of: home.status_as_of };
+  return { status: row.license_status, as_of: context.snapshot.meta.rosterAsOf };
+}
+
 /** A status that is not a license yet says so (pending is an application everywhere). */
 function statusNoteOf(status: string | null): string | null {
   return licenseStatusMeaning(status).pending ? PENDING_APPLICATION : null;
@@ -87,14 +97,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     licensed_name: home.licensed_name,
     city: home.city,
     county: home.county,
-    license: {
-      status: home.license_status,
-      closed: home.license_closed,
-      closed_note: home.license_closed ? home.clearances.closed_note : null,
-      status_note: statusNoteOf(home.license_status),
-      on_probation: triState(row.on_probation),
-      as_of: home.status_as_of,
-    },
+    license: { ...rosterStatus(context, row, home), closed: home.license_closed, closed_note: home.license_closed ? home.clearances.closed_note : null, status_note: statusNoteOf(home.license_status), on_probation: triState(row.on_probation) },
     beds: home.beds,
     size_words: home.size_words,
     clearances: clearancesOf(home, meta.approvalsRead),
@@ -155,8 +158,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     capacity: { beds: record.capacity.value, size_words: home.size_words, as_of: record.capacity.confirmed_on },
     operating_since_year: record.operating_since_year.value,
     license: {
-      status: home.license_status,
-      as_of: home.status_as_of,
+      ...rosterStatus(context, row, home),
       status_live: record.license_status_live.value,
       status_live_checked_on: record.license_status_live.confirmed_on ?? row.live_status_checked_on,
       closed: home.license_closed,

@@ -270,13 +270,13 @@ function candidateParts(read: Pick<FacilityRow, 'license_number' | (typeof CANDI
   };
 }
 
-const LISTED_VIEW_COLUMNS = ['on_probation', 'state_record_url', 'location_method', 'home_json'] as const;
+const LISTED_VIEW_COLUMNS = ['on_probation', 'state_record_url', 'location_method', 'license_status', 'home_json'] as const;
 const REST_LIST_COLUMNS = ['record_json'] as const;
 
 /** What a list item shows of a home: its compact home and the two row columns lists carry. A record is one. */
 export interface ListedView {
   readonly license: string;
-  readonly row: Pick<FacilityRow, 'on_probation' | 'state_record_url' | 'location_method'>;
+  readonly row: Pick<FacilityRow, 'on_probation' | 'state_record_url' | 'location_method' | 'license_status'>;
   readonly compact: CompactHome;
 }
 
@@ -289,7 +289,7 @@ export function listedViewsOf(context: ShapeContext, licenses: readonly string[]
   return recordsElseStored<ListedView>(context, licenses, () => false, (stored) =>
     columnsByLicenses(context.snapshot, LISTED_VIEW_COLUMNS, stored).map((read) => ({
       license: read.license_number,
-      row: { on_probation: read.on_probation, state_record_url: read.state_record_url, location_method: read.location_method },
+      row: { on_probation: read.on_probation, state_record_url: read.state_record_url, location_method: read.location_method, license_status: read.license_status },
       compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
     })),
   );

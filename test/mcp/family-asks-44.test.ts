@@ -185,3 +185,36 @@ test('6. a closed home asked by name and town is found and marked closed; the ca
   const cozy = await call('search', { query: 'cozy care home san jose' });
   t.deepEqual(cozy.results.map((r: any) => r.id).sort(), named);
 });
+
+test('9, 11. a home the live record shows closed: license.status is the roster\'s with its date, the live status is status_live, and the comparison keeps its dated closed note and reads its approvals as history', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; license_status: string; license_status_live: string; live_status_checked_on: string }>(
+    'a home the roster lists as licensed and the live record shows closed, carrying an approval',
+    "SELECT license_number, license_status, license_status_live, live_status_checked_on FROM facilities WHERE closed = 1 AND upper(license_status) NOT LIKE '%CLOSED%' AND license_status_live LIKE '%Closed%' ORDER BY (dementia = 'true' OR hospice = 'true' OR non_ambulatory = 'true') DESC, license_number",
+  );
+  const rosterAsOf = ex.value<string>("SELECT value FROM metadata WHERE key = 'roster_as_of'");
+  const got = await call('get_home', { license_number: home.license_number });
+  t.is(got.home.license.status, home.license_status, 'the roster status under the roster label');
+  t.is(got.home.license.as_of, rosterAsOf);
+  t.is(got.home.license.status_live, home.license_status_live);
+  t.is(got.home.license.status_live_checked_on, home.live_status_checked_on);
+  t.true(got.home.license.closed);
+  // REST says the same.
+  const rest: any = await (await fetch(`${server.url}/api/v1/facilities/${home.license_number}`)).json();
+  t.is(rest.data.license_status.value, got.home.license.status);
+  t.is(rest.data.license_status_live.value, got.home.license.status_live);
+
+  const open = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  const compared = await call('compare_homes', { license_numbers: [home.license_number, open.license_number] });
+  const column = compared.columns.findIndex((c: any) => c.license_number === home.license_number);
+  const row = (key: string) => compared.rows.find((r: any) => r.key === key);
+  t.is(row('license.status').values[column], home.license_status);
+  t.true(row('license.status').label.includes('roster'));
+  const note = row('license.closed_note').values[column];
+  t.true(note.includes(home.live_status_checked_on) && note.includes(home.license_status_live), note);
+  for (const key of ['clearances.dementia', 'clearances.hospice', 'clearances.non_ambulatory', 'clearances.bedridden', 'medi_cal_alw.value']) {
+    const words = comparisonCellWords(key, row(key).values[column], compared.columns[column]);
+    t.true(words.words.endsWith('(history)') && words.detail!.startsWith('held while the license was open, not current'), `${key}: ${words.words}`);
+    t.false(comparisonCellWords(key, row(key).values[1 - column], compared.columns[1 - column]).words.includes('history'), 'an open license reads as current');
+  }
+});

@@ -29,8 +29,10 @@ export function alphabetically({ row: a }: HomeRecord, { row: b }: HomeRecord): 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => z.infer<typeof value> }> = [
-  { key: 'license.status', label: 'License status (state record, verbatim)', read: (h) => h.license.status },
+  { key: 'license.status', label: "License status (the state's roster, verbatim)", read: (h) => h.license.status },
   { key: 'license.closed', label: 'License closed (approvals then are history)', read: (h) => h.license.closed },
+  { key: 'license.closed_note', label: 'Closed: since when, per which state record (quote it)', read: (h) => h.license.closed_note },
+  { key: 'license.status_note', label: 'What the status means (quote it)', read: (h) => h.license.status_note },
   { key: 'license.on_probation', label: 'On probation', read: (h) => h.license.on_probation },
   { key: 'city', label: 'City', read: (h) => h.city },
   { key: 'county', label: 'County', read: (h) => h.county },

@@ -60,15 +60,24 @@ const BOOLEAN_WORDS: Record<string, [string, string]> = {
 export function comparisonCellWords(key: string, value: Cell, column: Comparison['columns'][number]): { words: string; detail: string | null } {
   const source = TRI_STATE_ROWS[key];
   if (source) {
-    const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
-    const onRecord = key.startsWith('clearances.')
-      ? (stated: TriState) => approvalOnRecord(key.slice('clearances.'.length) as ClearanceKey, stated)
-      : key === 'license.on_probation'
-        ? (stated: TriState) => probationOnRecord(stated)
-        : undefined;
-    return triStateReading(typeof value === 'string' ? value : null, FACT_SOURCES[source], date, onRecord);
+    // A closed license's approvals and waiver are what the record held while it was open: never read as current.
+    if (source !== 'roster' && column.license.closed) {
+      const reading = comparisonTriState(key, value, column, source);
+      return { words: `${reading.words} (history)`, detail: `held while the license was open, not current; ${reading.detail}` };
+    }
+    return comparisonTriState(key, value, column, source);
   }
   if (typeof value === 'boolean' && BOOLEAN_WORDS[key]) return { words: BOOLEAN_WORDS[key]![value ? 0 : 1], detail: null };
   return { words: plainValue(value), detail: null };
+}
+
+function comparisonTriState(key: string, value: Cell, column: Comparison['columns'][number], source: 'approvals' | 'waiver' | 'roster'): { words: string; detail: string } {
+  const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
+  const onRecord = key.startsWith('clearances.')
+    ? (stated: TriState) => approvalOnRecord(key.slice('clearances.'.length) as ClearanceKey, stated)
+    : key === 'license.on_probation'
+      ? (stated: TriState) => probationOnRecord(stated)
+      : undefined;
+  return triStateReading(typeof value === 'string' ? value : null, FACT_SOURCES[source], date, onRecord);
 }
 
