@@ -199,6 +199,15 @@ export const PENDING_APPLICATION =
 /** The short mark a title carries for such a license. */
 export const PENDING_MARK = 'application pending, not yet licensed';
 
+/**
+ * How an assistant words the two non-true values, said the same way by the instructions, every
+ * prompt and the tools' reading notes: both read "not on file", each with what the record says.
+ */
+export const TRI_STATE_FOR_ASSISTANTS =
+  "Only 'true' is a yes. Both other values read 'not on file', never 'no': 'not_on_file' means the record does not say " +
+  "(\"not on file: the record does not say whether this license carries the dementia care approval\"); 'false' is a negative the record states " +
+  "(\"not on file: this license does not carry the dementia care approval\").";
+
 /** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +

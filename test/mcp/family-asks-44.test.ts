@@ -218,3 +218,40 @@ test('9, 11. a home the live record shows closed: license.status is the roster\'
     t.false(comparisonCellWords(key, row(key).values[1 - column], compared.columns[1 - column]).words.includes('history'), 'an open license reads as current');
   }
 });
+
+test('10. a ZIP code is read as a ZIP code, never as a city: search lists its homes, find_homes names the cities around it', async (t) => {
+  const ex = await examples();
+  const zip = ex.one<{ zip: string }>('a ZIP code of listed homes', 'SELECT substr(zip, 1, 5) AS zip FROM facilities WHERE listed = 1 AND zip IS NOT NULL GROUP BY 1 ORDER BY COUNT(*) DESC');
+  const withZip = await licensesWhere('listed = 1 AND substr(zip, 1, 5) = ?', zip.zip);
+  const out = await call('search', { query: zip.zip });
+  t.deepEqual(out.results.map((r: any) => r.id).sort(), withZip);
+  t.true(out.note.includes(`"${zip.zip}" as a ZIP code`), out.note);
+  // A ZIP no roster home has: still a ZIP, with the roster's cities sharing its first three digits.
+  const prefix = zip.zip.slice(0, 3);
+  let absent = '';
+  for (let n = 0; n < 100 && !absent; n += 1) {
+    const candidate = `${prefix}${String(n).padStart(2, '0')}`;
+    if (ex.value<number>('SELECT COUNT(*) FROM facilities WHERE substr(zip, 1, 5) = ?', candidate) === 0) absent = candidate;
+  }
+  const cities = ex.all<{ city: string }>('SELECT DISTINCT city FROM facilities WHERE substr(zip, 1, 3) = ? AND city IS NOT NULL', prefix).map((r) => r.city);
+  for (const text of [await refusal('find_homes', { city: absent }), (await call('search', { query: absent })).note]) {
+    t.true(text.includes(`"${absent}" is a ZIP code, not a city name`), text);
+    t.false(text.includes('a city named'), text);
+    for (const city of cities) t.true(text.includes(city), `${city}: ${text}`);
+  }
+  // The find_care prompt, which invites a ZIP, says where one goes.
+  const prompt = await client.getPrompt({ name: 'find_care', arguments: { place: absent } });
+  t.true(JSON.stringify(prompt.messages).includes('A ZIP code is not a city name'));
+});
+
+test('12. the instructions and every prompt say how to word a stated false, not only not_on_file', async (t) => {
+  const said = "'false' is a negative the record states";
+  t.true((client.getInstructions() ?? '').includes(said));
+  const { prompts } = await client.listPrompts();
+  t.true(prompts.length >= 4);
+  const args: Record<string, Record<string, string>> = { find_care: { place: 'Hayward' }, check_homes: { homes: 'Harmony Place' }, compare_homes: { homes: '015601295; 015601390' }, plan_calls: { homes: '015601295' } };
+  for (const prompt of prompts) {
+    const got = await client.getPrompt({ name: prompt.name, arguments: args[prompt.name] ?? {} });
+    t.true(JSON.stringify(got.messages).includes(said), prompt.name);
+  }
+});

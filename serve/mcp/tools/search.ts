@@ -108,14 +108,18 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const index = listedHomesOf(context.snapshot);
   const placeText = rest.join(' ');
   const read = placeFor(context.snapshot, placeText, /\bcounty$/.test(placeText) ? 'county' : 'any', correct);
-  if ('said' in read) {
+  // A ZIP code with listed homes is answered with them (find_homes takes places by name only).
+  const known = 'said' in read ? readPlace(context.snapshot, placeText, 'any').known : null;
+  const zipHomes = known?.kind === 'zip' && known.licenses && known.licenses.length > 0 ? new Set(known.licenses) : null;
+  if ('said' in read && !zipHomes) {
     // Only a place the service knows is answered here; an unknown name may still be a home's name.
-    return readPlace(context.snapshot, placeText, 'any').known ? { licenses: [], said: read.said, empty: true } : null;
+    return known ? { licenses: [], said: read.said, empty: true } : null;
   }
   const clearances = clearancesFor([...needs]);
   const selection = index.select({
-    countyKey: read.county?.key ?? null,
-    cityKey: read.city?.key ?? null,
+    countyKey: 'said' in read ? null : (read.county?.key ?? null),
+    cityKey: 'said' in read ? null : (read.city?.key ?? null),
+    only: zipHomes,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
     waiver,
@@ -124,7 +128,8 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const again = 'Search again without them to see those homes.';
   const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again }).join(' ') : null;
   const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
-  return { licenses: selection.licenses, said: [read.read_as, cut, waiverCut].filter(Boolean).join(' ') || null, empty: false };
+  const readAs = 'said' in read ? `Read "${known!.name}" as a ZIP code: the listed homes with it.` : read.read_as;
+  return { licenses: selection.licenses, said: [readAs, cut, waiverCut].filter(Boolean).join(' ') || null, empty: false };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
@@ -162,7 +167,9 @@ const PLACE_FILLER = new Set('in near around for with the a an of at california 
 function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean; said?: string | null; empty?: boolean } {
   const found = (licenses: string[], more = false) => ({ licenses, more: more || licenses.length > SEARCH_MAX_RESULTS });
   const license = licenseNumberFrom(query);
-  if (license !== null) return found([license]);
+  // Five digits are a ZIP code unless a license has that number (leading zeros may be left out of one).
+  const zipLike = /^\d{5}(?:-\d{4})?$/.test(query);
+  if (license !== null && (!zipLike || homeRecords(context, [license]).length > 0)) return found([license]);
   const key = nameKey(query);
   const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
   if (exact.length === 0) {
