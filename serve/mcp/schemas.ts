@@ -4,7 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { asksForAvailability, asksForSort, NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
 import { LOCATION_METHODS } from '../../contract/records.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
@@ -339,6 +339,7 @@ export function strictInput<Shape extends z.ZodRawShape>(shape: Shape, order: st
       if (issue.code === 'unrecognized_keys') {
         const keys = (issue as { keys: string[] }).keys;
         if (asksForSort(keys)) return `${refusal} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+        if (asksForAvailability(keys)) return `${NO_AVAILABILITY} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
         return `Unknown argument${keys.length === 1 ? '' : 's'} ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
       }
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Send the arguments as a JSON object. Accepted arguments: ${accepted}.`;

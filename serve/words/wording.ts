@@ -63,6 +63,9 @@ export function claimWordsNote(found: readonly string[]): string {
   );
 }
 
+/** The refusal of an availability argument or parameter, everywhere (never ignored: ignoring it would let an answer look filtered by openings). */
+export const NO_AVAILABILITY = `There is no availability filter: ${NEVER_IN_THIS_DATA}`;
+
 /** True when an argument or parameter name asks for availability (open beds): no such data exists anywhere. */
 export function asksForAvailability(names: Iterable<string>): boolean {
   for (const name of names) if (AVAILABILITY_NAMES.test(name)) return true;

@@ -4,7 +4,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
-import { approvalOnRecord, FACT_SOURCES, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
+import { approvalOnRecord, FACT_SOURCES, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -254,4 +254,19 @@ test('12. the instructions and every prompt say how to word a stated false, not 
     const got = await client.getPrompt({ name: prompt.name, arguments: args[prompt.name] ?? {} });
     t.true(JSON.stringify(got.messages).includes(said), prompt.name);
   }
+});
+
+test('14. an availability argument is refused with the reason, as a sort is, on MCP, REST and the pages', async (t) => {
+  for (const args of [{ county: 'Alameda', available: true }, { county: 'Alameda', open_beds: true }]) {
+    const text = await refusal('find_homes', args);
+    t.true(text.includes(`find_homes: ${NO_AVAILABILITY}`), text);
+    t.true(text.includes('Accepted arguments:'), text);
+  }
+  t.true((await refusal('homes_near_hospital', { hospital: 'Livermore Community Hospital', vacancy: true })).includes(NO_AVAILABILITY));
+  const rest = await fetch(`${server.url}/api/v1/facilities?county=alameda&available=true`);
+  t.is(rest.status, 400);
+  t.true(((await rest.json()) as any).error.startsWith(NO_AVAILABILITY));
+  const page = await fetch(`${server.url}/county/alameda?open_beds=1`);
+  t.is(page.status, 400);
+  t.true((await page.text()).includes('There is no availability filter'));
 });
