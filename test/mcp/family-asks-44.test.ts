@@ -270,3 +270,15 @@ test('14. an availability argument is refused with the reason, as a sort is, on 
   t.is(page.status, 400);
   t.true((await page.text()).includes('There is no availability filter'));
 });
+
+test('15. when a place search finds nothing, the advice widens the ask instead of repeating it in another town', async (t) => {
+  const ex = await examples();
+  const city = ex.one<{ city: string; county: string }>(
+    'a city with listed homes, none with the dementia approval',
+    "SELECT city, county FROM facilities WHERE listed = 1 GROUP BY city_key HAVING SUM(dementia = 'true') = 0 ORDER BY COUNT(*) DESC, city",
+  );
+  const out = await call('search', { query: `memory care in ${city.city}` });
+  t.deepEqual(out.results, []);
+  t.false(/memory care in Hayward|Try the home's name alone/.test(out.note), out.note);
+  t.true(out.note.includes(`find_homes with county "${city.county}" and the same needs`), out.note);
+});

@@ -47,6 +47,14 @@ const output = z.object({
   honesty,
 });
 
+/** What to try when a place search found nothing: the wider area, then without the care words; never the same ask elsewhere. */
+function widerSearch(county: string | null, read: { city?: unknown } | object, filtered: boolean): string {
+  const inCity = 'city' in read && read.city !== null;
+  // The care words' own note already says how to see the homes they left out.
+  const wider = inCity && county ? `the whole county (find_homes with county "${county}"${filtered ? ' and the same needs' : ''})` : 'a neighbouring county, or find_homes near {latitude, longitude} with a wider radius_km';
+  return `No listed home here fits every word asked. Try ${wider}.`;
+}
+
 /** Words of a place query that are not the place. */
 const FILLER = new Set(
   'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at now today currently immediately asap soon'.split(
@@ -129,7 +137,9 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again }).join(' ') : null;
   const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
   const readAs = 'said' in read ? `Read "${known!.name}" as a ZIP code: the listed homes with it.` : read.read_as;
-  return { licenses: selection.licenses, said: [readAs, cut, waiverCut].filter(Boolean).join(' ') || null, empty: false };
+  // Nothing fit: advice that widens what the family asked, never the same ask in another town.
+  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), read, needs.size > 0 || waiver) : null;
+  return { licenses: selection.licenses, said: [readAs, cut, waiverCut, widen].filter(Boolean).join(' ') || null, empty: widen !== null };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
