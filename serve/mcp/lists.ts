@@ -6,6 +6,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
 import { NEED_WORDS } from '../shape/call-plan.ts';
+import { CALL_AGAIN } from '../words/wording.ts';
 
 export const LIST_DEFAULT_LIMIT = 20;
 
@@ -56,7 +57,7 @@ export function budgetCount(budget: number | null, kept: number): number | null 
  * What a waiver filter cut, said wherever one applies (find_homes, homes_near_hospital, search):
  * absence from the state's list is not a no, so the homes it left out are counted and reachable.
  */
-export function waiverNote(leftOut: number, listAsOf: string | null, again = 'Call again without waiver to see them.'): string {
+export function waiverNote(leftOut: number, listAsOf: string | null, again: string = CALL_AGAIN.waiver): string {
   return (
     `The waiver filter left out ${leftOut} home(s) here that are not on the state's Assisted Living Waiver list${listAsOf ? ` as of ${listAsOf}` : ''} ` +
     `(absence from the list is not a verified no: such a home may still take the waiver; ask it). ${again}`
@@ -72,7 +73,7 @@ export function filterNotes(
   budget: number | null,
   selection: Pick<Selection, 'leftOutByNeeds' | 'leftOutByBudget' | 'withoutOwnRate'>,
   /** How the call named its needs, and how to see the homes they left out (search names them "the care words"). */
-  asked = { name: 'needs', again: 'Call again without needs to see them.' },
+  asked = { name: 'needs', again: CALL_AGAIN.needs as string },
 ): string[] {
   const notes: string[] = [];
   if (needs.length > 0) {
@@ -84,7 +85,7 @@ export function filterNotes(
   }
   if (budget !== null) {
     notes.push(budgetNote(budget, selection.withoutOwnRate));
-    notes.push(`max_monthly_budget_usd left out ${selection.leftOutByBudget} home(s) here whose own published rate is above ${budget}; call again without it to see them.`);
+    notes.push(`max_monthly_budget_usd left out ${selection.leftOutByBudget} home(s) here whose own published rate is above ${budget}. ${CALL_AGAIN.budget}`);
   }
   return notes;
 }

@@ -63,6 +63,25 @@ export function claimWordsNote(found: readonly string[]): string {
   );
 }
 
+/**
+ * The sentences of a list's notes that tell the assistant how to call again: written once here, so
+ * the homes card (which shows the notes to the family) can leave exactly these out.
+ */
+export const CALL_AGAIN = {
+  needs: 'Call again without needs to see them.',
+  waiver: 'Call again without waiver to see them.',
+  budget: 'Call again without max_monthly_budget_usd to see them.',
+  near: 'Leave near out to see them.',
+  closedNear: 'Call again with county or city to see them (left_the_list).',
+} as const;
+
+/** A note as the family reads it on a card: the assistant's call-again sentences left out. */
+export function familyNote(note: string): string {
+  let text = note;
+  for (const sentence of Object.values(CALL_AGAIN)) text = text.split(sentence).join('');
+  return text.replace(/\s{2,}/g, ' ').trim();
+}
+
 /** The refusal of an availability argument or parameter, everywhere (never ignored: ignoring it would let an answer look filtered by openings). */
 export const NO_AVAILABILITY = `There is no availability filter: ${NEVER_IN_THIS_DATA}`;
 

@@ -4,7 +4,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
-import { approvalOnRecord, FACT_SOURCES, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
+import { approvalOnRecord, CALL_AGAIN, FACT_SOURCES, familyNote, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -281,4 +281,16 @@ test('15. when a place search finds nothing, the advice widens the ask instead o
   t.deepEqual(out.results, []);
   t.false(/memory care in Hayward|Try the home's name alone/.test(out.note), out.note);
   t.true(out.note.includes(`find_homes with county "${city.county}" and the same needs`), out.note);
+});
+
+test('16. the homes card shows the notes without the sentences meant for the assistant', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ latitude: number; longitude: number; county: string }>('a located listed home', 'SELECT latitude, longitude, county FROM facilities WHERE listed = 1 AND latitude IS NOT NULL ORDER BY sort_key');
+  const out = await call('find_homes', { county: home.county, needs: ['dementia'], waiver: true, max_monthly_budget_usd: 5000 });
+  const notes = out.notes.join(' ');
+  t.true(notes.includes(CALL_AGAIN.needs) && notes.includes(CALL_AGAIN.waiver) && notes.includes(CALL_AGAIN.budget), 'the assistant is told how to call again');
+  const shown = out.notes.map(familyNote);
+  for (const note of shown) t.false(/call again|leave near out/i.test(note), note);
+  // What the family reads keeps every count the assistant reads.
+  for (const [i, note] of out.notes.entries()) for (const n of note.match(/\d+/g) ?? []) t.true(shown[i].includes(n), `${n} in ${shown[i]}`);
 });

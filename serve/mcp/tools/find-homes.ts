@@ -5,6 +5,7 @@ import { NEED_KEYS } from '../../../contract/facts.ts';
 import { changedSinceArg, homesLeftTheList, leftTheList } from '../changes.ts';
 import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
 import { changeLogSpanWords } from '../../words/changes.ts';
+import { CALL_AGAIN } from '../../words/wording.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
@@ -134,7 +135,7 @@ export const findHomes = defineTool({
     notes.push(...filterNotes(needs, budget, selection));
     if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf));
     if (selection.withoutLocation > 0 && (county || city)) {
-      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
+      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list. ${CALL_AGAIN.near}`);
     }
     let left: ReturnType<typeof homesLeftTheList> | null = null;
     if (args.changed_since !== undefined) {
@@ -148,7 +149,7 @@ export const findHomes = defineTool({
           );
         }
       } else {
-        notes.push('Homes that closed since then have no place in a distance list: call again with county or city to see them (left_the_list).');
+        notes.push(`Homes that closed since then have no place in a distance list. ${CALL_AGAIN.closedNear}`);
       }
       notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${changeLogSpanWords(changesKeptSince(context.snapshot))} ${CHANGES_FAIRNESS}`);
     }
