@@ -7,7 +7,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call, postJson } from './helpers/server.ts';
-import { HELD_WHILE_OPEN } from '../serve/words/wording.ts';
+import { CLOSED_PHONE, HELD_WHILE_OPEN } from '../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, structuredAnswer, type McpTestServer } from './mcp/helpers.ts';
 
 interface LiveClosed {
@@ -90,8 +90,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
 
     const rest = (await postJson(`${server.url}/api/v1/check`, { homes: [home.license_number] })).body;
     t.true(rest.data.results[0].home.license_closed);
-    // The display says the dated statement, then the approvals under the shared words for history.
-    t.true(rest.data.display.includes(`${statementOf(home)} ${HELD_WHILE_OPEN}`), rest.data.display);
+    // The display says the dated statement, the phone warning, then the approvals under the shared words for history.
+    t.true(rest.data.display.includes(`${statementOf(home)} ${CLOSED_PHONE} ${HELD_WHILE_OPEN}`), rest.data.display);
   }
 });
 

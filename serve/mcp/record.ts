@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, licenseStatusMeaning, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, PENDING_APPLICATION } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, CLOSED_PHONE, PENDING_APPLICATION } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -153,7 +153,7 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     location: location
       ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: locationNote(location.method ?? row.location_method) }
       : null,
-    phone: { number: record.phone.value, as_of: record.phone.confirmed_on },
+    phone: { number: record.phone.value, as_of: record.phone.confirmed_on, note: home.license_closed ? CLOSED_PHONE : null },
     licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },
     capacity: { beds: record.capacity.value, size_words: home.size_words, as_of: record.capacity.confirmed_on },
     operating_since_year: record.operating_since_year.value,

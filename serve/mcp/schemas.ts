@@ -185,6 +185,7 @@ export const fullRecord = z
     phone: z.object({
       number: z.string().nullable().describe('As on the state roster.'),
       as_of: nullableDate,
+      note: z.string().nullable().describe('Set for a closed license: quote it with the number.'),
     }),
     licensee: z.object({ name: z.string().nullable(), as_of: nullableDate }),
     capacity: z.object({ beds: z.number().int().nullable(), size_words: z.string(), as_of: nullableDate }),

@@ -14,6 +14,7 @@ import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import {
   approvalOnRecord,
+  CLOSED_PHONE,
   PENDING_APPLICATION,
   approvalsSourceWords,
   CITATION_TYPES,
@@ -191,7 +192,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       // One list with the call plan's (call-plan.ts): the same record asks the same questions everywhere.
       questions: meaning.closed ? [] : homeQuestions(homeRecord, questionNeeds, context.snapshot.meta.snapshotDate),
       openings: OPENINGS_BY_PHONE,
-      closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
+      closedWarning: meaning.closed ? CLOSED_PHONE : null,
     },
     // Only licensees with a license-holder page (see places.ts) are linked.
     licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },

@@ -235,6 +235,14 @@ export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
   'do not use them to choose care. The real record is the state\'s own facility search.';
 
+/** Said beside a closed license's roster phone, on its page and in every MCP answer that gives the number. */
+export const CLOSED_PHONE = 'This license is closed: the phone number on the roster may no longer reach a care home.';
+
+/** The state's live record of a license in a sentence, with the day it was checked. */
+export function liveStatusWords(status: string, checkedOn: string | null): string {
+  return `The state's live record${checkedOn ? `, checked on ${checkedOn},` : ''} shows "${status}".`;
+}
+
 /** How a closed license's approvals are introduced, on its page, its Markdown twin and the check's display: history first. */
 export const HELD_WHILE_OPEN = 'What the record held while the license was open (history, not current approvals):';
 

@@ -4,7 +4,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
-import { approvalOnRecord, CALL_AGAIN, FACT_SOURCES, familyNote, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
+import { approvalOnRecord, CALL_AGAIN, CLOSED_PHONE, FACT_SOURCES, familyNote, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -293,4 +293,22 @@ test('16. the homes card shows the notes without the sentences meant for the ass
   for (const note of shown) t.false(/call again|leave near out/i.test(note), note);
   // What the family reads keeps every count the assistant reads.
   for (const [i, note] of out.notes.entries()) for (const n of note.match(/\d+/g) ?? []) t.true(shown[i].includes(n), `${n} in ${shown[i]}`);
+});
+
+test('17. a closed home\'s answers carry what its page carries: the live status in check_homes, and the phone warning', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string; license_status_live: string; live_status_checked_on: string }>(
+    'a roster-closed license with a live status',
+    "SELECT license_number, license_status_live, live_status_checked_on FROM facilities WHERE upper(license_status) = 'CLOSED' AND license_status_live IS NOT NULL AND phone IS NOT NULL ORDER BY license_number",
+  );
+  const checked = await call('check_homes', { homes: [home.license_number] });
+  const line = checked.display.split('\n').find((l: string) => l.startsWith('1. '))!;
+  t.true(line.includes(`The state's live record, checked on ${home.live_status_checked_on}, shows "${home.license_status_live}".`), line);
+  t.true(line.includes(CLOSED_PHONE), line);
+  const got = await call('get_home', { license_number: home.license_number });
+  t.is(got.home.phone.note, CLOSED_PHONE);
+  const page = await call('fetch', { id: home.license_number });
+  t.true(page.text.includes(CLOSED_PHONE), 'the page says the same');
+  const open = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  t.is((await call('get_home', open)).home.phone.note, null);
 });

@@ -93,7 +93,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         home.license.on_probation === 'true' ? factRow('On probation', 'yes', `${SOURCES.roster}, ${asOf(home.license.as_of)}`, 'on_probation') : null,
         factRow('Licensed beds', home.capacity.beds === null ? 'not on file' : `${home.capacity.beds} (${home.capacity.size_words})`, `${SOURCES.roster}, ${asOf(home.capacity.as_of)}`, 'beds'),
         factRow('Address', street || 'not on file', `${SOURCES.roster}, ${asOf(home.address.as_of)}`, 'address'),
-        factRow('Phone', plainValue(home.phone.number), `${SOURCES.roster}, ${asOf(home.phone.as_of)}`, 'phone'),
+        factRow('Phone', plainValue(home.phone.number), [`${SOURCES.roster}, ${asOf(home.phone.as_of)}`, home.phone.note].filter(Boolean).join('. '), 'phone'),
         factRow('Licensee', plainValue(home.licensee.name), `${SOURCES.roster}, ${asOf(home.licensee.as_of)}`, 'licensee'),
       ]),
     ]),
