@@ -126,13 +126,13 @@ function visitsOf(visits: RestFacilityDetail['state_visits']): z.infer<typeof fu
   const value = visits.value;
   if (!value) return null;
   const { inspection, other, complaint, total } = value.visits;
-  const { substantiated, inconclusive, unsubstantiated, unfounded } = value.allegations;
+  const { total: allegations, substantiated, inconclusive, unsubstantiated, unfounded } = value.allegations;
   return {
     since_year: value.since_year,
     visits: { inspection, other, complaint, total },
     type_a: value.type_a,
     type_b: value.type_b,
-    allegations: { substantiated, inconclusive, unsubstantiated, unfounded },
+    allegations: { total: allegations, substantiated, inconclusive, unsubstantiated, unfounded },
     as_of: visits.confirmed_on,
   };
 }

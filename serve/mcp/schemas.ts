@@ -119,7 +119,7 @@ const stateVisits = z
     visits: byVisitType,
     type_a: byVisitType,
     type_b: byVisitType,
-    allegations: z.object({ substantiated: visitCount, inconclusive: visitCount, unsubstantiated: visitCount, unfounded: visitCount }),
+    allegations: z.object({ total: visitCount, substantiated: visitCount, inconclusive: visitCount, unsubstantiated: visitCount, unfounded: visitCount }),
     as_of: nullableDate,
   })
   .nullable()

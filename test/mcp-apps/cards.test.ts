@@ -128,6 +128,7 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
       t.is(await frame.textContent('[data-field="citations"] dt'), `Citations since ${home.state_visits!.since_year}`);
       t.true((await frame.textContent('[data-field="citations"] .value'))!.startsWith(`Type A ${home.state_visits!.type_a.total} (`));
       t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`retrieved from the state on ${home.state_visits!.as_of}`));
+      t.true((await frame.textContent('[data-field="allegations"] .value'))!.startsWith(`${home.state_visits!.allegations.total} (`), 'the allegations total, as REST and the page give it');
     } else {
       t.is(await frame.textContent('[data-field="visits"] .value'), 'none on record');
     }

@@ -312,3 +312,12 @@ test('17. a closed home\'s answers carry what its page carries: the live status 
   const open = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
   t.is((await call('get_home', open)).home.phone.note, null);
 });
+
+test('18. state_visits.allegations carries its total in MCP, as REST does', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string }>('a home with complaint allegations', "SELECT license_number FROM facilities WHERE json_extract(state_visits_json, '$.value.allegations.total') > 0 ORDER BY license_number");
+  const got = await call('get_home', home);
+  const rest: any = await (await fetch(`${server.url}/api/v1/facilities/${home.license_number}`)).json();
+  t.is(got.home.state_visits.allegations.total, rest.data.state_visits.value.allegations.total);
+  t.true(got.home.state_visits.allegations.total > 0);
+});

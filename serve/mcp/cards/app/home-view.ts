@@ -57,7 +57,7 @@ function visitRows(visits: HomeAnswer['home']['state_visits'], tallies: HomeAnsw
     factRow(`Citations since ${since}`, `Type A ${byType(visits.type_a)}; Type B ${byType(visits.type_b)}`, source, 'citations'),
     factRow(
       `Complaint allegations since ${since}`,
-      `${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded`,
+      `${n(a.total)} (${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded)`,
       source,
       'allegations',
     ),
