@@ -145,7 +145,6 @@ export const FACT_SOURCES = {
   waiver: "per the state's Assisted Living Waiver list",
   documents: "per the state's list of the home's documents",
   visits: "per the state's weekly export of its licensing record",
-  live: "per the state's live record of the home",
 } as const;
 /**
  * Said wherever care approvals are shown and the snapshot read no approvals file: the state

@@ -85,8 +85,6 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
       el('h2', { id: 'h-license', text: 'License and home' }),
       el('dl', {}, [
         factRow('License status', plainValue(home.license.status), `${SOURCES.roster}, ${asOf(home.license.as_of)}`, 'license_status'),
-        // The live record's status beside the roster's, each under its own source and date.
-        home.license.status_live ? factRow('Live license status', home.license.status_live, `${SOURCES.live}, checked ${asOf(home.license.status_live_checked_on)}`, 'license_status_live') : null,
         home.license.status_live
           ? factRow("Status on the state's live record", home.license.status_live, `checked ${home.license.status_live_checked_on ?? 'on a date not on file'}`, 'status_live')
           : null,
