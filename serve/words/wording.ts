@@ -136,6 +136,9 @@ export function rosterDateWords(date: string | null, shape: RosterShape): { asid
     ? { aside: ` (per the state roster dated ${date})`, per: `per the state roster dated ${date}` }
     : { aside: ' (the state roster gives no date)', per: 'per the state roster (it gives no date)' };
 }
+/** Where the hospitals homes are measured from come from (the list states no date of its own). */
+export const HOSPITAL_SOURCE = "the state health department's list of licensed general acute care hospitals (active, with a location)";
+
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
 /** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */

@@ -4,7 +4,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
-import { approvalOnRecord, CALL_AGAIN, CLOSED_PHONE, FACT_SOURCES, familyNote, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
+import { approvalOnRecord, CALL_AGAIN, CLOSED_PHONE, FACT_SOURCES, familyNote, HOSPITAL_SOURCE, STATE_SOURCE, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
@@ -320,4 +320,16 @@ test('18. state_visits.allegations carries its total in MCP, as REST does', asyn
   const rest: any = await (await fetch(`${server.url}/api/v1/facilities/${home.license_number}`)).json();
   t.is(got.home.state_visits.allegations.total, rest.data.state_visits.value.allegations.total);
   t.true(got.home.state_visits.allegations.total > 0);
+});
+
+test('19. search results and the hospital of homes_near_hospital carry their source and date', async (t) => {
+  const ex = await examples();
+  const dates = { roster: ex.value<string>("SELECT value FROM metadata WHERE key = 'roster_as_of'"), snapshot: ex.value<string>("SELECT value FROM metadata WHERE key = 'snapshot_date'") };
+  const found = await call('search', { query: 'memory care in Hayward' });
+  t.is(found.source, STATE_SOURCE);
+  t.is(found.data_dates.state_record_loaded_on, dates.roster);
+  const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital' });
+  t.is(near.status, 'matched');
+  t.is(near.hospital.source, HOSPITAL_SOURCE);
+  t.is(near.hospital.loaded_on, dates.snapshot);
 });

@@ -10,6 +10,7 @@ import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { budgetCount, filterNotes, keptWithoutOwnRate, listPage, waiverNote } from '../lists.ts';
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
+import { HOSPITAL_SOURCE } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
 import { shown } from './common.ts';
 import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
@@ -48,7 +49,12 @@ const output = z.object({
   status: z
     .enum(['matched', 'ambiguous'])
     .describe('ambiguous: several hospitals fit; ask the user which one and call again with its facid. No homes are listed then.'),
-  hospital: hospital.nullable(),
+  hospital: hospital
+    .extend({
+      source: z.string(),
+      loaded_on: z.string().nullable().describe('The data run that read the list (it states no date of its own).'),
+    })
+    .nullable(),
   candidates: z.array(hospital).describe('Hospitals that fit the name, alphabetical (ambiguous only).'),
   homes: z.array(listedHome),
   total: z.number().int(),
@@ -134,7 +140,7 @@ export const homesNearHospital = defineTool({
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
-      hospital: match.hospital,
+      hospital: { ...match.hospital, source: HOSPITAL_SOURCE, loaded_on: snapshot.meta.snapshotDate },
       candidates: [],
       ...page,
       notes,

@@ -16,10 +16,11 @@ import { clearancesFor, listedHomesOf, unlistedByNameAndPlace } from '../../reco
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
 import { filterNotes, waiverNote } from '../lists.ts';
-import { honesty, strictInput, textArg } from '../schemas.ts';
+import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
+import { mcpDataDates } from '../record.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
-import { claimWordsIn, claimWordsNote, isClaimWord, PENDING_MARK } from '../../words/wording.ts';
+import { claimWordsIn, claimWordsNote, isClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -44,6 +45,8 @@ const output = z.object({
     .string()
     .optional()
     .describe(`Present when nothing matched, or when more than ${SEARCH_MAX_RESULTS} homes matched: what was searched and what to try instead.`),
+  source: z.string(),
+  data_dates: dataDates,
   honesty,
 });
 
@@ -246,6 +249,6 @@ export const search = defineTool({
     const cut = results.length === 0 ? (empty ? null : nothingFound(query)) : more ? moreFound(query) : null;
     // What the record cannot say comes first, before any count or advice.
     const note = [claims.length > 0 ? claimWordsNote(claims) : null, said, cut].filter(Boolean).join(' ') || null;
-    return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
+    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });
