@@ -111,12 +111,32 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
   };
 }
 
-/** A list item: the compact record plus its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
+/** A list item: the lean listed home (schemas.ts listedHome) and its distance from the caller's point (null without one). */
+export function mcpListedHome(context: ShapeContext, { row, compact: home }: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
+  const c = home.clearances;
   return {
-    ...mcpCompactRecord(context, record),
+    license_number: home.license_number,
+    name: home.name,
+    licensed_name: home.licensed_name,
+    city: home.city,
+    county: home.county,
+    license: { status: home.license_status, on_probation: triState(row.on_probation), as_of: home.status_as_of },
+    beds: home.beds,
+    clearances: {
+      dementia: c.dementia,
+      hospice: c.hospice,
+      non_ambulatory: c.non_ambulatory,
+      bedridden: c.bedridden,
+      as_of: c.as_of,
+      source_note: approvalsSourceNote(context.snapshot.meta.approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]),
+    },
+    medi_cal_alw: home.medi_cal_alw.value,
+    price: priceOf(home),
+    state_record: stateRecordOf(home),
+    state_record_url: row.state_record_url,
+    page: home.page,
     distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
-    distance_note: distanceKm !== null && isApproximateLocation(record.row.location_method) ? APPROXIMATE_DISTANCE : null,
+    distance_note: distanceKm !== null && isApproximateLocation(row.location_method) ? APPROXIMATE_DISTANCE : null,
   };
 }
 

@@ -164,9 +164,28 @@ export const compactRecordShape = {
 const RECORD_DATES = 'Each as_of is the date of the state file its values come from; dates are ISO (YYYY-MM-DD).';
 export const compactRecord = z.object(compactRecordShape).describe(`A home, compact flat record. ${RECORD_DATES}`);
 
-/** A list item: the compact record and, when the call gave a point, its straight-line distance. */
+/**
+ * A list item: what a list needs of each home, and no more (issue 44: a list of 20 homes must fit an
+ * assistant's context). A listed home is never closed and never an application, so the closed and
+ * status notes are left out; each source's date stands once in data_dates, the waiver's scope once
+ * in the list's notes; get_home (or compare_homes) gives the compact or full record.
+ */
 export const listedHome = z.object({
-  ...compactRecordShape,
+  license_number: z.string(),
+  name: z.string(),
+  licensed_name: z.string(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  license: z.object({ status: z.string().nullable(), on_probation: triState, as_of: nullableDate }),
+  beds: z.number().int().nullable(),
+  clearances: z
+    .object({ ...clearanceValues, as_of: nullableDate, source_note: z.string().nullable().describe('Quote it when set.') })
+    .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
+  medi_cal_alw: waiverValue.describe("On the state's Medi-Cal Assisted Living Waiver list (as of data_dates.alw_list_as_of); not_on_file: absent, not a verified no."),
+  price,
+  state_record: stateRecordSummary,
+  state_record_url: z.string(),
+  page: z.string().describe('Cite this page.'),
   distance_km: z
     .number()
     .nullable()

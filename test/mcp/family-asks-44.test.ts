@@ -62,7 +62,7 @@ test('2, 13. waiver homes in a county: find_homes, search, homes_near_hospital a
   t.true(onList.length > 0 && inCounty.length > onList.length);
   const found = await call('find_homes', { county: 'Orange', waiver: true });
   t.deepEqual(found.homes.map((h: any) => h.license_number).sort(), onList);
-  t.true(found.homes.every((h: any) => h.medi_cal_alw.value === 'true'));
+  t.true(found.homes.every((h: any) => h.medi_cal_alw === 'true'));
   t.true(found.notes.some((n: string) => n.startsWith(`The waiver filter left out ${inCounty.length - onList.length} home(s) here`)), found.notes.join(' '));
   const searched = await call('search', { query: 'Assisted Living Waiver homes in Orange County' });
   t.deepEqual(searched.results.map((r: any) => r.id).sort(), onList);
@@ -71,7 +71,7 @@ test('2, 13. waiver homes in a county: find_homes, search, homes_near_hospital a
   const hospice = await call('search', { query: 'hospice waiver in Orange County' });
   t.deepEqual(hospice.results.map((r: any) => r.id).sort(), await licensesWhere("listed = 1 AND county_key = 'orange' AND hospice = 'true'"));
   const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 50, waiver: true, limit: 50 });
-  t.true(near.homes.length > 0 && near.homes.every((h: any) => h.medi_cal_alw.value === 'true'));
+  t.true(near.homes.length > 0 && near.homes.every((h: any) => h.medi_cal_alw === 'true'));
   t.true(near.notes.some((n: string) => n.startsWith('The waiver filter left out')));
   const rest: any = await (await fetch(`${server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
   t.deepEqual(rest.data.facilities.map((f: any) => f.license_number).sort(), onList);

@@ -11,7 +11,7 @@ import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, waiverNote } from '../lists.ts';
+import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
@@ -95,6 +95,7 @@ export const findHomes = defineTool({
   input,
   output,
   ui: cardLink('homes'),
+  text: listText,
   run(args, call) {
     if (!args.near && args.county === undefined && args.city === undefined) {
       refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');
@@ -129,7 +130,7 @@ export const findHomes = defineTool({
       // Narrowed inside the index, so every count in the notes is of the homes listed.
       only: args.changed_since === undefined ? null : licensesChangedSince(context, args.changed_since),
     });
-    const page = listPage(context, selection, args);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
 
     const notes: string[] = [];
     notes.push(...filterNotes(needs, budget, selection));
@@ -154,6 +155,10 @@ export const findHomes = defineTool({
       notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${changeLogSpanWords(changesKeptSince(context.snapshot))} ${CHANGES_FAIRNESS}`);
     }
     if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
+    const scope = waiverScopeNote(page.homes);
+    if (scope) notes.push(scope);
+    // A page cut for its size says so before anything else.
+    if (cutBySize) notes.unshift(cutBySizeNote(page));
     return {
       ...page,
       query: {

@@ -7,7 +7,9 @@ import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import type { HospitalRow } from '../../records/query.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, listPage, waiverNote } from '../lists.ts';
+import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
+
+const withoutCut = <T extends { cut_by_size: boolean }>({ cut_by_size: _cut, ...page }: T) => page;
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { HOSPITAL_SOURCE } from '../../words/wording.ts';
@@ -93,6 +95,7 @@ export const homesNearHospital = defineTool({
   input,
   output,
   ui: cardLink('homes'),
+  text: listText,
   run(args, call) {
     const context = call.context();
     const { snapshot } = context;
@@ -118,7 +121,7 @@ export const homesNearHospital = defineTool({
         status: 'ambiguous' as const,
         hospital: null,
         candidates: match.candidates,
-        ...listPage(context, { licenses: [], distances: [] }, args),
+        ...withoutCut(listPage(context, { licenses: [], distances: [] }, args)),
         notes: [ambiguousNote(args.hospital, match)],
         kept_without_own_rate: budgetCount(budget, 0),
         ...common,
@@ -133,10 +136,13 @@ export const homesNearHospital = defineTool({
       waiver: args.waiver === true,
       maxMonthlyUsd: budget,
     });
-    const page = listPage(context, selection, args);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
     notes.push(...filterNotes(needs, budget, selection));
     if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, snapshot.meta.alwListAsOf));
+    const scope = waiverScopeNote(page.homes);
+    if (scope) notes.push(scope);
+    if (cutBySize) notes.unshift(cutBySizeNote(page));
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
