@@ -318,17 +318,15 @@ const candidate = z.object({
   links: z.object({ page: z.string(), markdown: z.string(), state_record: z.string(), corrections: z.string() }),
 });
 
+const checkResultItem = z.object({
+  input: z.string(),
+  status: z.enum(['matched', 'ambiguous', 'not_found']),
+  home: checkedHome.nullable(),
+  candidates: z.array(candidate).describe('Did-you-mean candidates, alphabetical; ask the user which one.'),
+});
+
 export const checkResult = z.object({
-  results: z
-    .array(
-      z.object({
-        input: z.string(),
-        status: z.enum(['matched', 'ambiguous', 'not_found']),
-        home: checkedHome.nullable(),
-        candidates: z.array(candidate).describe('Did-you-mean candidates, alphabetical; ask the user which one.'),
-      }),
-    )
-    .describe('One result per distinct input, in the order sent.'),
+  results: z.array(checkResultItem).describe('One result per distinct input, in the order sent.'),
   counts: z.object({
     given: z.number().int(),
     duplicates_merged: z.number().int(),
@@ -339,6 +337,23 @@ export const checkResult = z.object({
   honesty: z.object({ order: z.string(), neutrality: z.string(), never_in_this_data: z.string(), fairness_note: z.string() }),
   data_dates: z.object({ state_record_loaded_on: z.string().nullable(), alw_list_as_of: z.string().nullable() }),
   display: z.string().describe('A Markdown summary a person can read as it is.'),
+});
+
+/**
+ * check_homes' advertised output: the check result, with each home's detail record declared by
+ * reference rather than spelled out (its schema is /openapi.json's Facility): tools/list is read
+ * by every assistant, and the record's twenty facts would cost it 3 KB each time.
+ */
+export const checkToolOutput = checkResult.extend({
+  results: z
+    .array(
+      checkResultItem.extend({
+        home: checkedHome
+          .extend({ record: z.unknown().optional().describe('detail: true only: the REST Facility record, as GET /api/v1/facilities/{license} gives it (schema: /openapi.json).') })
+          .nullable(),
+      }),
+    )
+    .describe('One result per distinct input, in the order sent.'),
 });
 
 // ---- Input pieces ------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
     const byTarget = new Map<string, Converted>();
     return (options: { target: string }) => {
       let json = byTarget.get(options.target);
-      if (!json) byTarget.set(options.target, (json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options)))));
+      if (!json) byTarget.set(options.target, (json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), { nestedDescriptions: !trusted }))));
       return json;
     };
   };

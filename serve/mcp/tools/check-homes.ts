@@ -2,7 +2,7 @@
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
 import { CHECK_ORDER } from '../../words/wording.ts';
-import { checkResult, strictInput } from '../schemas.ts';
+import { checkToolOutput, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 
 const entryMessage = 'each entry of homes must be a license number or a home name (adding ", city" narrows a name), 3 to 200 characters';
@@ -32,7 +32,7 @@ export const checkHomes = defineTool({
     "carries license status (closed licenses marked, their approvals history), care approvals (tri-state: 'not on file' is never 'no'), waiver, " +
     'a price block (quote price.line) and state-record tallies. display is a Markdown summary ready to show.',
   input,
-  output: checkResult.extend({
+  output: checkToolOutput.extend({
     unchecked: z
       .array(z.string())
       .optional()
