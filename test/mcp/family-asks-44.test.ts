@@ -333,3 +333,14 @@ test('19. search results and the hospital of homes_near_hospital carry their sou
   t.is(near.hospital.source, HOSPITAL_SOURCE);
   t.is(near.hospital.loaded_on, dates.snapshot);
 });
+
+test('the REST list item equals the detail apart from state_documents', async (t) => {
+  const list: any = await (await fetch(`${server.url}/api/v1/facilities?county=alameda&limit=100`)).json();
+  t.true(list.data.facilities.length > 5);
+  for (const item of list.data.facilities) {
+    const detail: any = await (await fetch(`${server.url}/api/v1/facilities/${item.license_number}`)).json();
+    const { state_documents: _documents, ...rest } = detail.data;
+    t.deepEqual(item, rest, item.license_number);
+    t.truthy('state_visits' in item);
+  }
+});
