@@ -139,6 +139,21 @@ export function rosterDateWords(date: string | null, shape: RosterShape): { asid
 /** Where the hospitals homes are measured from come from (the list states no date of its own). */
 export const HOSPITAL_SOURCE = "the state health department's list of licensed general acute care hospitals (active, with a location)";
 
+/**
+ * A home's visits and citations from the state's weekly export in one line, with the years they
+ * cover and the day the record was retrieved: said the same way by the list pages and compare_homes.
+ */
+export function visitsInWords(
+  value: { since_year: string | null; visits: { total: number | null }; type_a: { total: number | null }; type_b: { total: number | null } } | null,
+  retrievedOnDate: string | null,
+): string {
+  const retrieved = retrievedOn(retrievedOnDate).trim();
+  if (!value) return 'state visits and citations not on file';
+  if (!value.since_year) return `state visits: none on record ${retrieved}`;
+  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  return `since ${value.since_year}: ${n(value.visits.total)} state visits, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
+}
+
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
 /** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */

@@ -192,6 +192,9 @@ test.serial('the comparison card keeps the tool\'s columns and rows, each column
     t.is(await frame.$$eval('select, [aria-sort], th button, input', (nodes) => nodes.length), 0, 'no sort control');
     t.deepEqual(await texts(frame, 'button'), ['Full screen'], 'the only button asks the host for full screen');
     t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    // Each home's visits and citations, with their years and the day retrieved (issue 44).
+    const visits = answer.rows.find((row: any) => row.key === 'state_visits');
+    t.deepEqual(await texts(frame, 'tr[data-row="state_visits"] td .value'), visits.values);
     t.deepEqual(await cspViolations(frame), [], era);
   }
   await checkAxe(t, 'modern', 'compare_homes', args, 'comparison');

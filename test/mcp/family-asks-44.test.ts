@@ -344,3 +344,23 @@ test('the REST list item equals the detail apart from state_documents', async (t
     t.truthy('state_visits' in item);
   }
 });
+
+test('compare_homes, the comparison card and the list pages show each home\'s visits and citations with their years and date', async (t) => {
+  const ex = await examples();
+  const homes = ex.all<{ license_number: string; state_visits_json: string }>(
+    "SELECT license_number, state_visits_json FROM facilities WHERE listed = 1 AND county_key = 'alameda' AND json_extract(state_visits_json, '$.value.since_year') IS NOT NULL ORDER BY sort_key LIMIT 3",
+  );
+  t.is(homes.length, 3);
+  const compared = await call('compare_homes', { license_numbers: homes.map((h) => h.license_number) });
+  const row = compared.rows.find((r: any) => r.key === 'state_visits');
+  const page = await (await fetch(`${server.url}/county/alameda`)).text();
+  for (const home of homes) {
+    const fact = JSON.parse(home.state_visits_json);
+    const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visits, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
+    const column = compared.columns.findIndex((c: any) => c.license_number === home.license_number);
+    t.is(row.values[column], words);
+    // The card shows the row's value as it is.
+    t.is(comparisonCellWords('state_visits', row.values[column], compared.columns[column]).words, words);
+    t.true(page.includes(words.replace(/'/g, '&#39;')) || page.includes(words), `the county page: ${words}`);
+  }
+});

@@ -5,6 +5,7 @@ import { homeRecords, type HomeRecord } from '../../records/home-record.ts';
 import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../record.ts';
 import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
+import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -89,9 +90,15 @@ export const compareHomes = defineTool({
     }
     records.sort(alphabetically);
     const columns = records.map((record) => mcpCompactRecord(context, record));
+    // Each home's visits and citations with the years they cover and the day they were retrieved, as the list pages say them.
+    const visits = {
+      key: 'state_visits',
+      label: "State visits and citations (the state's weekly export: the years covered, the day retrieved)",
+      values: records.map(({ restDetail: { state_visits: fact } }) => visitsInWords(fact.value, fact.confirmed_on)),
+    };
     return {
       columns,
-      rows: ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })),
+      rows: [...ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })), visits],
       honesty: honestyBlock(ORDER_COLUMNS),
       data_dates: mcpDataDates(context.snapshot),
     };
