@@ -42,7 +42,9 @@ export const facilityListQuery = Joi.object({
   county: placeSchema('County', 'Los Angeles'),
   city: placeSchema('City', 'Sacramento'),
   needs: needsSchema,
-  waiver: Joi.boolean()
+  // Text, not a boolean: the docs page's try-it form then asks for it in a labelled text box.
+  waiver: Joi.string()
+    .pattern(/^(true|false)$/)
     .description("true: only homes on the state's Medi-Cal Assisted Living Waiver list (absence from the list is not a verified no). false or absent: no waiver filter.")
     .messages({ '*': 'waiver must be given once, as true or false' }),
   limit: wholeNumber(1, 100, 'limit must be an integer between 1 and 100').default(50).description('Page size, 1..100 (digits only).'),
@@ -55,7 +57,7 @@ export interface FacilityListQuery {
   county?: string;
   city?: string;
   needs?: ClearanceKey[];
-  waiver?: boolean;
+  waiver?: 'true' | 'false';
   limit: number;
   offset: number;
 }
