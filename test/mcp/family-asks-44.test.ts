@@ -1,40 +1,16 @@
 // The asks of issue 44 (a family looking for memory care, played through the official SDK client),
 // replayed against a real server over a fresh seed snapshot: each answer must be true to the record.
 import test from 'ava';
-import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { comparisonCellWords, triStateReading } from '../../serve/mcp/cards/app/words.ts';
 import { approvalOnRecord, CALL_AGAIN, CLOSED_PHONE, FACT_SOURCES, familyNote, HOSPITAL_SOURCE, STATE_SOURCE, NO_AVAILABILITY, PENDING_APPLICATION, PENDING_MARK } from '../../serve/words/wording.ts';
-import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
+import { askingClient, connect, errorText, validateOutput } from './helpers.ts';
 import { publishGenerations } from '../helpers/changes.ts';
 import { startServer } from '../helpers/server.ts';
 
-let server: McpTestServer;
-let client: Client;
-let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
-test.before(async () => {
-  server = await startMcpServer();
-  client = await connect(server.mcpUrl, 'modern');
-  tools = (await client.listTools()).tools;
-});
-test.after.always(async () => {
-  await client?.close();
-  await server?.close();
-});
-
-async function call(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${errorText(result)}`);
-  const problem = validateOutput(tools, name, result.structuredContent);
-  if (problem) throw new Error(`${name}: ${problem}`);
-  return result.structuredContent;
-}
-
-async function refusal(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = await client.callTool({ name, arguments: args });
-  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} was not refused`);
-  return errorText(result);
-}
+const asking = askingClient(test);
+const { call } = asking;
+const refusal = async (name: string, args: Record<string, unknown>): Promise<string> => (await asking.refusal(name, args)).text;
 
 const licensesWhere = async (sql: string, ...params: unknown[]) =>
   (await examples()).all<{ license_number: string }>(`SELECT license_number FROM facilities WHERE ${sql}`, ...params).map((row) => row.license_number).sort();
@@ -73,7 +49,7 @@ test('2, 13. waiver homes in a county: find_homes, search, homes_near_hospital a
   const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 50, waiver: true, limit: 50 });
   t.true(near.homes.length > 0 && near.homes.every((h: any) => h.medi_cal_alw === 'true'));
   t.true(near.notes.some((n: string) => n.startsWith('The waiver filter left out')));
-  const rest: any = await (await fetch(`${server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
+  const rest: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities?county=orange&waiver=true`)).json();
   t.deepEqual(rest.data.facilities.map((f: any) => f.license_number).sort(), onList);
   const topic = await call('explain_care_topic', { topic: 'assisted_living_waiver' });
   t.true(JSON.stringify(topic).includes('waiver: true'));
@@ -95,7 +71,7 @@ test('3, 7. find_homes with changed_since reaches the homes that closed or left 
   });
   const result: any = await other.callTool({ name: 'find_homes', arguments: { county, changed_since: '2026-11-01' } });
   t.falsy(result.isError, errorText(result));
-  t.is(validateOutput(tools, 'find_homes', result.structuredContent), null);
+  t.is(validateOutput(asking.state.tools, 'find_homes', result.structuredContent), null);
   const out = result.structuredContent;
   t.deepEqual(out.homes.map((h: any) => h.license_number), [edited!.license_number]);
   t.deepEqual(out.left_the_list.map((h: any) => h.license_number).sort(), [closed!.license_number, removed!.license_number].sort());
@@ -200,7 +176,7 @@ test('9, 11. a home the live record shows closed: license.status is the roster\'
   t.is(got.home.license.status_live_checked_on, home.live_status_checked_on);
   t.true(got.home.license.closed);
   // REST says the same.
-  const rest: any = await (await fetch(`${server.url}/api/v1/facilities/${home.license_number}`)).json();
+  const rest: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities/${home.license_number}`)).json();
   t.is(rest.data.license_status.value, got.home.license.status);
   t.is(rest.data.license_status_live.value, got.home.license.status_live);
 
@@ -240,18 +216,18 @@ test('10. a ZIP code is read as a ZIP code, never as a city: search lists its ho
     for (const city of cities) t.true(text.includes(city), `${city}: ${text}`);
   }
   // The find_care prompt, which invites a ZIP, says where one goes.
-  const prompt = await client.getPrompt({ name: 'find_care', arguments: { place: absent } });
+  const prompt = await asking.state.client.getPrompt({ name: 'find_care', arguments: { place: absent } });
   t.true(JSON.stringify(prompt.messages).includes('A ZIP code is not a city name'));
 });
 
 test('12. the instructions and every prompt say how to word a stated false, not only not_on_file', async (t) => {
   const said = "'false' is a negative the record states";
-  t.true((client.getInstructions() ?? '').includes(said));
-  const { prompts } = await client.listPrompts();
+  t.true((asking.state.client.getInstructions() ?? '').includes(said));
+  const { prompts } = await asking.state.client.listPrompts();
   t.true(prompts.length >= 4);
   const args: Record<string, Record<string, string>> = { find_care: { place: 'Hayward' }, check_homes: { homes: 'Harmony Place' }, compare_homes: { homes: '015601295; 015601390' }, plan_calls: { homes: '015601295' } };
   for (const prompt of prompts) {
-    const got = await client.getPrompt({ name: prompt.name, arguments: args[prompt.name] ?? {} });
+    const got = await asking.state.client.getPrompt({ name: prompt.name, arguments: args[prompt.name] ?? {} });
     t.true(JSON.stringify(got.messages).includes(said), prompt.name);
   }
 });
@@ -263,10 +239,10 @@ test('14. an availability argument is refused with the reason, as a sort is, on 
     t.true(text.includes('Accepted arguments:'), text);
   }
   t.true((await refusal('homes_near_hospital', { hospital: 'Livermore Community Hospital', vacancy: true })).includes(NO_AVAILABILITY));
-  const rest = await fetch(`${server.url}/api/v1/facilities?county=alameda&available=true`);
+  const rest = await fetch(`${asking.state.server.url}/api/v1/facilities?county=alameda&available=true`);
   t.is(rest.status, 400);
   t.true(((await rest.json()) as any).error.startsWith(NO_AVAILABILITY));
-  const page = await fetch(`${server.url}/county/alameda?open_beds=1`);
+  const page = await fetch(`${asking.state.server.url}/county/alameda?open_beds=1`);
   t.is(page.status, 400);
   t.true((await page.text()).includes('There is no availability filter'));
 });
@@ -317,7 +293,7 @@ test('18. state_visits.allegations carries its total in MCP, as REST does', asyn
   const ex = await examples();
   const home = ex.one<{ license_number: string }>('a home with complaint allegations', "SELECT license_number FROM facilities WHERE json_extract(state_visits_json, '$.value.allegations.total') > 0 ORDER BY license_number");
   const got = await call('get_home', home);
-  const rest: any = await (await fetch(`${server.url}/api/v1/facilities/${home.license_number}`)).json();
+  const rest: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities/${home.license_number}`)).json();
   t.is(got.home.state_visits.allegations.total, rest.data.state_visits.value.allegations.total);
   t.true(got.home.state_visits.allegations.total > 0);
 });
@@ -335,10 +311,10 @@ test('19. search results and the hospital of homes_near_hospital carry their sou
 });
 
 test('the REST list item equals the detail apart from state_documents', async (t) => {
-  const list: any = await (await fetch(`${server.url}/api/v1/facilities?county=alameda&limit=100`)).json();
+  const list: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities?county=alameda&limit=100`)).json();
   t.true(list.data.facilities.length > 5);
   for (const item of list.data.facilities) {
-    const detail: any = await (await fetch(`${server.url}/api/v1/facilities/${item.license_number}`)).json();
+    const detail: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities/${item.license_number}`)).json();
     const { state_documents: _documents, ...rest } = detail.data;
     t.deepEqual(item, rest, item.license_number);
     t.truthy('state_visits' in item);
@@ -353,7 +329,7 @@ test('compare_homes, the comparison card and the list pages show each home\'s vi
   t.is(homes.length, 3);
   const compared = await call('compare_homes', { license_numbers: homes.map((h) => h.license_number) });
   const row = compared.rows.find((r: any) => r.key === 'state_visits');
-  const page = await (await fetch(`${server.url}/county/alameda`)).text();
+  const page = await (await fetch(`${asking.state.server.url}/county/alameda`)).text();
   for (const home of homes) {
     const fact = JSON.parse(home.state_visits_json);
     const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visits, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
