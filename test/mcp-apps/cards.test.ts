@@ -188,6 +188,11 @@ test.serial('the comparison card keeps the tool\'s columns and rows, each column
     const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia');
     const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
     dementia.values.forEach((value: string, index: number) => t.is(cells[index], value === 'true' ? 'yes' : 'not on file', `${era} column ${index}`));
+    // A stated false says what the record states, as the page does (issue 44).
+    const sources = await texts(frame, 'tr[data-row="clearances.dementia"] td .source');
+    dementia.values.forEach((value: string, index: number) => {
+      if (value === 'false') t.true(sources[index]!.includes('this license does not carry the dementia care approval'), sources[index]);
+    });
     await noBareNo(t, frame);
     t.is(await frame.$$eval('select, [aria-sort], th button, input', (nodes) => nodes.length), 0, 'no sort control');
     t.deepEqual(await texts(frame, 'button'), ['Full screen'], 'the only button asks the host for full screen');
@@ -197,6 +202,12 @@ test.serial('the comparison card keeps the tool\'s columns and rows, each column
     t.deepEqual(await texts(frame, 'tr[data-row="state_visits"] td .value'), visits.values);
     t.deepEqual(await cspViolations(frame), [], era);
   }
+  // A closed column: its dated closed note is a row, and its approvals read as history (issue 44).
+  const closed = server.app.services.snapshots.current.db.prepare("SELECT license_number FROM facilities WHERE closed = 1 AND hospice = 'true' ORDER BY license_number LIMIT 1").get() as { license_number: string };
+  const { frame: closedFrame, result: closedResult } = await showCard('modern', 'compare_homes', { license_numbers: [closed.license_number, '019201399'] });
+  const at = closedResult.structuredContent.columns.findIndex((column: any) => column.license_number === closed.license_number);
+  t.is((await texts(closedFrame, 'tr[data-row="license.closed_note"] td .value'))[at], closedResult.structuredContent.columns[at].license.closed_note);
+  t.is((await texts(closedFrame, 'tr[data-row="clearances.hospice"] td .value'))[at], 'yes (history)');
   await checkAxe(t, 'modern', 'compare_homes', args, 'comparison');
   await screenshots('comparison', 'compare_homes', args);
 });
