@@ -51,8 +51,7 @@ const output = z.object({
 });
 
 /** What to try when a place search found nothing: the wider area, then without the care words; never the same ask elsewhere. */
-function widerSearch(county: string | null, read: { city?: unknown } | object, filtered: boolean): string {
-  const inCity = 'city' in read && read.city !== null;
+function widerSearch(county: string | null, inCity: boolean, filtered: boolean): string {
   // The care words' own note already says how to see the homes they left out.
   const wider = inCity && county ? `the whole county (find_homes with county "${county}"${filtered ? ' and the same needs' : ''})` : 'a neighbouring county, or find_homes near {latitude, longitude} with a wider radius_km';
   return `No listed home here fits every word asked. Try ${wider}.`;
@@ -81,8 +80,9 @@ const NEED_WORDS: Record<string, string> = {
 
 /** Words naming the Medi-Cal Assisted Living Waiver ("waiver" alone, unless a hospice or bedridden waiver is meant). */
 const WAIVER_WORDS = new Set(['alw', 'medi-cal', 'medical', 'medicaid']);
+const isWaiverWord = (word: string): boolean => WAIVER_WORDS.has(word) || word === 'waiver' || word === 'waivers';
 function asksForWaiver(words: readonly string[], needs: ReadonlySet<string>): boolean {
-  return words.some((word) => WAIVER_WORDS.has(word) || ((word === 'waiver' || word === 'waivers') && !needs.has('hospice') && !needs.has('bedridden')));
+  return words.some((word) => WAIVER_WORDS.has(word) || (isWaiverWord(word) && !needs.has('hospice') && !needs.has('bedridden')));
 }
 
 function titleOf({ compact: home }: HomeRecord): string {
@@ -112,7 +112,7 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const rest: string[] = [];
   for (const word of words) {
     if (NEED_WORDS[word]) needs.add(NEED_WORDS[word]!);
-    else if (!FILLER.has(word) && !WAIVER_WORDS.has(word) && word !== 'waiver' && word !== 'waivers') rest.push(word);
+    else if (!FILLER.has(word) && !isWaiverWord(word)) rest.push(word);
   }
   const waiver = asksForWaiver(words, needs);
   if (rest.length === 0) return null;
@@ -141,7 +141,8 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
   const readAs = 'said' in read ? `Read "${known!.name}" as a ZIP code: the listed homes with it.` : read.read_as;
   // Nothing fit: advice that widens what the family asked, never the same ask in another town.
-  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), read, needs.size > 0 || waiver) : null;
+  const inCity = !('said' in read) && read.city !== null;
+  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), inCity, needs.size > 0 || waiver) : null;
   return { licenses: selection.licenses, said: [readAs, cut, waiverCut, widen].filter(Boolean).join(' ') || null, empty: widen !== null };
 }
 
