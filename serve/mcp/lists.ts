@@ -6,7 +6,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
 import { NEED_WORDS } from '../shape/call-plan.ts';
-import { CALL_AGAIN } from '../words/wording.ts';
+import { approvalShortWords, CALL_AGAIN } from '../words/wording.ts';
 import { ALW_SCOPE } from '../../contract/records.ts';
 import { triStateWords } from '../../contract/facts.ts';
 
@@ -139,7 +139,7 @@ function homeLine(home: ListAnswer['homes'][number], position: number): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
   const distance = home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`;
   const c = home.clearances;
-  const approvals = (Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>).map((key) => `${APPROVAL_SHORT[key]} ${triStateWords(c[key])}`).join(', ');
+  const approvals = (Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>).map((key) => `${APPROVAL_SHORT[key]} ${approvalShortWords(c[key])}`).join(', ');
   const r = home.state_record;
   const record =
     `${r.documents_on_file ?? 'not on file'} state documents, latest visit ${r.latest_visit_date ?? 'not on file'}, ` +

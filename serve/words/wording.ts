@@ -222,6 +222,12 @@ export function approvalOnRecord(key: ClearanceKey, value: TriState, license = '
   return `not on file: the record does not say whether ${license} carries ${APPROVAL_WORDS[key]}`;
 }
 
+/** An approval's value in a short list line (the check's display, a list's text): a stated false says so, still "not on file". */
+export function approvalShortWords(value: TriState): string {
+  if (value === 'true') return 'yes';
+  return value === 'false' ? 'not on file (this license does not carry it)' : 'not on file';
+}
+
 /** The probation fact as a clause, said the way approvalOnRecord says an approval (a stated false is still "not on file"). */
 export function probationOnRecord(value: TriState, license = 'this license'): string {
   if (value === 'true') return `${license} is on probation`;

@@ -111,6 +111,12 @@ test('4. a stated false reads "not on file: this license does not carry ..." in 
   const got = await call('get_home', { license_number: stated.license_number });
   const reading = triStateReading(got.home.clearances.dementia, FACT_SOURCES.approvals, got.home.clearances.as_of, (v) => approvalOnRecord('dementia', v));
   t.true(reading.detail.startsWith('this license does not carry the dementia care approval'));
+  // The check's display and a list's text block say it too, in their short form.
+  const checked = await call('check_homes', { homes: [stated.license_number] });
+  t.true(checked.display.includes('dementia not on file (this license does not carry it)'), checked.display);
+  const listed = await asking.state.client.callTool({ name: 'find_homes', arguments: { county: got.home.address.county, limit: 50 } });
+  const line = (listed.content as Array<{ text: string }>)[0]!.text.split('\n').find((l) => l.includes(`license ${stated.license_number}`));
+  t.true(line?.includes('dementia not on file (this license does not carry it)'), line);
 });
 
 test('5. a pending license is an application everywhere: the check, get_home, search titles, the page, and the hand-off refuses it', async (t) => {
