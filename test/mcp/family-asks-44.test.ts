@@ -346,3 +346,37 @@ test('compare_homes, the comparison card and the list pages show each home\'s vi
     t.true(page.includes(words.replace(/'/g, '&#39;')) || page.includes(words), `the county page: ${words}`);
   }
 });
+
+test('8. a large answer is paged and says so first, and its text block carries the same numbers as its structured content', async (t) => {
+  const ex = await examples();
+  const county = ex.value<string>('SELECT county FROM facilities WHERE listed = 1 GROUP BY county_key ORDER BY COUNT(*) DESC LIMIT 1');
+  const result: any = await asking.state.client.callTool({ name: 'find_homes', arguments: { county, limit: 50 } });
+  const out = result.structuredContent;
+  const text: string = result.content[0].text;
+  t.true(out.homes.length < Math.min(50, out.total), 'cut by size');
+  t.is(out.next_offset, out.homes.length);
+  t.true(out.notes[0].startsWith(`This answer lists ${out.homes.length} of the 50 homes asked for`), out.notes[0]);
+  t.true(text.indexOf(out.notes[0]) < text.indexOf('1. **'), 'said before the homes');
+  for (const home of out.homes) {
+    const line = text.split('\n').find((l) => l.includes(`(license ${home.license_number}`))!;
+    t.truthy(line, home.license_number);
+    const r = home.state_record;
+    for (const said of [`${home.beds} licensed beds`, `${r.documents_on_file} state documents`, `Type A ${r.type_a_citations}`, `Type B ${r.type_b_citations}`, home.price?.line ?? '', home.page]) {
+      t.true(line.includes(String(said)), `${home.license_number}: ${said}`);
+    }
+  }
+  // The next page continues where this one stopped: every home once.
+  const next = await call('find_homes', { county, limit: 50, offset: out.next_offset });
+  const listed: any = await (await fetch(`${asking.state.server.url}/api/v1/facilities?county=${encodeURIComponent(county)}&limit=100`)).json();
+  const both = [...out.homes, ...next.homes].map((h: any) => h.license_number);
+  t.deepEqual(both, listed.data.facilities.map((f: any) => f.license_number).slice(0, both.length), 'the REST list order, no home skipped');
+
+  // A 100-home check answers the first entries that fit, says so first, and hands back the rest.
+  const hundred = ex.all<{ license_number: string }>('SELECT license_number FROM facilities ORDER BY license_number LIMIT 100').map((r) => r.license_number);
+  const checked = await call('check_homes', { homes: hundred });
+  t.true(checked.unchecked.length > 0);
+  t.deepEqual([...checked.results.map((r: any) => r.input), ...checked.unchecked], hundred);
+  t.true(checked.display.split('\n').slice(0, 3).join(' ').includes(`This answer checks the first ${checked.results.length} of the 100 homes sent`), checked.display.slice(0, 400));
+  const rest = await call('check_homes', { homes: checked.unchecked.slice(0, 20) });
+  t.is(rest.results.length, 20);
+});
