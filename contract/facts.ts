@@ -60,12 +60,15 @@ export function licenseStatusMeaning(status: string | null | undefined): {
   listed: boolean;
   closed: boolean;
   probation: boolean;
+  /** An application the state has not licensed yet (PENDING alone; LICENSED/PENDING INCREASE is a license). */
+  pending: boolean;
 } {
   const s = (status ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
   const closed = /\bCLOSED\b/.test(s);
   const probation = !closed && (s === 'PROBATIONARY LICENSE' || s === 'ON PROBATION');
   const listed = !closed && (s === 'LICENSED' || s === 'LICENSED/PENDING INCREASE' || probation);
-  return { listed, closed, probation };
+  const pending = !closed && !listed && /\bPENDING\b/.test(s);
+  return { listed, closed, probation, pending };
 }
 
 /** In words, both non-true values read 'not on file' (spec: never 'no'). */

@@ -7,7 +7,7 @@ import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples, type Examples } from './helpers/examples.ts';
 import { call, postJson } from './helpers/server.ts';
-import { HELD_WHILE_OPEN } from '../serve/words/wording.ts';
+import { CLOSED_PHONE, HELD_WHILE_OPEN } from '../serve/words/wording.ts';
 import { connect, errorText, startMcpServer, structuredAnswer, type McpTestServer } from './mcp/helpers.ts';
 
 interface LiveClosed {
@@ -77,7 +77,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
     t.like(record.license_status_live, { value: home.license_status_live, confirmed_on: home.live_status_checked_on });
 
     const full = (await tool('get_home', { license_number: home.license_number })).home;
-    t.like(full.license, { closed: true, status: home.license_status_live, as_of: home.live_status_checked_on, status_live: home.license_status_live });
+    // license.status is the roster's, under its own date, as REST says; the live status is status_live with its check date (issue 44).
+    t.like(full.license, { closed: true, status: 'LICENSED', as_of: home.roster_as_of, status_live: home.license_status_live, status_live_checked_on: home.live_status_checked_on });
     t.is(full.license.closed_note, noteOf(home));
     t.true(full.clearances.license_closed);
     t.is(full.price, null);
@@ -89,8 +90,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
 
     const rest = (await postJson(`${server.url}/api/v1/check`, { homes: [home.license_number] })).body;
     t.true(rest.data.results[0].home.license_closed);
-    // The display says the dated statement, then the approvals under the shared words for history.
-    t.true(rest.data.display.includes(`${statementOf(home)} ${HELD_WHILE_OPEN}`), rest.data.display);
+    // The display says the dated statement, the phone warning, then the approvals under the shared words for history.
+    t.true(rest.data.display.includes(`${statementOf(home)} ${CLOSED_PHONE} ${HELD_WHILE_OPEN}`), rest.data.display);
   }
 });
 

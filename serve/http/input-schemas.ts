@@ -42,6 +42,11 @@ export const facilityListQuery = Joi.object({
   county: placeSchema('County', 'Los Angeles'),
   city: placeSchema('City', 'Sacramento'),
   needs: needsSchema,
+  // Text, not a boolean: the docs page's try-it form then asks for it in a labelled text box.
+  waiver: Joi.string()
+    .pattern(/^(true|false)$/)
+    .description("true: only homes on the state's Medi-Cal Assisted Living Waiver list (absence from the list is not a verified no). false or absent: no waiver filter.")
+    .messages({ '*': 'waiver must be given once, as true or false' }),
   limit: wholeNumber(1, 100, 'limit must be an integer between 1 and 100').default(50).description('Page size, 1..100 (digits only).'),
   offset: wholeNumber(0, 20000, 'offset must be an integer between 0 and 20000')
     .default(0)
@@ -52,6 +57,7 @@ export interface FacilityListQuery {
   county?: string;
   city?: string;
   needs?: ClearanceKey[];
+  waiver?: 'true' | 'false';
   limit: number;
   offset: number;
 }

@@ -5,7 +5,7 @@ import type { Lifecycle, Request } from '@hapi/hapi';
 import type Joi from 'joi';
 import { MAX_HOMES } from '../shape/check.ts';
 import { BODY_TIMEOUT_MESSAGE, isBodyTimeout } from './body-timeout.ts';
-import { asksForSort, NO_SORT_PARAMETER } from '../words/wording.ts';
+import { asksForAvailability, asksForSort, NO_AVAILABILITY, NO_SORT_PARAMETER } from '../words/wording.ts';
 
 const BODY_NOT_JSON =
   'The body must be JSON of the form {"homes": [...]} (optionally with "detail": true), sent with Content-Type: application/json.';
@@ -54,6 +54,7 @@ export function schemaOf(entry: unknown): Joi.Schema | undefined {
 function queryMessage(request: Request, details: Joi.ValidationErrorItem[], accepted: string[], noSort: string): string {
   const given = Object.keys(request.query ?? {});
   if (asksForSort(given)) return noSort;
+  if (asksForAvailability(given)) return `${NO_AVAILABILITY} Accepted: ${accepted.join(', ') || 'no query parameters'}.`;
   const unknown = given.filter((key) => !accepted.includes(key));
   if (unknown.length > 0) {
     const what = `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${quoted(unknown)}.`;
@@ -66,6 +67,7 @@ function payloadMessage(request: Request, details: Joi.ValidationErrorItem[], ac
   if (details.some((detail) => detail.path.length === 0)) return BODY_NOT_JSON;
   const given = Object.keys((request.payload as object | null) ?? {});
   if (asksForSort(given)) return `${noSort} Accepted inputs: ${accepted.join(', ')}.`;
+  if (asksForAvailability(given)) return `${NO_AVAILABILITY} Accepted inputs: ${accepted.join(', ')}.`;
   const issues = [...new Set(details.map((detail) => detail.message))];
   const listed = issues.slice(0, MAX_LISTED).join('; ') + (issues.length > MAX_LISTED ? `; and ${issues.length - MAX_LISTED} more` : '');
   return `${inputsName} could not read these inputs: ${listed}. Accepted inputs: ${accepted.join(', ')}.`;

@@ -2,8 +2,9 @@
 // link to the whole log) and find_homes' changed_since argument.
 import * as z from 'zod/v4';
 import { ISO_DATE, isCalendarDate } from '../../contract/facts.ts';
-import { changesKeptSince, historyOf, type ChangeRowReader } from '../records/changes.ts';
-import { CHANGES_FAIRNESS, historyUrl } from '../shape/changes.ts';
+import { changesKeptSince, historyOf, listChanges, type ChangeRowReader } from '../records/changes.ts';
+import { listedHomesOf } from '../records/listed-homes.ts';
+import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from '../shape/changes.ts';
 import { changeLine, noChangesLogged } from '../words/changes.ts';
 
 /** Changes get_home carries; the rest are at history_url. */
@@ -24,7 +25,7 @@ export const recentChanges = z
       )
       .describe(`The newest ${GET_HOME_CHANGES}, newest first.`),
     total: z.number().int(),
-    kept_since: z.string().nullable().describe('Changes are logged from this date on; none before.'),
+    kept_since: z.string().nullable().describe("The run the log began with; a logged change's observed_on is the source's date and can be earlier."),
     history_url: z.string(),
     note: z.string().describe('How to pass a change on (not a verdict; an empty log covers only since kept_since).'),
   })
@@ -56,3 +57,41 @@ export const changedSinceArg = z
   .regex(ISO_DATE, { error: SINCE_MESSAGE })
   .refine(isCalendarDate, { error: SINCE_MESSAGE })
   .describe("Only homes whose state record changed on or after this day (the source's own date), e.g. a new license holder or care approval.");
+
+/** How many changes a place's closures are read from (a county's log over months stays far below). */
+const LEFT_THE_LIST_SCAN = 2000;
+export const LEFT_THE_LIST_SHOWN = 50;
+
+export const leftTheList = z
+  .array(
+    z.object({
+      license_number: z.string(),
+      name: z.string(),
+      city: z.string().nullable(),
+      observed_on: z.string().nullable(),
+      line: z.string().describe('The newest logged change, to quote.'),
+      page: z.string().nullable(),
+    }),
+  )
+  .describe('With changed_since: homes here whose license closed or left the roster since then (not in homes), newest first.');
+
+/**
+ * The homes in a place that left the list since a date (closed, or gone from the roster): a list of
+ * current homes cannot show them, and a closure is the change a family most needs to know.
+ */
+export function homesLeftTheList(
+  reader: ChangeRowReader,
+  baseUrl: string,
+  filter: { since: string; countyKey: string | null; cityKey: string | null },
+): { homes: z.infer<typeof leftTheList>; total: number } {
+  const listed = listedHomesOf(reader.snapshot).listedLicenses();
+  const { rows } = listChanges(reader, { since: filter.since, countyKey: filter.countyKey, cityKey: filter.cityKey, kind: null, field: null }, LEFT_THE_LIST_SCAN, 0);
+  const seen = new Set<string>();
+  const homes: z.infer<typeof leftTheList> = [];
+  for (const row of rows) {
+    if (seen.has(row.license_number) || listed.has(row.license_number)) continue;
+    seen.add(row.license_number);
+    homes.push({ license_number: row.license_number, name: row.name, city: row.city, observed_on: row.observed_on, line: changeLine(row), page: facilityPageUrl(baseUrl, row) });
+  }
+  return { homes: homes.slice(0, LEFT_THE_LIST_SHOWN), total: homes.length };
+}

@@ -86,6 +86,11 @@ function tighten(schema: Json): void {
 }
 
 /** Titles only name shared shapes ($defs); once named, they go. */
+function dropDescriptions(schema: Json): void {
+  delete schema.description;
+  eachChild(schema, (child) => dropDescriptions(child));
+}
+
 function dropTitles(schema: Json): void {
   delete schema.title;
   eachChild(schema, (child) => dropTitles(child));
@@ -218,8 +223,12 @@ function hoistRepeats(root: Json): Json {
 }
 
 /** The advertised form of a converted schema: the same values accepted, each shape written once. */
-export function compactJsonSchema(schema: Json): Json {
+export function compactJsonSchema(schema: Json, options: { nestedDescriptions?: boolean } = {}): Json {
   const { $schema: _dialect, ...copy } = JSON.parse(JSON.stringify(schema)) as Json;
+  // An output schema keeps only its root's description: hosts hand the model a tool's name,
+  // description and input schema, rarely its output schema (docs/mcp.md), and the reading rules
+  // an answer needs stand in the tool's description and in the answer's own notes.
+  if (options.nestedDescriptions === false) eachChild(copy, (child) => dropDescriptions(child));
   const folded = foldNullable(copy);
   tighten(folded);
   const compact = hoistRepeats(folded);

@@ -32,8 +32,14 @@ function countyOffer(snapshot: Snapshot, county: string | null): string {
 /** What to say of a known place with no listed home of the kind asked. */
 function knownButEmpty(snapshot: Snapshot, input: string, known: KnownPlace, as: 'county' | 'city' | 'any'): string {
   if (known.kind === 'zip') {
-    const cities = known.cities.length > 0 ? ` The roster's homes with that ZIP code are in ${known.cities.join(', ')}${known.county ? ` (${known.county} County)` : ''}: send city (or county) by name.` : '';
-    return `${quoted(input)} is a ZIP code; find_homes reads places by name or by near {latitude, longitude}.${cities}`;
+    const cities = known.nearbyOnly
+      ? known.cities.length > 0
+        ? ` No home on the roster has that ZIP code; the roster's homes with ZIP codes starting ${known.name.slice(0, 3)} are in ${known.cities.join(', ')}: send city (or county) by name.`
+        : ' No home on the roster has that ZIP code or one near it.'
+      : known.cities.length > 0
+        ? ` The roster's homes with that ZIP code are in ${known.cities.join(', ')}${known.county ? ` (${known.county} County)` : ''}: send city (or county) by name.`
+        : '';
+    return `${quoted(input)} is a ZIP code, not a city name; find_homes reads places by name or by near {latitude, longitude}.${cities}`;
   }
   if (known.kind === 'county') {
     if (as === 'city') {

@@ -3,9 +3,9 @@
 // compact home; the full form (get_home) adds the detail Facility and names the clearances under
 // correction review in clearances.under_review.
 import type * as z from 'zod/v4';
-import { CLEARANCE_KEYS, TRI_STATES, type TriState } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, CLOSED_PHONE, PENDING_APPLICATION } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
@@ -21,6 +21,21 @@ export function mcpDataDates(snapshot: Snapshot): z.infer<typeof dataDates> {
     care_approvals_as_of: snapshot.meta.approvalsAsOf,
     snapshot_date: snapshot.meta.snapshotDate,
   };
+}
+
+/**
+ * The roster's status and date. The stored compact home carries the status that decided (the live
+ * record's when it closed the home, with the live check's date); license.status is the roster's,
+ * as its label and the REST record say, and the live one is status_live (get_home) and the closed note.
+ */
+function rosterStatus(context: ShapeContext, row: { license_status: string | null }, home: CompactHome): { status: string | null; as_of: string | null } {
+  if (home.license_status === row.license_status) return { status: home.license_status, as_of: home.status_as_of };
+  return { status: row.license_status, as_of: context.snapshot.meta.rosterAsOf };
+}
+
+/** A status that is not a license yet says so (pending is an application everywhere). */
+function statusNoteOf(status: string | null): string | null {
+  return licenseStatusMeaning(status).pending ? PENDING_APPLICATION : null;
 }
 
 function triState(value: string | null | undefined): TriState {
@@ -82,13 +97,7 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     licensed_name: home.licensed_name,
     city: home.city,
     county: home.county,
-    license: {
-      status: home.license_status,
-      closed: home.license_closed,
-      closed_note: home.license_closed ? home.clearances.closed_note : null,
-      on_probation: triState(row.on_probation),
-      as_of: home.status_as_of,
-    },
+    license: { ...rosterStatus(context, row, home), closed: home.license_closed, closed_note: home.license_closed ? home.clearances.closed_note : null, status_note: statusNoteOf(home.license_status), on_probation: triState(row.on_probation) },
     beds: home.beds,
     size_words: home.size_words,
     clearances: clearancesOf(home, meta.approvalsRead),
@@ -102,12 +111,32 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
   };
 }
 
-/** A list item: the compact record plus its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, record: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
+/** A list item: the lean listed home (schemas.ts listedHome) and its distance from the caller's point (null without one). */
+export function mcpListedHome(context: ShapeContext, { row, compact: home }: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
+  const c = home.clearances;
   return {
-    ...mcpCompactRecord(context, record),
+    license_number: home.license_number,
+    name: home.name,
+    licensed_name: home.licensed_name,
+    city: home.city,
+    county: home.county,
+    license: { status: home.license_status, on_probation: triState(row.on_probation), as_of: home.status_as_of },
+    beds: home.beds,
+    clearances: {
+      dementia: c.dementia,
+      hospice: c.hospice,
+      non_ambulatory: c.non_ambulatory,
+      bedridden: c.bedridden,
+      as_of: c.as_of,
+      source_note: approvalsSourceNote(context.snapshot.meta.approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]),
+    },
+    medi_cal_alw: home.medi_cal_alw.value,
+    price: priceOf(home),
+    state_record: stateRecordOf(home),
+    state_record_url: row.state_record_url,
+    page: home.page,
     distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
-    distance_note: distanceKm !== null && isApproximateLocation(record.row.location_method) ? APPROXIMATE_DISTANCE : null,
+    distance_note: distanceKm !== null && isApproximateLocation(row.location_method) ? APPROXIMATE_DISTANCE : null,
   };
 }
 
@@ -117,13 +146,13 @@ function visitsOf(visits: RestFacilityDetail['state_visits']): z.infer<typeof fu
   const value = visits.value;
   if (!value) return null;
   const { inspection, other, complaint, total } = value.visits;
-  const { substantiated, inconclusive, unsubstantiated, unfounded } = value.allegations;
+  const { total: allegations, substantiated, inconclusive, unsubstantiated, unfounded } = value.allegations;
   return {
     since_year: value.since_year,
     visits: { inspection, other, complaint, total },
     type_a: value.type_a,
     type_b: value.type_b,
-    allegations: { substantiated, inconclusive, unsubstantiated, unfounded },
+    allegations: { total: allegations, substantiated, inconclusive, unsubstantiated, unfounded },
     as_of: visits.confirmed_on,
   };
 }
@@ -144,17 +173,17 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     location: location
       ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: locationNote(location.method ?? row.location_method) }
       : null,
-    phone: { number: record.phone.value, as_of: record.phone.confirmed_on },
+    phone: { number: record.phone.value, as_of: record.phone.confirmed_on, note: home.license_closed ? CLOSED_PHONE : null },
     licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },
     capacity: { beds: record.capacity.value, size_words: home.size_words, as_of: record.capacity.confirmed_on },
     operating_since_year: record.operating_since_year.value,
     license: {
-      status: home.license_status,
-      as_of: home.status_as_of,
+      ...rosterStatus(context, row, home),
       status_live: record.license_status_live.value,
       status_live_checked_on: record.license_status_live.confirmed_on ?? row.live_status_checked_on,
       closed: home.license_closed,
       closed_note: home.license_closed ? home.clearances.closed_note : null,
+      status_note: statusNoteOf(home.license_status),
       on_probation: triState(record.on_probation.value),
     },
     clearances: { ...clearancesOf(home, meta.approvalsRead), under_review: underReview },

@@ -4,7 +4,7 @@
 // so every structuredContent must carry exactly these keys.
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
-import { asksForSort, NEUTRALITY } from '../words/wording.ts';
+import { asksForAvailability, asksForSort, NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
 import { LOCATION_METHODS } from '../../contract/records.ts';
 
 // ---- Output pieces -----------------------------------------------------------------------------
@@ -119,11 +119,13 @@ const stateVisits = z
     visits: byVisitType,
     type_a: byVisitType,
     type_b: byVisitType,
-    allegations: z.object({ substantiated: visitCount, inconclusive: visitCount, unsubstantiated: visitCount, unfounded: visitCount }),
+    allegations: z.object({ total: visitCount, substantiated: visitCount, inconclusive: visitCount, unsubstantiated: visitCount, unfounded: visitCount }),
     as_of: nullableDate,
   })
   .nullable()
   .describe("From the state's weekly export, retrieved on as_of; counts cover since_year on. Substantiated is a finding on a complaint, not a verdict on the home.");
+
+const statusNote = z.string().nullable().describe('Set for a status that is not a current license (an application): quote it.');
 
 /** Compact flat record: every list and comparison. */
 export const compactRecordShape = {
@@ -136,6 +138,7 @@ export const compactRecordShape = {
     status: z.string().nullable(),
     closed: z.boolean(),
     closed_note: z.string().nullable(),
+    status_note: statusNote,
     on_probation: triState,
     as_of: nullableDate,
   }),
@@ -161,9 +164,28 @@ export const compactRecordShape = {
 const RECORD_DATES = 'Each as_of is the date of the state file its values come from; dates are ISO (YYYY-MM-DD).';
 export const compactRecord = z.object(compactRecordShape).describe(`A home, compact flat record. ${RECORD_DATES}`);
 
-/** A list item: the compact record and, when the call gave a point, its straight-line distance. */
+/**
+ * A list item: what a list needs of each home, and no more (issue 44: a list of 20 homes must fit an
+ * assistant's context). A listed home is never closed and never an application, so the closed and
+ * status notes are left out; each source's date stands once in data_dates, the waiver's scope once
+ * in the list's notes; get_home (or compare_homes) gives the compact or full record.
+ */
 export const listedHome = z.object({
-  ...compactRecordShape,
+  license_number: z.string(),
+  name: z.string(),
+  licensed_name: z.string(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  license: z.object({ status: z.string().nullable(), on_probation: triState, as_of: nullableDate }),
+  beds: z.number().int().nullable(),
+  clearances: z
+    .object({ ...clearanceValues, as_of: nullableDate, source_note: z.string().nullable().describe('Quote it when set.') })
+    .describe('Care approvals on the license. A clearance under correction review reads not_on_file.'),
+  medi_cal_alw: waiverValue.describe("On the state's Medi-Cal Assisted Living Waiver list (as of data_dates.alw_list_as_of); not_on_file: absent, not a verified no."),
+  price,
+  state_record: stateRecordSummary,
+  state_record_url: z.string(),
+  page: z.string().describe('Cite this page.'),
   distance_km: z
     .number()
     .nullable()
@@ -182,6 +204,7 @@ export const fullRecord = z
     phone: z.object({
       number: z.string().nullable().describe('As on the state roster.'),
       as_of: nullableDate,
+      note: z.string().nullable().describe('Set for a closed license: quote it with the number.'),
     }),
     licensee: z.object({ name: z.string().nullable(), as_of: nullableDate }),
     capacity: z.object({ beds: z.number().int().nullable(), size_words: z.string(), as_of: nullableDate }),
@@ -193,6 +216,7 @@ export const fullRecord = z
       status_live_checked_on: nullableDate,
       closed: z.boolean(),
       closed_note: z.string().nullable(),
+      status_note: statusNote,
       on_probation: triState,
     }),
     clearances: compactRecordShape.clearances.extend({
@@ -294,17 +318,15 @@ const candidate = z.object({
   links: z.object({ page: z.string(), markdown: z.string(), state_record: z.string(), corrections: z.string() }),
 });
 
+const checkResultItem = z.object({
+  input: z.string(),
+  status: z.enum(['matched', 'ambiguous', 'not_found']),
+  home: checkedHome.nullable(),
+  candidates: z.array(candidate).describe('Did-you-mean candidates, alphabetical; ask the user which one.'),
+});
+
 export const checkResult = z.object({
-  results: z
-    .array(
-      z.object({
-        input: z.string(),
-        status: z.enum(['matched', 'ambiguous', 'not_found']),
-        home: checkedHome.nullable(),
-        candidates: z.array(candidate).describe('Did-you-mean candidates, alphabetical; ask the user which one.'),
-      }),
-    )
-    .describe('One result per distinct input, in the order sent.'),
+  results: z.array(checkResultItem).describe('One result per distinct input, in the order sent.'),
   counts: z.object({
     given: z.number().int(),
     duplicates_merged: z.number().int(),
@@ -315,6 +337,23 @@ export const checkResult = z.object({
   honesty: z.object({ order: z.string(), neutrality: z.string(), never_in_this_data: z.string(), fairness_note: z.string() }),
   data_dates: z.object({ state_record_loaded_on: z.string().nullable(), alw_list_as_of: z.string().nullable() }),
   display: z.string().describe('A Markdown summary a person can read as it is.'),
+});
+
+/**
+ * check_homes' advertised output: the check result, with each home's detail record declared by
+ * reference rather than spelled out (its schema is /openapi.json's Facility): tools/list is read
+ * by every assistant, and the record's twenty facts would cost it 3 KB each time.
+ */
+export const checkToolOutput = checkResult.extend({
+  results: z
+    .array(
+      checkResultItem.extend({
+        home: checkedHome
+          .extend({ record: z.unknown().optional().describe('detail: true only: the REST Facility record, as GET /api/v1/facilities/{license} gives it (schema: /openapi.json).') })
+          .nullable(),
+      }),
+    )
+    .describe('One result per distinct input, in the order sent.'),
 });
 
 // ---- Input pieces ------------------------------------------------------------------------------
@@ -335,6 +374,7 @@ export function strictInput<Shape extends z.ZodRawShape>(shape: Shape, order: st
       if (issue.code === 'unrecognized_keys') {
         const keys = (issue as { keys: string[] }).keys;
         if (asksForSort(keys)) return `${refusal} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
+        if (asksForAvailability(keys)) return `${NO_AVAILABILITY} Remove ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
         return `Unknown argument${keys.length === 1 ? '' : 's'} ${keys.join(', ')}. Accepted arguments: ${accepted}.`;
       }
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Send the arguments as a JSON object. Accepted arguments: ${accepted}.`;
@@ -374,6 +414,10 @@ export const needsArg = z
   )
   .max(NEED_KEYS.length, { error: `needs takes at most ${NEED_KEYS.length} keys` })
   .describe('Care approvals the license must carry, ANDed (wheelchair: non-ambulatory). Only an explicit true matches, never not_on_file or a clearance under review.');
+
+export const waiverArg = z
+  .boolean({ error: 'waiver must be true or false' })
+  .describe("true: only homes on the state's Medi-Cal Assisted Living Waiver list (absence from it is not a verified no).");
 
 export const pointArg = z
   .strictObject(

@@ -5,6 +5,7 @@
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
 import { demoFields } from '../http/demo.ts';
+import { DEMO_SENTENCE } from '../words/wording.ts';
 import { requestCall, type McpCall } from './context.ts';
 import { demoNotice } from './schemas.ts';
 import { compactJsonSchema } from './json-schema.ts';
@@ -28,6 +29,11 @@ export interface ToolDefinition<In extends z.ZodObject, Out extends z.ZodObject>
   /** Its card (MCP Apps `_meta.ui`): the ui:// resource that shows its answer, and who may call it (default: the model and the cards). */
   ui?: { resourceUri?: string; visibility?: Array<'model' | 'app'> };
   run(args: z.infer<In>, call: McpCall, ctx: ServerContext): z.infer<Out>;
+  /**
+   * The text block, when it is not the structuredContent's JSON: the same values in fewer bytes
+   * (a list as Markdown). Hosts hand the model one or the other, or both (docs/mcp.md).
+   */
+  text?(answer: z.infer<Out>): string;
 }
 
 /** Every tool's output may carry the demo notice (added to each result in registerTool). */
@@ -47,11 +53,16 @@ const written = new WeakMap<object, string>();
  * A result: structuredContent plus the same JSON as text (for clients that read only text). While
  * demo data is served, the notice comes first in both (every tool's result, one place).
  */
-export function toolResult(structured: Record<string, unknown>, demo = false): CallToolResult {
+export function toolResult(structured: Record<string, unknown>, demo = false, render?: (answer: any) => string): CallToolResult {
   const answer = demo ? { ...demoFields(true), ...structured } : structured;
-  const text = JSON.stringify(answer);
-  written.set(answer, text);
-  return { content: [{ type: 'text', text }], structuredContent: answer };
+  const json = JSON.stringify(answer);
+  written.set(answer, json);
+  return { content: [{ type: 'text', text: render ? renderedText(structured, demo, render) : json }], structuredContent: answer };
+}
+
+/** A rendered text block: it opens with the demo notice too, as the JSON does. */
+export function renderedText(structured: Record<string, unknown>, demo: boolean, render: (answer: any) => string): string {
+  return demo ? `${DEMO_SENTENCE}\n\n${render(structured)}` : render(structured);
 }
 
 /** The JSON toolResult wrote for this structuredContent, when it made it (and nothing changed it since: results are never edited after). */
@@ -91,7 +102,7 @@ function convertedOnce<T extends z.ZodType>(schema: T, trusted = false): T {
     const byTarget = new Map<string, Converted>();
     return (options: { target: string }) => {
       let json = byTarget.get(options.target);
-      if (!json) byTarget.set(options.target, (json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options)))));
+      if (!json) byTarget.set(options.target, (json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), { nestedDescriptions: !trusted }))));
       return json;
     };
   };
@@ -124,7 +135,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       const call = requestCall(ctx.http?.req);
       try {
         const structured = definition.run(args, call, ctx) as Record<string, unknown>;
-        return toolResult(structured, call.context().snapshot.meta.demoData);
+        return toolResult(structured, call.context().snapshot.meta.demoData, definition.text as ((answer: unknown) => string) | undefined);
       } catch (error) {
         if (error instanceof ToolRefusal) return toolError(error.message);
         call.services.log.error('mcp tool failed', {

@@ -1,5 +1,5 @@
 // Sentences the MCP surface says the same way in every tool (the shared ones live in serve/words/wording.ts).
-import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+import { FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA, TRI_STATE_FOR_ASSISTANTS } from '../words/wording.ts';
 
 export const ORDER_BY_DISTANCE =
   'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.';
@@ -14,5 +14,4 @@ export function honesty(order: string) {
   return { order, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
 }
 
-export const NOT_ON_FILE_WORDS =
-  "'not_on_file' means the state record does not say: in words, say 'not on file', never 'no'.";
+export const NOT_ON_FILE_WORDS = TRI_STATE_FOR_ASSISTANTS;

@@ -5,14 +5,15 @@
 // hospital the list stays alphabetical and shows each home's straight-line distance.
 import { CLEARANCE_KEYS, NEEDS, NEED_KEYS, type ClearanceKey } from '../../contract/facts.ts';
 import { nameSlug } from '../../contract/names.ts';
-import { hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../records/query.ts';
+import { columnsByLicenses, hospitalByFacid, hospitalsByCounty, type PageHospitalRow } from '../records/query.ts';
+import type { StateVisitsValue } from '../../contract/records.ts';
 import { listedHomesOf, type ListedHome, type ListingFilter } from '../records/listed-homes.ts';
 import { licensesFailingNeeds } from '../records/home-record.ts';
 import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE, visitsInWords } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
@@ -80,12 +81,24 @@ function beds(row: ListedHome): string {
   return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
 }
 
-function itemOf(baseUrl: string, row: ListedHome, extra: string[] = []): ListItem {
+function itemOf(baseUrl: string, row: ListedHome, extra: string[] = [], visits?: ReadonlyMap<string, string>): ListItem {
+  const visited = visits?.get(row.license_number);
   return {
     name: row.name,
     url: `${baseUrl}${facilityPagePath(row.name_slug, row.license_number)}`,
-    detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
+    detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra, ...(visited ? [visited] : [])].join(' · '),
   };
+}
+
+/** Each listed row's visits and citations in words (the state's weekly export), from one narrow read of the page's rows. */
+function visitsOfRows(context: ShapeContext, rows: readonly ListedHome[]): Map<string, string> {
+  const read = columnsByLicenses(context.snapshot, ['state_visits_json'] as const, rows.map((row) => row.license_number));
+  return new Map(
+    read.map((row) => {
+      const fact = JSON.parse(row.state_visits_json) as { value: StateVisitsValue | null; confirmed_on: string | null };
+      return [row.license_number, visitsInWords(fact.value, fact.confirmed_on)];
+    }),
+  );
 }
 
 /** A care approval in a list line: the clearance's own name (wheelchair users need non-ambulatory). */
@@ -177,11 +190,12 @@ ${(spec.sections ?? []).map(
 }
 
 /** One page of a list drawn from the listed-homes index. */
-function listPage(context: ShapeContext, filter: ListingFilter, page: number): { at: Paging; rows: ListedHome[]; distances: number[] } {
+function listPage(context: ShapeContext, filter: ListingFilter, page: number): { at: Paging; rows: ListedHome[]; distances: number[]; visits: Map<string, string> } {
   const selection = listedHomesOf(context.snapshot).select(filter);
   const at = paging(page, selection.homes.length);
   const end = at.offset + PAGE_SIZE;
-  return { at, rows: selection.homes.slice(at.offset, end), distances: selection.distances.slice(at.offset, end) };
+  const rows = selection.homes.slice(at.offset, end);
+  return { at, rows, distances: selection.distances.slice(at.offset, end), visits: visitsOfRows(context, rows) };
 }
 
 /** An index lists places, not homes: one page, no count and no neutrality sentence about homes. */
@@ -223,7 +237,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
   const baseUrl = context.filler.baseUrl;
   const county = countyBySlug(context.snapshot, countySlug);
   if (!county) throw pageError(404, 'No county with licensed homes has this address. The list of counties is at /county.');
-  const { at, rows } = listPage(context, { countyKey: county.key }, page);
+  const { at, rows, visits } = listPage(context, { countyKey: county.key }, page);
   const url = `${baseUrl}/county/${county.slug}`;
   return listDoc(baseUrl, {
     title: `Licensed care homes in ${county.name} County`,
@@ -231,7 +245,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
     url,
     intro: [`Residential care homes for the elderly with a current license in ${county.name} County, from the state licensing record.`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)], visits)),
     empty: `No licensed home in ${county.name} County is on the state roster.`,
     sections: [
       {
@@ -254,14 +268,14 @@ export function cityPage(context: ShapeContext, countySlug: string, citySlug: st
   const county = countyBySlug(context.snapshot, countySlug);
   const city = county ? cityBySlug(context.snapshot, county, citySlug) : undefined;
   if (!county || !city) throw pageError(404, 'No city with licensed homes has this address. The list of counties is at /county.');
-  const { at, rows } = listPage(context, { countyKey: county.key, cityKey: city.key }, page);
+  const { at, rows, visits } = listPage(context, { countyKey: county.key, cityKey: city.key }, page);
   return listDoc(baseUrl, {
     title: `Licensed care homes in ${city.name}, ${county.name} County`,
     description: `Residential care homes for the elderly (RCFEs) licensed in ${city.name}, ${county.name} County, California.`,
     url: `${baseUrl}/county/${county.slug}/${city.slug}`,
     intro: [`Residential care homes for the elderly with a current license in ${city.name}, from the state licensing record.`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)], visits)),
     empty: `No licensed home in ${city.name} is on the state roster.`,
     sections: [{ heading: 'More places', links: [{ text: `All of ${county.name} County`, url: `${baseUrl}/county/${county.slug}` }] }],
   });
@@ -301,7 +315,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   // A clearance under a correction review reads not on file and does not match (spec rule 2).
   const filter = { countyKey: county?.key ?? null, clearances: [clearance], excluded: licensesFailingNeeds(context.overlay, [clearance]) };
-  const { at, rows } = listPage(context, filter, page);
+  const { at, rows, visits } = listPage(context, filter, page);
   const where = county ? ` in ${county.name} County` : ' in California';
   return listDoc(baseUrl, {
     title: `${type.title}${where}`,
@@ -313,7 +327,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
       `A home is not listed here when the state's file states that its license does not carry ${type.approval}, or does not say. ${NOT_ON_FILE_IN_WORDS}`,
     ],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'])),
+    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'], visits)),
     empty: `No licensed home${where} carries ${type.approval} in the state's file.`,
     sections: [
       {
@@ -329,7 +343,7 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
 export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
   const baseUrl = context.filler.baseUrl;
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
-  const { at, rows } = listPage(context, { countyKey: county?.key ?? null, waiver: true }, page);
+  const { at, rows, visits } = listPage(context, { countyKey: county?.key ?? null, waiver: true, byCounty: true }, page);
   const listDate = context.snapshot.meta.alwListAsOf;
   // One heading per county, spelled as its page spells it, whatever each row's casing.
   const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));
@@ -346,7 +360,7 @@ export function waiverPage(context: ShapeContext, countyValue: string | undefine
     paging: at,
     items: rows.map((row) => {
       const name = (row.county_key && countyNames.get(row.county_key)) ?? row.county;
-      return { ...itemOf(baseUrl, row), group: name ? `${name} County` : 'County not on file' };
+      return { ...itemOf(baseUrl, row, [], visits), group: name ? `${name} County` : 'County not on file' };
     }),
     empty: `No licensed home${where} is on the Assisted Living Waiver list.`,
     sections: [
@@ -400,7 +414,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
   const lonSpan = radius / (69 * Math.max(0.1, Math.cos((hospital.latitude * Math.PI) / 180)));
   // The box only narrows the scan; the radius decides. The list stays alphabetical.
   const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
-  const { at, rows, distances } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
+  const { at, rows, distances, visits } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
   const place = placeWords(hospital.city, hospital.county);
   return listDoc(baseUrl, {
     title: `Care homes within ${radius} miles of ${hospital.name}`,
@@ -411,7 +425,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
     ],
     paging: at,
     items: rows.map((row, i) =>
-      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${isApproximateLocation(row.location_method) ? ` (${APPROXIMATE_DISTANCE})` : ''}`]),
+      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${isApproximateLocation(row.location_method) ? ` (${APPROXIMATE_DISTANCE})` : ''}`], visits),
     ),
     empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
     sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
@@ -424,7 +438,7 @@ export function licenseePage(context: ShapeContext, slug: string, page: number):
   const baseUrl = context.filler.baseUrl;
   const holder = licenseeBySlug(context.snapshot, slug);
   if (!holder) throw pageError(404, 'No license holder with a current license has this address.');
-  const { at, rows } = listPage(context, { licensees: new Set(holder.names) }, page);
+  const { at, rows, visits } = listPage(context, { licensees: new Set(holder.names) }, page);
   const name = holder.names[0]!;
   return listDoc(baseUrl, {
     title: `Licenses held by ${name}`,
@@ -434,7 +448,7 @@ export function licenseePage(context: ShapeContext, slug: string, page: number):
       `Current licenses whose license holder (licensee) on the state roster is ${holder.names.join(' or ')}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.`,
     ],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [row.county ? `${row.county} County` : 'county not on file'])),
+    items: rows.map((row) => itemOf(baseUrl, row, [row.county ? `${row.county} County` : 'county not on file'], visits)),
     empty: 'No current license is held by this license holder.',
   });
 }

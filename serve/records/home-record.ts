@@ -270,13 +270,13 @@ function candidateParts(read: Pick<FacilityRow, 'license_number' | (typeof CANDI
   };
 }
 
-const LISTED_VIEW_COLUMNS = ['on_probation', 'state_record_url', 'location_method', 'home_json'] as const;
-const REST_LIST_COLUMNS = ['record_json'] as const;
+const LISTED_VIEW_COLUMNS = ['on_probation', 'state_record_url', 'location_method', 'license_status', 'home_json'] as const;
+const REST_LIST_COLUMNS = ['record_json', 'state_visits_json'] as const;
 
 /** What a list item shows of a home: its compact home and the two row columns lists carry. A record is one. */
 export interface ListedView {
   readonly license: string;
-  readonly row: Pick<FacilityRow, 'on_probation' | 'state_record_url' | 'location_method'>;
+  readonly row: Pick<FacilityRow, 'on_probation' | 'state_record_url' | 'location_method' | 'license_status'>;
   readonly compact: CompactHome;
 }
 
@@ -289,7 +289,7 @@ export function listedViewsOf(context: ShapeContext, licenses: readonly string[]
   return recordsElseStored<ListedView>(context, licenses, () => false, (stored) =>
     columnsByLicenses(context.snapshot, LISTED_VIEW_COLUMNS, stored).map((read) => ({
       license: read.license_number,
-      row: { on_probation: read.on_probation, state_record_url: read.state_record_url, location_method: read.location_method },
+      row: { on_probation: read.on_probation, state_record_url: read.state_record_url, location_method: read.location_method, license_status: read.license_status },
       compact: JSON.parse(context.filler.fillText(read.home_json)) as CompactHome,
     })),
   );
@@ -300,8 +300,8 @@ export function listedViewsOf(context: ShapeContext, licenses: readonly string[]
  * or whose record is held, as its record; every other one as its stored record text, base URL
  * filled, from one narrow batched read that builds and keeps no record.
  */
-export function restListTextsOf(context: ShapeContext, licenses: readonly string[]): Map<string, HomeRecord | { license: string; text: string }> {
+export function restListTextsOf(context: ShapeContext, licenses: readonly string[]): Map<string, HomeRecord | { license: string; text: string; visits: string }> {
   return recordsElseStored(context, licenses, () => false, (stored) =>
-    columnsByLicenses(context.snapshot, REST_LIST_COLUMNS, stored).map((read) => ({ license: read.license_number, text: context.filler.fillText(read.record_json) })),
+    columnsByLicenses(context.snapshot, REST_LIST_COLUMNS, stored).map((read) => ({ license: read.license_number, text: context.filler.fillText(read.record_json), visits: read.state_visits_json })),
   );
 }

@@ -70,8 +70,10 @@ export interface ListingFilter {
   radius?: number | null;
   /** With `near`: nearest first (ties stay alphabetical), unless false. */
   byDistance?: boolean;
-  /** Only homes on the Assisted Living Waiver list; ordered by county key first. */
+  /** Only homes on the Assisted Living Waiver list (judged with the needs, so the cut is counted). */
   waiver?: boolean;
+  /** With `waiver`: ordered by county key first (the waiver page's headings); lists elsewhere stay alphabetical. */
+  byCounty?: boolean;
   /** Only licenses held by one of these licensee strings (verbatim). */
   licensees?: ReadonlySet<string> | null;
   /** Only these licenses (e.g. homes whose record changed since a date), or null for any. */
@@ -93,6 +95,8 @@ export interface Selection {
   leftOutByNeeds: number;
   /** Homes the other filters and the approvals kept whose own rate is above the budget. */
   leftOutByBudget: number;
+  /** Homes the place and the approvals kept that are not on the waiver list (only with `waiver`). */
+  leftOutByWaiver: number;
 }
 
 export interface Place {
@@ -235,22 +239,23 @@ export class ListedHomes {
     let withoutLocation = 0;
     let leftOutByNeeds = 0;
     let leftOutByBudget = 0;
+    let leftOutByWaiver = 0;
     for (let n = 0; n < count; n += 1) {
       const i = candidates ? candidates[n]! : n;
       const home = this.homes[i]!;
       if (filter.countyKey != null && home.county_key !== filter.countyKey) continue;
       if (only && !only.has(home.license_number)) continue;
-      if (filter.waiver && home.alw_participation !== 'true') continue;
       if (licensees && (home.licensee === null || !licensees.has(home.licensee))) continue;
       // The needs and the budget are judged last, so each counts only homes the place kept.
       const failsNeeds = (this.clearanceBits[i]! & mask) !== mask || (excluded !== null && excluded.has(home.license_number));
+      const failsWaiver = !failsNeeds && filter.waiver === true && home.alw_participation !== 'true';
       const ownRate = home.price_is_own_rate;
-      const failsBudget = !failsNeeds && maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd;
+      const failsBudget = !failsNeeds && !failsWaiver && maxMonthlyUsd !== null && ownRate && home.price_monthly_usd! > maxMonthlyUsd;
       let distance = 0;
       if (box || near) {
         const { latitude, longitude } = home;
         if (latitude === null || longitude === null) {
-          if (near && !failsNeeds && !failsBudget) withoutLocation += 1;
+          if (near && !failsNeeds && !failsWaiver && !failsBudget) withoutLocation += 1;
           continue;
         }
         if (box && (latitude < box.south || latitude > box.north || longitude < box.west || longitude > box.east)) continue;
@@ -261,6 +266,10 @@ export class ListedHomes {
       }
       if (failsNeeds) {
         leftOutByNeeds += 1;
+        continue;
+      }
+      if (failsWaiver) {
+        leftOutByWaiver += 1;
         continue;
       }
       if (failsBudget) {
@@ -274,7 +283,7 @@ export class ListedHomes {
     // Hits are in alphabetical order, so a stable sort keeps ties alphabetical.
     const order = hits.map((_, n) => n);
     if (near && filter.byDistance !== false) order.sort((a, b) => distances[a]! - distances[b]!);
-    else if (filter.waiver) order.sort((a, b) => compareKeys(this.homes[hits[a]!]!.county_key, this.homes[hits[b]!]!.county_key));
+    else if (filter.waiver && filter.byCounty) order.sort((a, b) => compareKeys(this.homes[hits[a]!]!.county_key, this.homes[hits[b]!]!.county_key));
     const homes = order.map((n) => this.homes[hits[n]!]!);
     return {
       homes,
@@ -284,8 +293,15 @@ export class ListedHomes {
       withoutLocation,
       leftOutByNeeds,
       leftOutByBudget,
+      leftOutByWaiver,
     };
   }
+
+  /** The set of listed licenses (built once). */
+  listedLicenses(): ReadonlySet<string> {
+    return (this.licenseSet ??= new Set(this.homes.map((home) => home.license_number)));
+  }
+  private licenseSet: ReadonlySet<string> | null = null;
 
   /** Homes whose goes-by or licensed name has a word starting with the key, alphabetical. */
   matchName(key: string, limit: number): Matches<ListedHome> {
@@ -297,10 +313,7 @@ export class ListedHomes {
    * in the name; alphabetical.
    */
   matchNameAndPlace(words: readonly string[]): ListedHome[] {
-    return this.homes.filter((home) => {
-      const inName = words.filter((word) => home.nameWords.includes(` ${word}`));
-      return inName.length > 0 && words.every((word) => inName.includes(word) || home.placeWords.includes(` ${word}`));
-    });
+    return this.homes.filter((home) => fitsNameAndPlace(home, words));
   }
 }
 
@@ -350,4 +363,40 @@ export function listedHomesOf(snapshot: Snapshot): ListedHomes {
 export function clearancesFor(needs: readonly string[]): ClearanceKey[] {
   const wanted = new Set(needs.map((need) => NEEDS[need]).filter((key): key is ClearanceKey => key !== undefined));
   return CLEARANCE_KEYS.filter((key) => wanted.has(key));
+}
+
+/** A license the lists leave out (closed, pending), with the words a name-and-place look-up reads. */
+interface UnlistedHome {
+  license_number: string;
+  nameWords: string;
+  placeWords: string;
+}
+
+const unlistedHomesIndex = derived('unlisted homes by name and place', (snapshot): UnlistedHome[] =>
+  (
+    snapshot
+      .statement('SELECT license_number, name_key, licensed_name_key, city, county FROM facilities WHERE listed = 0 ORDER BY sort_key, license_number')
+      .all() as Array<{ license_number: string; name_key: string; licensed_name_key: string; city: string | null; county: string | null }>
+  ).map((row) => ({
+    license_number: row.license_number,
+    nameWords: ` ${row.name_key} ${row.licensed_name_key}`,
+    placeWords: ` ${nameKey(row.city ?? '')} ${nameKey(row.county ?? '')}`,
+  })),
+);
+
+/** Whether every word starts a word of the home's name, city or county, at least one of them in the name. */
+export function fitsNameAndPlace(home: { nameWords: string; placeWords: string }, words: readonly string[]): boolean {
+  const inName = words.filter((word) => home.nameWords.includes(` ${word}`));
+  return inName.length > 0 && words.every((word) => inName.includes(word) || home.placeWords.includes(` ${word}`));
+}
+
+/**
+ * Licenses the lists leave out (closed, pending) whose name, city and county carry every word, as
+ * matchNameAndPlace reads listed homes: a family asking after a closed home by name and town finds it.
+ */
+export function unlistedByNameAndPlace(snapshot: Snapshot, words: readonly string[]): string[] {
+  return snapshot
+    .derive(unlistedHomesIndex)
+    .filter((home) => fitsNameAndPlace(home, words))
+    .map((home) => home.license_number);
 }

@@ -27,6 +27,10 @@ export interface KnownPlace {
   cities: string[];
   /** A listed county or city by this name (current licenses), or null when none is listed there. */
   listed: Place | null;
+  /** A ZIP's listed licenses, alphabetical (empty for counties and cities). */
+  licenses?: string[];
+  /** A ZIP no roster home has: `cities` are those of the roster's ZIPs sharing its first three digits. */
+  nearbyOnly?: boolean;
 }
 
 export type PlaceReading =
@@ -47,7 +51,9 @@ const rosterPlaces = derived('place names: counties, roster cities and ZIP codes
   for (const name of CALIFORNIA_COUNTIES) counties.set(placeKey(name), { kind: 'county', name, county: name, cities: [], listed: listed.county(name) });
   const cities = new Map<string, KnownPlace>();
   const zips = new Map<string, KnownPlace>();
-  const rows = snapshot.statement('SELECT city, county, zip FROM facilities WHERE city IS NOT NULL OR zip IS NOT NULL ORDER BY listed DESC, sort_key').all() as Array<{
+  const rows = snapshot.statement('SELECT license_number, listed, city, county, zip FROM facilities WHERE city IS NOT NULL OR zip IS NOT NULL ORDER BY listed DESC, sort_key, license_number').all() as Array<{
+    license_number: string;
+    listed: number;
     city: string | null;
     county: string | null;
     zip: string | null;
@@ -62,13 +68,24 @@ const rosterPlaces = derived('place names: counties, roster cities and ZIP codes
     }
     const zip = row.zip?.slice(0, 5);
     if (zip) {
-      const known = zips.get(zip) ?? { kind: 'zip' as const, name: zip, county: row.county, cities: [], listed: null };
+      const known = zips.get(zip) ?? { kind: 'zip' as const, name: zip, county: row.county, cities: [], listed: null, licenses: [] };
       if (row.city && !known.cities.includes(row.city)) known.cities.push(row.city);
+      if (row.listed === 1) known.licenses!.push(row.license_number);
       zips.set(zip, known);
     }
   }
   return { counties, cities, zips };
 });
+
+/**
+ * A ZIP code no roster home has is still a ZIP code, never a city's name: it is read as one, with
+ * the cities of the roster's ZIP codes that share its first three digits (the same postal area).
+ */
+function zipOffRoster(places: RosterPlaces, zip: string): KnownPlace | undefined {
+  const cities: string[] = [];
+  for (const [code, known] of places.zips) if (code.startsWith(zip.slice(0, 3))) for (const city of known.cities) if (!cities.includes(city)) cities.push(city);
+  return { kind: 'zip', name: zip, county: null, cities: cities.sort(), listed: null, licenses: [], nearbyOnly: true };
+}
 
 /** The county key an input means: "Los Angeles", "los angeles county", "LA County" is not read. */
 function countyKeyOf(input: string): string {
@@ -130,7 +147,7 @@ function nearMiss(places: Iterable<KnownPlace>, key: string): KnownPlace | null 
 export function readPlace(snapshot: Snapshot, input: string, as: 'county' | 'city' | 'any'): PlaceReading {
   const places = snapshot.derive(rosterPlaces);
   const key = placeKey(input);
-  const zip = /^\d{5}(?:-\d{4})?$/.test(key) ? places.zips.get(key.slice(0, 5)) : undefined;
+  const zip = /^\d{5}(?:-\d{4})?$/.test(key) ? (places.zips.get(key.slice(0, 5)) ?? zipOffRoster(places, key.slice(0, 5))) : undefined;
   const county = places.counties.get(countyKeyOf(input));
   const city = /\s+county$/.test(key) ? undefined : places.cities.get(key);
   const known = zip ?? (as === 'county' ? (county ?? city) : (city ?? county));

@@ -25,6 +25,8 @@ export interface FacilityRow {
   home_json: string;
   on_probation: string;
   closed_date: string | null;
+  /** The last stored live status (the state's live record), and the day it was checked. */
+  license_status_live: string | null;
   live_status_checked_on: string | null;
   /** The neutral alphabetical order key (lists order by it, then license number). */
   sort_key: string;
@@ -38,7 +40,7 @@ export interface FacilityRow {
 
 const FACILITY_COLUMNS = `license_number, name, licensed_name, street, city, county, zip, capacity, license_status,
   closed, documents_count, state_record_url, record_json, state_documents_json, state_visits_json, home_json,
-  on_probation, closed_date, live_status_checked_on, sort_key, name_slug, latitude, longitude, location_method`;
+  on_probation, closed_date, license_status_live, live_status_checked_on, sort_key, name_slug, latitude, longitude, location_method`;
 
 /** One license's row (uncached: serve/records/home-record.ts keeps what is read). */
 export function facilityByLicense(snapshot: Snapshot, license: string): FacilityRow | undefined {

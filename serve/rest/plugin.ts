@@ -105,6 +105,7 @@ function routes(services: Services): ServerRoute[] {
           cityKey: query.city === undefined ? null : placeKey(query.city),
           clearances: needs,
           excluded: licensesFailingNeeds(context.overlay, needs),
+          waiver: query.waiver === 'true',
         });
         const page = licenses.slice(query.offset, query.offset + query.limit);
         const data = `{"facilities":[${restListJson(context, page)}],"total":${licenses.length},"limit":${query.limit},"offset":${query.offset},"order":"name_asc"}`;

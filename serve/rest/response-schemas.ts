@@ -113,15 +113,24 @@ export const facilityDetail = grows({ ...facilityKeys, ...stateDocumentsKey })
   .meta({ component: 'FacilityRecordDetail' })
   .description('The Facility record plus state_documents.');
 
-/** The detail endpoint's record: state_visits too. */
-export const restFacilityDetail = grows({
-  ...facilityKeys,
-  ...stateDocumentsKey,
+const stateVisitsKey = {
   state_visits: fact(stateVisits().allow(null), 'roster:state_visits').description(
     "Visits, Type A and Type B citations and complaint outcomes from the state's weekly export; confirmed_on is the day it was retrieved from the state " +
       '(the export states no date of its own). Counts cover the years from since_year on; a substantiated allegation is a finding on one complaint, not a judgement of the home. ' +
       'A count is null where the state left it blank; value null when the roster read carries none.',
   ),
+};
+
+/** A list item: the one Facility record of the contract, the detail's but for state_documents (issue 44). */
+export const listedFacility = grows({ ...facilityKeys, ...stateVisitsKey })
+  .meta({ component: 'FacilityListItem' })
+  .description('The Facility record with state_visits: the detail record but for state_documents.');
+
+/** The detail endpoint's record: state_visits too. */
+export const restFacilityDetail = grows({
+  ...facilityKeys,
+  ...stateDocumentsKey,
+  ...stateVisitsKey,
 })
   .meta({ component: 'FacilityDetail' })
   .description('The Facility record plus state_documents and state_visits (detail endpoint only).');
@@ -145,7 +154,7 @@ export function envelope(component: string, data: Joi.Schema) {
 export const facilityList = envelope(
   'FacilityListResponse',
   grows({
-    facilities: Joi.array().items(facility),
+    facilities: Joi.array().items(listedFacility),
     total: integer().min(0).description('All matches.'),
     limit: integer(),
     offset: integer(),

@@ -29,10 +29,17 @@ export const KIND_WORDS: Record<PersonalDetailKind, string> = {
   name: "a person's name (a family member's or anyone else's)",
 };
 
-/** The refusal for a finding: names the field and the kind of detail, never the detail itself. */
-export function screenRefusal(finding: ScreenFinding): string {
+/**
+ * The refusal for one finding or several: names every field and every kind of detail found in it
+ * (so one resend can fix them all), never the detail itself.
+ */
+export function screenRefusal(finding: ScreenFinding | readonly ScreenFinding[]): string {
+  const findings = Array.isArray(finding) ? (finding as readonly ScreenFinding[]) : [finding as ScreenFinding];
+  const byField = new Map<string, string[]>();
+  for (const { field, kind } of findings) byField.set(field, [...(byField.get(field) ?? []), KIND_WORDS[kind]]);
+  const said = [...byField].map(([field, kinds]) => `${field} looks like it contains ${kinds.join(' and ')}`).join('; ');
   return (
-    `${finding.field} looks like it contains ${KIND_WORDS[finding.kind]}. No personal details may be sent to this service: ` +
+    `${said}. No personal details may be sent to this service: ` +
     'resend the call without names, phone numbers, e-mail addresses or street addresses in any free-text field, and without ID numbers or birth dates ' +
     '(describe the care needed and the area instead, e.g. "memory care in Alameda County"). The family adds their own details on the page, only if they choose to.'
   );
@@ -58,6 +65,18 @@ export function screenText(text: string, only?: ReadonlySet<PersonalDetailKind>)
   const lower = normalized.toLowerCase();
   for (const [kind, found] of DETECTORS) if ((!only || only.has(kind)) && found(lower, normalized, text)) return kind;
   return null;
+}
+
+/** Every kind of personal detail a text seems to hold, in the screen's order (empty when none). */
+export function screenKinds(text: string): PersonalDetailKind[] {
+  const normalized = normalizeForScreen(text);
+  const lower = normalized.toLowerCase();
+  return DETECTORS.filter(([, found]) => found(lower, normalized, text)).map(([kind]) => kind);
+}
+
+/** Every finding over the given fields, each field with each kind it seems to hold (undefined and null fields are skipped). */
+export function screenEveryField(fields: Record<string, string | null | undefined>): ScreenFinding[] {
+  return Object.entries(fields).flatMap(([field, text]) => (typeof text === 'string' && text ? screenKinds(text).map((kind) => ({ field, kind })) : []));
 }
 
 /** The first finding over the given fields (undefined and null fields are skipped). */

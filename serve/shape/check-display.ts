@@ -1,8 +1,8 @@
 // The batch check's `display`: a Markdown summary a person can read as it is.
-import { CLEARANCE_KEYS, triStateWords } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
-import { FAIRNESS_NOTE, HELD_WHILE_OPEN, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+import { approvalShortWords, CLOSED_PHONE, FAIRNESS_NOTE, HELD_WHILE_OPEN, liveStatusWords, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
@@ -20,17 +20,21 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** What a matched line says after its input: the home, its status and its care approvals. */
-export function matchedLine(home: CompactHome): string {
+export function matchedLine(home: CompactHome, live: { status: string | null; checkedOn: string | null } | null = null): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).map(md).join(', ');
-  const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${triStateWords(home.clearances[key])}`).join('; ');
+  const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${approvalShortWords(home.clearances[key])}`).join('; ');
   const asOf = home.clearances.as_of ? ` as of ${home.clearances.as_of}` : '';
   const head = `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${md(home.license_status) || 'not on file'}.`;
   // A closed license says so first, and its approvals read as history, worded as its page words them.
   if (home.license_closed) {
     // The closed note's first sentence ("This license closed on ..."); the rest is what HELD_WHILE_OPEN says.
     const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? 'This license is closed.';
-    return `${head} ${md(closed)} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
+    // The live record and the phone, as the home's page says them (a note naming the live record already has it).
+    const liveSaid = live?.status && !closed.includes('live record') ? ` ${md(liveStatusWords(live.status, live.checkedOn))}` : '';
+    return `${head} ${md(closed)}${liveSaid} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
   }
+  // An application says so before anything reads as a home's current care.
+  if (licenseStatusMeaning(home.license_status).pending) return `${head} ${PENDING_APPLICATION} Care approvals${asOf}: ${approvals}.`;
   return `${head} Care approvals${asOf}: ${approvals}.`;
 }
 

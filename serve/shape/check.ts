@@ -7,6 +7,7 @@ import type { CompactHome, FacilityDetailRecord } from '../../contract/records.t
 import { nameIndexOf, resemblesDistinctively } from '../records/name-index.ts';
 import { checkHomesOf, type HomeRecord, type StoredCheckHome } from '../records/home-record.ts';
 import { facilitiesFittingName, licenseFit, type NameFit } from '../records/name-fit.ts';
+import { columnsByLicenses } from '../records/query.ts';
 import { candidate, type Candidate } from './candidate.ts';
 import { withWaiverLine } from './waiver-line.ts';
 import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
@@ -165,8 +166,17 @@ function matchedHome(home: Shown, detail: boolean): CheckedHome {
 }
 
 /** What a result line says about a home (matched, or offered as a candidate). */
-function saidOf(home: Shown, form: 'matched' | 'candidate'): string {
-  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(compactOf(home)) : candidateText(candidateOf(home))));
+function saidOf(home: Shown, form: 'matched' | 'candidate', live: LiveStatus | null = null): string {
+  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(compactOf(home), live) : candidateText(candidateOf(home))));
+}
+
+type LiveStatus = { status: string | null; checkedOn: string | null };
+
+/** The live record of the closed licenses among these (few: a closed license is rarely asked after). */
+function liveStatusesOf(snapshot: Snapshot, licenses: readonly string[]): Map<string, LiveStatus> {
+  if (licenses.length === 0) return new Map();
+  const rows = columnsByLicenses(snapshot, ['license_status_live', 'live_status_checked_on'] as const, licenses);
+  return new Map(rows.map((row) => [row.license_number, { status: row.license_status_live, checkedOn: row.live_status_checked_on }]));
 }
 
 function candidateOf(home: Shown): Candidate {
@@ -213,6 +223,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     candidates: new Set(offered),
   });
   const shownOf = (fit: NameFit) => homes.get(fit.license_number)!;
+  const lives = liveStatusesOf(context.snapshot, matched.filter((license) => compactOf(homes.get(license)!).license_closed));
 
   const results: CheckResultItem[] = [];
   const lines: string[] = [];
@@ -226,7 +237,7 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     if (match.status === 'matched') {
       const home = shownOf(match.fit);
       results.push({ input: entry, status: 'matched', home: withWaiverLine(context.snapshot, matchedHome(home, input.detail === true)), candidates: [] });
-      lines.push(head + saidOf(home, 'matched'));
+      lines.push(head + saidOf(home, 'matched', lives.get(match.fit.license_number) ?? null));
     } else if (match.status === 'ambiguous') {
       const shown = match.fits.map(shownOf);
       results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });

@@ -8,12 +8,20 @@ function detailText(stored: StoredTexts): string {
   return `${stored.record.slice(0, stored.record.lastIndexOf('}'))},"state_documents":${stored.documents},"state_visits":${stored.visits}}`;
 }
 
-/** List form; the detail form (`detail: true`) adds `state_documents` and `state_visits`. Encoded once per record. */
+/** The list form of stored texts: the record with `state_visits` (the detail but for `state_documents`). */
+export function listText(record: string, visits: string): string {
+  return `${record.slice(0, record.lastIndexOf('}'))},"state_visits":${visits}}`;
+}
+
+/** List form (the record and `state_visits`); the detail form (`detail: true`) adds `state_documents`. Encoded once per record. */
 export function restFacilityJson(record: HomeRecord, detail: boolean): string {
   return record.encoded(detail ? 'rest:detail' : 'rest:list', () => {
     const stored = record.verbatim;
-    if (!stored) return JSON.stringify(detail ? record.restDetail : record.facility);
-    return detail ? detailText(stored) : stored.record;
+    if (!stored) {
+      const { state_documents: _documents, ...listed } = record.restDetail;
+      return JSON.stringify(detail ? record.restDetail : listed);
+    }
+    return detail ? detailText(stored) : listText(stored.record, stored.visits);
   });
 }
 
@@ -24,7 +32,7 @@ export function restListJson(context: ShapeContext, licenses: readonly string[])
     .flatMap((license) => {
       const home = shown.get(license);
       if (home === undefined) return [];
-      return 'text' in home ? [home.text] : [restFacilityJson(home, false)];
+      return 'text' in home ? [listText(home.text, home.visits)] : [restFacilityJson(home, false)];
     })
     .join(',');
 }

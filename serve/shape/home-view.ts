@@ -14,6 +14,8 @@ import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import {
   approvalOnRecord,
+  CLOSED_PHONE,
+  PENDING_APPLICATION,
   approvalsSourceWords,
   CITATION_TYPES,
   CITATIONS_GUIDE_SLUG,
@@ -88,7 +90,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
     `Status on the state's record${rosterDated}: ${statusText}.` +
     (meaning.probation ? ' The license is on probation.' : '') +
-    (!meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
+    (meaning.pending ? ` ${PENDING_APPLICATION} It is not in the lists on this site.` : !meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
 
   const waiver = record.alw_participation;
   // A list row that may be this home but was tied to no one license: the line says so (waiver-line.ts).
@@ -190,7 +192,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       // One list with the call plan's (call-plan.ts): the same record asks the same questions everywhere.
       questions: meaning.closed ? [] : homeQuestions(homeRecord, questionNeeds, context.snapshot.meta.snapshotDate),
       openings: OPENINGS_BY_PHONE,
-      closedWarning: meaning.closed ? 'This license is closed: the phone number on the roster may no longer reach a care home.' : null,
+      closedWarning: meaning.closed ? CLOSED_PHONE : null,
     },
     // Only licensees with a license-holder page (see places.ts) are linked.
     licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },

@@ -5,7 +5,7 @@ import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { html, type SafeHtml } from './html.ts';
 import { layout, type PageOptions } from './layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from './respond.ts';
-import { asksForSort, LIST_NEUTRALITY } from '../words/wording.ts';
+import { asksForAvailability, asksForSort, LIST_NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
 
 /** Home and list pages follow the REST five-minute rule, so a review shows within five minutes. */
 export const RECORD_PAGE_CACHE = 'public, s-maxage=300, stale-while-revalidate=300';
@@ -98,6 +98,7 @@ export function refuseSortParameter(query: Request['query']): void {
   if (asksForSort(Object.keys(query))) {
     throw pageError(400, `There is no sort, order or rank parameter. ${LIST_NEUTRALITY}`);
   }
+  if (asksForAvailability(Object.keys(query))) throw pageError(400, NO_AVAILABILITY);
 }
 
 /** `?page=`: a whole number from 1; anything else is a 400 with the reason. */

@@ -85,6 +85,7 @@ const TOPICS: Record<CareTopic, TopicText> = {
       "The record shows 'true' when the home is on the state's waiver list (with the list date); absence from the list is 'not_on_file', never a verified 'no'.",
       'Room and board are paid by the resident, often from their own income; ask the home what it charges waiver residents.',
       'Enrollment is arranged through the program, which can have a waiting list; a home on the list may not have a waiver place free.',
+      'find_homes (and homes_near_hospital) with waiver: true lists only the homes on the list in a place, and says how many it left out.',
     ],
     guides: ['assisted-living-waiver', 'paying-for-care'],
     related_tools: ['get_home', 'find_homes'],

@@ -87,3 +87,14 @@ export function noChangesLogged(keptSince: string | null): string {
     ? `This service's change log, which begins on ${keptSince}, holds no change to this home's state record. It covers only the time since then, not the years before.`
     : "This service's change log holds no change to this home's state record. It covers only the time since the service began keeping it, not the years before.";
 }
+
+/**
+ * What the log covers, for a call that filters by a date: the log began with one run, and each
+ * change carries the source's own date, which can be earlier than that run (a change seen at the
+ * first logged run may be dated weeks before it). Never "nothing before the run is in it".
+ */
+export function changeLogSpanWords(keptSince: string | null): string {
+  return keptSince
+    ? `This service's change log began with its run of ${keptSince}; each change carries the source's own date (observed_on), which can be earlier than that run. A change the state made before the log began may be missing.`
+    : "Each change carries the source's own date (observed_on). A change the state made before this service's change log began may be missing.";
+}

@@ -1,7 +1,7 @@
 // Who the MCP server says it is: used in initialize / server/discover and available to the
 // discovery files (server card, registry server.json) so every surface names it the same way.
 import { DEMO_SENTENCE } from './wording.ts';
-import { SERVICE_NAME, STATE_SOURCE } from './wording.ts';
+import { SERVICE_NAME, STATE_SOURCE, TRI_STATE_FOR_ASSISTANTS } from './wording.ts';
 
 /** Protocol revisions spoken on POST /mcp, newest first (spec "Versioning" 5). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -33,7 +33,7 @@ export const MCP_SERVER_INFO = {
 
 export const MCP_INSTRUCTIONS = [
   `This server answers from California's licensing record of residential care facilities for the elderly (RCFEs): data from the ${STATE_SOURCE}, as compiled by ${SERVICE_NAME}. It is read-only and contacts no one.`,
-  "1. 'not_on_file' means the record does not say: in words say 'not on file', never 'no' (tri-state values are 'true', 'false', 'not_on_file'; only 'true' is a yes).",
+  `1. Tri-state values are 'true', 'false', 'not_on_file'. ${TRI_STATE_FOR_ASSISTANTS}`,
   '2. Open beds are never in this data: never say or imply a home has an opening. Tell the family openings are learned by phone.',
   '3. Nothing is ranked: lists are ordered by straight-line distance from a point you gave, else alphabetically. No home pays to appear. There is no sort argument; do not present an order as a recommendation.',
   "4. Prices: quote price.line. Only price.is_this_homes_own_rate true is the home's own starting rate; other figures are estimates or area figures.",

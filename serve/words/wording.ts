@@ -31,6 +31,67 @@ export function asksForSort(names: Iterable<string>): boolean {
 }
 const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
+/**
+ * Words a family uses that ask what the record cannot say: a ranking ("best"), a verdict on safety
+ * ("safest") or an opening ("open beds"). Every surface that reads a family's words names them back
+ * with claimWordsNote and still applies the place and care words around them.
+ */
+const CLAIM_WORDS: Readonly<Record<string, ClaimKind>> = Object.fromEntries([
+  ...'best top top-rated toprated rated rating ratings ranked ranking highest-rated greatest great good quality recommended nicest cheapest popular reviews'.split(' ').map((w) => [w, 'ranking']),
+  ...'safe safest safety safer trusted reputable'.split(' ').map((w) => [w, 'safety']),
+  ...'open opening openings available availability vacancy vacancies vacant beds bed'.split(' ').map((w) => [w, 'openings']),
+]) as Record<string, ClaimKind>;
+export type ClaimKind = 'ranking' | 'safety' | 'openings';
+
+/** The claim words among `words` (lower case), in the order given, each once. */
+export function claimWordsIn(words: readonly string[]): string[] {
+  return [...new Set(words.filter((word) => CLAIM_WORDS[word] !== undefined))];
+}
+export const isClaimWord = (word: string): boolean => CLAIM_WORDS[word] !== undefined;
+
+/** What the record cannot say, for the claim words a family used ("best", "open beds"). */
+export function claimWordsNote(found: readonly string[]): string {
+  const kinds = new Set(found.map((word) => CLAIM_WORDS[word]));
+  const cannot = [
+    ...(kinds.has('ranking') ? ['which home is best (nothing here is rated or ranked)'] : []),
+    ...(kinds.has('safety') ? ['which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)'] : []),
+    ...(kinds.has('openings') ? ['which home has an open bed (no website knows; openings are learned by phone)'] : []),
+  ];
+  return (
+    `${found.map((word) => `"${word}"`).join(', ')}: the state record cannot say ${cannot.join(', or ')}. ` +
+    'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.'
+  );
+}
+
+/**
+ * The sentences of a list's notes that tell the assistant how to call again: written once here, so
+ * the homes card (which shows the notes to the family) can leave exactly these out.
+ */
+export const CALL_AGAIN = {
+  needs: 'Call again without needs to see them.',
+  waiver: 'Call again without waiver to see them.',
+  budget: 'Call again without max_monthly_budget_usd to see them.',
+  near: 'Leave near out to see them.',
+  closedNear: 'Call again with county or city to see them (left_the_list).',
+} as const;
+
+/** A note as the family reads it on a card: the assistant's call-again sentences left out. */
+export function familyNote(note: string): string {
+  let text = note;
+  for (const sentence of Object.values(CALL_AGAIN)) text = text.split(sentence).join('');
+  return text.replace(/\s{2,}/g, ' ').trim();
+}
+
+/** The refusal of an availability argument or parameter, everywhere (never ignored: ignoring it would let an answer look filtered by openings). */
+export const NO_AVAILABILITY = `There is no availability filter: ${NEVER_IN_THIS_DATA}`;
+
+/** True when an argument or parameter name asks for availability (open beds): no such data exists anywhere. */
+export function asksForAvailability(names: Iterable<string>): boolean {
+  for (const name of names) if (AVAILABILITY_NAMES.test(name)) return true;
+  return false;
+}
+const AVAILABILITY_NAMES = /^(available|availability|open_beds?|openbeds|beds_available|vacanc(y|ies)|has_vacancy|opening|openings|open)$/i;
+
 /** The same refusal where results come in another neutral order, named by `order` (a sentence). */
 export function noSortParameterIn(order: string): string {
   return `There is no sort parameter: results always come in one neutral order. ${order}`;
@@ -75,6 +136,24 @@ export function rosterDateWords(date: string | null, shape: RosterShape): { asid
     ? { aside: ` (per the state roster dated ${date})`, per: `per the state roster dated ${date}` }
     : { aside: ' (the state roster gives no date)', per: 'per the state roster (it gives no date)' };
 }
+/** Where the hospitals homes are measured from come from (the list states no date of its own). */
+export const HOSPITAL_SOURCE = "the state health department's list of licensed general acute care hospitals (active, with a location)";
+
+/**
+ * A home's visits and citations from the state's weekly export in one line, with the years they
+ * cover and the day the record was retrieved: said the same way by the list pages and compare_homes.
+ */
+export function visitsInWords(
+  value: { since_year: string | null; visits: { total: number | null }; type_a: { total: number | null }; type_b: { total: number | null } } | null,
+  retrievedOnDate: string | null,
+): string {
+  const retrieved = retrievedOn(retrievedOnDate).trim();
+  if (!value) return 'state visits and citations not on file';
+  if (!value.since_year) return `state visits: none on record ${retrieved}`;
+  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  return `since ${value.since_year}: ${n(value.visits.total)} state visits, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
+}
+
 /** The guide (words/guides) that explains state reports and citations. */
 export const CITATIONS_GUIDE_SLUG = 'reading-a-state-report';
 /** Where a home's facts come from, as its page and the MCP cards say it ("… as of <date>" follows). */
@@ -143,10 +222,49 @@ export function approvalOnRecord(key: ClearanceKey, value: TriState, license = '
   return `not on file: the record does not say whether ${license} carries ${APPROVAL_WORDS[key]}`;
 }
 
+/** An approval's value in a short list line (the check's display, a list's text): a stated false says so, still "not on file". */
+export function approvalShortWords(value: TriState): string {
+  if (value === 'true') return 'yes';
+  return value === 'false' ? 'not on file (this license does not carry it)' : 'not on file';
+}
+
+/** The probation fact as a clause, said the way approvalOnRecord says an approval (a stated false is still "not on file"). */
+export function probationOnRecord(value: TriState, license = 'this license'): string {
+  if (value === 'true') return `${license} is on probation`;
+  if (value === 'false') return `not on file: the record states ${license} is not on probation`;
+  return `not on file: the record does not say whether ${license} is on probation`;
+}
+
+/**
+ * What a PENDING status means, said wherever such a license can appear (a check, a home's record
+ * and page, search titles, the hand-off's refusal): an application, not a home licensed to give care.
+ */
+export const PENDING_APPLICATION =
+  'PENDING is an application, not yet a license: the state has not licensed this home to care for residents. Ask the state licensing office before counting on it.';
+/** The short mark a title carries for such a license. */
+export const PENDING_MARK = 'application pending, not yet licensed';
+
+/**
+ * How an assistant words the two non-true values, said the same way by the instructions, every
+ * prompt and the tools' reading notes: both read "not on file", each with what the record says.
+ */
+export const TRI_STATE_FOR_ASSISTANTS =
+  "Only 'true' is a yes. Both other values read 'not on file', never 'no': 'not_on_file' means the record does not say " +
+  "(\"not on file: the record does not say whether this license carries the dementia care approval\"); 'false' is a negative the record states " +
+  "(\"not on file: this license does not carry the dementia care approval\").";
+
 /** While demo data is served, every surface says so in these words (serve/http/demo.ts places them). */
 export const DEMO_SENTENCE =
   'Demo data: the homes served here are invented for demonstration. They are not real licensed homes; ' +
   'do not use them to choose care. The real record is the state\'s own facility search.';
+
+/** Said beside a closed license's roster phone, on its page and in every MCP answer that gives the number. */
+export const CLOSED_PHONE = 'This license is closed: the phone number on the roster may no longer reach a care home.';
+
+/** The state's live record of a license in a sentence, with the day it was checked. */
+export function liveStatusWords(status: string, checkedOn: string | null): string {
+  return `The state's live record${checkedOn ? `, checked on ${checkedOn},` : ''} shows "${status}".`;
+}
 
 /** How a closed license's approvals are introduced, on its page, its Markdown twin and the check's display: history first. */
 export const HELD_WHILE_OPEN = 'What the record held while the license was open (history, not current approvals):';

@@ -1,6 +1,7 @@
 // `npm run bench [-- suite ...]`: runs the benchmark suites and prints their figures. Each figure
 // is compared with a baseline measured in the same run, so a noisy machine still gives fair ratios.
 import os from 'node:os';
+import { benchAnswerSizes } from './answer-sizes.ts';
 import { benchPipeline } from './pipeline.ts';
 import { benchCrawl } from './crawl.ts';
 import { benchMcp, benchRest } from './rest.ts';
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   screen: benchScreen,
   scaling: benchScaling,
+  sizes: benchAnswerSizes,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -16,11 +16,15 @@ import { startServer, type TestServer } from './server.ts';
 import { seedSnapshotFile, tempDir } from './snapshot.ts';
 
 export interface Generation {
-  /** Snapshot date of the new file (YYYY-MM-DD); also the source date of every edited fact. */
+  /** Snapshot date of the new file (YYYY-MM-DD); also the source date of every edited fact unless sourceDate says otherwise. */
   date: string;
+  /** The edited facts' own source date, when the state dated them before the run. */
+  sourceDate?: string;
   /** Licenses whose record gets `field` set to `value` (a top-level Fact of the record, or a clearance). */
   edits?: Array<{ license: string; field: 'licensee' | 'capacity' | 'phone' | `clearances.${ClearanceKey}`; value: string | number }>;
   removed?: string[];
+  /** Licenses whose status becomes CLOSED (still on the roster, no longer listed). */
+  closed?: string[];
   /** Licenses given a new name: its name facts, the page address derived from it, its name columns. */
   renamed?: Array<{ license: string; name: string }>;
 }
@@ -42,7 +46,7 @@ export async function publishGenerations(generations: Generation[], dir = tempDi
       const record = JSON.parse(db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck().get(license) as string);
       // A clearance is a Fact inside `clearances`; its column is named by its key.
       const [facts, column] = field.startsWith('clearances.') ? [record.clearances, field.slice('clearances.'.length)] : [record, field];
-      facts[column] = { ...facts[column], value, confirmed_on: generation.date };
+      facts[column] = { ...facts[column], value, confirmed_on: generation.sourceDate ?? generation.date };
       db.prepare(`UPDATE facilities SET record_json = ?, ${column} = ? WHERE license_number = ?`).run(JSON.stringify(record), value, license);
     }
     for (const { license, name } of generation.renamed ?? []) {
@@ -50,6 +54,11 @@ export async function publishGenerations(generations: Generation[], dir = tempDi
       for (const fact of [record.name, record.licensed_name]) Object.assign(fact, { value: name, confirmed_on: generation.date });
       record.links.facility_page = BASE_URL_TOKEN + facilityPagePath(nameSlug(name), license);
       db.prepare('UPDATE facilities SET record_json = ?, name = ?, licensed_name = ?, name_slug = ? WHERE license_number = ?').run(JSON.stringify(record), name, name, nameSlug(name), license);
+    }
+    for (const license of generation.closed ?? []) {
+      const record = JSON.parse(db.prepare('SELECT record_json FROM facilities WHERE license_number = ?').pluck().get(license) as string);
+      record.license_status = { ...record.license_status, value: 'CLOSED', confirmed_on: generation.sourceDate ?? generation.date };
+      db.prepare("UPDATE facilities SET record_json = ?, license_status = 'CLOSED', listed = 0, closed = 1 WHERE license_number = ?").run(JSON.stringify(record), license);
     }
     for (const license of generation.removed ?? []) {
       for (const table of ['reports', 'service_designations', 'goes_by_exceptions', 'facilities']) db.prepare(`DELETE FROM ${table} WHERE license_number = ?`).run(license);

@@ -115,6 +115,7 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
     t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes("state's approvals file"), 'and its source');
     t.is(home.clearances.dementia, 'false');
     t.is(await frame.textContent('[data-field="dementia"] .value'), 'not on file', 'a false reads "not on file"');
+    t.true((await frame.textContent('[data-field="dementia"] .source'))!.includes('this license does not carry the dementia care approval'), 'a stated false says so, as the page does');
     t.is(home.medi_cal_alw.value, 'not_on_file');
     t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'not on file', 'not_on_file reads "not on file"');
     t.is(await frame.textContent('[data-field="medi_cal_alw_line"]'), home.medi_cal_alw.line);
@@ -127,6 +128,7 @@ test.serial('the home card shows get_home as the record says it, in both eras', 
       t.is(await frame.textContent('[data-field="citations"] dt'), `Citations since ${home.state_visits!.since_year}`);
       t.true((await frame.textContent('[data-field="citations"] .value'))!.startsWith(`Type A ${home.state_visits!.type_a.total} (`));
       t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`retrieved from the state on ${home.state_visits!.as_of}`));
+      t.true((await frame.textContent('[data-field="allegations"] .value'))!.startsWith(`${home.state_visits!.allegations.total} (`), 'the allegations total, as REST and the page give it');
     } else {
       t.is(await frame.textContent('[data-field="visits"] .value'), 'none on record');
     }
@@ -186,17 +188,36 @@ test.serial('the comparison card keeps the tool\'s columns and rows, each column
     const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia');
     const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
     dementia.values.forEach((value: string, index: number) => t.is(cells[index], value === 'true' ? 'yes' : 'not on file', `${era} column ${index}`));
+    // A stated false says what the record states, as the page does (issue 44).
+    const sources = await texts(frame, 'tr[data-row="clearances.dementia"] td .source');
+    dementia.values.forEach((value: string, index: number) => {
+      if (value === 'false') t.true(sources[index]!.includes('this license does not carry the dementia care approval'), sources[index]);
+    });
     await noBareNo(t, frame);
     t.is(await frame.$$eval('select, [aria-sort], th button, input', (nodes) => nodes.length), 0, 'no sort control');
     t.deepEqual(await texts(frame, 'button'), ['Full screen'], 'the only button asks the host for full screen');
     t.is(await frame.textContent('[data-field="neutrality"]'), answer.honesty.neutrality);
+    // Each home's visits and citations, with their years and the day retrieved (issue 44).
+    const visits = answer.rows.find((row: any) => row.key === 'state_visits');
+    t.deepEqual(await texts(frame, 'tr[data-row="state_visits"] td .value'), visits.values);
     t.deepEqual(await cspViolations(frame), [], era);
   }
+  // A closed column: its dated closed note is a row, and its approvals read as history (issue 44).
+  const closed = server.app.services.snapshots.current.db.prepare("SELECT license_number FROM facilities WHERE closed = 1 AND hospice = 'true' ORDER BY license_number LIMIT 1").get() as { license_number: string };
+  const { frame: closedFrame, result: closedResult } = await showCard('modern', 'compare_homes', { license_numbers: [closed.license_number, '019201399'] });
+  const at = closedResult.structuredContent.columns.findIndex((column: any) => column.license_number === closed.license_number);
+  t.is((await texts(closedFrame, 'tr[data-row="license.closed_note"] td .value'))[at], closedResult.structuredContent.columns[at].license.closed_note);
+  t.is((await texts(closedFrame, 'tr[data-row="clearances.hospice"] td .value'))[at], 'yes (history)');
   await checkAxe(t, 'modern', 'compare_homes', args, 'comparison');
   await screenshots('comparison', 'compare_homes', args);
 });
 
 test.serial('the homes card lists in the tool\'s order, pins what has a location from the tile host alone, and opens a home through the host', async (t) => {
+  // The notes as the family reads them: no call-again sentence meant for the assistant (issue 44).
+  {
+    const { frame } = await showCard('modern', 'find_homes', { county: 'Alameda', needs: ['dementia'] });
+    for (const note of await texts(frame, '[data-field="list-note"]')) t.false(/call again/i.test(note), note);
+  }
   const home = locatedHome();
   const args = { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, limit: 12 };
   for (const era of ERAS) {

@@ -169,3 +169,36 @@ export function happyPathCalls(home: ExampleHome, other: string): Array<[string,
     ['fetch', { id: home.license_number }],
   ];
 }
+
+/**
+ * A test file's server and modern-era SDK client, started before its tests and closed after them,
+ * with `call` (a tool's structured answer, checked against the schema tools/list declared; a
+ * refusal throws) and `refusal` (a call that must be refused: its result and text).
+ */
+export function askingClient(test: { before: (run: () => Promise<void>) => void; after: { always: (run: () => Promise<void>) => void } }) {
+  const state = {} as { server: McpTestServer; client: Client; tools: Array<{ name: string; outputSchema?: unknown }> };
+  test.before(async () => {
+    state.server = await startMcpServer();
+    state.client = await connect(state.server.mcpUrl, 'modern');
+    state.tools = (await state.client.listTools()).tools;
+  });
+  test.after.always(async () => {
+    await state.client?.close();
+    await state.server?.close();
+  });
+  return {
+    state,
+    async call(name: string, args: Record<string, unknown>): Promise<any> {
+      const result = await state.client.callTool({ name, arguments: args });
+      if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${errorText(result)}`);
+      const problem = validateOutput(state.tools, name, result.structuredContent);
+      if (problem) throw new Error(`${name}: ${problem}`);
+      return result.structuredContent;
+    },
+    async refusal(name: string, args: Record<string, unknown>): Promise<{ result: any; text: string }> {
+      const result = await state.client.callTool({ name, arguments: args });
+      if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} was not refused`);
+      return { result, text: errorText(result) };
+    },
+  };
+}

@@ -3,6 +3,7 @@
 // the tools to their schemas: the home tools over every home of the test snapshot, in both eras,
 // checked with ajv against the JSON Schema tools/list gives and with the tool's own zod schema.
 import test from 'ava';
+import { expectedText } from '../../serve/mcp/server.ts';
 import { MAX_HOMES } from '../../serve/shape/check.ts';
 import { checkHomes } from '../../serve/mcp/tools/check-homes.ts';
 import { COMPARE_MAX, compareHomes } from '../../serve/mcp/tools/compare-homes.ts';
@@ -48,7 +49,7 @@ async function structured(name: string, args: Record<string, unknown>, modern: b
   if (problem) throw new Error(`${name} ${JSON.stringify(args).slice(0, 120)}: does not match its advertised schema: ${problem}`);
   const parsed = ZOD_OUTPUTS[name]!.output.safeParse(result.structuredContent);
   if (!parsed.success) throw new Error(`${name} ${JSON.stringify(args).slice(0, 120)}: does not match its zod schema: ${String(parsed.error)}`);
-  if (JSON.stringify(result.structuredContent) !== result.content[0].text) throw new Error(`${name}: the text is not the structured content's JSON`);
+  if (expectedText(name, result.structuredContent) !== result.content[0].text) throw new Error(`${name}: the text is not the structured content's JSON or the tool's rendering of it`);
   return result.structuredContent;
 }
 

@@ -23,7 +23,7 @@ const ARGS: Record<string, Record<string, string>> = {
 
 /** The tools each prompt names, in the order it names them. */
 const ORDER: Record<string, string[]> = {
-  find_care: ['find_homes', 'homes_near_hospital', 'get_home', 'get_state_documents', 'explain_care_topic', 'start_family_request'],
+  find_care: ['find_homes', 'homes_near_hospital', 'search', 'get_home', 'get_state_documents', 'explain_care_topic', 'start_family_request'],
   check_homes: ['check_homes', 'get_home', 'compare_homes'],
   compare_homes: ['check_homes', 'compare_homes', 'get_state_documents'],
   plan_calls: ['check_homes', 'start_family_request'],

@@ -2,31 +2,13 @@
 // county ("acacia san jose", "acacia, san jose", "Acacia Court, San Jose CA"), results stay
 // alphabetical, and a search that finds nothing says so with a hint. Driven by a real SDK client.
 import test from 'ava';
-import type { Client } from '@modelcontextprotocol/client';
 import { nameKey } from '../../contract/names.ts';
 import { examples } from '../helpers/examples.ts';
-import { connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
+import { askingClient } from './helpers.ts';
 
-let server: McpTestServer;
-let client: Client;
-let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
-test.before(async () => {
-  server = await startMcpServer();
-  client = await connect(server.mcpUrl, 'modern');
-  tools = (await client.listTools()).tools;
-});
-test.after.always(async () => {
-  await client?.close();
-  await server?.close();
-});
+const { call } = askingClient(test);
 
-async function search(query: string): Promise<any> {
-  const result = await client.callTool({ name: 'search', arguments: { query } });
-  if (result.isError) throw new Error(errorText(result));
-  const problem = validateOutput(tools, 'search', result.structuredContent);
-  if (problem) throw new Error(problem);
-  return result.structuredContent;
-}
+const search = (query: string): Promise<any> => call('search', { query });
 
 interface Home {
   license_number: string;

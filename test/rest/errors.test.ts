@@ -30,8 +30,8 @@ const NO_SORT = 'There is no sort parameter: results are always in neutral alpha
 const LIMIT = 'limit must be an integer between 1 and 100';
 
 test('an unknown query parameter is named, with the accepted ones listed', async (t) => {
-  assertError(t, await get('/api/v1/facilities?colour=blue'), 400, 'Unknown query parameter "colour". Accepted: county, city, needs, limit, offset.');
-  assertError(t, await get('/api/v1/facilities?a=1&b=2&limit=5'), 400, /^Unknown query parameters "a", "b"\. Accepted: county, city, needs, limit, offset\.$/);
+  assertError(t, await get('/api/v1/facilities?colour=blue'), 400, 'Unknown query parameter "colour". Accepted: county, city, needs, waiver, limit, offset.');
+  assertError(t, await get('/api/v1/facilities?a=1&b=2&limit=5'), 400, /^Unknown query parameters "a", "b"\. Accepted: county, city, needs, waiver, limit, offset\.$/);
   assertError(t, await get('/api/v1/guides?page=2'), 400, 'Unknown query parameter "page". This endpoint takes no query parameters.');
   assertError(t, await get('/api/v1?x=1'), 400, /^Unknown query parameter "x"/);
   const ex = await examples();

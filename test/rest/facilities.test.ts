@@ -73,7 +73,7 @@ test('the list holds exactly the listed statuses, alphabetical by name then lice
   t.true(statuses.some((row) => licenseStatusMeaning(row.license_status).closed), 'seeds must contain a closed license');
 });
 
-test('list items are the stored records with the base URL filled in, inside the envelope', async (t) => {
+test('list items are the stored records with the base URL filled in and their state_visits, inside the envelope', async (t) => {
   const ex = await examples();
   const reply = await get('/api/v1/facilities?limit=5');
   t.is(reply.status, 200);
@@ -86,7 +86,9 @@ test('list items are the stored records with the base URL filled in, inside the 
   t.is(data.order, 'name_asc');
   t.is(data.facilities.length, Math.min(5, data.total));
   for (const item of data.facilities) {
-    t.deepEqual(item, filled(ex.value('SELECT record_json FROM facilities WHERE license_number = ?', item.license_number)));
+    // The stored record and its state_visits: the detail record but for state_documents (issue 44).
+    const visits = JSON.parse(ex.value('SELECT state_visits_json FROM facilities WHERE license_number = ?', item.license_number));
+    t.deepEqual(item, { ...filled(ex.value('SELECT record_json FROM facilities WHERE license_number = ?', item.license_number)), state_visits: visits });
     t.false('state_documents' in item, 'state_documents is detail-only');
   }
   t.false(reply.text.includes('{base_url}'));

@@ -77,7 +77,7 @@ test('every REST route the server registered is described, with its parameters a
   t.true(routes.length >= 6);
 
   const list = doc.paths['/api/v1/facilities'].get;
-  t.deepEqual(list.parameters.map((p: any) => p.name), ['county', 'city', 'needs', 'limit', 'offset']);
+  t.deepEqual(list.parameters.map((p: any) => p.name), ['county', 'city', 'needs', 'waiver', 'limit', 'offset']);
   const limit = list.parameters.find((p: any) => p.name === 'limit');
   t.like(limit.schema, { type: 'integer', minimum: 1, maximum: 100, default: 50 });
   t.like(list.parameters.find((p: any) => p.name === 'offset').schema, { type: 'integer', minimum: 0, maximum: 20000, default: 0 });

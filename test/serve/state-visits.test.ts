@@ -32,7 +32,7 @@ test.after.always(async () => {
   await server?.close();
 });
 
-test('REST detail carries state_visits as a dated state Fact; the list form does not', async (t) => {
+test('REST detail carries state_visits as a dated state Fact, and so does the list form (issue 44: one Facility record)', async (t) => {
   const detail = await call(`${server.url}/api/v1/facilities/${LICENSE}`);
   t.is(detail.status, 200);
   const visits = (detail.body as any).data.state_visits;
@@ -51,7 +51,7 @@ test('REST detail carries state_visits as a dated state Fact; the list form does
   const list = await call(`${server.url}/api/v1/facilities?limit=20`);
   const items = (list.body as any).data.facilities as any[];
   t.is(items.length, 20);
-  t.false(items.some((item) => 'state_visits' in item));
+  t.true(items.every((item) => 'state_visits' in item && !('state_documents' in item)));
 });
 
 test('MCP get_home carries the tallies by visit type and the outcomes, with their years and the day retrieved', async (t) => {
@@ -63,7 +63,7 @@ test('MCP get_home carries the tallies by visit type and the outcomes, with thei
     visits: { inspection: 7, other: 2, complaint: 3, total: 12 },
     type_a: { inspection: 3, other: 0, complaint: 0, total: 3 },
     type_b: { inspection: 5, other: 1, complaint: 2, total: 8 },
-    allegations: { substantiated: 2, inconclusive: 0, unsubstantiated: 3, unfounded: 1 },
+    allegations: { total: 6, substantiated: 2, inconclusive: 0, unsubstantiated: 3, unfounded: 1 },
     as_of: stored.roster_as_of,
   });
   t.like(record.state_record, { type_a_citations: 3, type_b_citations: 8, tallies_since_year: '2020', latest_visit_date: '2026-10-12' });

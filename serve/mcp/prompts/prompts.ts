@@ -5,14 +5,14 @@
 // says so first, as every tool result does.
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { DEMO_SENTENCE } from '../../words/wording.ts';
+import { DEMO_SENTENCE, TRI_STATE_FOR_ASSISTANTS } from '../../words/wording.ts';
 
 /** What no answer built from this service may claim, said the same way in every prompt. */
 export const NEVER_CLAIM = [
   'Never claim:',
   '- that any home has an opening or a bed: openings are never in this data; the family learns them by phone;',
   '- that one home is better, safer, cheaper or more popular: nothing is ranked; lists are by distance from a point given, else alphabetical;',
-  "- 'no' for not_on_file: say 'not on file' (the record does not say), and only 'true' is a yes;",
+  `- 'no' for not_on_file or false. ${TRI_STATE_FOR_ASSISTANTS}`,
   "- a price that is not the home's own: quote price.line; only price.is_this_homes_own_rate true is the home's own starting rate;",
   "- a closed license's approvals as current: pass on its closed_note.",
   "Every list that was cut says so in its notes (how many, why, how to see the rest): pass that on. Cite each home's page (links.page) and state_record_url.",
@@ -22,7 +22,8 @@ export const NEVER_CLAIM = [
 const PLACE_STEP =
   'A town or county name goes in find_homes city or county (as the state roster spells it; a refusal says what to send). ' +
   'near takes {latitude, longitude} only: use it when you have coordinates (for example from the user\'s device), never guessed ones for a town name. ' +
-  'Near a hospital, use homes_near_hospital instead.';
+  'Near a hospital, use homes_near_hospital instead. A ZIP code is not a city name: send it to search (it lists the homes with that ZIP code), ' +
+  'or send the city it is in to find_homes.';
 
 const text = (value: string | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
 import { CHECK_ORDER } from '../../words/wording.ts';
-import { checkResult, strictInput } from '../schemas.ts';
+import { checkToolOutput, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 
 const entryMessage = 'each entry of homes must be a license number or a home name (adding ", city" narrows a name), 3 to 200 characters';
@@ -30,10 +30,46 @@ export const checkHomes = defineTool({
     'POST /api/v1/check). Per entry: exact license number, then exact name, then a did-you-mean. A name that fits several homes, or only ' +
     'resembles one, comes back ambiguous with candidates: ask the user which one, never guess. Results keep the order sent. Each matched home ' +
     "carries license status (closed licenses marked, their approvals history), care approvals (tri-state: 'not on file' is never 'no'), waiver, " +
-    'a price block (quote price.line) and state-record tallies. display is a Markdown summary ready to show.',
+    'a price block (quote price.line) and state-record tallies. display is a Markdown summary ready to show. ' +
+    'Too many for one reply: the first entries are checked and the rest come back in unchecked, to send again.',
   input,
-  output: checkResult,
+  output: checkToolOutput.extend({
+    unchecked: z
+      .array(z.string())
+      .optional()
+      .describe('Present when the answer would be too large for one reply: the entries not checked yet, in order; send them in another call.'),
+  }),
+  // The display says it all in Markdown; the JSON stays in structuredContent (docs/mcp.md).
+  text: (answer) => answer.display,
   run(args, call) {
-    return runCheck(call.context(), { homes: args.homes, detail: args.detail ?? false });
+    const context = call.context();
+    const detail = args.detail ?? false;
+    const whole = runCheck(context, { homes: args.homes, detail });
+    const fit = entriesThatFit(whole, detail ? CHECK_ANSWER_BYTES_DETAIL : CHECK_ANSWER_BYTES);
+    if (fit === whole.results.length) return whole;
+    // Too large for one reply: the first entries that fit are checked, the rest handed back, said first.
+    const entries = whole.results.map((result) => result.input);
+    const checked = entries.slice(0, fit);
+    const answer = runCheck(context, { homes: checked, detail });
+    const said = `**This answer checks the first ${fit} of the ${entries.length} homes sent, to stay small enough for an assistant's context; the other ${entries.length - fit} are in unchecked: send them in another call.**`;
+    const display = context.snapshot.meta.demoData ? answer.display.replace(/\n\n/, `\n\n${said}\n\n`) : `${said}\n\n${answer.display}`;
+    return { ...answer, display, unchecked: entries.slice(fit) };
   },
 });
+
+/** Bytes a check answer may take, text and structuredContent together: each stays far under 64 KB. */
+const CHECK_ANSWER_BYTES = 56_000;
+/** With detail, each home's full record is several times larger: fewer fit, and no answer passes 128 KB. */
+const CHECK_ANSWER_BYTES_DETAIL = 100_000;
+
+/** How many results, in order, fit the byte budget (each result's JSON plus its display line twice). */
+function entriesThatFit(answer: ReturnType<typeof runCheck>, budget: number): number {
+  const lines = answer.display.split('\n');
+  let bytes = 2 * (answer.display.length - lines.filter((line) => /^\d+\. "/.test(line)).join('\n').length) + 2_000;
+  for (const [i, result] of answer.results.entries()) {
+    const line = lines.find((l) => l.startsWith(`${i + 1}. "`)) ?? '';
+    bytes += JSON.stringify(result).length + 2 * line.length;
+    if (bytes > budget) return Math.max(1, i);
+  }
+  return answer.results.length;
+}

@@ -5,6 +5,7 @@ import { homeRecords, type HomeRecord } from '../../records/home-record.ts';
 import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../record.ts';
 import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
+import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -29,8 +30,10 @@ export function alphabetically({ row: a }: HomeRecord, { row: b }: HomeRecord): 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => z.infer<typeof value> }> = [
-  { key: 'license.status', label: 'License status (state record, verbatim)', read: (h) => h.license.status },
+  { key: 'license.status', label: "License status (the state's roster, verbatim)", read: (h) => h.license.status },
   { key: 'license.closed', label: 'License closed (approvals then are history)', read: (h) => h.license.closed },
+  { key: 'license.closed_note', label: 'Closed: since when, per which state record (quote it)', read: (h) => h.license.closed_note },
+  { key: 'license.status_note', label: 'What the status means (quote it)', read: (h) => h.license.status_note },
   { key: 'license.on_probation', label: 'On probation', read: (h) => h.license.on_probation },
   { key: 'city', label: 'City', read: (h) => h.city },
   { key: 'county', label: 'County', read: (h) => h.county },
@@ -87,9 +90,15 @@ export const compareHomes = defineTool({
     }
     records.sort(alphabetically);
     const columns = records.map((record) => mcpCompactRecord(context, record));
+    // Each home's visits and citations with the years they cover and the day they were retrieved, as the list pages say them.
+    const visits = {
+      key: 'state_visits',
+      label: "State visits and citations (the state's weekly export: the years covered, the day retrieved)",
+      values: records.map(({ restDetail: { state_visits: fact } }) => visitsInWords(fact.value, fact.confirmed_on)),
+    };
     return {
       columns,
-      rows: ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })),
+      rows: [...ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })), visits],
       honesty: honestyBlock(ORDER_COLUMNS),
       data_dates: mcpDataDates(context.snapshot),
     };

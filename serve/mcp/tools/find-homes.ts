@@ -2,15 +2,17 @@
 // monthly budget. Ordered by straight-line distance from the caller's point, else alphabetically.
 import * as z from 'zod/v4';
 import { NEED_KEYS } from '../../../contract/facts.ts';
-import { changedSinceArg } from '../changes.ts';
+import { changedSinceArg, homesLeftTheList, leftTheList } from '../changes.ts';
 import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
+import { changeLogSpanWords } from '../../words/changes.ts';
+import { CALL_AGAIN } from '../../words/wording.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage } from '../lists.ts';
-import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg } from '../schemas.ts';
+import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
+import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -37,6 +39,7 @@ const input = strictInput({
   county: textArg('county', 2, 60).optional().describe('e.g. "Alameda" or "Los Angeles County"; any case.'),
   city: textArg('city', 2, 60).optional().describe('As the state roster spells it, e.g. "Hayward"; any case.'),
   needs: needsArg.optional(),
+  waiver: waiverArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
@@ -56,11 +59,13 @@ const output = z.object({
       county: z.string().nullable(),
       city: z.string().nullable(),
       needs: z.array(z.string()),
+      waiver: z.boolean().optional(),
       max_monthly_budget_usd: z.number().int().nullable(),
       changed_since: z.string().nullable().optional(),
     })
     .describe('The search as read (places as the roster spells them).'),
   notes: z.array(z.string()).describe('Tell the user these (budget, missing locations).'),
+  left_the_list: leftTheList.optional(),
   kept_without_own_rate: keptWithoutOwnRate,
   honesty,
   data_dates: dataDates,
@@ -82,7 +87,7 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
+    'whose license carries given care approvals (needs) or that are on the Medi-Cal Assisted Living Waiver list (waiver), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
@@ -90,6 +95,7 @@ export const findHomes = defineTool({
   input,
   output,
   ui: cardLink('homes'),
+  text: listText,
   run(args, call) {
     if (!args.near && args.county === undefined && args.city === undefined) {
       refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');
@@ -119,27 +125,40 @@ export const findHomes = defineTool({
       cityKey: city?.key ?? null,
       clearances,
       excluded,
+      waiver: args.waiver === true,
       maxMonthlyUsd: budget,
       // Narrowed inside the index, so every count in the notes is of the homes listed.
       only: args.changed_since === undefined ? null : licensesChangedSince(context, args.changed_since),
     });
-    const page = listPage(context, selection, args);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
 
     const notes: string[] = [];
     notes.push(...filterNotes(needs, budget, selection));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf));
     if (selection.withoutLocation > 0 && (county || city)) {
-      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list; leave near out to see them.`);
+      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list. ${CALL_AGAIN.near}`);
     }
+    let left: ReturnType<typeof homesLeftTheList> | null = null;
     if (args.changed_since !== undefined) {
-      // An empty list here means no change was logged, not that nothing changed: say since when the log holds changes.
-      const kept = changesKeptSince(context.snapshot);
-      notes.push(
-        `Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ` +
-          (kept ? `The change log holds changes from ${kept} on${kept > args.changed_since ? `, so nothing between ${args.changed_since} and ${kept} is in it` : ''}. ` : '') +
-          CHANGES_FAIRNESS,
-      );
+      // Closures first: a list of current homes cannot show a home that closed, the change that matters most.
+      if (!args.near) {
+        left = homesLeftTheList(context, context.filler.baseUrl, { since: args.changed_since, countyKey: county?.key ?? null, cityKey: city?.key ?? null });
+        if (left.total > 0) {
+          notes.unshift(
+            `${left.total} home(s) here closed or left the state roster since ${args.changed_since}: they are in left_the_list, not in homes` +
+              (left.total > left.homes.length ? ` (the newest ${left.homes.length} shown; the rest are in the change log at /api/v1/changes)` : '') + '.',
+          );
+        }
+      } else {
+        notes.push(`Homes that closed since then have no place in a distance list. ${CALL_AGAIN.closedNear}`);
+      }
+      notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${changeLogSpanWords(changesKeptSince(context.snapshot))} ${CHANGES_FAIRNESS}`);
     }
     if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
+    const scope = waiverScopeNote(page.homes);
+    if (scope) notes.push(scope);
+    // A page cut for its size says so before anything else.
+    if (cutBySize) notes.unshift(cutBySizeNote(page));
     return {
       ...page,
       query: {
@@ -148,10 +167,12 @@ export const findHomes = defineTool({
         county: county?.name ?? null,
         city: city?.name ?? null,
         needs: NEED_KEYS.filter((key) => needs.includes(key)),
+        ...(args.waiver ? { waiver: true } : {}),
         max_monthly_budget_usd: budget,
         ...(args.changed_since !== undefined ? { changed_since: args.changed_since } : {}),
       },
       notes,
+      ...(left ? { left_the_list: left.homes } : {}),
       kept_without_own_rate: budgetCount(budget, selection.withoutOwnRate),
       honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),
       data_dates: mcpDataDates(context.snapshot),

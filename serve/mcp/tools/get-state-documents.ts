@@ -16,6 +16,8 @@ export const DOCUMENTS_MAX_LIMIT = 50;
 export const DOCUMENTS_MAX_OFFSET = 10_000;
 /** Longest text returned per report; longer texts are cut and marked. */
 export const MAX_TEXT_CHARS = 20_000;
+/** Most bytes a page's reports take in structuredContent; its Markdown text block is about as large, so an answer stays under 48 KB. */
+export const DOCUMENTS_PAGE_BYTES = 21_000;
 
 const input = strictInput({
   license_number: licenseArg,
@@ -57,6 +59,7 @@ const report = z.object({
 });
 
 const output = z.object({
+  note: z.string().optional().describe('Present when the page was cut for its size: say so.'),
   license_number: z.string(),
   name: z.string(),
   state_record_url: z.string(),
@@ -95,6 +98,28 @@ function parseCitations(json: string): Citation[] {
   }
 }
 
+/** The text block: the same reports as Markdown, the cut (if any) first (docs/mcp.md). */
+function documentsText(answer: z.infer<typeof output>): string {
+  const head = `**${answer.name} (license ${answer.license_number}): ${answer.matching} report(s) match; this answer holds ${answer.returned}${answer.returned ? ` (${answer.offset + 1} to ${answer.offset + answer.returned})` : ''}${answer.next_offset === null ? '' : `; call again with offset ${answer.next_offset} for the next ones`}.** The state lists ${answer.total_listed_by_state}. ${answer.order}`;
+  const lines = answer.reports.map((r, i) => {
+    const counts = r.citation_counts ? `; citations found: Type A ${r.citation_counts.type_a}, Type B ${r.citation_counts.type_b}` : '';
+    const head = `${answer.offset + i + 1}. ${r.date ?? 'undated'} · ${r.type ?? 'type not on file'} · ${r.title ?? 'untitled'} (${r.ref}${r.control_number ? `, control number ${r.control_number}` : ''})${counts}.${r.note ? ` ${r.note}` : ''}`;
+    const cited = (r.citations ?? []).map((c) => `   - Type ${c.type}${c.section ? ` (${c.section})` : ''}: ${c.finding}`);
+    const text = r.text === null ? [] : [`   Text${r.text_truncated ? ' (first 20,000 characters)' : ''}: ${r.text.replace(/\s+/g, ' ')}`];
+    return [head, ...cited, ...text].join('\n');
+  });
+  return [
+    ...(answer.note ? [answer.note] : []),
+    head,
+    ...(answer.texts_readable ? [] : ['The document store cannot be read right now: titles and dates only.']),
+    '',
+    ...lines,
+    '',
+    answer.fairness_note,
+    `The official record: ${answer.state_record_url}`,
+  ].join('\n');
+}
+
 export const getStateDocuments = defineTool({
   name: 'get_state_documents',
   title: "A home's state reports",
@@ -107,6 +132,7 @@ export const getStateDocuments = defineTool({
     "The official record is the state's page at state_record_url.",
   input,
   output,
+  text: documentsText,
   run(args, call) {
     const license = licenseOrRefuse(args.license_number);
     if (args.since !== undefined && !isCalendarDate(args.since)) {
@@ -159,8 +185,21 @@ export const getStateDocuments = defineTool({
     const matching = args.since === undefined ? all : all.filter((item) => item.report.date !== null && item.report.date >= args.since!);
     const limit = args.limit ?? DOCUMENTS_DEFAULT_LIMIT;
     const offset = args.offset ?? 0;
-    const reports = matching.slice(offset, offset + limit).map((item) => item.report);
+    const page = matching.slice(offset, offset + limit).map((item) => item.report);
+    // A page stays small enough for an assistant's context: narratives fill it fast, so it is cut by
+    // size too (at least one report), and the cut is said first.
+    const reports: Report[] = [];
+    let bytes = 0;
+    for (const report of page) {
+      bytes += JSON.stringify(report).length;
+      if (bytes > DOCUMENTS_PAGE_BYTES && reports.length > 0) break;
+      reports.push(report);
+    }
+    const end = offset + reports.length;
     return {
+      ...(reports.length < page.length
+        ? { note: `This answer holds ${reports.length} of the ${page.length} reports asked for, to stay small enough for an assistant's context; call again with offset ${end} for the next ones.` }
+        : {}),
       license_number: license,
       name: row.name,
       state_record_url: stateRecordUrl,
@@ -169,7 +208,7 @@ export const getStateDocuments = defineTool({
       matching: matching.length,
       returned: reports.length,
       offset,
-      next_offset: offset + limit < matching.length ? offset + limit : null,
+      next_offset: end < matching.length ? end : null,
       texts_readable: store !== null,
       order: ORDER_REPORTS,
       fairness_note: FAIRNESS_NOTE,

@@ -7,9 +7,12 @@ import { mcpDataDates } from '../record.ts';
 import { hospitalsOf } from '../hospitals.ts';
 import type { HospitalRow } from '../../records/query.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, filterNotes, keptWithoutOwnRate, listPage } from '../lists.ts';
-import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg } from '../schemas.ts';
+import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
+
+const withoutCut = <T extends { cut_by_size: boolean }>({ cut_by_size: _cut, ...page }: T) => page;
+import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
+import { HOSPITAL_SOURCE } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
 import { shown } from './common.ts';
 import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
@@ -26,6 +29,7 @@ const input = strictInput({
     .optional()
     .describe(`Straight-line; default ${HOSPITAL_DEFAULT_RADIUS_KM}.`),
   needs: needsArg.optional(),
+  waiver: waiverArg.optional(),
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
@@ -47,7 +51,12 @@ const output = z.object({
   status: z
     .enum(['matched', 'ambiguous'])
     .describe('ambiguous: several hospitals fit; ask the user which one and call again with its facid. No homes are listed then.'),
-  hospital: hospital.nullable(),
+  hospital: hospital
+    .extend({
+      source: z.string(),
+      loaded_on: z.string().nullable().describe('The data run that read the list (it states no date of its own).'),
+    })
+    .nullable(),
   candidates: z.array(hospital).describe('Hospitals that fit the name, alphabetical (ambiguous only).'),
   homes: z.array(listedHome),
   total: z.number().int(),
@@ -79,13 +88,14 @@ export const homesNearHospital = defineTool({
   title: 'Care homes near a hospital',
   description:
     'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
-    'optionally only those whose license carries given care approvals (needs), leaving out homes whose own published rate is above a budget. Name the hospital ' +
+    'optionally only those whose license carries given care approvals (needs) or on the Assisted Living Waiver list (waiver), leaving out homes whose own published rate is above a budget. Name the hospital ' +
     '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
     'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
   input,
   output,
   ui: cardLink('homes'),
+  text: listText,
   run(args, call) {
     const context = call.context();
     const { snapshot } = context;
@@ -111,7 +121,7 @@ export const homesNearHospital = defineTool({
         status: 'ambiguous' as const,
         hospital: null,
         candidates: match.candidates,
-        ...listPage(context, { licenses: [], distances: [] }, args),
+        ...withoutCut(listPage(context, { licenses: [], distances: [] }, args)),
         notes: [ambiguousNote(args.hospital, match)],
         kept_without_own_rate: budgetCount(budget, 0),
         ...common,
@@ -123,15 +133,20 @@ export const homesNearHospital = defineTool({
       radius: radiusKm,
       clearances,
       excluded: licensesFailingNeeds(context.overlay, clearances),
+      waiver: args.waiver === true,
       maxMonthlyUsd: budget,
     });
-    const page = listPage(context, selection, args);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
     const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
     notes.push(...filterNotes(needs, budget, selection));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, snapshot.meta.alwListAsOf));
+    const scope = waiverScopeNote(page.homes);
+    if (scope) notes.push(scope);
+    if (cutBySize) notes.unshift(cutBySizeNote(page));
     if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
     return {
       status: 'matched' as const,
-      hospital: match.hospital,
+      hospital: { ...match.hospital, source: HOSPITAL_SOURCE, loaded_on: snapshot.meta.snapshotDate },
       candidates: [],
       ...page,
       notes,

@@ -6,18 +6,21 @@
 // every word, alphabetical.
 import * as z from 'zod/v4';
 import { licenseNumberFrom, nameKey } from '../../../contract/names.ts';
+import { licenseStatusMeaning } from '../../../contract/facts.ts';
 import { nameIndexOf } from '../../records/name-index.ts';
 import { homeRecords, licensesFailingNeeds, type HomeRecord } from '../../records/home-record.ts';
 import { facilitiesByNameKey } from '../../records/query.ts';
 import type { Snapshot } from '../../records/snapshot.ts';
 import type { ShapeContext } from '../../records/context.ts';
-import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
+import { clearancesFor, listedHomesOf, unlistedByNameAndPlace } from '../../records/listed-homes.ts';
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
-import { filterNotes } from '../lists.ts';
-import { honesty, strictInput, textArg } from '../schemas.ts';
+import { filterNotes, waiverNote } from '../lists.ts';
+import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
+import { mcpDataDates } from '../record.ts';
 import { defineTool } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
+import { claimWordsIn, claimWordsNote, isClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -42,12 +45,21 @@ const output = z.object({
     .string()
     .optional()
     .describe(`Present when nothing matched, or when more than ${SEARCH_MAX_RESULTS} homes matched: what was searched and what to try instead.`),
+  source: z.string(),
+  data_dates: dataDates,
   honesty,
 });
 
+/** What to try when a place search found nothing: the wider area, then without the care words; never the same ask elsewhere. */
+function widerSearch(county: string | null, inCity: boolean, filtered: boolean): string {
+  // The care words' own note already says how to see the homes they left out.
+  const wider = inCity && county ? `the whole county (find_homes with county "${county}"${filtered ? ' and the same needs' : ''})` : 'a neighbouring county, or find_homes near {latitude, longitude} with a wider radius_km';
+  return `No listed home here fits every word asked. Try ${wider}.`;
+}
+
 /** Words of a place query that are not the place. */
 const FILLER = new Set(
-  'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at'.split(
+  'home homes care residential facility facilities assisted living board and in near around for with the a an rcfe rcfes elderly senior seniors licensed california ca that take takes accept accepts who which of at now today currently immediately asap soon'.split(
     ' ',
   ),
 );
@@ -66,9 +78,17 @@ const NEED_WORDS: Record<string, string> = {
   bedbound: 'bedridden',
 };
 
+/** Words naming the Medi-Cal Assisted Living Waiver ("waiver" alone, unless a hospice or bedridden waiver is meant). */
+const WAIVER_WORDS = new Set(['alw', 'medi-cal', 'medical', 'medicaid']);
+const isWaiverWord = (word: string): boolean => WAIVER_WORDS.has(word) || word === 'waiver' || word === 'waivers';
+function asksForWaiver(words: readonly string[], needs: ReadonlySet<string>): boolean {
+  return words.some((word) => WAIVER_WORDS.has(word) || (isWaiverWord(word) && !needs.has('hospice') && !needs.has('bedridden')));
+}
+
 function titleOf({ compact: home }: HomeRecord): string {
   const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
-  return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${home.license_closed ? ', closed' : ''})`;
+  const mark = home.license_closed ? ', closed' : licenseStatusMeaning(home.license_status).pending ? `, ${PENDING_MARK}` : '';
+  return `${home.name}${place ? `, ${place}` : ''} (license ${home.license_number}${mark})`;
 }
 
 function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string[] {
@@ -92,44 +112,66 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   const rest: string[] = [];
   for (const word of words) {
     if (NEED_WORDS[word]) needs.add(NEED_WORDS[word]!);
-    else if (!FILLER.has(word)) rest.push(word);
+    else if (!FILLER.has(word) && !isWaiverWord(word)) rest.push(word);
   }
+  const waiver = asksForWaiver(words, needs);
   if (rest.length === 0) return null;
   const index = listedHomesOf(context.snapshot);
   const placeText = rest.join(' ');
   const read = placeFor(context.snapshot, placeText, /\bcounty$/.test(placeText) ? 'county' : 'any', correct);
-  if ('said' in read) {
+  // A ZIP code with listed homes is answered with them (find_homes takes places by name only).
+  const known = 'said' in read ? readPlace(context.snapshot, placeText, 'any').known : null;
+  const zipHomes = known?.kind === 'zip' && known.licenses && known.licenses.length > 0 ? new Set(known.licenses) : null;
+  if ('said' in read && !zipHomes) {
     // Only a place the service knows is answered here; an unknown name may still be a home's name.
-    return readPlace(context.snapshot, placeText, 'any').known ? { licenses: [], said: read.said, empty: true } : null;
+    return known ? { licenses: [], said: read.said, empty: true } : null;
   }
   const clearances = clearancesFor([...needs]);
   const selection = index.select({
-    countyKey: read.county?.key ?? null,
-    cityKey: read.city?.key ?? null,
+    countyKey: 'said' in read ? null : (read.county?.key ?? null),
+    cityKey: 'said' in read ? null : (read.city?.key ?? null),
+    only: zipHomes,
     clearances,
     excluded: licensesFailingNeeds(context.overlay, clearances),
+    waiver,
   });
   // Care words filter as find_homes' needs do, and the count they left out is said the same way.
-  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again: 'Search again without them to see those homes.' }).join(' ') : null;
-  return { licenses: selection.licenses, said: [read.read_as, cut].filter(Boolean).join(' ') || null, empty: false };
+  const again = 'Search again without them to see those homes.';
+  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again }).join(' ') : null;
+  const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
+  const readAs = 'said' in read ? `Read "${known!.name}" as a ZIP code: the listed homes with it.` : read.read_as;
+  // Nothing fit: advice that widens what the family asked, never the same ask in another town.
+  const inCity = !('said' in read) && read.city !== null;
+  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), inCity, needs.size > 0 || waiver) : null;
+  return { licenses: selection.licenses, said: [readAs, cut, waiverCut, widen].filter(Boolean).join(' ') || null, empty: widen !== null };
 }
 
 /** Words a name-and-place query may carry that no home needs to match ("CA", "county", "home"). */
 const OPTIONAL_WORDS = new Set([...FILLER, 'county']);
 
 /**
- * Listed homes where every word of the query starts a word of the home's name, city or county, at
- * least one of them in the name; in the index's alphabetical order. Empty under two words.
+ * Homes where every word of the query starts a word of the home's name, city or county, at least
+ * one of them in the name: listed homes, and licenses the lists leave out (a closed home asked by
+ * name and town is found, its title says closed); alphabetical. When some of them also carry the
+ * care words the query wrote ("cozy care home san jose"), only those: the family named that home.
+ * Empty under two words.
  */
-function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
-  const words = nameKey(query)
-    .split(' ')
-    .filter((word) => word && !OPTIONAL_WORDS.has(word));
+function nameAndPlaceSearch(context: ShapeContext, query: string): string[] {
+  const all = nameKey(query).split(' ').filter(Boolean);
+  const words = all.filter((word) => !OPTIONAL_WORDS.has(word));
   if (words.length < 2) return [];
-  return listedHomesOf(snapshot)
-    .matchNameAndPlace(words)
-    .map((home) => home.license_number);
+  const fitting = (fit: readonly string[]) => [
+    ...listedHomesOf(context.snapshot).matchNameAndPlace(fit).map((home) => home.license_number),
+    ...unlistedByNameAndPlace(context.snapshot, fit),
+  ];
+  // Every word the query wrote but the filler fits fewer homes than the words alone, never others.
+  const named = all.filter((word) => !PLACE_FILLER.has(word));
+  const closer = named.length > words.length ? fitting(named) : [];
+  return alphabeticalLicenses(context, closer.length > 0 ? closer : fitting(words));
 }
+
+/** Words of a name-and-place query that are never part of a home's name ("in", "CA", "county"). */
+const PLACE_FILLER = new Set('in near around for with the a an of at california ca county that who which'.split(' '));
 
 /**
  * The licenses a query finds, in the answer's order: a license number; else exact name matches,
@@ -139,13 +181,15 @@ function nameAndPlaceSearch(snapshot: Snapshot, query: string): string[] {
 function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean; said?: string | null; empty?: boolean } {
   const found = (licenses: string[], more = false) => ({ licenses, more: more || licenses.length > SEARCH_MAX_RESULTS });
   const license = licenseNumberFrom(query);
-  if (license !== null) return found([license]);
+  // Five digits are a ZIP code unless a license has that number (leading zeros may be left out of one).
+  const zipLike = /^\d{5}(?:-\d{4})?$/.test(query);
+  if (license !== null && (!zipLike || homeRecords(context, [license]).length > 0)) return found([license]);
   const key = nameKey(query);
   const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
   if (exact.length === 0) {
     const place = placeSearch(context, query);
     if (place !== null) return { ...found(place.licenses), said: place.said, empty: place.empty };
-    const nameAndPlace = nameAndPlaceSearch(context.snapshot, query);
+    const nameAndPlace = nameAndPlaceSearch(context, query);
     if (nameAndPlace.length > 0) return found(nameAndPlace);
     // A near-miss spelling of a place ("wheelchair homes in Sacremento") is read as that place, and said.
     const corrected = placeSearch(context, query, true);
@@ -155,6 +199,18 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
   const resembling = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS + 1) : [];
   const similar = resembling.slice(0, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l));
   return found([...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)], resembling.length > SEARCH_MAX_RESULTS);
+}
+
+/**
+ * The query without the words that ask what the record cannot say ("best", "safest", "open beds"),
+ * and those words, to be named back. A home whose whole name is the query keeps its words.
+ */
+function withoutClaimWords(context: ShapeContext, query: string): { query: string; claims: string[] } {
+  const words = query.split(/\s+/);
+  const bare = (word: string) => word.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  const claims = claimWordsIn(words.map(bare));
+  if (claims.length === 0 || facilitiesByNameKey(context.snapshot, nameKey(query)).length > 0) return { query, claims: [] };
+  return { query: words.filter((word) => !isClaimWord(bare(word))).join(' ').trim(), claims };
 }
 
 /** A cut list must not read as every home there is (the rest are not ranked lower, only later in the alphabet). */
@@ -186,13 +242,14 @@ export const search = defineTool({
   output,
   run(args, call) {
     const context = call.context();
-    const query = args.query.trim();
-    const { licenses, more, said, empty } = licensesFor(context, query);
+    const { query, claims } = withoutClaimWords(context, args.query.trim());
+    const { licenses, more, said, empty } = query ? licensesFor(context, query) : { licenses: [], more: false };
     const shownRecords = homeRecords(context, licenses.slice(0, SEARCH_MAX_RESULTS));
     const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
     // A real place with no listed home says so itself; otherwise an empty answer says what to try.
     const cut = results.length === 0 ? (empty ? null : nothingFound(query)) : more ? moreFound(query) : null;
-    const note = [said, cut].filter(Boolean).join(' ') || null;
-    return { results, ...(note ? { note } : {}), honesty: honestyBlock(ORDER_SEARCH) };
+    // What the record cannot say comes first, before any count or advice.
+    const note = [claims.length > 0 ? claimWordsNote(claims) : null, said, cut].filter(Boolean).join(' ') || null;
+    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyBlock(ORDER_SEARCH) };
   },
 });

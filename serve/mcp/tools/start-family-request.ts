@@ -3,15 +3,15 @@
 // page plus what the assistant tells the family. It writes nothing anywhere and contacts no one.
 import { CLIENT_INFO_META_KEY, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { NEED_KEYS } from '../../../contract/facts.ts';
+import { licenseStatusMeaning, NEED_KEYS } from '../../../contract/facts.ts';
 import { licenseNumberFrom } from '../../../contract/names.ts';
 import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../http/handoff-link.ts';
-import { productNameOrNull, screenFields, screenRefusal } from '../../screen/screen.ts';
+import { productNameOrNull, screenEveryField, screenRefusal } from '../../screen/screen.ts';
 import { callPlan, NEED_WORDS } from '../../shape/call-plan.ts';
 import { facilitiesByLicenses } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
-import { DEMO_SENTENCE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
+import { DEMO_SENTENCE, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../../words/wording.ts';
 import { withMarkdownNotice } from '../../web/markdown.ts';
 import type { McpCall } from '../context.ts';
 import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
@@ -39,7 +39,7 @@ const input = strictInput({
     )
     .min(1, { error: licensesMessage })
     .max(HANDOFF_MAX_HOMES, { error: `${licensesMessage}; a plan holds at most ${HANDOFF_MAX_HOMES} homes` })
-    .describe('The homes the family wants to call (none closed).'),
+    .describe('The homes the family wants to call (none closed or pending).'),
   care_needs: needsArg
     .optional()
     .describe(
@@ -133,30 +133,32 @@ export const startFamilyRequest = defineTool({
     `Prepare a plan for a family to call and visit 1 to ${HANDOFF_MAX_HOMES} care homes, as a signed link that works for ${HANDOFF_LIFETIME_DAYS} days. ` +
     'It contacts no one and stores nothing about the family. NEVER send personal details: every free-text field (area, note, family_note, ' +
     'assistant_name) is screened and the call is refused if it holds a name (including a relative\'s), phone number, e-mail or street address. ' +
-    'Closed licenses are refused. Returns link, relay_sentence (say it to the family with the link), family_message (Markdown to show them), ' +
+    'Closed licenses and pending applications are refused. Returns link, relay_sentence (say it to the family with the link), family_message (Markdown to show them), ' +
     "each home's roster phone with questions to ask, mode, what_happens_next and consent.agent_can_consent false: you can never consent for the " +
     'family; only they can, on the page, with their own click.',
   input,
   output,
   ui: cardLink('call-plan'),
   run(args, call, ctx) {
-    const finding = screenFields({
+    // Every problem of the call is named in one refusal, so one resend can fix them all.
+    const problems: string[] = [];
+    const findings = screenEveryField({
       area: args.area,
       note: args.note,
       family_note: args.family_note,
       assistant_name: args.assistant_name,
     });
-    if (finding) refuse(screenRefusal(finding));
+    if (findings.length > 0) problems.push(screenRefusal(findings));
 
-    const given = args.license_numbers.map(
-      (entry, i) =>
-        licenseNumberFrom(entry) ??
-        // The entry is not echoed: it may hold a personal detail.
-        refuse(
-          `license_numbers entry ${i + 1} is not a license number: send 9-digit state license numbers only. ` +
-            'Find them with check_homes, find_homes or search (never send names or other details here).',
-        ),
-    );
+    const given = args.license_numbers.flatMap((entry, i) => {
+      const license = licenseNumberFrom(entry);
+      // The entry is not echoed: it may hold a personal detail.
+      if (license === null) problems.push(`license_numbers entry ${i + 1} is not a license number.`);
+      return license === null ? [] : [license];
+    });
+    if (given.length < args.license_numbers.length) {
+      problems.push('Send 9-digit state license numbers only: find them with check_homes, find_homes or search (never send names or other details here).');
+    }
     const licenses = [...new Set(given)];
 
     const context = call.context();
@@ -164,15 +166,20 @@ export const startFamilyRequest = defineTool({
     const found = new Set(rows.map((row) => row.license_number));
     const missing = licenses.filter((license) => !found.has(license));
     if (missing.length > 0) {
-      refuse(`No home with license number ${missing.join(', ')} is on the state roster. Send only license numbers that check_homes or find_homes returned.`);
+      problems.push(`No home with license number ${missing.join(', ')} is on the state roster. Send only license numbers that check_homes or find_homes returned.`);
     }
+    const named = (list: typeof rows) => list.map((row) => `${row.license_number} (${row.name})`).join(', ');
     const closed = rows.filter((row) => row.closed === 1);
     if (closed.length > 0) {
-      refuse(
-        `License ${closed.map((row) => `${row.license_number} (${row.name})`).join(', ')} ${closed.length === 1 ? 'is' : 'are'} closed: ` +
+      problems.push(
+        `License ${named(closed)} ${closed.length === 1 ? 'is' : 'are'} closed: ` +
           'a closed license cannot take residents. Leave it out and send only current licenses (find_homes lists them).',
       );
     }
+    // Pending is an application everywhere: no call plan is built for a home the state has not licensed.
+    const pending = rows.filter((row) => row.closed !== 1 && licenseStatusMeaning(row.license_status).pending);
+    if (pending.length > 0) problems.push(`License ${named(pending)}: ${PENDING_APPLICATION} Leave it out and send only current licenses (find_homes lists them).`);
+    if (problems.length > 0) refuse(problems.join(' '));
 
     const needs = NEED_KEYS.filter((key) => (args.care_needs ?? []).includes(key));
     const timing = args.timing ?? null;

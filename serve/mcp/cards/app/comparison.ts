@@ -3,41 +3,10 @@
 // column's dates under its name. Nothing is highlighted and nothing sorts: the table has no
 // control but its links.
 import './jitless.ts';
-import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { FAIRNESS_IN_WORDS } from '../../../words/wording.ts';
-import type { compareHomes } from '../../tools/compare-homes.ts';
 import { el, hostLink, root, startCard } from './shared.ts';
-import { plainValue, SOURCES, triStateReading } from './words.ts';
-
-type Comparison = z.infer<(typeof compareHomes)['output']>;
-type Cell = Comparison['rows'][number]['values'][number];
-
-/** Rows whose values are tri-state ('true' | 'false' | 'not_on_file'), with the source their date comes from. */
-const TRI_STATE_ROWS: Record<string, 'approvals' | 'waiver' | 'roster'> = {
-  'clearances.dementia': 'approvals',
-  'clearances.hospice': 'approvals',
-  'clearances.non_ambulatory': 'approvals',
-  'clearances.bedridden': 'approvals',
-  'medi_cal_alw.value': 'waiver',
-  'license.on_probation': 'roster',
-};
-
-/** Rows whose values are plain booleans, in words that never read as a verdict. */
-const BOOLEAN_WORDS: Record<string, [string, string]> = {
-  'license.closed': ['closed', 'open'],
-  'price.is_this_homes_own_rate': ["yes, the home's own rate", "an estimate or area figure, not the home's own rate"],
-};
-
-function cellWords(key: string, value: Cell, column: Comparison['columns'][number]): { words: string; detail: string | null } {
-  const source = TRI_STATE_ROWS[key];
-  if (source) {
-    const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
-    return triStateReading(typeof value === 'string' ? value : null, SOURCES[source], date);
-  }
-  if (typeof value === 'boolean' && BOOLEAN_WORDS[key]) return { words: BOOLEAN_WORDS[key]![value ? 0 : 1], detail: null };
-  return { words: plainValue(value), detail: null };
-}
+import { comparisonCellWords as cellWords, plainValue, type Comparison } from './words.ts';
 
 function renderComparison(answer: Comparison, app: App): void {
   const main = root();

@@ -5,7 +5,7 @@
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../../../contract/facts.ts';
-import { FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
+import { approvalOnRecord, FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
 import type { getHome } from '../../tools/get-home.ts';
 import { el, hostLink } from './shared.ts';
 import { asOf, plainValue, SOURCES, triStateReading } from './words.ts';
@@ -57,7 +57,7 @@ function visitRows(visits: HomeAnswer['home']['state_visits'], tallies: HomeAnsw
     factRow(`Citations since ${since}`, `Type A ${byType(visits.type_a)}; Type B ${byType(visits.type_b)}`, source, 'citations'),
     factRow(
       `Complaint allegations since ${since}`,
-      `${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded`,
+      `${n(a.total)} (${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded)`,
       source,
       'allegations',
     ),
@@ -91,7 +91,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         home.license.on_probation === 'true' ? factRow('On probation', 'yes', `${SOURCES.roster}, ${asOf(home.license.as_of)}`, 'on_probation') : null,
         factRow('Licensed beds', home.capacity.beds === null ? 'not on file' : `${home.capacity.beds} (${home.capacity.size_words})`, `${SOURCES.roster}, ${asOf(home.capacity.as_of)}`, 'beds'),
         factRow('Address', street || 'not on file', `${SOURCES.roster}, ${asOf(home.address.as_of)}`, 'address'),
-        factRow('Phone', plainValue(home.phone.number), `${SOURCES.roster}, ${asOf(home.phone.as_of)}`, 'phone'),
+        factRow('Phone', plainValue(home.phone.number), [`${SOURCES.roster}, ${asOf(home.phone.as_of)}`, home.phone.note].filter(Boolean).join('. '), 'phone'),
         factRow('Licensee', plainValue(home.licensee.name), `${SOURCES.roster}, ${asOf(home.licensee.as_of)}`, 'licensee'),
       ]),
     ]),
@@ -106,7 +106,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         {},
         CLEARANCE_KEYS.map((key) => {
           if (underReview.has(key)) return factRow(APPROVAL_LABELS[key], 'not on file', 'under a correction review until it closes', key);
-          const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of);
+          const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of, (stated) => approvalOnRecord(key, stated));
           return factRow(APPROVAL_LABELS[key], reading.words, home.clearances.source_note ? null : reading.detail, key);
         }),
       ),

@@ -15,6 +15,7 @@ import type { mapPoints } from '../../tools/map-points.ts';
 import { renderHome, type HomeAnswer } from './home-view.ts';
 import { el, errorText, root, startCard } from './shared.ts';
 import { plainValue } from './words.ts';
+import { familyNote } from '../../../words/wording.ts';
 
 type Hospital = z.infer<(typeof homesNearHospital)['output']>['hospital'];
 /** find_homes' answer, or homes_near_hospital's (which also names its hospital, or the candidates when several fit). */
@@ -101,7 +102,8 @@ function renderList(list: HomeList, app: App): void {
     el('p', { class: 'note', 'data-field': 'order', text: list.honesty.order }),
     el('p', { class: 'note', 'data-field': 'neutrality', text: list.honesty.neutrality }),
     el('p', { class: 'note', 'data-field': 'openings', text: list.honesty.never_in_this_data }),
-    ...list.notes.map((note) => el('p', { class: 'note', text: note })),
+    // The notes as the family reads them: the assistant's call-again sentences are not for them.
+    ...list.notes.map(familyNote).filter(Boolean).map((note) => el('p', { class: 'note', 'data-field': 'list-note', text: note })),
     mapHolder,
     counter,
     el(
