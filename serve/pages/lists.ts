@@ -12,7 +12,7 @@ import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, NOT_ON_FILE_IN_WORDS } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
@@ -29,19 +29,25 @@ import {
   type Paging,
 } from '../web/page.ts';
 import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../records/places.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
+import { pathIn, type Language } from '../words/language.ts';
+import { CARE_TYPE_WORDS, LIST_WORDS } from '../words/list-words.ts';
+import { HOME_WORDS, SIZE_WORDS } from '../words/home-page-words.ts';
+import { mdEnglishPrevails } from '../web/markdown.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;
 
 /** What a care-type page is about, per `needs` key. */
 export const CARE_TYPES: Record<string, { title: string; approval: string }> = {
-  dementia: { title: 'Homes approved for dementia care', approval: 'the dementia care approval' },
+  dementia: { title: CARE_TYPE_WORDS.dementia.en, approval: 'the dementia care approval' },
   wheelchair: {
-    title: 'Homes approved for residents who cannot walk unaided (wheelchair users)',
+    title: CARE_TYPE_WORDS.wheelchair.en,
     approval: 'the non-ambulatory approval (residents who cannot leave the building unaided, such as wheelchair users)',
   },
-  hospice: { title: 'Homes with a hospice waiver', approval: 'the hospice waiver (residents may receive hospice care there)' },
-  bedridden: { title: 'Homes approved for bedridden residents', approval: 'the bedridden approval' },
+  hospice: { title: CARE_TYPE_WORDS.hospice.en, approval: 'the hospice waiver (residents may receive hospice care there)' },
+  bedridden: { title: CARE_TYPE_WORDS.bedridden.en, approval: 'the bedridden approval' },
 };
 
 interface ListItem {
@@ -74,49 +80,51 @@ interface ListSpec {
   cacheControl?: string;
   /** Indexes list places, not homes: no neutrality sentence about homes is needed above them. */
   isIndex?: boolean;
+  /** The page's language, and its address in the other language when it has one. */
+  language?: Language;
+  translationUrl?: string;
 }
 
-function beds(row: ListedHome): string {
-  return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
+function beds(row: ListedHome, language: Language): string {
+  const size = SIZE_WORDS[row.size_words] ? say(SIZE_WORDS[row.size_words]!, language) : row.size_words;
+  return row.capacity === null
+    ? say(HOME_WORDS.bedsNotOnFile, language)
+    : say(row.capacity === 1 ? LIST_WORDS.beds : LIST_WORDS.bedsMany, language, { n: row.capacity, size });
 }
 
-function itemOf(baseUrl: string, row: ListedHome, extra: string[] = []): ListItem {
+function itemOf(baseUrl: string, row: ListedHome, extra: string[] = [], language: Language = 'en'): ListItem {
   return {
     name: row.name,
-    url: `${baseUrl}${facilityPagePath(row.name_slug, row.license_number)}`,
-    detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra].join(' · '),
+    url: `${baseUrl}${pathIn(language, facilityPagePath(row.name_slug, row.license_number))}`,
+    detail: [row.city ?? say(LIST_WORDS.cityNotOnFile, language), beds(row, language), say(LIST_WORDS.license, language, { license: row.license_number }), ...extra].join(' · '),
   };
 }
-
-/** A care approval in a list line: the clearance's own name (wheelchair users need non-ambulatory). */
-const APPROVAL_SHORT: Record<ClearanceKey, string> = {
-  dementia: 'dementia',
-  non_ambulatory: 'non-ambulatory (wheelchair)',
-  hospice: 'hospice',
-  bedridden: 'bedridden',
-};
 
 /**
  * A home's care approvals in a list line: only an explicit true not under a correction review
  * is named (tri-state: the other values say nothing, and are never written as "no").
  */
-function approvalsWords(context: ShapeContext, row: ListedHome): string {
+function approvalsWords(context: ShapeContext, row: ListedHome, language: Language = 'en'): string {
   const held = context.overlay.reviewsOf(row.license_number);
   const approved = CLEARANCE_KEYS.filter((key) => row[key] === 'true' && !held.includes(key));
-  return approved.length > 0 ? `care approvals: ${approved.map((key) => APPROVAL_SHORT[key]).join(', ')}` : 'no care approval on file';
+  return approved.length > 0
+    ? say(LIST_WORDS.approvals, language, { list: approved.map((key: ClearanceKey) => say(LIST_WORDS[key], language)).join(', ') })
+    : say(LIST_WORDS.noApproval, language);
 }
 
 function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
+  const language = spec.language ?? 'en';
+  const w = wordsIn(LIST_WORDS, language);
   const at = (page: number) => pageUrl(spec.url, page, spec.params ?? {});
   const canonicalUrl = at(spec.paging.page);
   const markdownUrl = pageUrl(`${spec.url}.md`, spec.paging.page, spec.params ?? {});
   const count =
     spec.paging.total === 0 || spec.isIndex
       ? ''
-      : `${homesWord(spec.paging.total)}${
-          spec.paging.pages > 1 ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page` : ''
+      : `${homesWord(spec.paging.total, language)}${
+          spec.paging.pages > 1 ? fill(w.onThisPage, { from: spec.paging.offset + 1, to: spec.paging.offset + spec.items.length }) : ''
         }.`;
-  const lead = spec.isIndex ? [] : [LIST_NEUTRALITY, OPENINGS_BY_PHONE];
+  const lead = spec.isIndex ? [] : [say(SHARED_WORDS.listNeutrality, language), say(SHARED_WORDS.openingsByPhone, language)];
 
   // Runs of consecutive items under one heading (the waiver list's counties), in list order.
   const groups: Array<{ heading: string | undefined; items: ListItem[] }> = [];
@@ -137,16 +145,17 @@ ${spec.intro.map((paragraph) => html`<p>${paragraph}</p>`)}
 ${lead.length > 0 ? html`<p class="note">${lead.join(' ')}</p>` : ''}
 ${count ? html`<p>${count}</p>` : ''}
 ${spec.items.length > 0 ? groupsHtml : html`<p>${spec.empty}</p>`}
-${pagerHtml(spec.paging, at)}
+${pagerHtml(spec.paging, at, language)}
 ${(spec.sections ?? []).map(
   (section) => html`<section><h2>${section.heading}</h2>${section.intro ? html`<p>${section.intro}</p>` : ''}
 <ul class="links">${section.links.map((link) => html`<li><a href="${link.url}">${link.text}</a>${link.note ? html` <span class="muted">(${link.note})</span>` : ''}</li>`)}</ul></section>`,
 )}
-<p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
+<p class="muted small"><a href="${markdownUrl}">${say(SHELL_WORDS.asMarkdown, language)}</a></p>`;
 
   const markdown = () =>
     mdBlocks([
       `# ${mdText(spec.title)}`,
+      mdEnglishPrevails(language, spec.translationUrl),
       ...spec.intro.map(mdText),
       lead.length > 0 ? mdText(lead.join(' ')) : null,
       count ? mdText(count) : null,
@@ -156,20 +165,22 @@ ${(spec.sections ?? []).map(
               `${group.heading ? `## ${mdText(group.heading)}\n\n` : ''}${group.items.map((item) => `- ${mdLink(item.name, item.url)}: ${mdText(item.detail)}`).join('\n')}`,
           )
         : [mdText(spec.empty)]),
-      pagerMarkdown(spec.paging, at),
+      pagerMarkdown(spec.paging, at, language),
       ...(spec.sections ?? []).map(
         (section) =>
           `## ${mdText(section.heading)}\n\n${section.intro ? `${mdText(section.intro)}\n\n` : ''}${section.links.map((link) => `- ${mdLink(link.text, link.url)}${link.note ? ` (${mdText(link.note)})` : ''}`).join('\n')}`,
       ),
-      `Page address: ${canonicalUrl}`,
-      mdAttribution(baseUrl),
+      fill(w.pageAddress, { url: canonicalUrl }),
+      mdAttribution(baseUrl, false, language),
     ]);
 
   return {
-    title: spec.paging.page > 1 ? `${spec.title} (page ${spec.paging.page})` : spec.title,
+    title: spec.paging.page > 1 ? fill(w.pageN, { title: spec.title, n: spec.paging.page }) : spec.title,
     description: spec.description,
     canonicalUrl,
     markdownUrl,
+    language,
+    translationUrl: spec.translationUrl,
     body,
     markdown,
     cacheControl: spec.cacheControl ?? RECORD_PAGE_CACHE,
@@ -198,72 +209,94 @@ function countyFrom(context: ShapeContext, value: string): Place {
 
 // ---- County and city -------------------------------------------------------------------------
 
-export function countyIndexPage(context: ShapeContext): PageDoc {
+/** A page's address in a language, and its address in the other one. */
+function addresses(baseUrl: string, path: string, language: Language) {
+  return { url: `${baseUrl}${pathIn(language, path)}`, translationUrl: `${baseUrl}${pathIn(language === 'en' ? 'es' : 'en', path)}` };
+}
+
+export function countyIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const list = counties(context.snapshot);
   return indexDoc(baseUrl, {
-    title: 'Licensed care homes by county',
-    description: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
-    url: `${baseUrl}/county`,
-    intro: ['Counties in alphabetical order, each with the number of licensed homes on the state roster.'],
+    title: w.byCountyTitle,
+    description: w.byCountyDescription,
+    ...addresses(baseUrl, '/county', language),
+    language,
+    intro: [w.byCountyIntro],
     sections: [
       {
-        heading: 'Counties',
-        links: list.map((county) => ({ text: `${county.name} County`, url: `${baseUrl}/county/${county.slug}`, note: homesWord(county.homes) })),
+        heading: w.counties,
+        links: list.map((county) => ({
+          text: fill(w.countyTitle, { county: county.name }),
+          url: `${baseUrl}${pathIn(language, `/county/${county.slug}`)}`,
+          note: homesWord(county.homes, language),
+        })),
       },
     ],
   });
 }
 
-function homesWord(count: number): string {
-  return `${count} home${count === 1 ? '' : 's'}`;
+function homesWord(count: number, language: Language = 'en'): string {
+  return say(count === 1 ? LIST_WORDS.homeOne : LIST_WORDS.homeMany, language, { n: count });
 }
 
-export function countyPage(context: ShapeContext, countySlug: string, page: number): PageDoc {
+export function countyPage(context: ShapeContext, countySlug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const county = countyBySlug(context.snapshot, countySlug);
-  if (!county) throw pageError(404, 'No county with licensed homes has this address. The list of counties is at /county.');
+  if (!county) throw pageError(404, w.noSuchCounty);
   const { at, rows } = listPage(context, { countyKey: county.key }, page);
-  const url = `${baseUrl}/county/${county.slug}`;
+  const place = addresses(baseUrl, `/county/${county.slug}`, language);
+  const values = { county: county.name };
+  // Pages with no Spanish version yet (care types, the waiver list, the change log) say so.
+  const english = language === 'es' ? ` ${say(SHELL_WORDS.inEnglish, language)}` : '';
   return listDoc(baseUrl, {
-    title: `Licensed care homes in ${county.name} County`,
-    description: `Residential care homes for the elderly (RCFEs) licensed in ${county.name} County, California, from the state licensing record.`,
-    url,
-    intro: [`Residential care homes for the elderly with a current license in ${county.name} County, from the state licensing record.`],
+    title: fill(w.countyPageTitle, values),
+    description: fill(w.countyPageDescription, values),
+    ...place,
+    language,
+    intro: [fill(w.countyPageIntro, values)],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
-    empty: `No licensed home in ${county.name} County is on the state roster.`,
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row, language)], language)),
+    empty: fill(w.countyEmpty, values),
     sections: [
       {
-        heading: `Cities in ${county.name} County`,
-        links: citiesOf(context.snapshot, county).map((city) => ({ text: city.name, url: `${url}/${city.slug}`, note: homesWord(city.homes) })),
+        heading: fill(w.citiesIn, values),
+        links: citiesOf(context.snapshot, county).map((city) => ({ text: city.name, url: `${place.url}/${city.slug}`, note: homesWord(city.homes, language) })),
       },
       {
-        heading: `By care approval in ${county.name} County`,
-        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}?county=${county.slug}` })).concat([
-          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver?county=${county.slug}` },
-        ]),
+        heading: fill(w.byApprovalIn, values),
+        links: NEED_KEYS.map((need) => ({
+          text: `${say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language)}${english}`,
+          url: `${baseUrl}/care/${need}?county=${county.slug}`,
+        })).concat([{ text: `${w.waiverHomes}${english}`, url: `${baseUrl}/waiver?county=${county.slug}` }]),
       },
-      countyChangesSection(context, baseUrl, county),
+      language === 'en'
+        ? countyChangesSection(context, baseUrl, county)
+        : { heading: fill(w.changesIn, values), links: [{ text: `${fill(w.changesIn, values)}${english}`, url: `${baseUrl}/changes?county=${county.slug}` }] },
     ],
   });
 }
 
-export function cityPage(context: ShapeContext, countySlug: string, citySlug: string, page: number): PageDoc {
+export function cityPage(context: ShapeContext, countySlug: string, citySlug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const county = countyBySlug(context.snapshot, countySlug);
   const city = county ? cityBySlug(context.snapshot, county, citySlug) : undefined;
-  if (!county || !city) throw pageError(404, 'No city with licensed homes has this address. The list of counties is at /county.');
+  if (!county || !city) throw pageError(404, w.noSuchCity);
   const { at, rows } = listPage(context, { countyKey: county.key, cityKey: city.key }, page);
+  const values = { county: county.name, city: city.name };
   return listDoc(baseUrl, {
-    title: `Licensed care homes in ${city.name}, ${county.name} County`,
-    description: `Residential care homes for the elderly (RCFEs) licensed in ${city.name}, ${county.name} County, California.`,
-    url: `${baseUrl}/county/${county.slug}/${city.slug}`,
-    intro: [`Residential care homes for the elderly with a current license in ${city.name}, from the state licensing record.`],
+    title: fill(w.cityPageTitle, values),
+    description: fill(w.cityPageDescription, values),
+    ...addresses(baseUrl, `/county/${county.slug}/${city.slug}`, language),
+    language,
+    intro: [fill(w.cityPageIntro, values)],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)])),
-    empty: `No licensed home in ${city.name} is on the state roster.`,
-    sections: [{ heading: 'More places', links: [{ text: `All of ${county.name} County`, url: `${baseUrl}/county/${county.slug}` }] }],
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row, language)], language)),
+    empty: fill(w.cityEmpty, values),
+    sections: [{ heading: w.morePlaces, links: [{ text: fill(w.allOfCounty, values), url: `${baseUrl}${pathIn(language, `/county/${county.slug}`)}` }] }],
   });
 }
 

@@ -39,6 +39,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
+import { LANGUAGES, pathIn, type Language } from '../words/language.ts';
 import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, type PageOrRedirect } from '../web/page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
@@ -53,40 +54,47 @@ function routes(services: Services): ServerRoute[] {
   const correctionStores = new FixedWindowBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.', seconds);
 
-  /** A GET page route; `build` gets the last path parameter with `.md` removed. */
+  /** A GET page route; `build` gets the last path parameter with `.md` removed, and the page's language (`/es/...`: Spanish). */
   const page = (
     path: string,
-    build: (context: ShapeContext, request: Request, param: string) => PageOrRedirect,
-    options: { param?: string; markdown?: boolean } = {},
+    build: (context: ShapeContext, request: Request, param: string, language: Language) => PageOrRedirect,
+    options: { param?: string; markdown?: boolean; language?: Language } = {},
   ): ServerRoute => ({
     method: 'GET',
-    path,
+    path: pathIn(options.language ?? 'en', path),
     options: { validate: { query: true } },
     handler: (request: Request, h: ResponseToolkit) => {
       refuseSortParameter(request.query);
       const raw = options.param ? String((request.params as Record<string, string>)[options.param] ?? '') : '';
       const markdown = options.param ? raw.endsWith('.md') : (options.markdown ?? false);
       const value = markdown ? raw.slice(0, -3) : raw;
-      const built = build(shapeContext(request, services), request, value);
+      const built = build(shapeContext(request, services), request, value, options.language ?? 'en');
       if ('redirectTo' in built) return redirect(h, `${baseUrl}${built.redirectTo}${markdown ? '.md' : ''}`);
       return answer(request, h, baseUrl, built, markdown);
     },
   });
 
   /** The same page at `path` and `path.md`. */
-  const twin = (path: string, build: (context: ShapeContext, request: Request) => PageOrRedirect): ServerRoute[] => [
-    page(path, build),
-    page(`${path}.md`, build, { markdown: true }),
+  const twin = (path: string, build: (context: ShapeContext, request: Request, param: string, language: Language) => PageOrRedirect, language: Language = 'en'): ServerRoute[] => [
+    page(path, build, { language }),
+    page(`${path}.md`, build, { markdown: true, language }),
   ];
 
+  /** A page in English at `path` and in Spanish at `/es` + `path`: one builder, told its language. */
+  const bilingual = (make: (language: Language) => ServerRoute | ServerRoute[]): ServerRoute[] => LANGUAGES.flatMap(make);
+
   return [
-    page('/facility/{home}', (context, _request, param) => homePage(context, param), { param: 'home' }),
-    ...twin('/county', (context) => countyIndexPage(context)),
-    page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query)), { param: 'county' }),
-    page(
-      '/county/{county}/{city}',
-      (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query)),
-      { param: 'city' },
+    ...bilingual((language) => page('/facility/{home}', (context, _request, param) => homePage(context, param, language), { param: 'home', language })),
+    ...bilingual((language) => twin('/county', (context) => countyIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query), language), { param: 'county', language }),
+    ),
+    ...bilingual((language) =>
+      page(
+        '/county/{county}/{city}',
+        (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query), language),
+        { param: 'city', language },
+      ),
     ),
     ...twin('/care', (context) => careIndexPage(context)),
     page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query)), {

@@ -17,8 +17,7 @@ import { approvalsSourceWords, CITATIONS_GUIDE_SLUG, rosterDateWords } from '../
 import { homeQuestions } from './call-plan.ts';
 import { waiverLine } from './waiver-line.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
-import type { Language } from '../words/language.ts';
-import { pathIn } from '../words/language.ts';
+import { pathIn, type Language } from '../words/language.ts';
 import { HOME_WORDS, SIZE_WORDS, STATUS_GLOSS } from '../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, approvalOnRecordIn, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../words/home-words.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';

@@ -259,7 +259,10 @@ export const HOME_WORDS = defineWords({
   aStated: { en: '{onRecord}, {source}.', es: { text: '{onRecord}, {source}.', from: '{onRecord}, {source}.' } },
   aSilent: {
     en: '{onRecord}, {source}. That is not a no{ask}.',
-    es: { text: '{onRecord}, {source}.{ask}', from: '{onRecord}, {source}. That is not a no{ask}.' },
+    es: {
+      text: '{onRecord}, {source}. «No consta» no quiere decir «no»: el estado no publica este dato para este centro.{ask}',
+      from: '{onRecord}, {source}. That is not a no{ask}.',
+    },
   },
   askTheHomeTail: { en: '; ask the home', es: { text: ' Pregunte al centro.', from: '; ask the home' } },
   whileOpen: {

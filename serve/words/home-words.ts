@@ -60,7 +60,7 @@ export const READING_WORDS = defineWords({
   silent: {
     en: 'not on file: the record does not say whether this license carries {approval}',
     es: {
-      text: 'No consta en los datos del estado si esta licencia incluye {approval}. «No consta» no quiere decir «no»: el estado no publica este dato para este centro',
+      text: 'No consta en los datos del estado si esta licencia incluye {approval}',
       from: 'not on file: the record does not say whether this license carries {approval}',
     },
   },

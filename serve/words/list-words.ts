@@ -1,0 +1,132 @@
+// The words of the pages that list homes (serve/pages/lists.ts), in English and Spanish
+// (catalog.ts). Place names and home names are the record's, verbatim.
+import { defineWords } from './catalog.ts';
+
+export const LIST_WORDS = defineWords({
+  beds: { en: '{n} licensed bed ({size})', es: { text: 'capacidad autorizada: {n} residente ({size})', from: '{n} licensed bed ({size})' } },
+  bedsMany: { en: '{n} licensed beds ({size})', es: { text: 'capacidad autorizada: {n} residentes ({size})', from: '{n} licensed beds ({size})' } },
+  cityNotOnFile: { en: 'city not on file', es: { text: 'ciudad: no consta', from: 'city not on file' } },
+  countyNotOnFile: { en: 'county not on file', es: { text: 'condado: no consta', from: 'county not on file' } },
+  license: { en: 'license {license}', es: { text: 'licencia {license}', from: 'license {license}' } },
+  approvals: { en: 'care approvals: {list}', es: { text: 'aprobaciones de cuidado: {list}', from: 'care approvals: {list}' } },
+  noApproval: {
+    en: 'no care approval on file',
+    es: { text: 'aprobaciones de cuidado: no consta ninguna en los datos del estado', from: 'no care approval on file' },
+  },
+  dementia: { en: 'dementia', es: { text: 'atención para personas con demencia', from: 'dementia' } },
+  non_ambulatory: {
+    en: 'non-ambulatory (wheelchair)',
+    es: { text: 'residentes que no pueden salir solos del edificio (silla de ruedas)', from: 'non-ambulatory (wheelchair)' },
+  },
+  hospice: { en: 'hospice', es: { text: 'cuidado de hospicio (hospice)', from: 'hospice' } },
+  bedridden: { en: 'bedridden', es: { text: 'residentes postrados en cama', from: 'bedridden' } },
+  homeOne: { en: '{n} home', es: { text: '{n} centro', from: '{n} home' } },
+  homeMany: { en: '{n} homes', es: { text: '{n} centros', from: '{n} homes' } },
+  onThisPage: { en: '; {from} to {to} on this page', es: { text: '; del {from} al {to} en esta página', from: '; {from} to {to} on this page' } },
+  pageN: { en: '{title} (page {n})', es: { text: '{title} (página {n})', from: '{title} (page {n})' } },
+  pageAddress: { en: 'Page address: {url}', es: { text: 'Dirección de la página: {url}', from: 'Page address: {url}' } },
+  countyTitle: { en: '{county} County', es: { text: 'Condado de {county}', from: '{county} County' } },
+  byCountyTitle: { en: 'Licensed care homes by county', es: { text: 'Centros de cuidado con licencia por condado', from: 'Licensed care homes by county' } },
+  byCountyDescription: {
+    en: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
+    es: {
+      text: 'Cada condado de California con un centro de cuidado residencial para personas mayores (RCFE, por sus siglas en inglés) con licencia, con el número de centros.',
+      from: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
+    },
+  },
+  byCountyIntro: {
+    en: 'Counties in alphabetical order, each with the number of licensed homes on the state roster.',
+    es: {
+      text: 'Los condados, por orden alfabético, cada uno con el número de centros con licencia en la lista del estado.',
+      from: 'Counties in alphabetical order, each with the number of licensed homes on the state roster.',
+    },
+  },
+  counties: { en: 'Counties', es: { text: 'Condados', from: 'Counties' } },
+  countyPageTitle: {
+    en: 'Licensed care homes in {county} County',
+    es: { text: 'Centros de cuidado con licencia en el condado de {county}', from: 'Licensed care homes in {county} County' },
+  },
+  countyPageDescription: {
+    en: 'Residential care homes for the elderly (RCFEs) licensed in {county} County, California, from the state licensing record.',
+    es: {
+      text: 'Centros de cuidado residencial para personas mayores (RCFE, por sus siglas en inglés) con licencia en el condado de {county}, California, según el registro de licencias del estado.',
+      from: 'Residential care homes for the elderly (RCFEs) licensed in {county} County, California, from the state licensing record.',
+    },
+  },
+  countyPageIntro: {
+    en: 'Residential care homes for the elderly with a current license in {county} County, from the state licensing record.',
+    es: {
+      text: 'Centros de cuidado residencial para personas mayores con licencia vigente en el condado de {county}, según el registro de licencias del estado.',
+      from: 'Residential care homes for the elderly with a current license in {county} County, from the state licensing record.',
+    },
+  },
+  countyEmpty: {
+    en: 'No licensed home in {county} County is on the state roster.',
+    es: { text: 'La lista del estado no tiene ningún centro con licencia en el condado de {county}.', from: 'No licensed home in {county} County is on the state roster.' },
+  },
+  citiesIn: { en: 'Cities in {county} County', es: { text: 'Ciudades del condado de {county}', from: 'Cities in {county} County' } },
+  byApprovalIn: { en: 'By care approval in {county} County', es: { text: 'Por aprobación de cuidado en el condado de {county}', from: 'By care approval in {county} County' } },
+  waiverHomes: {
+    en: 'Homes on the Assisted Living Waiver list',
+    es: { text: 'Centros en la lista del programa Assisted Living Waiver', from: 'Homes on the Assisted Living Waiver list' },
+  },
+  changesIn: {
+    en: 'Changes on the state record in {county} County',
+    es: { text: 'Cambios en el registro del estado en el condado de {county}', from: 'Changes on the state record in {county} County' },
+  },
+  cityPageTitle: {
+    en: 'Licensed care homes in {city}, {county} County',
+    es: { text: 'Centros de cuidado con licencia en {city}, condado de {county}', from: 'Licensed care homes in {city}, {county} County' },
+  },
+  cityPageDescription: {
+    en: 'Residential care homes for the elderly (RCFEs) licensed in {city}, {county} County, California.',
+    es: {
+      text: 'Centros de cuidado residencial para personas mayores (RCFE, por sus siglas en inglés) con licencia en {city}, condado de {county}, California.',
+      from: 'Residential care homes for the elderly (RCFEs) licensed in {city}, {county} County, California.',
+    },
+  },
+  cityPageIntro: {
+    en: 'Residential care homes for the elderly with a current license in {city}, from the state licensing record.',
+    es: {
+      text: 'Centros de cuidado residencial para personas mayores con licencia vigente en {city}, según el registro de licencias del estado.',
+      from: 'Residential care homes for the elderly with a current license in {city}, from the state licensing record.',
+    },
+  },
+  cityEmpty: {
+    en: 'No licensed home in {city} is on the state roster.',
+    es: { text: 'La lista del estado no tiene ningún centro con licencia en {city}.', from: 'No licensed home in {city} is on the state roster.' },
+  },
+  morePlaces: { en: 'More places', es: { text: 'Otros lugares', from: 'More places' } },
+  allOfCounty: { en: 'All of {county} County', es: { text: 'Todo el condado de {county}', from: 'All of {county} County' } },
+  noSuchCounty: {
+    en: 'No county with licensed homes has this address. The list of counties is at /county.',
+    es: {
+      text: 'Ningún condado con centros con licencia tiene esta dirección. La lista de condados está en /es/county.',
+      from: 'No county with licensed homes has this address. The list of counties is at /county.',
+    },
+  },
+  noSuchCity: {
+    en: 'No city with licensed homes has this address. The list of counties is at /county.',
+    es: {
+      text: 'Ninguna ciudad con centros con licencia tiene esta dirección. La lista de condados está en /es/county.',
+      from: 'No city with licensed homes has this address. The list of counties is at /county.',
+    },
+  },
+});
+
+/** What a care-type page is about (its title), by `needs` key. */
+export const CARE_TYPE_WORDS = defineWords({
+  dementia: {
+    en: 'Homes approved for dementia care',
+    es: { text: 'Centros aprobados para atención de personas con demencia', from: 'Homes approved for dementia care' },
+  },
+  wheelchair: {
+    en: 'Homes approved for residents who cannot walk unaided (wheelchair users)',
+    es: {
+      text: 'Centros aprobados para residentes que no pueden salir solos del edificio (como quienes usan silla de ruedas)',
+      from: 'Homes approved for residents who cannot walk unaided (wheelchair users)',
+    },
+  },
+  hospice: { en: 'Homes with a hospice waiver', es: { text: 'Centros con aprobación para cuidado de hospicio (hospice)', from: 'Homes with a hospice waiver' } },
+  bedridden: { en: 'Homes approved for bedridden residents', es: { text: 'Centros aprobados para residentes postrados en cama', from: 'Homes approved for bedridden residents' } },
+});

@@ -1,0 +1,169 @@
+// The Spanish twins under /es: a family goes from the counties to a county's homes to a home's
+// page, all in Spanish (lang="es"), each page linked to its English twin both ways (hreflang),
+// saying the English record prevails; the record's values stay verbatim; no non-true reading is
+// ever a "No"; Accept-Language only suggests, never redirects.
+import test from 'ava';
+import { examples } from '../helpers/examples.ts';
+import { BASE_URL, links, mainText, pageServer, RECORD_CACHE, type PageServer } from './helpers.ts';
+import { say } from '../../serve/words/catalog.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../../serve/words/family-words.ts';
+import { readsAsNo } from '../../serve/words/home-words.ts';
+import { spanishTrapsIn } from '../../serve/words/catalog.ts';
+
+let pages: PageServer;
+test.before(async () => {
+  pages = await pageServer();
+});
+test.after.always(async () => {
+  await pages?.close();
+});
+
+interface Row {
+  license_number: string;
+  name: string;
+  name_slug: string;
+  city: string;
+  county: string;
+  county_slug: string;
+  license_status: string;
+  dementia: string;
+  hospice: string;
+}
+
+async function home(what: string, where: string): Promise<Row> {
+  const ex = await examples();
+  return ex.one<Row>(
+    what,
+    `SELECT license_number, name, name_slug, city, county, license_status, dementia, hospice FROM facilities WHERE ${where} ORDER BY sort_key`,
+  );
+}
+
+const homePath = (row: Row) => `/facility/${row.name_slug}-${row.license_number}`;
+const es = (text: string) => say({ en: '', es: { text, from: '' } }, 'es');
+
+/** What every Spanish page carries: lang, both alternates, the switch, the English-prevails note with its link. */
+function assertSpanishShell(t: import('ava').ExecutionContext, page: string, englishUrl: string, spanishUrl: string) {
+  t.regex(page, /<html lang="es">/);
+  t.true(page.includes(`<link rel="alternate" hreflang="en" href="${englishUrl}">`));
+  t.true(page.includes(`<link rel="alternate" hreflang="es" href="${spanishUrl}">`));
+  t.true(page.includes(`<link rel="canonical" href="${spanishUrl}">`));
+  t.true(page.includes(`<a href="${englishUrl}" lang="en" hreflang="en">English</a> / <span lang="es" aria-current="true">Español</span>`));
+  const text = mainText(page);
+  t.true(text.includes(say(SHELL_WORDS.englishPrevails, 'es')));
+  t.true(links(page).includes(englishUrl));
+  t.true(page.includes('Departamento de Servicios Sociales de California (CDSS), Community Care Licensing Division'), 'attribution in Spanish');
+  t.deepEqual(spanishTrapsIn(text), [], 'no glossary trap on the page');
+}
+
+test('a home page in Spanish: lang es, alternates both ways, the English prevails, values verbatim, every non-true reading "No consta"', async (t) => {
+  const row = await home('a listed home with dementia true and hospice not true', `listed = 1 AND dementia = 'true' AND hospice <> 'true'`);
+  const reply = await pages.get(`/es${homePath(row)}`);
+  t.is(reply.status, 200, reply.text.slice(0, 300));
+  t.is(reply.headers.get('cache-control'), RECORD_CACHE);
+  t.is(reply.headers.get('content-language'), 'es');
+  const englishUrl = `${BASE_URL}${homePath(row)}`;
+  const spanishUrl = `${BASE_URL}/es${homePath(row)}`;
+  assertSpanishShell(t, reply.text, englishUrl, spanishUrl);
+  const text = mainText(reply.text);
+  // The record's own words stay as the state wrote them.
+  t.true(text.includes(row.name));
+  t.true(text.includes(`${row.license_status} (`), 'the state status verbatim, glossed');
+  t.true(text.includes(`Licencia ${row.license_number} · ${row.city}, condado de ${row.county}`));
+  t.true(text.includes('Atención para personas con demencia: Sí, según'));
+  t.true(text.includes('Cuidado de hospicio (hospice), para personas con una enfermedad terminal: No consta en los datos del estado'));
+  t.true(text.includes(say(SHARED_WORDS.openingsByPhone, 'es')));
+  t.true(text.includes(say(SHARED_WORDS.fairness, 'es')));
+  for (const heading of ['Cómo llamar', 'Aprobaciones de cuidado', 'Tarifa inicial', 'Visitas e informes del estado', 'Respuestas rápidas']) {
+    t.true(text.includes(heading), heading);
+  }
+  // No quick answer on an approval or the waiver (the second to sixth), and no approval line, reads "No".
+  const answers = [...reply.text.matchAll(/<dd>([\s\S]*?)<\/dd>/g)].map((m) => mainText(m[1]!));
+  t.is(answers.length, 9);
+  for (const answer of answers.slice(1, 6)) t.false(readsAsNo(answer), answer);
+  t.true(answers[3]!.startsWith('No consta'), answers[3]);
+  if (row.hospice === 'not_on_file') t.true(answers[3]!.includes('«No consta» no quiere decir «no»'), answers[3]);
+  const approvals = [...(/<ul class="approvals">([\s\S]*?)<\/ul>/.exec(reply.text)?.[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => mainText(m[1]!));
+  t.is(approvals.length, 5);
+  for (const line of approvals) t.false(readsAsNo(line.replace(/^[^:]*:/, '')), line);
+  // No English service sentence is left on the Spanish page.
+  t.false(/\bnot on file\b|\bHow to call\b|\bQuick answers\b/i.test(text));
+  // The English page links back to the Spanish one.
+  const english = await pages.get(homePath(row));
+  t.true(english.text.includes(`<link rel="alternate" hreflang="es" href="${spanishUrl}">`));
+  t.true(english.text.includes(`<a href="${spanishUrl}" lang="es" hreflang="es">Español</a>`));
+  t.regex(english.text, /<html lang="en">/);
+});
+
+test("a Spanish home page's Markdown twin: Spanish, the English-prevails line, canonical the Spanish page", async (t) => {
+  const row = await home('a listed home', 'listed = 1');
+  const reply = await pages.get(`/es${homePath(row)}.md`);
+  t.is(reply.status, 200);
+  t.is(reply.headers.get('content-type'), 'text/markdown; charset=utf-8');
+  t.is(reply.headers.get('content-language'), 'es');
+  t.is(reply.headers.get('link'), `<${BASE_URL}/es${homePath(row)}>; rel="canonical"`);
+  t.true(reply.text.startsWith(`# ${row.name}`));
+  t.true(reply.text.includes(say(SHELL_WORDS.englishPrevails, 'es')));
+  t.true(reply.text.includes(`${BASE_URL}${homePath(row)}`));
+  t.true(reply.text.includes('## Cómo llamar'));
+  t.true(reply.text.includes('Fuente: Departamento de Servicios Sociales de California (CDSS)'));
+  t.false(/\bnot on file\b/.test(reply.text));
+});
+
+test('a wrong slug under /es answers 301 to the Spanish canonical page', async (t) => {
+  const row = await home('a listed home', 'listed = 1');
+  const reply = await pages.get(`/es/facility/${row.license_number}`);
+  t.is(reply.status, 301);
+  t.is(reply.headers.get('location'), `${BASE_URL}/es${homePath(row)}`);
+});
+
+test('from /es/county to a county and a city: Spanish lists, neutral order sentence, links stay in Spanish', async (t) => {
+  const index = await pages.get('/es/county');
+  t.is(index.status, 200);
+  assertSpanishShell(t, index.text, `${BASE_URL}/county`, `${BASE_URL}/es/county`);
+  const countyLink = links(index.text).find((href) => href.startsWith(`${BASE_URL}/es/county/`));
+  t.truthy(countyLink);
+  const county = await pages.get(countyLink!.slice(BASE_URL.length));
+  t.is(county.status, 200);
+  assertSpanishShell(t, county.text, countyLink!.replace('/es/', '/'), countyLink!);
+  const text = mainText(county.text);
+  t.true(text.includes(say(SHARED_WORDS.listNeutrality, 'es')));
+  t.true(text.includes('Centros de cuidado con licencia en el condado de'));
+  const homeLinks = links(county.text).filter((href) => href.startsWith(`${BASE_URL}/es/facility/`));
+  t.true(homeLinks.length > 0);
+  // Links to pages with no Spanish version say so.
+  t.true(text.includes('(en inglés)'));
+  t.false(/care approvals:|no care approval on file/.test(text));
+  const cityLink = links(county.text).find((href) => href.startsWith(`${countyLink}/`));
+  t.truthy(cityLink);
+  const city = await pages.get(cityLink!.slice(BASE_URL.length));
+  t.is(city.status, 200);
+  t.regex(city.text, /<html lang="es">/);
+  t.true(links(city.text).some((href) => href.startsWith(`${BASE_URL}/es/facility/`)));
+  const home = await pages.get(homeLinks[0]!.slice(BASE_URL.length));
+  t.is(home.status, 200);
+  t.regex(home.text, /<html lang="es">/);
+});
+
+test('Accept-Language es-* suggests the Spanish page on the English one, never redirects; English readers see no suggestion', async (t) => {
+  const row = await home('a listed home', 'listed = 1');
+  const spanishUrl = `${BASE_URL}/es${homePath(row)}`;
+  const suggested = await pages.get(homePath(row), { 'accept-language': 'es-US,es;q=0.9,en;q=0.5' });
+  t.is(suggested.status, 200);
+  t.regex(suggested.text, /<html lang="en">/);
+  t.true(suggested.text.includes(`<p class="note" lang="es"><a href="${spanishUrl}" hreflang="es">${es('Esta página también está en español')}</a></p>`));
+  t.regex(suggested.headers.get('vary') ?? '', /Accept-Language/i);
+  const plain = await pages.get(homePath(row), { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' });
+  t.false(plain.text.includes('Esta página también está en español'));
+});
+
+test('a closed license in Spanish says it is closed, keeps approvals as history and sends no one to ask the home', async (t) => {
+  const ex = await examples();
+  const row = ex.one<Row>('a closed license', `SELECT license_number, name, name_slug FROM facilities WHERE closed = 1 ORDER BY sort_key`);
+  const reply = await pages.get(`/es${homePath(row)}`);
+  t.is(reply.status, 200);
+  const text = mainText(reply.text);
+  t.true(text.includes('Esta licencia está cerrada'));
+  t.true(text.includes(say(SHARED_WORDS.heldWhileOpen, 'es')));
+  const answers = [...reply.text.matchAll(/<dd>([\s\S]*?)<\/dd>/g)].map((m) => mainText(m[1]!));
+  for (const answer of answers.slice(1, 6)) t.false(answer.includes('Pregunte al centro'), answer);
+});
