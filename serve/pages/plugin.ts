@@ -105,8 +105,8 @@ function routes(services: Services): ServerRoute[] {
     page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
     page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
     ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
-    ...twin('/guides', () => guideIndexPage(baseUrl)),
-    page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
+    ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
+    ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),
     page('/corrections', (context, request) => {
       const license = queryText(request.query, 'license', 40);
       return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) });

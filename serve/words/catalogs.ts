@@ -5,6 +5,8 @@ import { SHARED_WORDS, SHELL_WORDS } from './family-words.ts';
 import { HOME_WORDS, NEED_PERSON_WORDS, QUESTION_WORDS, SIZE_WORDS, STATUS_GLOSS } from './home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from './home-words.ts';
 import { GUIDE_CONTENT } from './guides/content.ts';
+import { FRONT_WORDS } from './front-words.ts';
+import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
 
@@ -20,6 +22,10 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   APPROVAL_NAME_WORDS,
   READING_WORDS,
   SOURCE_WORDS,
+  LIST_WORDS,
+  CARE_TYPE_WORDS,
+  GUIDE_PAGE_WORDS,
+  FRONT_WORDS,
 };
 
 /**

@@ -1,6 +1,7 @@
 // The words of the pages that list homes (serve/pages/lists.ts), in English and Spanish
 // (catalog.ts). Place names and home names are the record's, verbatim.
 import { defineWords } from './catalog.ts';
+import { EDITORIAL_SOURCE } from './wording.ts';
 
 export const LIST_WORDS = defineWords({
   beds: { en: '{n} licensed bed ({size})', es: { text: 'capacidad autorizada: {n} residente ({size})', from: '{n} licensed bed ({size})' } },
@@ -129,4 +130,37 @@ export const CARE_TYPE_WORDS = defineWords({
   },
   hospice: { en: 'Homes with a hospice waiver', es: { text: 'Centros con aprobación para cuidado de hospicio (hospice)', from: 'Homes with a hospice waiver' } },
   bedridden: { en: 'Homes approved for bedridden residents', es: { text: 'Centros aprobados para residentes postrados en cama', from: 'Homes approved for bedridden residents' } },
+});
+
+/** The guides' pages (serve/pages/guides.ts). */
+export const GUIDE_PAGE_WORDS = defineWords({
+  title: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  description: {
+    en: 'Plain-words guides to choosing a licensed care home in California, reading its state record, and paying for care.',
+    es: {
+      text: 'Guías en palabras sencillas para elegir un centro de cuidado con licencia en California, leer su registro del estado y pagar el cuidado.',
+      from: 'Plain-words guides to choosing a licensed care home in California, reading its state record, and paying for care.',
+    },
+  },
+  intro: {
+    en: 'Our own guides to choosing a residential care home and reading its state licensing record, written by {source}.',
+    es: {
+      text: 'Nuestras propias guías para elegir un centro de cuidado residencial y leer su registro de licencias del estado, escritas por {source}.',
+      from: 'Our own guides to choosing a residential care home and reading its state licensing record, written by {source}.',
+    },
+  },
+  dates: { en: 'Published {published} · Reviewed {reviewed}', es: { text: 'Publicada el {published} · Revisada el {reviewed}', from: 'Published {published} · Reviewed {reviewed}' } },
+  writtenBy: { en: '{dates}. Written by {source}.', es: { text: '{dates}. Escrita por {source}.', from: '{dates}. Written by {source}.' } },
+  asJson: { en: 'The same list as JSON:', es: { text: 'La misma lista en JSON (en inglés):', from: 'The same list as JSON:' } },
+  noGuide: {
+    en: 'There is no guide at this address. All guides are listed at /guides.',
+    es: {
+      text: 'No hay ninguna guía en español en esta dirección. Todas las guías están en /es/guides.',
+      from: 'There is no guide at this address. All guides are listed at /guides.',
+    },
+  },
+  source: {
+    en: EDITORIAL_SOURCE,
+    es: { text: 'Covelight (comparado con los registros del estado)', from: 'Covelight (checked against the state records)' },
+  },
 });

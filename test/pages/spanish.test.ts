@@ -167,3 +167,52 @@ test('a closed license in Spanish says it is closed, keeps approvals as history 
   const answers = [...reply.text.matchAll(/<dd>([\s\S]*?)<\/dd>/g)].map((m) => mainText(m[1]!));
   for (const answer of answers.slice(1, 6)) t.false(answer.includes('Pregunte al centro'), answer);
 });
+
+test('the guides in Spanish: the index links Spanish guides in Spanish and the rest "(en inglés)"; a Spanish guide keeps the glossary', async (t) => {
+  const index = await pages.get('/es/guides');
+  t.is(index.status, 200);
+  assertSpanishShell(t, index.text, `${BASE_URL}/guides`, `${BASE_URL}/es/guides`);
+  for (const slug of ['care-approvals', 'reading-a-state-report', 'assisted-living-waiver']) {
+    t.true(links(index.text).includes(`${BASE_URL}/es/guides/${slug}`), slug);
+  }
+  t.true(links(index.text).includes(`${BASE_URL}/guides/paying-for-care`));
+  t.true(mainText(index.text).includes('(en inglés)'));
+
+  const guide = await pages.get('/es/guides/assisted-living-waiver');
+  t.is(guide.status, 200);
+  assertSpanishShell(t, guide.text, `${BASE_URL}/guides/assisted-living-waiver`, `${BASE_URL}/es/guides/assisted-living-waiver`);
+  const text = mainText(guide.text);
+  t.true(text.includes('no paga el alojamiento ni la comida'));
+  t.true(text.includes('Departamento de Servicios de Atención Médica (DHCS)'));
+  const approvals = await pages.get('/es/guides/care-approvals');
+  t.true(mainText(approvals.text).includes('cuidado de hospicio (hospice)'));
+  t.true(mainText(approvals.text).includes('«no ambulatorios»'));
+  const english = await pages.get('/guides/care-approvals');
+  t.true(english.text.includes(`<link rel="alternate" hreflang="es" href="${BASE_URL}/es/guides/care-approvals">`));
+  // A guide not yet in Spanish has no Spanish page.
+  t.is((await pages.get('/es/guides/paying-for-care')).status, 404);
+  const md = await pages.get('/es/guides/reading-a-state-report.md');
+  t.is(md.status, 200);
+  t.true(md.text.includes('## Deficiencias Tipo A y Tipo B'));
+});
+
+test('/es, the Spanish front door: search without script, counties and guides in Spanish, the map linked in English; its Markdown twin', async (t) => {
+  const front = await pages.get('/es');
+  t.is(front.status, 200);
+  t.is(front.headers.get('content-language'), 'es');
+  assertSpanishShell(t, front.text, `${BASE_URL}/`, `${BASE_URL}/es`);
+  t.true(links(front.text).some((href) => href.startsWith(`${BASE_URL}/es/county/`)));
+  t.true(links(front.text).includes(`${BASE_URL}/es/guides/care-approvals`));
+  const english = await pages.get('/');
+  t.true(english.text.includes(`<link rel="alternate" hreflang="es" href="${BASE_URL}/es">`));
+  const ex = await examples();
+  const row = ex.one<Row>('a listed home', 'SELECT license_number, name, name_slug FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  const search = await pages.get(`/es?q=${encodeURIComponent(row.license_number)}`);
+  t.is(search.status, 200);
+  t.true(links(search.text).includes(`${BASE_URL}/es${homePath(row)}`));
+  t.true(mainText(search.text).includes('Resultados para'));
+  const md = await pages.get('/es/index.md');
+  t.is(md.status, 200);
+  t.is(md.headers.get('link'), `<${BASE_URL}/es>; rel="canonical"`);
+  t.true(md.text.includes(say(SHELL_WORDS.englishPrevails, 'es')));
+});
