@@ -31,7 +31,7 @@ export interface PlannedHome {
 }
 
 /** The plan: every license once, in the order given; questions for each open home. */
-export function callPlan(context: ShapeContext, licenses: readonly string[], needs: readonly string[]): PlannedHome[] {
+export function callPlan(context: ShapeContext, licenses: readonly string[], needs: readonly string[], language: Language = 'en'): PlannedHome[] {
   const distinct = [...new Set(licenses)];
   const records = new Map(homeRecords(context, distinct).map((record) => [record.license, record]));
   const asOf = context.snapshot.meta.snapshotDate;
@@ -40,7 +40,7 @@ export function callPlan(context: ShapeContext, licenses: readonly string[], nee
     // As the pipeline decided it: a fresher live record may have closed a home the roster lists.
     const closed = record ? record.row.closed === 1 : false;
     const open = record !== undefined && !closed;
-    return { license, record, closed, open, questions: open ? homeQuestions(record, needs, asOf) : [] };
+    return { license, record, closed, open, questions: open ? homeQuestions(record, needs, asOf, language) : [] };
   });
 }
 

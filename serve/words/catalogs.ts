@@ -6,6 +6,7 @@ import { HOME_WORDS, NEED_PERSON_WORDS, QUESTION_WORDS, SIZE_WORDS, STATUS_GLOSS
 import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from './home-words.ts';
 import { GUIDE_CONTENT } from './guides/content.ts';
 import { FRONT_WORDS } from './front-words.ts';
+import { PLAN_WORDS } from './plan-words.ts';
 import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
@@ -26,6 +27,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   CARE_TYPE_WORDS,
   GUIDE_PAGE_WORDS,
   FRONT_WORDS,
+  PLAN_WORDS,
 };
 
 /**

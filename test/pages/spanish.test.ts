@@ -216,3 +216,35 @@ test('/es, the Spanish front door: search without script, counties and guides in
   t.is(md.headers.get('link'), `<${BASE_URL}/es>; rel="canonical"`);
   t.true(md.text.includes(say(SHELL_WORDS.englishPrevails, 'es')));
 });
+
+test('the hand-off plan in Spanish: /es/plan opens the same signed link with Spanish questions, never a "No" reading', async (t) => {
+  const ex = await examples();
+  const rows = ex.all<Row>(`SELECT license_number, name, name_slug, hospice FROM facilities WHERE listed = 1 AND hospice <> 'true' ORDER BY sort_key LIMIT 2`);
+  t.is(rows.length, 2);
+  const token = pages.server.app.services.handoff.sign({ licenses: rows.map((r) => r.license_number), needs: ['hospice'], timing: 'within_a_month', client: 'Ayudante' }).token;
+  const reply = await pages.get(`/es/plan?h=${token}`);
+  t.is(reply.status, 200, reply.text.slice(0, 300));
+  t.regex(reply.text, /<html lang="es">/);
+  t.is(reply.headers.get('cache-control'), 'no-store');
+  const text = mainText(reply.text);
+  t.true(text.includes('Planee sus llamadas y visitas'));
+  t.true(text.includes('Plazo: Dentro de un mes.'));
+  t.true(text.includes('Necesidades de cuidado de este plan: cuidado de hospicio (hospice).'));
+  t.true(text.includes(say(SHELL_WORDS.englishPrevails, 'es')));
+  for (const row of rows) {
+    t.true(text.includes(row.name));
+    t.true(links(reply.text).includes(`${BASE_URL}/es${homePath(row)}`));
+  }
+  const questions = [...reply.text.matchAll(/<li>(¿[^<]*|No consta[^<]*)<\/li>/g)].map((m) => mainText(m[1]!));
+  const hospice = questions.filter((q) => q.includes('cuidado de hospicio (hospice)'));
+  t.is(hospice.length, 2);
+  for (const q of hospice) {
+    t.true(q.startsWith('No consta'), q);
+    t.false(readsAsNo(q), q);
+  }
+  t.deepEqual(spanishTrapsIn(text), []);
+  t.true(links(reply.text).includes(`${BASE_URL}/plan?h=${token}`), 'the same plan in English');
+  const bad = await pages.get(`/es/plan?h=${token.slice(0, -3)}`);
+  t.is(bad.status, 400);
+  t.true(mainText(bad.text).includes('Este enlace no es válido'));
+});
