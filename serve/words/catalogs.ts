@@ -10,6 +10,8 @@ import { PLAN_WORDS } from './plan-words.ts';
 import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
+import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
+import { SPANISH_TOPICS } from './care-topics-es.ts';
 
 export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   SHARED_WORDS,
@@ -75,12 +77,38 @@ export function spanishGuideProblems(
   return problems;
 }
 
-/** Every problem of every catalog and Spanish guide (empty when all is well). */
+/** A Spanish care topic's problems: missing, stale against the English topic, or a trap. */
+export function spanishTopicProblems(spanish: typeof SPANISH_TOPICS = SPANISH_TOPICS, english: typeof ENGLISH_TOPICS = ENGLISH_TOPICS): string[] {
+  const problems: string[] = [];
+  for (const topic of CARE_TOPICS) {
+    const es = spanish[topic];
+    const en = english[topic];
+    if (!es) {
+      problems.push(`topic ${topic}: no Spanish text`);
+      continue;
+    }
+    if (es.points.length !== en.points.length) problems.push(`topic ${topic}: ${es.points.length} points, the English has ${en.points.length}`);
+    const pairs: Array<[string, { text: string; from: string }, string | undefined]> = [
+      ['title', es.title, en.title],
+      ['summary', es.summary, en.summary],
+      ...es.points.map((p, i): [string, { text: string; from: string }, string | undefined] => [`point ${i + 1}`, p, en.points[i]]),
+    ];
+    for (const [where, text, from] of pairs) {
+      if (!text.text.trim()) problems.push(`topic ${topic} ${where}: no Spanish text`);
+      if (text.from !== from) problems.push(`topic ${topic} ${where}: the Spanish is stale: written from "${text.from}", the English is now "${from}"`);
+      problems.push(...spanishTrapsIn(text.text).map((trap) => `topic ${topic} ${where}: ${trap}`));
+    }
+  }
+  return problems;
+}
+
+/** Every problem of every catalog, Spanish guide and Spanish care topic (empty when all is well). */
 export function allWordProblems(): string[] {
   // The guides' English titles and descriptions as the guide list publishes them.
   const titles = new Map(guideCatalog('').map((guide) => [guide.slug, guide]));
   return [
     ...Object.entries(ALL_CATALOGS).flatMap(([name, catalog]) => catalogProblems(catalog, name)),
     ...spanishGuideProblems(SPANISH_GUIDES, GUIDE_CONTENT, titles),
+    ...spanishTopicProblems(),
   ];
 }

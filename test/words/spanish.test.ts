@@ -3,7 +3,9 @@
 // glossary's traps, and no Spanish tri-state reading ever says "No" for false or not_on_file.
 import test from 'ava';
 import { catalogProblems, spanishTrapsIn, type Catalog } from '../../serve/words/catalog.ts';
-import { ALL_CATALOGS, allWordProblems, spanishGuideProblems } from '../../serve/words/catalogs.ts';
+import { ALL_CATALOGS, allWordProblems, spanishGuideProblems, spanishTopicProblems } from '../../serve/words/catalogs.ts';
+import { ENGLISH_TOPICS } from '../../serve/words/care-topics.ts';
+import { SPANISH_TOPICS } from '../../serve/words/care-topics-es.ts';
 import { allReadings, approvalOnRecordIn, readsAsNo, triStateIn } from '../../serve/words/home-words.ts';
 import { SPANISH_TRAPS } from '../../serve/words/spanish-terms.ts';
 import { languageOfTag, pathIn, prefersSpanish } from '../../serve/words/language.ts';
@@ -117,4 +119,13 @@ test('a host or browser tag maps es-* to Spanish; Accept-Language suggests, by r
   t.is(pathIn('es', '/'), '/es');
   t.is(pathIn('es', '/county/x'), '/es/county/x');
   t.is(pathIn('en', '/county/x'), '/county/x');
+});
+
+test('every care topic has its Spanish; a changed English point or a missing topic is caught', (t) => {
+  t.deepEqual(spanishTopicProblems(), []);
+  const english = structuredClone(ENGLISH_TOPICS) as Record<string, (typeof ENGLISH_TOPICS)[keyof typeof ENGLISH_TOPICS]>;
+  english.hospice_waiver!.points[0] = 'The hospice agency does everything.';
+  t.true(spanishTopicProblems(SPANISH_TOPICS, english as typeof ENGLISH_TOPICS).some((p) => p.startsWith('topic hospice_waiver point 1: the Spanish is stale')));
+  const { bedridden: _dropped, ...partial } = SPANISH_TOPICS;
+  t.true(spanishTopicProblems(partial).includes('topic bedridden: no Spanish text'));
 });
