@@ -228,7 +228,7 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
         "Care approvals and waiver participation are tri-state: 'true', 'false' (only where the record states a real negative) and 'not_on_file'.",
       ),
       t(
-        "No aparecer en una lista, como la del programa, solo puede ser 'not_on_file', porque no es un «no» confirmado.",
+        "Si un centro no aparece en una lista, como la del programa, el valor solo puede ser 'not_on_file', porque eso no es un «no» confirmado.",
         "Absence from a list, such as the waiver list, can only be 'not_on_file', because it is not a verified 'no'.",
       ),
       t(

@@ -7,6 +7,7 @@ import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS 
 import { GUIDE_CONTENT } from './guides/content.ts';
 import { FRONT_WORDS } from './front-words.ts';
 import { PLAN_WORDS } from './plan-words.ts';
+import { RELAY_WORDS } from './relay-words.ts';
 import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
@@ -30,6 +31,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   GUIDE_PAGE_WORDS,
   FRONT_WORDS,
   PLAN_WORDS,
+  RELAY_WORDS,
 };
 
 /**
