@@ -18,7 +18,7 @@ import { homeQuestions } from './call-plan.ts';
 import { waiverLine } from './waiver-line.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { pathIn, type Language } from '../words/language.ts';
-import { HOME_WORDS, SIZE_WORDS, STATUS_GLOSS } from '../words/home-page-words.ts';
+import { HOME_WORDS, SIZE_WORDS, statusIn } from '../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, approvalOnRecordIn, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../words/home-words.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
 
@@ -41,18 +41,7 @@ export function placeWords(city: string | null, county: string | null, language:
 
 /** The state's status words, verbatim, with the glossary's gloss after them in Spanish. */
 export function statusWords(status: string, language: Language): string {
-  if (language === 'en') return status;
-  const meaning = licenseStatusMeaning(status);
-  const gloss = meaning.closed
-    ? STATUS_GLOSS.closed
-    : meaning.probation
-      ? STATUS_GLOSS.probation
-      : meaning.listed
-        ? STATUS_GLOSS.licensed
-        : /PENDING/i.test(status)
-          ? STATUS_GLOSS.pending
-          : null;
-  return gloss ? `${status} (${say(gloss, language)})` : status;
+  return statusIn(language, status);
 }
 
 /** " (retrieved from the state on <date>)", in a language (wording.ts retrievedOn in English). */

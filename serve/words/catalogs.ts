@@ -8,6 +8,7 @@ import { GUIDE_CONTENT } from './guides/content.ts';
 import { FRONT_WORDS } from './front-words.ts';
 import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
+import { CARD_WORDS } from './card-words.ts';
 import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
@@ -32,6 +33,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   FRONT_WORDS,
   PLAN_WORDS,
   RELAY_WORDS,
+  CARD_WORDS,
 };
 
 /**

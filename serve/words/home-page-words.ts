@@ -1,7 +1,9 @@
 // A home's page, its Markdown twin and its call questions, in English and Spanish (catalog.ts).
 // The record's own values (names, addresses, the state's status words, report titles) are filled
 // in verbatim: the state writes them in English.
-import { defineWords, type Entry } from './catalog.ts';
+import { licenseStatusMeaning } from '../../contract/facts.ts';
+import { defineWords, say, type Entry } from './catalog.ts';
+import type { Language } from './language.ts';
 import { APPROVALS_FROM_CLIENT_SERVED, NO_APPROVALS_FILE } from './wording.ts';
 
 /** Plain words for a bed count (the pipeline's size_words), by their English. */
@@ -30,6 +32,22 @@ export const STATUS_GLOSS = defineWords({
   closed: { en: 'Closed', es: { text: 'Cerrado (ya no tiene licencia vigente)', from: 'Closed' } },
   pending: { en: 'Pending', es: { text: 'Solicitud en trámite (todavía no tiene licencia)', from: 'Pending' } },
 });
+
+/** The state's status words, verbatim, with the glossary's gloss after them in Spanish. */
+export function statusIn(language: Language, status: string): string {
+  if (language === 'en') return status;
+  const meaning = licenseStatusMeaning(status);
+  const gloss = meaning.closed
+    ? STATUS_GLOSS.closed
+    : meaning.probation
+      ? STATUS_GLOSS.probation
+      : meaning.listed
+        ? STATUS_GLOSS.licensed
+        : /PENDING/i.test(status)
+          ? STATUS_GLOSS.pending
+          : null;
+  return gloss ? `${status} (${say(gloss, language)})` : status;
+}
 
 export const HOME_WORDS = defineWords({
   // The view's facts

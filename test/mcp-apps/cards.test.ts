@@ -54,7 +54,7 @@ interface Shown {
 }
 
 /** Lists tools, reads the card a tool links to, calls the tool and shows the card with its result. */
-async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark' } = {}): Promise<Shown> {
+async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark'; locale?: string } = {}): Promise<Shown> {
   const client = clients.get(era)!;
   current = client;
   const { tools } = await client.listTools();
@@ -67,7 +67,7 @@ async function showCard(era: HostEra, tool: string, args: Record<string, unknown
   const width = options.width ?? 1280;
   await page.setViewportSize({ width: width + 40, height: 900 });
   const src = hosts.placeCard(content.text, content._meta?.ui?.csp);
-  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width });
+  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width, locale: options.locale });
   const frame = page.frames().find((candidate) => candidate.url() === src)!;
   await frame.waitForSelector('footer');
   return { frame, result };
@@ -164,6 +164,41 @@ test.serial('a card of a closed license carries its closed note and its approval
   // The seeds are demo data: the result says so, and the card shows it apart from the closed note.
   t.true(result.structuredContent.demo_data);
   t.is(await frame.textContent('[data-field="demo"]'), DEMO_SENTENCE);
+});
+
+test.serial('in a host whose locale is es-US the home card reads in Spanish: every non-true value "No consta", dates and sources in Spanish, values verbatim, axe clean', async (t) => {
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { locale: 'es-US' });
+    const home = result.structuredContent.home;
+    t.is(await frame.evaluate(() => (globalThis as any).document.documentElement.lang), 'es', era);
+    t.is(await frame.textContent('h1'), home.name, 'the name verbatim');
+    t.is(await frame.textContent('#h-care'), 'Aprobaciones de cuidado');
+    t.is(await frame.textContent('[data-field="non_ambulatory"] .value'), 'Sí');
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes(`según el archivo de aprobaciones del estado al ${home.clearances.as_of}`));
+    t.is(await frame.textContent('[data-field="dementia"] .value'), 'No consta en los datos del estado', 'a false reads "No consta"');
+    t.true((await frame.textContent('[data-field="dementia"] .source'))!.includes('el registro dice que esta licencia no la incluye'));
+    t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'No consta en los datos del estado', 'not_on_file reads "No consta"');
+    t.true((await frame.textContent('[data-field="medi_cal_alw"] .source'))!.includes('«No consta» no quiere decir «no»'));
+    t.true((await frame.textContent('[data-field="license_status"] .value'))!.startsWith(home.license.status), 'the status verbatim, glossed');
+    if (home.state_visits?.since_year) {
+      t.is(await frame.textContent('[data-field="citations"] dt'), `Deficiencias desde ${home.state_visits.since_year}`);
+      t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`obtenido del estado el ${home.state_visits.as_of}`));
+    }
+    t.true((await frame.textContent('[data-field="fairness"]'))!.startsWith('Una deficiencia'));
+    t.true((await frame.textContent('[data-field="data_dates"]'))!.startsWith('Datos del Departamento de Servicios Sociales de California (CDSS)'));
+    t.is(await frame.textContent('[data-field="demo"]'), 'Datos de demostración: los centros que se muestran aquí son inventados. No son centros reales con licencia; no los use para elegir un lugar de cuidado. El registro real es el buscador de centros del propio estado.');
+    for (const value of await texts(frame, '.value')) {
+      t.notRegex(value, /^no\b(?! consta)/i, `a value reads "${value}"`);
+      t.false(/not on file|\byes\b/.test(value), `English left in "${value}"`);
+    }
+    t.is(await frame.textContent('#display-mode'), 'Pantalla completa');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  for (const width of [390, 1280]) {
+    const { frame } = await showCard('modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { width, locale: 'es-MX' });
+    const report = await checkAccessibility(frame);
+    t.deepEqual(report.violations, [], `the Spanish home card at ${width}px: ${formatViolations(report.violations)}`);
+  }
 });
 
 /** A listed home with a map location, from the served snapshot. */

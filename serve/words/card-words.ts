@@ -1,0 +1,88 @@
+// The MCP Apps cards' own words (serve/mcp/cards/app), in English and Spanish (catalog.ts): a card
+// follows its host's locale (any es-* reads Spanish). The record's values stay verbatim.
+import { defineWords } from './catalog.ts';
+
+export const CARD_WORDS = defineWords({
+  licensedAs: { en: 'Licensed as {name}', es: { text: 'Nombre en la licencia: {name}', from: 'Licensed as {name}' } },
+  licenseAndHome: { en: 'License and home', es: { text: 'Licencia y centro', from: 'License and home' } },
+  licenseStatus: { en: 'License status', es: { text: 'Estado de la licencia', from: 'License status' } },
+  liveStatus: { en: "Status on the state's live record", es: { text: 'Estado en el registro actual del estado', from: "Status on the state's live record" } },
+  checked: { en: 'checked {date}', es: { text: 'consultado el {date}', from: 'checked {date}' } },
+  checkedUnknown: { en: 'on a date not on file', es: { text: 'en una fecha que no consta', from: 'on a date not on file' } },
+  onProbation: { en: 'On probation', es: { text: 'Licencia en período de prueba', from: 'On probation' } },
+  beds: { en: 'Licensed beds', es: { text: 'Capacidad autorizada', from: 'Licensed beds' } },
+  address: { en: 'Address', es: { text: 'Dirección', from: 'Address' } },
+  phone: { en: 'Phone', es: { text: 'Teléfono', from: 'Phone' } },
+  licensee: { en: 'Licensee', es: { text: 'Titular de la licencia', from: 'Licensee' } },
+  careApprovals: { en: 'Care approvals', es: { text: 'Aprobaciones de cuidado', from: 'Care approvals' } },
+  careApprovalsHistory: {
+    en: 'Care approvals (history: held while the license was open)',
+    es: {
+      text: 'Aprobaciones de cuidado (historia: las que tenía mientras la licencia estaba vigente)',
+      from: 'Care approvals (history: held while the license was open)',
+    },
+  },
+  underReview: {
+    en: 'under a correction review until it closes',
+    es: { text: 'en revisión por una solicitud de corrección hasta que termine', from: 'under a correction review until it closes' },
+  },
+  recordSilent: { en: 'the record does not say; {source}', es: { text: '«No consta» no quiere decir «no»: el registro no lo dice; {source}', from: 'the record does not say; {source}' } },
+  recordStatesNot: {
+    en: 'the record states this license does not carry it; {source}',
+    es: { text: 'el registro dice que esta licencia no la incluye; {source}', from: 'the record states this license does not carry it; {source}' },
+  },
+  waiverOn: {
+    en: "On the state's Assisted Living Waiver list{asOf}.",
+    es: { text: 'Está en la lista del estado del programa Assisted Living Waiver{asOf}.', from: "On the state's Assisted Living Waiver list{asOf}." },
+  },
+  stateDocuments: { en: 'State documents', es: { text: 'Documentos del estado', from: 'State documents' } },
+  documentsListed: { en: 'Documents the state lists', es: { text: 'Documentos que lista el estado', from: 'Documents the state lists' } },
+  documentsSince: { en: ' since {year}', es: { text: ' desde {year}', from: ' since {year}' } },
+  documentsNewest: { en: ', newest {date}', es: { text: ', el más reciente del {date}', from: ', newest {date}' } },
+  latestVisit: { en: 'Latest state visit', es: { text: 'Última visita del estado', from: 'Latest state visit' } },
+  citations: { en: 'Citations', es: { text: 'Deficiencias Tipo A y Tipo B', from: 'Citations' } },
+  citationsSince: { en: 'Citations since {year}', es: { text: 'Deficiencias desde {year}', from: 'Citations since {year}' } },
+  typeAB: { en: '{a} Type A, {b} Type B', es: { text: '{a} Tipo A, {b} Tipo B', from: '{a} Type A, {b} Type B' } },
+  visits: { en: 'State visits', es: { text: 'Visitas del estado', from: 'State visits' } },
+  noVisits: { en: 'none on record', es: { text: 'ninguna en el registro', from: 'none on record' } },
+  visitsSince: { en: 'State visits since {year}', es: { text: 'Visitas del estado desde {year}', from: 'State visits since {year}' } },
+  visitCounts: {
+    en: '{total} ({inspection} inspections, {complaint} complaint investigations, {other} other visits)',
+    es: {
+      text: '{total} ({inspection} inspecciones, {complaint} visitas para investigar una queja, {other} otras visitas)',
+      from: '{total} ({inspection} inspections, {complaint} complaint investigations, {other} other visits)',
+    },
+  },
+  citationsByType: { en: 'Type A {a}; Type B {b}', es: { text: 'Tipo A {a}; Tipo B {b}', from: 'Type A {a}; Type B {b}' } },
+  allegationsSince: { en: 'Complaint allegations since {year}', es: { text: 'Acusaciones en quejas desde {year}', from: 'Complaint allegations since {year}' } },
+  allegationCounts: {
+    en: '{substantiated} substantiated, {inconclusive} inconclusive, {unsubstantiated} unsubstantiated, {unfounded} unfounded',
+    es: {
+      text: '{substantiated} comprobadas, {inconclusive} no concluyentes, {unsubstantiated} no comprobadas, {unfounded} infundadas',
+      from: '{substantiated} substantiated, {inconclusive} inconclusive, {unsubstantiated} unsubstantiated, {unfounded} unfounded',
+    },
+  },
+  links: { en: 'Links for this home', es: { text: 'Enlaces de este centro', from: 'Links for this home' } },
+  homePage: { en: "This home's page", es: { text: 'La página de este centro', from: "This home's page" } },
+  corrections: {
+    en: 'Report something wrong (corrections form)',
+    es: { text: 'Informar un error (formulario de correcciones, en inglés)', from: 'Report something wrong (corrections form)' },
+  },
+  stateRecord: { en: "The state's record", es: { text: 'El registro del estado (en inglés)', from: "The state's record" } },
+  footer: {
+    en: 'Data from the {source}, compiled by {service}. State record loaded {loaded}; care approvals as of {approvals}; waiver list as of {waiver}.',
+    es: {
+      text: 'Datos del {source}, recopilados por {service}. Registro del estado cargado el {loaded}; aprobaciones de cuidado al {approvals}; lista del programa Assisted Living Waiver al {waiver}.',
+      from: 'Data from the {source}, compiled by {service}. State record loaded {loaded}; care approvals as of {approvals}; waiver list as of {waiver}.',
+    },
+  },
+  fullScreen: { en: 'Full screen', es: { text: 'Pantalla completa', from: 'Full screen' } },
+  backToConversation: { en: 'Back to the conversation', es: { text: 'Volver a la conversación', from: 'Back to the conversation' } },
+  englishPrevails: {
+    en: "The state's record is in English; where the Spanish and the English differ, the English wording prevails.",
+    es: {
+      text: 'El registro del estado está en inglés; donde el español y el inglés no coincidan, vale el texto en inglés.',
+      from: "The state's record is in English; where the Spanish and the English differ, the English wording prevails.",
+    },
+  },
+});
