@@ -85,4 +85,65 @@ export const CARD_WORDS = defineWords({
       from: "The state's record is in English; where the Spanish and the English differ, the English wording prevails.",
     },
   },
+  // The call-plan card
+  planTitle: { en: "The family's call plan", es: { text: 'El plan de llamadas de la familia', from: "The family's call plan" } },
+  planLink: { en: 'The plan link: ', es: { text: 'El enlace del plan: ', from: 'The plan link: ' } },
+  openPlan: { en: 'Open the plan (works until {date})', es: { text: 'Abrir el plan (funciona hasta el {date})', from: 'Open the plan (works until {date})' } },
+  homesToCall: { en: 'Homes to call', es: { text: 'Centros para llamar', from: 'Homes to call' } },
+  orderAsSent: { en: 'In the order sent.', es: { text: 'En el orden en que se enviaron. Esta lista no es una clasificación.', from: 'In the order sent.' } },
+  rosterPhone: { en: 'Phone on the state roster: ', es: { text: 'Teléfono en la lista del estado: ', from: 'Phone on the state roster: ' } },
+  questions: { en: 'Questions to ask', es: { text: 'Preguntas para hacer', from: 'Questions to ask' } },
+  pageOf: { en: '{name}: page', es: { text: '{name}: página', from: '{name}: page' } },
+  stateRecordShort: { en: "the state's record", es: { text: 'el registro del estado (en inglés)', from: "the state's record" } },
+  next: { en: 'What happens next', es: { text: 'Qué sigue', from: 'What happens next' } },
+  consent: { en: 'Consent', es: { text: 'Consentimiento', from: 'Consent' } },
+  consentNone: {
+    en: 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
+    es: {
+      text: 'Hoy no se pide ningún consentimiento: el servicio no envía nada a ningún centro; la familia llama a los centros.',
+      from: 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
+    },
+  },
+  consentAsked: {
+    en: 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.',
+    es: {
+      text: 'Si la familia pide al servicio que organice visitas, la página le muestra una frase de consentimiento; la familia la marca y escribe su propio nombre y teléfono. No se envía nada antes de que la familia envíe el formulario.',
+      from: 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.',
+    },
+  },
+  privacy: {
+    en: 'Nothing about the family was stored; the link carries only license numbers, care needs, a timing choice, an expiry and the assistant\'s product name.',
+    es: {
+      text: 'No se guardó nada sobre la familia; el enlace lleva solo números de licencia, necesidades de cuidado, un plazo, una fecha de vencimiento y el nombre de la aplicación del asistente.',
+      from: 'Nothing about the family was stored; the link carries only license numbers, care needs, a timing choice, an expiry and the assistant\'s product name.',
+    },
+  },
+  datesShort: {
+    en: 'State record loaded {loaded}; care approvals as of {approvals}.',
+    es: { text: 'Registro del estado cargado el {loaded}; aprobaciones de cuidado al {approvals}.', from: 'State record loaded {loaded}; care approvals as of {approvals}.' },
+  },
+  // The homes card
+  homesCount: { en: '{n} homes', es: { text: '{n} centros', from: '{n} homes' } },
+  homesCountOne: { en: '{n} home', es: { text: '{n} centro', from: '{n} home' } },
+  near: { en: ' near {name}', es: { text: ' cerca de {name}', from: ' near {name}' } },
+  whichHospital: { en: 'Several hospitals fit: which one?', es: { text: 'Coinciden varios hospitales: ¿cuál?', from: 'Several hospitals fit: which one?' } },
+  byDistance: {
+    en: 'Nearest first, by straight-line distance from the point given. Nothing is ranked.',
+    es: {
+      text: 'Del más cercano al más lejano, en línea recta desde el punto indicado. Esta lista no es una clasificación.',
+      from: 'Nearest first, by straight-line distance from the point given. Nothing is ranked.',
+    },
+  },
+  straightLine: { en: ' · {km} km straight-line', es: { text: ' · {km} km en línea recta', from: ' · {km} km straight-line' } },
+  mapRegion: { en: 'Map of the listed homes that have a location', es: { text: 'Mapa de los centros de la lista que tienen ubicación', from: 'Map of the listed homes that have a location' } },
+  mapCount: {
+    en: '{placed} of {total} homes on the map; {missing} without a map location on file.',
+    es: { text: '{placed} de {total} centros en el mapa; de {missing} no consta la ubicación.', from: '{placed} of {total} homes on the map; {missing} without a map location on file.' },
+  },
+  mapFailed: {
+    en: 'The map could not be drawn here; the list holds every home.',
+    es: { text: 'No se pudo dibujar el mapa aquí; la lista tiene todos los centros.', from: 'The map could not be drawn here; the list holds every home.' },
+  },
+  opening: { en: 'Opening the record…', es: { text: 'Abriendo el registro…', from: 'Opening the record…' } },
+  back: { en: 'Back to the list', es: { text: 'Volver a la lista', from: 'Back to the list' } },
 });

@@ -302,3 +302,31 @@ test.serial('the call-plan card shows each home\'s roster phone and questions, t
   await checkAxe(t, 'modern', 'start_family_request', args, 'call-plan');
   await screenshots('call-plan', 'start_family_request', args);
 });
+
+test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spanish questions, "No consta", no bare "No", axe clean', async (t) => {
+  const home = locatedHome();
+  const list = await showCard('modern', 'find_homes', { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, limit: 12 }, { locale: 'es-US' });
+  t.regex((await list.frame.textContent('h1'))!, /^\d+ centros?$/);
+  t.true((await list.frame.textContent('[data-field="order"]'))!.includes('Esta lista no es una clasificación'));
+  t.true((await list.frame.textContent('[data-field="openings"]'))!.startsWith('No tenemos información sobre lugares disponibles'));
+  await list.frame.waitForFunction(() => ((globalThis as any).document.querySelector('[data-field="map-count"]')?.textContent ?? '').includes('centros en el mapa'));
+  const listReport = await checkAccessibility(list.frame);
+  t.deepEqual(listReport.violations, [], `the Spanish homes card: ${formatViolations(listReport.violations)}`);
+
+  const args = { license_numbers: ['019201399', '011440427'], care_needs: ['dementia'], language: 'es' };
+  const { frame, result } = await showCard('modern', 'start_family_request', args, { locale: 'es-US' });
+  const plan = result.structuredContent;
+  t.is(await frame.textContent('h1'), 'El plan de llamadas de la familia');
+  t.is(await frame.textContent('[data-field="relay"]'), plan.relay_sentence);
+  t.true(plan.relay_sentence.startsWith('Preparé un plan'));
+  t.true(plan.link.includes('/es/plan?h='));
+  const questions = await texts(frame, 'ol.homes li ul li');
+  t.true(questions.length > 0);
+  const dementia = questions.filter((q) => q.includes('demencia'));
+  t.is(dementia.length, 2);
+  for (const question of questions) t.notRegex(question, /^No\b(?! consta)/, question);
+  t.true((await frame.textContent('[data-field="consent"]'))!.includes('consentimiento'));
+  t.deepEqual(await cspViolations(frame), []);
+  const report = await checkAccessibility(frame);
+  t.deepEqual(report.violations, [], `the Spanish call-plan card: ${formatViolations(report.violations)}`);
+});
