@@ -32,7 +32,8 @@ import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCou
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { pathIn, type Language } from '../words/language.ts';
-import { CARE_TYPE_WORDS, LIST_WORDS } from '../words/list-words.ts';
+import { CARE_LIST_WORDS, CARE_TYPE_WORDS, LIST_WORDS } from '../words/list-words.ts';
+import { APPROVAL_NAME_WORDS, SOURCE_WORDS } from '../words/home-words.ts';
 import { HOME_WORDS, SIZE_WORDS } from '../words/home-page-words.ts';
 import { mdEnglishPrevails } from '../web/markdown.ts';
 
@@ -249,7 +250,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
   const { at, rows } = listPage(context, { countyKey: county.key }, page);
   const place = addresses(baseUrl, `/county/${county.slug}`, language);
   const values = { county: county.name };
-  // Pages with no Spanish version yet (care types, the waiver list, the change log) say so.
+  // The change log has no Spanish version yet: its link says so.
   const english = language === 'es' ? ` ${say(SHELL_WORDS.inEnglish, language)}` : '';
   return listDoc(baseUrl, {
     title: fill(w.countyPageTitle, values),
@@ -268,9 +269,9 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
       {
         heading: fill(w.byApprovalIn, values),
         links: NEED_KEYS.map((need) => ({
-          text: `${say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language)}${english}`,
-          url: `${baseUrl}/care/${need}?county=${county.slug}`,
-        })).concat([{ text: `${w.waiverHomes}${english}`, url: `${baseUrl}/waiver?county=${county.slug}` }]),
+          text: say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language),
+          url: `${baseUrl}${pathIn(language, `/care/${need}`)}?county=${county.slug}`,
+        })).concat([{ text: w.waiverHomes, url: `${baseUrl}${pathIn(language, '/waiver')}?county=${county.slug}` }]),
       },
       language === 'en'
         ? countyChangesSection(context, baseUrl, county)
@@ -302,56 +303,63 @@ export function cityPage(context: ShapeContext, countySlug: string, citySlug: st
 
 // ---- Care types ------------------------------------------------------------------------------
 
-export function careIndexPage(context: ShapeContext): PageDoc {
+export function careIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
+  const at = (path: string) => `${baseUrl}${pathIn(language, path)}`;
   return indexDoc(baseUrl, {
-    title: 'Homes by care approval',
-    description: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
-    url: `${baseUrl}/care`,
-    intro: [
-      'A care approval is on the license itself. These lists show the homes whose license explicitly carries it. A home is not listed when the state\'s file states that its license does not carry the approval, or does not say (which is not a no).',
-    ],
+    title: w.indexTitle,
+    description: w.indexDescription,
+    ...addresses(baseUrl, '/care', language),
+    language,
+    intro: [w.indexIntro],
     cacheControl: EDITORIAL_PAGE_CACHE,
     sections: [
       {
-        heading: 'Care approvals',
-        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}` })).concat([
-          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver` },
-          { text: 'What each care approval means', url: `${baseUrl}/guides/care-approvals` },
+        heading: w.careApprovals,
+        links: NEED_KEYS.map((need) => ({ text: say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language), url: at(`/care/${need}`) })).concat([
+          { text: say(LIST_WORDS.waiverHomes, language), url: at('/waiver') },
+          { text: w.whatEachMeans, url: at('/guides/care-approvals') },
         ]),
       },
     ],
   });
 }
 
-export function carePage(context: ShapeContext, need: string, countyValue: string | undefined, page: number): PageDoc {
+/** The approval a care-type page is about, as a sentence names it. */
+function careApproval(need: string, language: Language): string {
+  return language === 'en' ? CARE_TYPES[need]!.approval : say(APPROVAL_NAME_WORDS[NEEDS[need]!], language);
+}
+
+export function carePage(context: ShapeContext, need: string, countyValue: string | undefined, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
   const type = CARE_TYPES[need];
   const clearance: ClearanceKey | undefined = NEEDS[need];
   if (!type || !clearance || !Object.hasOwn(NEEDS, need)) {
-    throw pageError(404, `There is no care type page with this name. The care types are: ${NEED_KEYS.join(', ')}.`);
+    throw pageError(404, fill(w.noCareType, { types: NEED_KEYS.join(', ') }));
   }
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   // A clearance under a correction review reads not on file and does not match (spec rule 2).
   const filter = { countyKey: county?.key ?? null, clearances: [clearance], excluded: licensesFailingNeeds(context.overlay, [clearance]) };
   const { at, rows } = listPage(context, filter, page);
-  const where = county ? ` in ${county.name} County` : ' in California';
+  const where = county ? fill(w.inCounty, { county: county.name }) : w.inCalifornia;
+  const approval = careApproval(need, language);
+  const countyWords = (name: string | null) => (name ? say(LIST_WORDS.countyTitle, language, { county: name }) : say(LIST_WORDS.countyNotOnFile, language));
   return listDoc(baseUrl, {
-    title: `${type.title}${where}`,
-    description: `Licensed residential care homes for the elderly${where} whose license carries ${type.approval}.`,
-    url: `${baseUrl}/care/${need}`,
+    title: `${say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language)}${where}`,
+    description: fill(w.careDescription, { where, approval }),
+    ...addresses(baseUrl, `/care/${need}`, language),
+    language,
     params: { county: county?.slug },
-    intro: [
-      `Homes with a current license${where} whose license explicitly carries ${type.approval}, per the state's approvals file.`,
-      `A home is not listed here when the state's file states that its license does not carry ${type.approval}, or does not say. ${NOT_ON_FILE_IN_WORDS}`,
-    ],
+    intro: [fill(w.careIntro, { where, approval }), `${fill(w.careLeftOut, { approval })} ${say(SHARED_WORDS.notOnFile, language)}`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'])),
-    empty: `No licensed home${where} carries ${type.approval} in the state's file.`,
+    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [language === 'en' ? (row.county ? `${row.county} County` : 'county not on file') : countyWords(row.county)], language)),
+    empty: fill(w.careEmpty, { where, approval }),
     sections: [
       {
-        heading: 'Narrow by county',
-        links: counties(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/care/${need}?county=${c.slug}` })),
+        heading: w.narrow,
+        links: counties(context.snapshot).map((c) => ({ text: say(LIST_WORDS.countyTitle, language, { county: c.name }), url: `${baseUrl}${pathIn(language, `/care/${need}`)}?county=${c.slug}` })),
       },
     ],
   });
@@ -359,35 +367,35 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
 
 // ---- The Assisted Living Waiver -----------------------------------------------------------------
 
-export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
+export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   const { at, rows } = listPage(context, { countyKey: county?.key ?? null, waiver: true }, page);
   const listDate = context.snapshot.meta.alwListAsOf;
   // One heading per county, spelled as its page spells it, whatever each row's casing.
   const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));
-  const where = county ? ` in ${county.name} County` : '';
+  const where = county ? fill(w.inCounty, { county: county.name }) : '';
+  const countyTitle = (name: string) => say(LIST_WORDS.countyTitle, language, { county: name });
   return listDoc(baseUrl, {
-    title: `Homes on the Assisted Living Waiver list${where}`,
-    description: `Licensed care homes${where} on the state's Medi-Cal Assisted Living Waiver list, by county.`,
-    url: `${baseUrl}/waiver`,
+    title: fill(w.waiverTitle, { where }),
+    description: fill(w.waiverDescription, { where }),
+    ...addresses(baseUrl, '/waiver', language),
+    language,
     params: { county: county?.slug },
-    intro: [
-      `Licensed homes on the state health-care-services department's Assisted Living Waiver list${listDate ? ` as of ${listDate}` : ''}, by county, each county's homes alphabetically.`,
-      'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
-    ],
+    intro: [fill(w.waiverIntro, { asOf: listDate ? say(SOURCE_WORDS.asOf, language, { date: listDate }) : '' }), w.waiverScope],
     paging: at,
     items: rows.map((row) => {
       const name = (row.county_key && countyNames.get(row.county_key)) ?? row.county;
-      return { ...itemOf(baseUrl, row), group: name ? `${name} County` : 'County not on file' };
+      return { ...itemOf(baseUrl, row, [], language), group: name ? countyTitle(name) : w.countyNotOnFileGroup };
     }),
-    empty: `No licensed home${where} is on the Assisted Living Waiver list.`,
+    empty: fill(w.waiverEmpty, { where }),
     sections: [
       {
-        heading: 'Counties with waiver homes',
-        links: waiverCountyList(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/waiver?county=${c.slug}`, note: homesWord(c.homes) })),
+        heading: w.waiverCounties,
+        links: waiverCountyList(context.snapshot).map((c) => ({ text: countyTitle(c.name), url: `${baseUrl}${pathIn(language, '/waiver')}?county=${c.slug}`, note: homesWord(c.homes, language) })),
       },
-      { heading: 'Read more', links: [{ text: 'The Medi-Cal Assisted Living Waiver', url: `${baseUrl}/guides/assisted-living-waiver` }] },
+      { heading: w.readMore, links: [{ text: w.waiverGuide, url: `${baseUrl}${pathIn(language, '/guides/assisted-living-waiver')}` }] },
     ],
   });
 }

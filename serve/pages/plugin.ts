@@ -96,11 +96,14 @@ function routes(services: Services): ServerRoute[] {
         { param: 'city', language },
       ),
     ),
-    ...twin('/care', (context) => careIndexPage(context)),
-    page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query)), {
-      param: 'need',
-    }),
-    ...twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query))),
+    ...bilingual((language) => twin('/care', (context) => careIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query), language), {
+        param: 'need',
+        language,
+      }),
+    ),
+    ...bilingual((language) => twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query), language), language)),
     ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
     page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
     page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),

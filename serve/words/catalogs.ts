@@ -9,7 +9,7 @@ import { FRONT_WORDS } from './front-words.ts';
 import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
 import { CARD_WORDS } from './card-words.ts';
-import { CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
+import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
@@ -29,6 +29,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   SOURCE_WORDS,
   LIST_WORDS,
   CARE_TYPE_WORDS,
+  CARE_LIST_WORDS,
   GUIDE_PAGE_WORDS,
   FRONT_WORDS,
   PLAN_WORDS,

@@ -164,3 +164,89 @@ export const GUIDE_PAGE_WORDS = defineWords({
     es: { text: 'Covelight (comparado con los registros del estado)', from: 'Covelight (checked against the state records)' },
   },
 });
+
+/** The care-type and waiver lists (serve/pages/lists.ts). */
+export const CARE_LIST_WORDS = defineWords({
+  indexTitle: { en: 'Homes by care approval', es: { text: 'Centros por aprobación de cuidado', from: 'Homes by care approval' } },
+  indexDescription: {
+    en: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
+    es: {
+      text: 'Centros de cuidado con licencia cuya licencia incluye una aprobación de cuidado: demencia, residentes que no pueden salir solos del edificio (silla de ruedas), cuidado de hospicio (hospice), residentes postrados en cama.',
+      from: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
+    },
+  },
+  indexIntro: {
+    en: "A care approval is on the license itself. These lists show the homes whose license explicitly carries it. A home is not listed when the state's file states that its license does not carry the approval, or does not say (which is not a no).",
+    es: {
+      text: 'Una aprobación de cuidado está en la licencia misma. Estas listas muestran los centros cuya licencia la incluye de forma explícita. Un centro no aparece cuando el archivo del estado dice que su licencia no incluye la aprobación, o no lo dice («No consta» no quiere decir «no»).',
+      from: "A care approval is on the license itself. These lists show the homes whose license explicitly carries it. A home is not listed when the state's file states that its license does not carry the approval, or does not say (which is not a no).",
+    },
+  },
+  careApprovals: { en: 'Care approvals', es: { text: 'Aprobaciones de cuidado', from: 'Care approvals' } },
+  whatEachMeans: { en: 'What each care approval means', es: { text: 'Qué quiere decir cada aprobación de cuidado', from: 'What each care approval means' } },
+  inCounty: { en: ' in {county} County', es: { text: ' en el condado de {county}', from: ' in {county} County' } },
+  inCalifornia: { en: ' in California', es: { text: ' en California', from: ' in California' } },
+  careDescription: {
+    en: 'Licensed residential care homes for the elderly{where} whose license carries {approval}.',
+    es: {
+      text: 'Centros de cuidado residencial para personas mayores con licencia{where} cuya licencia incluye {approval}.',
+      from: 'Licensed residential care homes for the elderly{where} whose license carries {approval}.',
+    },
+  },
+  careIntro: {
+    en: "Homes with a current license{where} whose license explicitly carries {approval}, per the state's approvals file.",
+    es: {
+      text: 'Centros con licencia vigente{where} cuya licencia incluye de forma explícita {approval}, según el archivo de aprobaciones del estado.',
+      from: "Homes with a current license{where} whose license explicitly carries {approval}, per the state's approvals file.",
+    },
+  },
+  careLeftOut: {
+    en: "A home is not listed here when the state's file states that its license does not carry {approval}, or does not say.",
+    es: {
+      text: 'Un centro no aparece aquí cuando el archivo del estado dice que su licencia no incluye {approval}, o no lo dice.',
+      from: "A home is not listed here when the state's file states that its license does not carry {approval}, or does not say.",
+    },
+  },
+  careEmpty: {
+    en: "No licensed home{where} carries {approval} in the state's file.",
+    es: { text: 'En el archivo del estado, ningún centro con licencia{where} incluye {approval}.', from: "No licensed home{where} carries {approval} in the state's file." },
+  },
+  narrow: { en: 'Narrow by county', es: { text: 'Elegir un condado', from: 'Narrow by county' } },
+  noCareType: {
+    en: 'There is no care type page with this name. The care types are: {types}.',
+    es: { text: 'No hay ninguna página de tipo de cuidado con este nombre. Los tipos de cuidado son: {types}.', from: 'There is no care type page with this name. The care types are: {types}.' },
+  },
+  waiverTitle: {
+    en: 'Homes on the Assisted Living Waiver list{where}',
+    es: { text: 'Centros en la lista del programa Assisted Living Waiver{where}', from: 'Homes on the Assisted Living Waiver list{where}' },
+  },
+  waiverDescription: {
+    en: "Licensed care homes{where} on the state's Medi-Cal Assisted Living Waiver list, by county.",
+    es: {
+      text: 'Centros de cuidado con licencia{where} en la lista del estado del programa de Medi-Cal Assisted Living Waiver (ALW), por condado.',
+      from: "Licensed care homes{where} on the state's Medi-Cal Assisted Living Waiver list, by county.",
+    },
+  },
+  waiverIntro: {
+    en: "Licensed homes on the state health-care-services department's Assisted Living Waiver list{asOf}, by county, each county's homes alphabetically.",
+    es: {
+      text: 'Centros con licencia en la lista del programa Assisted Living Waiver del Departamento de Servicios de Atención Médica (DHCS){asOf}, por condado, y los centros de cada condado por orden alfabético.',
+      from: "Licensed homes on the state health-care-services department's Assisted Living Waiver list{asOf}, by county, each county's homes alphabetically.",
+    },
+  },
+  waiverScope: {
+    en: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
+    es: {
+      text: 'El programa de Medi-Cal Assisted Living Waiver (ALW) paga solo los servicios de cuidado; no paga el alojamiento ni la comida. Si un centro no aparece en la lista, dice «No consta en los datos del estado», y eso no es un «no» confirmado.',
+      from: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
+    },
+  },
+  waiverEmpty: {
+    en: 'No licensed home{where} is on the Assisted Living Waiver list.',
+    es: { text: 'Ningún centro con licencia{where} está en la lista del programa Assisted Living Waiver.', from: 'No licensed home{where} is on the Assisted Living Waiver list.' },
+  },
+  countyNotOnFileGroup: { en: 'County not on file', es: { text: 'Condado: no consta', from: 'County not on file' } },
+  waiverCounties: { en: 'Counties with waiver homes', es: { text: 'Condados con centros del programa', from: 'Counties with waiver homes' } },
+  readMore: { en: 'Read more', es: { text: 'Para saber más', from: 'Read more' } },
+  waiverGuide: { en: 'The Medi-Cal Assisted Living Waiver', es: { text: 'El programa de Medi-Cal Assisted Living Waiver (ALW)', from: 'The Medi-Cal Assisted Living Waiver' } },
+});

@@ -248,3 +248,25 @@ test('the hand-off plan in Spanish: /es/plan opens the same signed link with Spa
   t.is(bad.status, 400);
   t.true(mainText(bad.text).includes('Este enlace no es válido'));
 });
+
+test('the care-type and waiver lists in Spanish: the glossary names, the tri-state sentence, Spanish links, the same homes as the English lists', async (t) => {
+  const index = await pages.get('/es/care');
+  t.is(index.status, 200);
+  assertSpanishShell(t, index.text, `${BASE_URL}/care`, `${BASE_URL}/es/care`);
+  for (const need of ['dementia', 'wheelchair', 'hospice', 'bedridden']) t.true(links(index.text).includes(`${BASE_URL}/es/care/${need}`), need);
+  const hospice = await pages.get('/es/care/hospice');
+  t.is(hospice.status, 200);
+  assertSpanishShell(t, hospice.text, `${BASE_URL}/care/hospice`, `${BASE_URL}/es/care/hospice`);
+  const text = mainText(hospice.text);
+  t.true(text.includes('Centros con aprobación para cuidado de hospicio (hospice) en California'));
+  t.true(text.includes(say(SHARED_WORDS.notOnFile, 'es')));
+  const english = await pages.get('/care/hospice');
+  const homesOf = (page: string, prefix: string) => links(page).filter((href) => href.startsWith(`${BASE_URL}${prefix}/facility/`)).map((href) => href.slice(href.indexOf('/facility/')));
+  t.deepEqual(homesOf(hospice.text, '/es'), homesOf(english.text, ''), 'the same homes, in the same order');
+  const waiver = await pages.get('/es/waiver');
+  t.is(waiver.status, 200);
+  assertSpanishShell(t, waiver.text, `${BASE_URL}/waiver`, `${BASE_URL}/es/waiver`);
+  t.true(mainText(waiver.text).includes('no paga el alojamiento ni la comida'));
+  t.true(links(waiver.text).includes(`${BASE_URL}/es/guides/assisted-living-waiver`));
+  t.is((await pages.get('/es/care/sailing')).status, 404);
+});
