@@ -168,3 +168,55 @@ export const SHELL_WORDS = defineWords({
     },
   },
 });
+
+/** An error page's words (serve/pages/error-page.ts), by status. */
+export const ERROR_WORDS = defineWords({
+  t400: { en: 'This address cannot be answered', es: { text: 'No se puede responder a esta dirección', from: 'This address cannot be answered' } },
+  t403: { en: 'This form cannot be sent from here', es: { text: 'Este formulario no se puede enviar desde aquí', from: 'This form cannot be sent from here' } },
+  t404: { en: 'There is no page here', es: { text: 'Aquí no hay ninguna página', from: 'There is no page here' } },
+  t405: { en: 'This page cannot be opened this way', es: { text: 'Esta página no se puede abrir de esta manera', from: 'This page cannot be opened this way' } },
+  t409: { en: 'This cannot be done right now', es: { text: 'Esto no se puede hacer ahora', from: 'This cannot be done right now' } },
+  t413: { en: 'What was sent is too large', es: { text: 'Lo que se envió es demasiado grande', from: 'What was sent is too large' } },
+  t415: { en: 'This form was sent in a way the site does not read', es: { text: 'Este formulario se envió de una forma que el sitio no lee', from: 'This form was sent in a way the site does not read' } },
+  t429: { en: 'Too many requests', es: { text: 'Demasiadas solicitudes', from: 'Too many requests' } },
+  t500: { en: 'Something went wrong', es: { text: 'Algo salió mal', from: 'Something went wrong' } },
+  m400: {
+    en: 'The address or what was sent is not one this site understands.',
+    es: { text: 'El sitio no entiende esta dirección o lo que se envió.', from: 'The address or what was sent is not one this site understands.' },
+  },
+  m403: {
+    en: 'This form can only be sent from its own page on this site.',
+    es: { text: 'Este formulario solo se puede enviar desde su propia página en este sitio.', from: 'This form can only be sent from its own page on this site.' },
+  },
+  m404: {
+    en: 'There is no page at this address. It may have moved, or the address may be mistyped.',
+    es: {
+      text: 'No hay ninguna página en esta dirección. Puede que se haya movido, o que la dirección tenga un error.',
+      from: 'There is no page at this address. It may have moved, or the address may be mistyped.',
+    },
+  },
+  m405: { en: 'This page cannot be opened this way.', es: { text: 'Esta página no se puede abrir de esta manera.', from: 'This page cannot be opened this way.' } },
+  m413: { en: 'What was sent is too large.', es: { text: 'Lo que se envió es demasiado grande.', from: 'What was sent is too large.' } },
+  m415: { en: 'This form was sent in a way the site does not read.', es: { text: 'Este formulario se envió de una forma que el sitio no lee.', from: 'This form was sent in a way the site does not read.' } },
+  m429: {
+    en: 'Too many requests were sent from this address. Please wait a minute and try again.',
+    es: {
+      text: 'Se enviaron demasiadas solicitudes desde esta dirección. Espere un minuto y vuelva a intentarlo.',
+      from: 'Too many requests were sent from this address. Please wait a minute and try again.',
+    },
+  },
+  m500: {
+    en: 'The server could not finish this request; nothing was changed. Please try again in a minute.',
+    es: {
+      text: 'El servidor no pudo terminar esta solicitud; no se cambió nada. Vuelva a intentarlo en un minuto.',
+      from: 'The server could not finish this request; nothing was changed. Please try again in a minute.',
+    },
+  },
+  findHome: { en: 'Find a licensed home', es: { text: 'Buscar un centro con licencia', from: 'Find a licensed home' } },
+  byCounty: { en: 'Homes by county', es: { text: 'Centros por condado', from: 'Homes by county' } },
+  guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  markdownLinks: {
+    en: 'Find licensed homes: {county} · Guides: {guides}',
+    es: { text: 'Buscar centros con licencia: {county} · Guías: {guides}', from: 'Find licensed homes: {county} · Guides: {guides}' },
+  },
+});

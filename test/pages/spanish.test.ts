@@ -270,3 +270,19 @@ test('the care-type and waiver lists in Spanish: the glossary names, the tri-sta
   t.true(links(waiver.text).includes(`${BASE_URL}/es/guides/assisted-living-waiver`));
   t.is((await pages.get('/es/care/sailing')).status, 404);
 });
+
+test('an error under /es is a Spanish page: a missing home, a missing page, and their Markdown', async (t) => {
+  const home = await pages.get('/es/facility/no-such-home-999999999');
+  t.is(home.status, 404);
+  t.regex(home.text, /<html lang="es">/);
+  t.true(mainText(home.text).includes('Aquí no hay ninguna página'));
+  t.true(mainText(home.text).includes('Ningún centro con este número de licencia aparece en la lista del estado.'));
+  const nowhere = await pages.get('/es/nowhere');
+  t.is(nowhere.status, 404);
+  t.true(mainText(nowhere.text).includes('No hay ninguna página en esta dirección.'));
+  const md = await pages.get('/es/county/no-such-county.md');
+  t.is(md.status, 404);
+  t.true(md.text.startsWith('# Aquí no hay ninguna página'));
+  const english = await pages.get('/nowhere');
+  t.true(mainText(english.text).includes('There is no page at this address.'));
+});
