@@ -100,7 +100,7 @@ ${view.status.closed ? html`<p>${say(SHARED_WORDS.heldWhileOpen, view.language)}
 <ul class="approvals">
 ${view.approvals.map(
   (a) => html`<li><strong>${a.label}:</strong> ${a.words}, ${a.source}.${a.note ? html` ${a.note}` : ''}
-  <a class="small" href="${a.correctionsUrl}">${w.reportError}<span class="visually-hidden">${fill(w.reportErrorIn, { label: a.label })}</span></a>${english}</li>
+  <a class="small" href="${a.correctionsUrl}">${w.reportError}<span class="visually-hidden">${fill(w.reportErrorIn, { label: a.label })}</span></a></li>
 `,
 )}</ul>
 </section>
@@ -150,7 +150,7 @@ ${
 <ul>${view.corrections.disputes.map((d) => html`<li>${d.field}: ${d.text} ${fill(w.approvedOn, { date: d.approved_on })}</li>`)}</ul>`
     : ''
 }
-<p>${w.foundError} <a href="${view.corrections.url}">${w.tellUs}</a>${english}.</p>
+<p>${w.foundError} <a href="${view.corrections.url}">${w.tellUs}</a>.</p>
 </section>
 
 <section aria-labelledby="answers">

@@ -110,38 +110,46 @@ function routes(services: Services): ServerRoute[] {
     ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
     ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
     ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),
-    page('/corrections', (context, request) => {
-      const license = queryText(request.query, 'license', 40);
-      return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) });
-    }),
-    {
-      method: 'POST',
-      path: '/corrections',
-      options: {
-        validate: { query: true },
-        payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
-      },
-      handler: async (request: Request, h: ResponseToolkit) => {
-        if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = callerAddress(request, services.settings.trustedProxyHops);
-        const attemptWait = await correctionAttempts.hit(caller);
-        if (attemptWait > 0) throw tooMany(attemptWait);
-        const snapshot = requestSnapshot(request, services.snapshots);
-        const read = readCorrection(snapshot, request.payload);
-        if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
-        const storeWait = await correctionStores.hit(caller);
-        if (storeWait > 0) throw tooMany(storeWait);
-        // The checked correction as stored, and as the form shows it again when it could not be.
-        const correction = { ...read.value, license: read.value.row.license_number };
-        try {
-          writes.storeCorrection(correction);
-        } catch (error) {
-          if (!(error instanceof OperatorStoreUnavailable)) throw error;
-          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true), false);
-        }
-        return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
-      },
-    },
+    ...bilingual((language) =>
+      page(
+        '/corrections',
+        (context, request) => {
+          const license = queryText(request.query, 'license', 40);
+          return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) }, [], false, language);
+        },
+        { language },
+      ),
+    ),
+    ...LANGUAGES.map(
+      (language): ServerRoute => ({
+        method: 'POST',
+        path: pathIn(language, '/corrections'),
+        options: {
+          validate: { query: true },
+          payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
+        },
+        handler: async (request: Request, h: ResponseToolkit) => {
+          if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
+          const caller = callerAddress(request, services.settings.trustedProxyHops);
+          const attemptWait = await correctionAttempts.hit(caller);
+          if (attemptWait > 0) throw tooMany(attemptWait);
+          const snapshot = requestSnapshot(request, services.snapshots);
+          const read = readCorrection(snapshot, request.payload, language);
+          if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors, false, language), false);
+          const storeWait = await correctionStores.hit(caller);
+          if (storeWait > 0) throw tooMany(storeWait);
+          // The checked correction as stored, and as the form shows it again when it could not be.
+          const correction = { ...read.value, license: read.value.row.license_number };
+          try {
+            writes.storeCorrection(correction);
+          } catch (error) {
+            if (!(error instanceof OperatorStoreUnavailable)) throw error;
+            return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true, language), false);
+          }
+          return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value, language), false);
+        },
+      }),
+    ),
   ];
 }
 

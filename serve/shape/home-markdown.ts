@@ -93,7 +93,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?:
           .map((d) => `- ${mdText(d.field)}: ${mdText(d.text)} ${fill(w.approvedOn, { date: mdText(d.approved_on) })}`)
           .join('\n')}`
       : null,
-    `${w.foundError} ${fill(w.tellUsMd, { url: view.corrections.url })}${english}`,
+    `${w.foundError} ${fill(w.tellUsMd, { url: view.corrections.url })}`,
     `## ${w.quickAnswers}`,
     view.quickAnswers.map((qa) => `- **${mdText(qa.question)}** ${mdText(qa.answer)}`).join('\n'),
     mdAttribution(baseUrl, false, view.language),

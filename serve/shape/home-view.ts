@@ -67,7 +67,9 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
   const meaning = { ...rosterMeaning, closed: row.closed === 1, listed: rosterMeaning.listed && row.closed !== 1 };
   const underReview = new Set(homeRecord.underReview);
   const canonicalUrl = `${baseUrl}${pathIn(language, homePagePath(row.name, license))}`;
-  const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
+  // A Spanish page's corrections links open the Spanish form.
+  const formUrl = (url: string) => (language === 'en' ? url : url.replace(`${baseUrl}/corrections`, `${baseUrl}${pathIn(language, '/corrections')}`));
+  const correctionsUrl = (field: string) => formUrl(`${correctionsLink(license, baseUrl)}&field=${field}`);
   const title = row.name;
   const address = record.address.value;
   const place = placeWords(address.city, address.county, language) || w.placeNotOnFile;
@@ -205,7 +207,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
     licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
     address,
     corrections: {
-      url: record.links.corrections,
+      url: formUrl(record.links.corrections),
       disputes: record.disputes,
     },
     rosterAsOf: record.license_status.confirmed_on,

@@ -66,7 +66,7 @@ export const CARD_WORDS = defineWords({
   homePage: { en: "This home's page", es: { text: 'La página de este centro', from: "This home's page" } },
   corrections: {
     en: 'Report something wrong (corrections form)',
-    es: { text: 'Informar un error (formulario de correcciones, en inglés)', from: 'Report something wrong (corrections form)' },
+    es: { text: 'Informar un error (formulario de correcciones)', from: 'Report something wrong (corrections form)' },
   },
   stateRecord: { en: "The state's record", es: { text: 'El registro del estado (en inglés)', from: "The state's record" } },
   footer: {

@@ -286,3 +286,28 @@ test('an error under /es is a Spanish page: a missing home, a missing page, and 
   const english = await pages.get('/nowhere');
   t.true(mainText(english.text).includes('There is no page at this address.'));
 });
+
+test('the corrections form in Spanish: a Spanish page links it, it explains and refuses in Spanish, and a correction is stored as from the English form', async (t) => {
+  const row = await home('a listed home', 'listed = 1');
+  const page = await pages.get(`/es${homePath(row)}`);
+  const formLink = links(page.text).find((href) => href.startsWith(`${BASE_URL}/es/corrections?license=${row.license_number}&field=dementia`));
+  t.truthy(formLink, 'the home page links the Spanish form');
+  const form = await pages.get(formLink!.slice(BASE_URL.length));
+  t.is(form.status, 200);
+  t.regex(form.text, /<html lang="es">/);
+  t.is(form.headers.get('cache-control'), 'no-store');
+  const text = mainText(form.text);
+  t.true(text.includes('Informar un error en el registro de un centro'));
+  t.true(text.includes('Aprobación de cuidado: Atención para personas con demencia'));
+  t.true(form.text.includes(`action="${BASE_URL}/es/corrections"`));
+  const refused = await pages.post('/es/corrections', { license: '12', field: 'nonsense', what_is_wrong: '', should_say: 'x' });
+  t.is(refused.status, 400);
+  const problems = mainText(refused.text);
+  t.true(problems.includes('Escriba el número de licencia de un centro de la lista del estado (nueve dígitos).'));
+  t.true(problems.includes('Elija sobre qué es la corrección.'));
+  t.true(problems.includes('Diga qué está mal.'));
+  const stored = await pages.post('/es/corrections', { license: row.license_number, field: 'other', what_is_wrong: 'La palabra «consta» no se entiende.', should_say: 'Una palabra más clara.' });
+  t.is(stored.status, 200, stored.text.slice(0, 300));
+  t.true(mainText(stored.text).includes('Gracias: su corrección está guardada para revisarla'));
+  t.true(links(stored.text).includes(`${BASE_URL}/es${homePath(row)}`));
+});

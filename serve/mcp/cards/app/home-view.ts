@@ -86,9 +86,9 @@ function visitRows(language: Language, visits: HomeAnswer['home']['state_visits'
   ];
 }
 
-/** A home page's address in the card's language (the Spanish page sits under /es). */
+/** A home page's or the corrections form's address in the card's language (the Spanish ones sit under /es). */
 function pageIn(language: Language, url: string): string {
-  return language === 'es' ? url.replace(/\/facility\//, '/es/facility/') : url;
+  return language === 'es' ? url.replace(/\/(facility|corrections)([/?])/, '/es/$1$2') : url;
 }
 
 /** Draws get_home's answer into `main` (the home card, or the homes card after a choice), in the host's language. */
@@ -207,7 +207,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
     el('nav', { 'aria-label': w.links }, [
       el('ul', {}, [
         el('li', {}, [hostLink(app, pageIn(language, home.links.page), w.homePage)]),
-        el('li', {}, [hostLink(app, home.links.corrections, w.corrections)]),
+        el('li', {}, [hostLink(app, pageIn(language, home.links.corrections), w.corrections)]),
         el('li', {}, [hostLink(app, home.state_record_url, w.stateRecord)]),
       ]),
     ]),
