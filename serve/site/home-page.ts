@@ -81,7 +81,7 @@ function datesWords({ rosterAsOf, rosterShape, snapshotDate, sourceHealth }: Rec
   return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}${old.join('')}`;
 }
 
-export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {
+export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null, suggestSpanish = false): string {
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
@@ -150,6 +150,8 @@ ${resultsSection(q, results)}
     canonicalUrl: `${baseUrl}/`,
     markdownUrl: `${baseUrl}/index.md`,
     translationUrl: `${baseUrl}${pathIn('es', '/')}`,
+    // A reader whose Accept-Language prefers Spanish is pointed to /es, never sent there.
+    suggestTranslation: suggestSpanish,
     noindex: q !== '',
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>

@@ -13,6 +13,7 @@ import { siteApiRoutes, suggestions } from './api.ts';
 import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
 import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, docsExamples } from './docs-api.ts';
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
+import { prefersSpanish } from '../words/language.ts';
 import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT, spanishHomePageHtml, spanishHomePageMarkdown } from './home-page.ts';
 import { siteIndexOf } from '../shape/homes-index.ts';
 import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
@@ -128,8 +129,8 @@ export const sitePlugin: Plugin<Services> = {
           const index = siteIndexOf(snapshot);
           const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
           const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
-          const page = homePageHtml(services.settings, index, snapshot.meta, q, results);
-          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
+          const page = homePageHtml(services.settings, index, snapshot.meta, q, results, prefersSpanish(String(request.headers['accept-language'] ?? '')));
+          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {})).header('vary', 'Accept-Language', { append: true });
         },
       },
       pageRoute('/index.md', (request, h) => homeMarkdown(request, h, false)),

@@ -154,6 +154,16 @@ test('Accept-Language es-* suggests the Spanish page on the English one, never r
   t.regex(suggested.headers.get('vary') ?? '', /Accept-Language/i);
   const plain = await pages.get(homePath(row), { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' });
   t.false(plain.text.includes('Esta página también está en español'));
+  const front = await pages.get('/', { 'accept-language': 'es-MX' });
+  t.is(front.status, 200);
+  t.true(front.text.includes(`<a href="${BASE_URL}/es" hreflang="es">`));
+  t.regex(front.headers.get('vary') ?? '', /Accept-Language/i);
+  t.false((await pages.get('/')).text.includes('Esta página también está en español'));
+  // The Markdown twin of a Spanish list answers too.
+  const countyMd = await pages.get('/es/county.md');
+  t.is(countyMd.status, 200);
+  t.is(countyMd.headers.get('content-language'), 'es');
+  t.true(countyMd.text.startsWith('# Centros de cuidado con licencia por condado'));
 });
 
 test('a closed license in Spanish says it is closed, keeps approvals as history and sends no one to ask the home', async (t) => {
