@@ -185,8 +185,8 @@ test('the guides in Spanish: the index links Spanish guides in Spanish and the r
   for (const slug of ['care-approvals', 'reading-a-state-report', 'assisted-living-waiver']) {
     t.true(links(index.text).includes(`${BASE_URL}/es/guides/${slug}`), slug);
   }
-  t.true(links(index.text).includes(`${BASE_URL}/guides/paying-for-care`));
-  t.true(mainText(index.text).includes('(en inglés)'));
+  t.true(links(index.text).includes(`${BASE_URL}/es/guides/paying-for-care`));
+  t.true(links(index.text).includes(`${BASE_URL}/es/guides/choosing-a-care-home`));
 
   const guide = await pages.get('/es/guides/assisted-living-waiver');
   t.is(guide.status, 200);
@@ -199,8 +199,8 @@ test('the guides in Spanish: the index links Spanish guides in Spanish and the r
   t.true(mainText(approvals.text).includes('«no ambulatorios»'));
   const english = await pages.get('/guides/care-approvals');
   t.true(english.text.includes(`<link rel="alternate" hreflang="es" href="${BASE_URL}/es/guides/care-approvals">`));
-  // A guide not yet in Spanish has no Spanish page.
-  t.is((await pages.get('/es/guides/paying-for-care')).status, 404);
+  // No Spanish page where no guide is.
+  t.is((await pages.get('/es/guides/no-such-guide')).status, 404);
   const md = await pages.get('/es/guides/reading-a-state-report.md');
   t.is(md.status, 200);
   t.true(md.text.includes('## Deficiencias Tipo A y Tipo B'));

@@ -234,4 +234,164 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
       },
     ],
   },
+  'choosing-a-care-home': {
+    title: {
+      en: 'Choosing a residential care home for an elderly parent',
+      es: t('Cómo elegir un centro de cuidado residencial para un padre o una madre mayor', 'Choosing a residential care home for an elderly parent'),
+    },
+    description: {
+      en: "How to read a home's state record, which questions to ask on the phone and during a visit, and why no website can tell you which homes have an open bed.",
+      es: t(
+        'Cómo leer el registro del estado sobre un centro, qué preguntas hacer por teléfono y durante una visita, y por qué ningún sitio web puede decirle qué centros tienen lugar disponible.',
+        "How to read a home's state record, which questions to ask on the phone and during a visit, and why no website can tell you which homes have an open bed.",
+      ),
+    },
+    summary: t(
+      'Un centro de cuidado residencial para personas mayores (RCFE, por sus siglas en inglés; también llamado vida asistida o casa de pensión y cuidado (board and care)) tiene licencia del estado. El registro de su licencia dice para qué está aprobado el centro y qué encontró el estado cuando lo visitó. No puede decirle qué centros tienen lugar disponible hoy, ni si su padre o su madre estará contento allí: eso solo se sabe llamando y visitando.',
+      'A residential care home for the elderly (an RCFE, often called assisted living or a board-and-care home) is licensed by the state. Its license record tells you what the home is approved to do and what the state found when it visited. It cannot tell you which homes have an open bed today, or whether your parent will be happy there: only calls and visits can.',
+    ),
+    sections: [
+      {
+        heading: t('Empiece por lo que necesita su padre o su madre', 'Start from what your parent needs'),
+        paragraphs: [
+          t(
+            'Anote el cuidado que necesita ahora y el que probablemente necesitará dentro de un año: ayuda para bañarse y vestirse, manejo de medicamentos, pérdida de memoria, desplazarse con andador o silla de ruedas, o cuidado al final de la vida. Algunas de estas necesidades requieren una aprobación en la licencia del centro.',
+            'Write down the care your parent needs now and is likely to need within a year: help with bathing and dressing, managing medicines, memory loss, getting around with a walker or a wheelchair, or care at the end of life. Some of these need an approval on the home\'s license.',
+          ),
+        ],
+        list: [
+          t('Pérdida de memoria o demencia: busque la aprobación para atención de personas con demencia.', 'Memory loss or dementia: look for the dementia care approval.'),
+          t(
+            'Usa silla de ruedas o no puede salir solo del edificio en una emergencia: busque la aprobación para residentes que no pueden salir solos del edificio («no ambulatorios», según la definición del estado).',
+            'Uses a wheelchair or cannot leave the building unaided in an emergency: look for the non-ambulatory approval.',
+          ),
+          t('Puede necesitar cuidado de hospicio (hospice): busque la aprobación del estado para cuidado de hospicio.', 'May need hospice care: look for the hospice waiver.'),
+          t('Postrado en cama: busque la aprobación para residentes postrados en cama.', 'Confined to bed: look for the bedridden approval.'),
+        ],
+        links: [
+          [t('Qué quiere decir cada aprobación de cuidado', 'What each care approval means'), '/guides/care-approvals'],
+          [t('Centros por aprobación de cuidado', 'Homes by care approval'), '/care'],
+        ],
+      },
+      {
+        heading: t('Lea el registro de la licencia', 'Read the license record'),
+        paragraphs: [
+          t(
+            'Cada página de un centro en este sitio muestra el registro en palabras sencillas: el estado de la licencia, la capacidad autorizada, las aprobaciones de cuidado con la fecha en que se leyó el archivo del estado, y las visitas e informes del estado. «No consta en los datos del estado» quiere decir que el registro no lo dice; nunca quiere decir «no». Si una aprobación le importa, pregunte al centro.',
+            'Every home page here shows the record in plain words: the license status, the number of licensed beds, the care approvals with the date the state\'s file was read, and the state\'s visits and reports. "Not on file" means the record does not say; it is never a no. If an approval matters, ask the home.',
+          ),
+          t(
+            'Las casas pequeñas (6 residentes o menos) y los centros grandes tienen licencia con las mismas normas. El tamaño es una descripción, no una calificación.',
+            'Small homes (six beds or fewer) and large communities are licensed under the same rules. Size is a description, not a grade.',
+          ),
+        ],
+      },
+      {
+        heading: t('Llame antes de visitar', 'Call before you visit'),
+        paragraphs: [
+          t(
+            'No tenemos información sobre lugares disponibles: para saber si hay lugar, llame al centro. Llame a cada centro de su lista y pregunte:',
+            'No website knows which homes have an open bed today. Openings are learned by phone. Call each home on your list and ask:',
+          ),
+        ],
+        list: [
+          t('¿Tienen lugar disponible ahora, o cuándo esperan tenerlo?', 'Do you have an opening now, or when do you expect one?'),
+          t('¿Cuál es su tarifa mensual, qué incluye y qué se cobra aparte?', 'What is your monthly rate, what does it include, and what costs extra?'),
+          t('¿Pueden atender las necesidades de cuidado de mi padre o mi madre, y qué pasa si aumentan?', 'Can you meet my parent\'s care needs, and what happens if they grow?'),
+          t('¿Cuántos cuidadores trabajan durante el día y durante la noche?', 'How many caregivers are on duty during the day and at night?'),
+          t('¿Cuándo podemos visitarlos, y podemos ir a la hora de una comida?', 'When can we visit, and can we come at a mealtime?'),
+        ],
+      },
+      {
+        heading: t('Visite y lea los informes', 'Visit, and read the reports'),
+        paragraphs: [
+          t(
+            'Si puede, visite más de una vez, a distintas horas del día. Observe cómo el personal habla con los residentes, si los residentes están ocupados, y si el centro está limpio y tranquilo.',
+            'Visit more than once if you can, at different times of day. Watch how staff speak to residents, whether residents are engaged, and whether the home is clean and calm.',
+          ),
+          t(
+            'Lea los informes del estado sobre el centro antes de decidir. Una deficiencia no hace que un centro sea inseguro, y un expediente vacío no hace que un centro sea bueno: lea lo que se encontró y lo que hizo el centro al respecto.',
+            'Read the state\'s reports on the home before you decide. A citation does not make a home unsafe, and an empty file does not make a home good: read what was found and what the home did about it.',
+          ),
+        ],
+        links: [[t('Cómo leer un informe de inspección o de queja del estado', 'Reading a state inspection or complaint report'), '/guides/reading-a-state-report']],
+      },
+      {
+        heading: t('Cómo ordena este sitio los centros', 'How this site orders homes'),
+        paragraphs: [
+          t(
+            'Los centros aparecen por orden alfabético del nombre y luego por número de licencia. Esta lista no es una clasificación. El orden no indica calidad ni es una recomendación. Nadie paga por aparecer.',
+            'Homes are listed alphabetically by name, then license number. No home pays to appear, and nothing is ranked by quality, popularity or payment.',
+          ),
+        ],
+      },
+    ],
+  },
+  'paying-for-care': {
+    title: { en: 'Paying for a residential care home', es: t('Cómo pagar un centro de cuidado residencial', 'Paying for a residential care home') },
+    description: {
+      en: 'Typical monthly costs, what a starting rate leaves out, and the public programs and insurance that can help pay.',
+      es: t(
+        'Costos mensuales habituales, lo que una tarifa inicial no incluye, y los programas públicos y seguros que pueden ayudar a pagar.',
+        'Typical monthly costs, what a starting rate leaves out, and the public programs and insurance that can help pay.',
+      ),
+    },
+    summary: t(
+      'El cuidado residencial se paga sobre todo por cuenta propia, mes a mes. Una tarifa inicial es solo el comienzo: las necesidades de cuidado, el tipo de habitación y los servicios adicionales cambian el costo mensual.',
+      'Residential care is mostly paid for privately, month by month. A starting rate is only the beginning: care needs, room type and extra services change the monthly cost.',
+    ),
+    sections: [
+      {
+        heading: t('Lo que una tarifa inicial no incluye', 'What a starting rate leaves out'),
+        paragraphs: [
+          t(
+            'Una tarifa inicial es lo que un centro cobra por su habitación más económica y el cuidado básico. Muchos centros cobran aparte según el nivel de cuidado, el manejo de medicamentos, el cuidado de la incontinencia o la atención de personas con demencia, y por una habitación privada. Pida a cada centro su lista completa de tarifas y cómo evalúa los niveles de cuidado.',
+            'A starting rate is what a home charges for its least costly room and basic care. Many homes add charges by level of care, for medicine management, incontinence care or memory care, and for a private room. Ask each home for its full rate sheet and how it assesses care levels.',
+          ),
+          t(
+            'Donde este sitio muestra una tarifa, dice de dónde viene la cifra: la tarifa del propio centro publicada en un sitio de anuncios, una tarifa que el sitio de anuncios dice que el centro confirmó, una estimación a partir de centros parecidos cercanos, o el rango inicial habitual de un condado. Solo la tarifa del propio centro es un precio; confírmela con el centro.',
+            'Where this site shows a rate, it quotes where the figure comes from: a home\'s own rate published on a listing site, a rate the listing site says the home confirmed, an estimate from comparable homes nearby, or a county\'s typical starting range. Only the home\'s own rate is a price; confirm it with the home.',
+          ),
+        ],
+      },
+      {
+        heading: t('Formas de pagar', 'Ways to pay'),
+        list: [
+          t('Fondos propios: ingresos, ahorros o la venta de una casa.', 'Private funds: income, savings, or the sale of a home.'),
+          t(
+            'Seguro de cuidado a largo plazo: muchas pólizas cubren el cuidado residencial; revise las condiciones y el período de espera de la póliza.',
+            'Long-term care insurance: many policies cover residential care; check the policy\'s conditions and waiting period.',
+          ),
+          t(
+            'Beneficios para veteranos: un veterano o su cónyuge sobreviviente puede tener derecho a una pensión con una asignación adicional para el cuidado.',
+            'Veterans\' benefits: a veteran or surviving spouse may qualify for a pension with an added allowance for care.',
+          ),
+          t(
+            'El programa de Medi-Cal Assisted Living Waiver (ALW): para personas que reúnen los requisitos, en centros que participan; paga los servicios de cuidado, no el alojamiento ni la comida.',
+            'The Medi-Cal Assisted Living Waiver: for eligible people in participating homes; it pays for care services, not room and board.',
+          ),
+          t(
+            'SSI/SSP: algunos centros aceptan residentes cuyo ingreso es el Supplemental Security Income (SSI) con el complemento del estado para el cuidado residencial.',
+            'SSI/SSP: some homes accept residents whose income is Supplemental Security Income with the state supplement for residential care.',
+          ),
+        ],
+        paragraphs: [
+          t(
+            'Cada programa tiene sus propias normas y tiempos de espera; pregunte al programa y al centro antes de contar con él.',
+            'Each program has its own rules and waiting times; ask the program and the home before you rely on it.',
+          ),
+        ],
+        links: [[t('El programa de Medi-Cal Assisted Living Waiver (ALW)', 'The Medi-Cal Assisted Living Waiver'), '/guides/assisted-living-waiver']],
+      },
+      {
+        heading: t('Antes de firmar', 'Before you sign'),
+        paragraphs: [
+          t(
+            'Lea el contrato de admisión completo. Debe indicar las tarifas, lo que incluyen, cómo y cuándo pueden subir, y las reglas de reembolso cuando un residente se va. Pregunte con cuánta anticipación avisa el centro antes de subir una tarifa.',
+            'Read the admission agreement in full. It must state the rates, what they include, how and when they can rise, and the refund rules when a resident leaves. Ask how much notice the home gives before a rate increase.',
+          ),
+        ],
+      },
+    ],
+  },
 };
