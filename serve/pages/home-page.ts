@@ -81,7 +81,7 @@ ${address ? html`<p>${fill(w.address, { address })}</p>` : ''}
 <p>${fill(w.licenseHolder, { holder: '' }).trimEnd()} ${
     view.licensee.name
       ? view.licensee.pageSlug
-        ? html`<a href="${baseUrl}/licensee/${view.licensee.pageSlug}">${view.licensee.name}</a>${english}`
+        ? html`<a href="${baseUrl}${pathIn(view.language, `/licensee/${view.licensee.pageSlug}`)}">${view.licensee.name}</a>`
         : view.licensee.name
       : w.notOnFileShort
   }</p>

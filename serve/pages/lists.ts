@@ -32,7 +32,7 @@ import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCou
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { pathIn, type Language } from '../words/language.ts';
-import { CARE_LIST_WORDS, CARE_TYPE_WORDS, LIST_WORDS } from '../words/list-words.ts';
+import { CARE_LIST_WORDS, CARE_TYPE_WORDS, LIST_WORDS, NEAR_WORDS } from '../words/list-words.ts';
 import { APPROVAL_NAME_WORDS, SOURCE_WORDS } from '../words/home-words.ts';
 import { HOME_WORDS, SIZE_WORDS } from '../words/home-page-words.ts';
 import { mdEnglishPrevails } from '../web/markdown.ts';
@@ -407,34 +407,36 @@ export function hospitalPath(hospital: { name_slug: string; facid: string }): st
   return `/near-hospital/${hospital.name_slug}-${hospital.facid}`;
 }
 
-export function nearHospitalIndexPage(context: ShapeContext): PageDoc {
+export function nearHospitalIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
+  const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const byCounty = new Map<string, PageHospitalRow[]>();
   for (const hospital of hospitalsByCounty(context.snapshot)) {
-    const county = hospital.county ? `${hospital.county} County` : 'County not on file';
+    const county = hospital.county ? say(LIST_WORDS.countyTitle, language, { county: hospital.county }) : say(CARE_LIST_WORDS.countyNotOnFileGroup, language);
     byCounty.set(county, [...(byCounty.get(county) ?? []), hospital]);
   }
   return indexDoc(baseUrl, {
-    title: 'Care homes near a hospital',
-    description: `Licensed care homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles (straight line) of a California general acute care hospital.`,
-    url: `${baseUrl}/near-hospital`,
-    intro: [
-      `Choose a hospital to see the licensed homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.`,
-    ],
+    title: w.indexTitle,
+    description: fill(w.indexDescription, { radius }),
+    ...addresses(baseUrl, '/near-hospital', language),
+    language,
+    intro: [fill(w.indexIntro, { radius })],
     sections: [...byCounty].map(([county, hospitals]) => ({
       heading: county,
-      links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${hospitalPath(hospital)}`, note: hospital.city ?? undefined })),
+      links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${pathIn(language, hospitalPath(hospital))}`, note: hospital.city ?? undefined })),
     })),
   });
 }
 
-export function nearHospitalPage(context: ShapeContext, param: string, page: number): PageOrRedirect {
+export function nearHospitalPage(context: ShapeContext, param: string, page: number, language: Language = 'en'): PageOrRedirect {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
   const match = /^(?:(.*)-)?([A-Za-z0-9]{1,20})$/.exec(param);
   const hospital = match ? hospitalByFacid(context.snapshot, match[2]!) : undefined;
-  if (!match || !hospital) throw pageError(404, 'No hospital has this address. The list of hospitals is at /near-hospital.');
+  if (!match || !hospital) throw pageError(404, w.noHospital);
   const canonicalPath = hospitalPath(hospital);
-  if (`/near-hospital/${param}` !== canonicalPath) return { redirectTo: canonicalPath };
+  if (`/near-hospital/${param}` !== canonicalPath) return { redirectTo: pathIn(language, canonicalPath) };
 
   const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const latSpan = radius / 69;
@@ -442,40 +444,41 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
   // The box only narrows the scan; the radius decides. The list stays alphabetical.
   const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
   const { at, rows, distances } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
-  const place = placeWords(hospital.city, hospital.county);
+  const place = placeWords(hospital.city, hospital.county, language);
+  const values = { radius, hospital: hospital.name };
   return listDoc(baseUrl, {
-    title: `Care homes within ${radius} miles of ${hospital.name}`,
-    description: `Licensed care homes within ${radius} miles (straight line) of ${hospital.name}${place ? `, ${place}` : ''}.`,
-    url: `${baseUrl}${canonicalPath}`,
-    intro: [
-      `Licensed residential care homes within ${radius} miles of ${hospital.name}${place ? ` (${place})` : ''}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.`,
-    ],
+    title: fill(w.title, values),
+    description: fill(w.description, { ...values, place: place ? `, ${place}` : '' }),
+    ...addresses(baseUrl, canonicalPath, language),
+    language,
+    intro: [fill(w.intro, { ...values, place: place ? ` (${place})` : '' })],
     paging: at,
     items: rows.map((row, i) =>
-      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${isApproximateLocation(row.location_method) ? ` (${APPROXIMATE_DISTANCE})` : ''}`]),
+      itemOf(baseUrl, row, [`${fill(w.miles, { n: distances[i]!.toFixed(1) })}${isApproximateLocation(row.location_method) ? ` (${w.approximate})` : ''}`], language),
     ),
-    empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
-    sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
+    empty: fill(w.empty, { radius }),
+    sections: [{ heading: w.otherHospitals, links: [{ text: w.allHospitals, url: `${baseUrl}${pathIn(language, '/near-hospital')}` }] }],
   });
 }
 
 // ---- One license holder ----------------------------------------------------------------------
 
-export function licenseePage(context: ShapeContext, slug: string, page: number): PageDoc {
+export function licenseePage(context: ShapeContext, slug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
   const holder = licenseeBySlug(context.snapshot, slug);
-  if (!holder) throw pageError(404, 'No license holder with a current license has this address.');
+  if (!holder) throw pageError(404, w.noHolder);
   const { at, rows } = listPage(context, { licensees: new Set(holder.names) }, page);
   const name = holder.names[0]!;
+  const countyWords = (county: string | null) => (county ? say(LIST_WORDS.countyTitle, language, { county }) : say(LIST_WORDS.countyNotOnFile, language));
   return listDoc(baseUrl, {
-    title: `Licenses held by ${name}`,
-    description: `Licensed care homes whose license is held by ${name}, from the state licensing record.`,
-    url: `${baseUrl}/licensee/${holder.slug}`,
-    intro: [
-      `Current licenses whose license holder (licensee) on the state roster is ${holder.names.join(' or ')}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.`,
-    ],
+    title: fill(w.holderTitle, { name }),
+    description: fill(w.holderDescription, { name }),
+    ...addresses(baseUrl, `/licensee/${holder.slug}`, language),
+    language,
+    intro: [fill(w.holderIntro, { names: holder.names.join(w.or) })],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [row.county ? `${row.county} County` : 'county not on file'])),
-    empty: 'No current license is held by this license holder.',
+    items: rows.map((row) => itemOf(baseUrl, row, [language === 'en' ? (row.county ? `${row.county} County` : 'county not on file') : countyWords(row.county)], language)),
+    empty: w.holderEmpty,
   });
 }

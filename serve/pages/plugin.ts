@@ -104,9 +104,13 @@ function routes(services: Services): ServerRoute[] {
       }),
     ),
     ...bilingual((language) => twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query), language), language)),
-    ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
-    page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
-    page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
+    ...bilingual((language) => twin('/near-hospital', (context) => nearHospitalIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query), language), { param: 'hospital', language }),
+    ),
+    ...bilingual((language) =>
+      page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query), language), { param: 'holder', language }),
+    ),
     ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
     ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
     ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),

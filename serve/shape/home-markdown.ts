@@ -10,6 +10,7 @@ import { mdAttribution, mdBlocks, mdEnglishPrevails, mdLink, mdText } from '../w
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { HOME_WORDS } from '../words/home-page-words.ts';
+import { pathIn } from '../words/language.ts';
 
 /** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
 export function homeMarkdown(context: ShapeContext, record: HomeRecord) {
@@ -28,7 +29,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?:
   const reports = visits.reports.map((report) => `- ${mdText(reportWords(report, view.language))}`);
   const licensee = view.licensee.name
     ? view.licensee.pageSlug
-      ? fill(w.licenseHolder, { holder: `${mdLink(view.licensee.name, `${baseUrl}/licensee/${view.licensee.pageSlug}`)}${english}` })
+      ? fill(w.licenseHolder, { holder: mdLink(view.licensee.name, `${baseUrl}${pathIn(view.language, `/licensee/${view.licensee.pageSlug}`)}`) })
       : fill(w.licenseHolder, { holder: mdText(view.licensee.name) })
     : fill(w.licenseHolder, { holder: w.notOnFileShort });
   const address = [view.address.street, view.address.city, view.address.zip].filter(Boolean).join(', ');

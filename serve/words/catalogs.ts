@@ -10,7 +10,7 @@ import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
 import { CARD_WORDS } from './card-words.ts';
 import { CORRECTION_FIELD_WORDS, CORRECTION_WORDS } from './correction-words.ts';
-import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS } from './list-words.ts';
+import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS, NEAR_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
@@ -32,6 +32,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   LIST_WORDS,
   CARE_TYPE_WORDS,
   CARE_LIST_WORDS,
+  NEAR_WORDS,
   GUIDE_PAGE_WORDS,
   FRONT_WORDS,
   PLAN_WORDS,

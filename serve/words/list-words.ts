@@ -1,7 +1,7 @@
 // The words of the pages that list homes (serve/pages/lists.ts), in English and Spanish
 // (catalog.ts). Place names and home names are the record's, verbatim.
 import { defineWords } from './catalog.ts';
-import { EDITORIAL_SOURCE } from './wording.ts';
+import { APPROXIMATE_DISTANCE, EDITORIAL_SOURCE } from './wording.ts';
 
 export const LIST_WORDS = defineWords({
   beds: { en: '{n} licensed bed ({size})', es: { text: 'capacidad autorizada: {n} residente ({size})', from: '{n} licensed bed ({size})' } },
@@ -249,4 +249,65 @@ export const CARE_LIST_WORDS = defineWords({
   waiverCounties: { en: 'Counties with waiver homes', es: { text: 'Condados con centros del programa', from: 'Counties with waiver homes' } },
   readMore: { en: 'Read more', es: { text: 'Para saber más', from: 'Read more' } },
   waiverGuide: { en: 'The Medi-Cal Assisted Living Waiver', es: { text: 'El programa de Medi-Cal Assisted Living Waiver (ALW)', from: 'The Medi-Cal Assisted Living Waiver' } },
+});
+
+/** The near-hospital and license-holder lists (serve/pages/lists.ts). */
+export const NEAR_WORDS = defineWords({
+  indexTitle: { en: 'Care homes near a hospital', es: { text: 'Centros de cuidado cerca de un hospital', from: 'Care homes near a hospital' } },
+  indexDescription: {
+    en: 'Licensed care homes within {radius} miles (straight line) of a California general acute care hospital.',
+    es: {
+      text: 'Centros de cuidado con licencia a menos de {radius} millas (en línea recta) de un hospital general de cuidados agudos de California.',
+      from: 'Licensed care homes within {radius} miles (straight line) of a California general acute care hospital.',
+    },
+  },
+  indexIntro: {
+    en: "Choose a hospital to see the licensed homes within {radius} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.",
+    es: {
+      text: 'Elija un hospital para ver los centros con licencia a menos de {radius} millas en línea recta, por orden alfabético, cada uno con su distancia. Los hospitales son los hospitales generales de cuidados agudos con licencia del estado, por condado.',
+      from: "Choose a hospital to see the licensed homes within {radius} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.",
+    },
+  },
+  noHospital: {
+    en: 'No hospital has this address. The list of hospitals is at /near-hospital.',
+    es: { text: 'Ningún hospital tiene esta dirección. La lista de hospitales está en /es/near-hospital.', from: 'No hospital has this address. The list of hospitals is at /near-hospital.' },
+  },
+  title: { en: 'Care homes within {radius} miles of {hospital}', es: { text: 'Centros de cuidado a menos de {radius} millas de {hospital}', from: 'Care homes within {radius} miles of {hospital}' } },
+  description: {
+    en: 'Licensed care homes within {radius} miles (straight line) of {hospital}{place}.',
+    es: { text: 'Centros de cuidado con licencia a menos de {radius} millas (en línea recta) de {hospital}{place}.', from: 'Licensed care homes within {radius} miles (straight line) of {hospital}{place}.' },
+  },
+  intro: {
+    en: "Licensed residential care homes within {radius} miles of {hospital}{place}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.",
+    es: {
+      text: 'Centros de cuidado residencial con licencia a menos de {radius} millas de {hospital}{place}, medidas en línea recta desde el hospital hasta la dirección de cada centro en el mapa, no por carretera. Por orden alfabético; la distancia aparece con cada centro. La distancia de un centro ubicado solo por su código postal es aproximada.',
+      from: "Licensed residential care homes within {radius} miles of {hospital}{place}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.",
+    },
+  },
+  miles: { en: '{n} miles', es: { text: '{n} millas', from: '{n} miles' } },
+  approximate: { en: APPROXIMATE_DISTANCE, es: { text: 'aproximada: ubicado por código postal', from: 'approximate: located by ZIP code' } },
+  empty: {
+    en: 'No licensed home with a mapped address is within {radius} miles of this hospital.',
+    es: { text: 'Ningún centro con licencia con dirección en el mapa está a menos de {radius} millas de este hospital.', from: 'No licensed home with a mapped address is within {radius} miles of this hospital.' },
+  },
+  otherHospitals: { en: 'Other hospitals', es: { text: 'Otros hospitales', from: 'Other hospitals' } },
+  allHospitals: { en: 'All hospitals, by county', es: { text: 'Todos los hospitales, por condado', from: 'All hospitals, by county' } },
+  noHolder: {
+    en: 'No license holder with a current license has this address.',
+    es: { text: 'Ningún titular de una licencia vigente tiene esta dirección.', from: 'No license holder with a current license has this address.' },
+  },
+  holderTitle: { en: 'Licenses held by {name}', es: { text: 'Licencias cuyo titular es {name}', from: 'Licenses held by {name}' } },
+  holderDescription: {
+    en: 'Licensed care homes whose license is held by {name}, from the state licensing record.',
+    es: { text: 'Centros de cuidado con licencia cuyo titular es {name}, según el registro de licencias del estado.', from: 'Licensed care homes whose license is held by {name}, from the state licensing record.' },
+  },
+  holderIntro: {
+    en: 'Current licenses whose license holder (licensee) on the state roster is {names}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.',
+    es: {
+      text: 'Licencias vigentes cuyo titular de la licencia en la lista del estado es {names}. El titular de la licencia es la entidad legal o la persona a quien el estado otorgó la licencia; se muestra tal como lo escribe la lista.',
+      from: 'Current licenses whose license holder (licensee) on the state roster is {names}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.',
+    },
+  },
+  or: { en: ' or ', es: { text: ' o ', from: ' or ' } },
+  holderEmpty: { en: 'No current license is held by this license holder.', es: { text: 'Este titular no tiene ninguna licencia vigente.', from: 'No current license is held by this license holder.' } },
 });

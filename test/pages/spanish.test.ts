@@ -321,3 +321,30 @@ test('the corrections form in Spanish: a Spanish page links it, it explains and 
   t.true(mainText(stored.text).includes('Gracias: su corrección está guardada para revisarla'));
   t.true(links(stored.text).includes(`${BASE_URL}/es${homePath(row)}`));
 });
+
+test('the near-hospital and license-holder lists in Spanish: the same homes as the English lists, distances in miles, a home page links its holder in Spanish', async (t) => {
+  const index = await pages.get('/es/near-hospital');
+  t.is(index.status, 200);
+  assertSpanishShell(t, index.text, `${BASE_URL}/near-hospital`, `${BASE_URL}/es/near-hospital`);
+  const hospitalLink = links(index.text).find((href) => href.startsWith(`${BASE_URL}/es/near-hospital/`));
+  t.truthy(hospitalLink);
+  const near = await pages.get(hospitalLink!.slice(BASE_URL.length));
+  t.is(near.status, 200);
+  t.true(mainText(near.text).includes('Centros de cuidado a menos de 5 millas de'));
+  t.regex(near.text, /<html lang="es">/);
+  const english = await pages.get(hospitalLink!.slice(BASE_URL.length + 3));
+  const homesOf = (page: string) => links(page).filter((href) => href.includes('/facility/')).map((href) => href.slice(href.indexOf('/facility/')));
+  t.deepEqual(homesOf(near.text), homesOf(english.text));
+  const ex = await examples();
+  const row = ex.one<{ license_number: string; name_slug: string; licensee_slug: string }>(
+    'a listed home whose licensee holds several licenses',
+    `SELECT f.license_number, f.name_slug FROM facilities f WHERE f.listed = 1 AND f.licensee IN (SELECT licensee FROM facilities WHERE listed = 1 GROUP BY licensee HAVING COUNT(*) > 1) ORDER BY f.sort_key`,
+  );
+  const page = await pages.get(`/es/facility/${row.name_slug}-${row.license_number}`);
+  const holderLink = links(page.text).find((href) => href.startsWith(`${BASE_URL}/es/licensee/`));
+  t.truthy(holderLink, 'the holder linked in Spanish');
+  const holder = await pages.get(holderLink!.slice(BASE_URL.length));
+  t.is(holder.status, 200);
+  t.true(mainText(holder.text).includes('Licencias cuyo titular es'));
+  t.true(links(holder.text).includes(`${BASE_URL}/es/facility/${row.name_slug}-${row.license_number}`));
+});
