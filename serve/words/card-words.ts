@@ -147,3 +147,63 @@ export const CARD_WORDS = defineWords({
   opening: { en: 'Opening the record…', es: { text: 'Abriendo el registro…', from: 'Opening the record…' } },
   back: { en: 'Back to the list', es: { text: 'Volver a la lista', from: 'Back to the list' } },
 });
+
+/** The comparison card's rows by compare_homes row key (the tool's English labels, here with their Spanish). */
+export const COMPARE_ROW_WORDS = defineWords({
+  'license.status': { en: 'License status (state record, verbatim)', es: { text: 'Estado de la licencia (registro del estado, tal cual)', from: 'License status (state record, verbatim)' } },
+  'license.closed': {
+    en: 'License closed (approvals then are history)',
+    es: { text: 'Licencia cerrada (sus aprobaciones son entonces historia)', from: 'License closed (approvals then are history)' },
+  },
+  'license.on_probation': { en: 'On probation', es: { text: 'Licencia en período de prueba', from: 'On probation' } },
+  city: { en: 'City', es: { text: 'Ciudad', from: 'City' } },
+  county: { en: 'County', es: { text: 'Condado', from: 'County' } },
+  beds: { en: 'Licensed beds', es: { text: 'Capacidad autorizada', from: 'Licensed beds' } },
+  size_words: { en: 'Size', es: { text: 'Tamaño', from: 'Size' } },
+  'clearances.dementia': { en: 'Dementia care approval', es: { text: 'Aprobación para atención de personas con demencia', from: 'Dementia care approval' } },
+  'clearances.hospice': { en: 'Hospice approval', es: { text: 'Aprobación del estado para cuidado de hospicio (hospice)', from: 'Hospice approval' } },
+  'clearances.non_ambulatory': {
+    en: 'Non-ambulatory approval (wheelchair users)',
+    es: { text: 'Aprobación para residentes que no pueden salir solos del edificio (silla de ruedas)', from: 'Non-ambulatory approval (wheelchair users)' },
+  },
+  'clearances.bedridden': { en: 'Bedridden approval', es: { text: 'Aprobación para residentes postrados en cama', from: 'Bedridden approval' } },
+  'clearances.as_of': { en: 'Care approvals as of', es: { text: 'Aprobaciones de cuidado al', from: 'Care approvals as of' } },
+  'medi_cal_alw.value': {
+    en: 'On the Medi-Cal Assisted Living Waiver list',
+    es: { text: 'En la lista del programa de Medi-Cal Assisted Living Waiver (ALW)', from: 'On the Medi-Cal Assisted Living Waiver list' },
+  },
+  'price.line': { en: 'Starting rate (quote as written)', es: { text: 'Tarifa inicial (en inglés, tal como está)', from: 'Starting rate (quote as written)' } },
+  'price.is_this_homes_own_rate': { en: "Is the figure the home's own rate", es: { text: '¿Es la cifra la tarifa del propio centro?', from: "Is the figure the home's own rate" } },
+  'state_record.documents_on_file': { en: 'State reports on file', es: { text: 'Informes del estado en el expediente', from: 'State reports on file' } },
+  'state_record.latest_visit_date': { en: 'Latest state visit', es: { text: 'Última visita del estado', from: 'Latest state visit' } },
+  'state_record.type_a_citations': { en: 'Type A citations', es: { text: 'Deficiencias Tipo A', from: 'Type A citations' } },
+  'state_record.type_b_citations': { en: 'Type B citations', es: { text: 'Deficiencias Tipo B', from: 'Type B citations' } },
+  'state_record.tallies_since_year': { en: 'Citation tallies since', es: { text: 'Deficiencias contadas desde', from: 'Citation tallies since' } },
+  state_record_url: { en: 'State record', es: { text: 'Registro del estado (en inglés)', from: 'State record' } },
+});
+
+/** The comparison card's own words. */
+export const COMPARE_WORDS = defineWords({
+  title: { en: 'Homes side by side', es: { text: 'Centros lado a lado', from: 'Homes side by side' } },
+  fact: { en: 'Fact', es: { text: 'Dato', from: 'Fact' } },
+  license: { en: 'License {license}', es: { text: 'Licencia {license}', from: 'License {license}' } },
+  columnDates: { en: 'Roster as of {roster}; approvals as of {approvals}', es: { text: 'Lista del estado al {roster}; aprobaciones al {approvals}', from: 'Roster as of {roster}; approvals as of {approvals}' } },
+  stateRecordFor: { en: 'State record for {name}', es: { text: 'Registro del estado de {name} (en inglés)', from: 'State record for {name}' } },
+  dates: {
+    en: 'State record loaded {loaded}; care approvals as of {approvals}; waiver list as of {waiver}.',
+    es: {
+      text: 'Registro del estado cargado el {loaded}; aprobaciones de cuidado al {approvals}; lista del programa Assisted Living Waiver al {waiver}.',
+      from: 'State record loaded {loaded}; care approvals as of {approvals}; waiver list as of {waiver}.',
+    },
+  },
+  table: { en: 'Comparison table', es: { text: 'Tabla comparativa', from: 'Comparison table' } },
+  caption: { en: 'One column per home ({n}), one row per fact.', es: { text: 'Una columna por centro ({n}), una fila por dato.', from: 'One column per home ({n}), one row per fact.' } },
+  order: { en: 'Columns alphabetical by name, then license number. Nothing is ranked.', es: { text: 'Columnas por orden alfabético del nombre y luego por número de licencia. Esta lista no es una clasificación.', from: 'Columns alphabetical by name, then license number. Nothing is ranked.' } },
+  closed: { en: 'closed', es: { text: 'cerrada (ya no tiene licencia vigente)', from: 'closed' } },
+  open: { en: 'open', es: { text: 'vigente', from: 'open' } },
+  ownRate: { en: "yes, the home's own rate", es: { text: 'Sí, la tarifa del propio centro', from: "yes, the home's own rate" } },
+  notOwnRate: {
+    en: "an estimate or area figure, not the home's own rate",
+    es: { text: 'una estimación o una cifra de la zona, no la tarifa del propio centro', from: "an estimate or area figure, not the home's own rate" } },
+});
+

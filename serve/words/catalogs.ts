@@ -8,7 +8,7 @@ import { GUIDE_CONTENT } from './guides/content.ts';
 import { FRONT_WORDS } from './front-words.ts';
 import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
-import { CARD_WORDS } from './card-words.ts';
+import { CARD_WORDS, COMPARE_ROW_WORDS, COMPARE_WORDS } from './card-words.ts';
 import { CORRECTION_FIELD_WORDS, CORRECTION_WORDS } from './correction-words.ts';
 import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS, NEAR_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
@@ -38,6 +38,8 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   PLAN_WORDS,
   RELAY_WORDS,
   CARD_WORDS,
+  COMPARE_WORDS,
+  COMPARE_ROW_WORDS,
   CORRECTION_WORDS,
   CORRECTION_FIELD_WORDS,
 };

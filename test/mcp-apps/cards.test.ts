@@ -330,3 +330,19 @@ test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spa
   const report = await checkAccessibility(frame);
   t.deepEqual(report.violations, [], `the Spanish call-plan card: ${formatViolations(report.violations)}`);
 });
+
+test.serial('in an es-US host the comparison card reads in Spanish: row labels, "No consta" for both non-true values, the same columns in the same order', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
+  const { frame, result } = await showCard('modern', 'compare_homes', args, { locale: 'es-US' });
+  const answer = result.structuredContent;
+  t.is(await frame.textContent('h1'), 'Centros lado a lado');
+  t.deepEqual(await frame.$$eval('thead th[data-license]', (cells) => cells.map((cell) => cell.getAttribute('data-license'))), answer.columns.map((c: any) => c.license_number));
+  t.is(await frame.textContent('tr[data-row="clearances.dementia"] th'), 'Aprobación para atención de personas con demencia');
+  const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia').values;
+  const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
+  dementia.forEach((value: string, i: number) => t.is(cells[i], value === 'true' ? 'Sí' : 'No consta en los datos del estado', `${value}`));
+  for (const value of await texts(frame, '.value')) t.notRegex(value, /^no\b(?! consta)/i, value);
+  t.deepEqual(await cspViolations(frame), []);
+  const report = await checkAccessibility(frame);
+  t.deepEqual(report.violations, [], `the Spanish comparison card: ${formatViolations(report.violations)}`);
+});
