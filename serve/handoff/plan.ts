@@ -21,10 +21,10 @@ import { shapeContext, type Services } from '../http/services.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, SERVICE_NAME } from '../words/wording.ts';
-import { placeWords, statusWords } from '../shape/home-view.ts';
+import { placeWords } from '../shape/home-view.ts';
 import { fill, say, wordsIn, type Entry } from '../words/catalog.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
-import { HOME_WORDS } from '../words/home-page-words.ts';
+import { HOME_WORDS, statusIn } from '../words/home-page-words.ts';
 import { PLAN_WORDS } from '../words/plan-words.ts';
 import { LANGUAGES, pathIn, type Language } from '../words/language.ts';
 import { telHref } from '../web/phone.ts';
@@ -118,7 +118,7 @@ function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: b
   return html`<li class="plan-home">
 <div class="check"><input type="checkbox" id="${id}" name="home" value="${row.license_number}"${checked ? html` checked` : ''}>
 <label for="${id}">${row.name}</label></div>
-<p class="muted">${licenseWords(row.license_number)}${place ? html` · ${place}` : ''} · ${row.license_status ? statusWords(row.license_status, language) : w.statusNotOnFile}</p>
+<p class="muted">${licenseWords(row.license_number)}${place ? html` · ${place}` : ''} · ${row.license_status ? statusIn(language, row.license_status) : w.statusNotOnFile}</p>
 <p>${fill(say(HOME_WORDS.phone, language), { phone: '' }).trimEnd()} ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : say(HOME_WORDS.notOnFileShort, language)}</p>
 <p>${w.questions}</p>
 <ul>${home.questions.map((question) => html`<li>${question}</li>`)}</ul>

@@ -18,7 +18,7 @@ import { homeQuestions } from './call-plan.ts';
 import { waiverLine } from './waiver-line.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { pathIn, type Language } from '../words/language.ts';
-import { HOME_WORDS, SIZE_WORDS, statusIn } from '../words/home-page-words.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, approvalOnRecordIn, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../words/home-words.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
 
@@ -37,16 +37,6 @@ function typeWords(type: string | null, language: Language): string {
 /** "City, Name County", without the part not on file ('' when neither is). */
 export function placeWords(city: string | null, county: string | null, language: Language = 'en'): string {
   return [city, county ? say(HOME_WORDS.county, language, { county }) : null].filter(Boolean).join(', ');
-}
-
-/** The state's status words, verbatim, with the glossary's gloss after them in Spanish. */
-export function statusWords(status: string, language: Language): string {
-  return statusIn(language, status);
-}
-
-/** " (retrieved from the state on <date>)", in a language (wording.ts retrievedOn in English). */
-export function retrievedIn(language: Language, date: string | null): string {
-  return date ? say(HOME_WORDS.retrieved, language, { date }) : say(HOME_WORDS.retrievedUnknown, language);
 }
 
 /** The view in a language (English unless asked): the record's values stay verbatim either way. */
@@ -95,7 +85,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
   const sentence =
     fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place }) +
     `${licensee ? fill(w.licensedTo, { licensee }) : ''}${since ? fill(w.firstLicensed, { since }) : ''}` +
-    fill(w.statusOnRecord, { dated: rosterDated, status: record.license_status.value ? statusWords(statusText, language) : language === 'en' ? statusText : w.notOnFileShort }) +
+    fill(w.statusOnRecord, { dated: rosterDated, status: record.license_status.value ? statusIn(language, statusText) : language === 'en' ? statusText : w.notOnFileShort }) +
     (meaning.probation ? w.onProbation : '') +
     (!meaning.listed && !meaning.closed ? w.notListed : '');
 
@@ -273,7 +263,7 @@ function quickAnswers(view: ViewFacts) {
   const w = wordsIn(HOME_WORDS, view.language);
   const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
   const { visits } = view;
-  const status = statusWords(view.status.text, view.language);
+  const status = statusIn(view.language, view.status.text);
   const waiverAsOf = waiver.source.slice(say(SOURCE_WORDS.waiver, view.language).length);
   const openings = view.call.openings;
   return [

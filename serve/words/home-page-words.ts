@@ -4,7 +4,7 @@
 import { licenseStatusMeaning } from '../../contract/facts.ts';
 import { defineWords, say, type Entry } from './catalog.ts';
 import type { Language } from './language.ts';
-import { APPROVALS_FROM_CLIENT_SERVED, NO_APPROVALS_FILE } from './wording.ts';
+import { APPROVALS_FROM_CLIENT_SERVED, NO_APPROVALS_FILE, retrievedOn, rosterDateWords } from './wording.ts';
 
 /** Plain words for a bed count (the pipeline's size_words), by their English. */
 export const SIZE_WORDS: Readonly<Record<string, Entry>> = {
@@ -49,6 +49,11 @@ export function statusIn(language: Language, status: string): string {
   return gloss ? `${status} (${say(gloss, language)})` : status;
 }
 
+/** " (retrieved from the state on <date>)", in a language (wording.ts retrievedOn in English). */
+export function retrievedIn(language: Language, date: string | null): string {
+  return date ? say(HOME_WORDS.retrieved, language, { date }) : say(HOME_WORDS.retrievedUnknown, language);
+}
+
 export const HOME_WORDS = defineWords({
   // The view's facts
   typeRcfe: {
@@ -78,16 +83,17 @@ export const HOME_WORDS = defineWords({
     en: ' A license with this status is not in the lists on this site.',
     es: { text: ' Una licencia con este estado no aparece en las listas de este sitio.', from: ' A license with this status is not in the lists on this site.' },
   },
+  // The English of the roster's and the export's dates is wording.ts's, with the date left as a place.
   retrieved: {
-    en: ' (retrieved from the state on {date})',
+    en: retrievedOn('{date}'),
     es: { text: ' (obtenido del estado el {date})', from: ' (retrieved from the state on {date})' },
   },
   retrievedUnknown: {
-    en: ' (the day it was retrieved is not on file)',
+    en: retrievedOn(null),
     es: { text: ' (no consta el día en que se obtuvo del estado)', from: ' (the day it was retrieved is not on file)' },
   },
-  rosterDated: { en: ' (per the state roster dated {date})', es: { text: ' (según la lista del estado con fecha {date})', from: ' (per the state roster dated {date})' } },
-  rosterUndated: { en: ' (the state roster gives no date)', es: { text: ' (la lista del estado no da fecha)', from: ' (the state roster gives no date)' } },
+  rosterDated: { en: rosterDateWords('{date}', 'portal').aside, es: { text: ' (según la lista del estado con fecha {date})', from: ' (per the state roster dated {date})' } },
+  rosterUndated: { en: rosterDateWords(null, 'portal').aside, es: { text: ' (la lista del estado no da fecha)', from: ' (the state roster gives no date)' } },
   closedNote: {
     en: 'This license is closed.',
     es: { text: 'Esta licencia está cerrada (ya no tiene licencia vigente).', from: 'This license is closed.' },

@@ -44,6 +44,11 @@ export const APPROVAL_NAME_WORDS: Readonly<Record<ClearanceKey, Entry>> = {
   },
 };
 
+/** approvalOnRecord's clause for a value, with `{approval}` where the approval's name goes. */
+function clauseOf(value: TriState): string {
+  return approvalOnRecord('dementia', value).replace(APPROVAL_WORDS.dementia, '{approval}');
+}
+
 /** How the record's values read: both non-true values "not on file", never "no". */
 export const READING_WORDS = defineWords({
   yes: { en: 'yes', es: { text: 'Sí', from: 'yes' } },
@@ -52,13 +57,14 @@ export const READING_WORDS = defineWords({
     en: 'not on file (under a correction review)',
     es: { text: 'No consta en los datos del estado (en revisión por una solicitud de corrección)', from: 'not on file (under a correction review)' },
   },
-  carries: { en: 'this license carries {approval}', es: { text: 'esta licencia incluye {approval}', from: 'this license carries {approval}' } },
+  // The English clauses are wording.ts's approvalOnRecord with the approval left as a place.
+  carries: { en: clauseOf('true'), es: { text: 'esta licencia incluye {approval}', from: 'this license carries {approval}' } },
   doesNotCarry: {
-    en: 'not on file: this license does not carry {approval}',
+    en: clauseOf('false'),
     es: { text: 'No consta: esta licencia no incluye {approval}', from: 'not on file: this license does not carry {approval}' },
   },
   silent: {
-    en: 'not on file: the record does not say whether this license carries {approval}',
+    en: clauseOf('not_on_file'),
     es: {
       text: 'No consta en los datos del estado si esta licencia incluye {approval}',
       from: 'not on file: the record does not say whether this license carries {approval}',

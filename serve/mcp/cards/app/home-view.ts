@@ -5,14 +5,14 @@
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { CLEARANCE_KEYS } from '../../../../contract/facts.ts';
-import { retrievedOn, SERVICE_NAME } from '../../../words/wording.ts';
+import { SERVICE_NAME } from '../../../words/wording.ts';
 import type { getHome } from '../../tools/get-home.ts';
 import { cardLanguage, el, hostLink } from './shared.ts';
 import { asOf, plainValue, triStateReading } from './words.ts';
 import { fill, say, wordsIn } from '../../../words/catalog.ts';
 import { CARD_WORDS } from '../../../words/card-words.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../../../words/family-words.ts';
-import { HOME_WORDS, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
 import type { Language } from '../../../words/language.ts';
 
@@ -62,7 +62,7 @@ function visitRows(language: Language, visits: HomeAnswer['home']['state_visits'
       ),
     ];
   }
-  const source = `${say(SOURCE_WORDS.visits, language)}${language === 'en' ? retrievedOn(visits.as_of) : say(visits.as_of ? HOME_WORDS.retrieved : HOME_WORDS.retrievedUnknown, language, { date: visits.as_of ?? '' })}`;
+  const source = `${say(SOURCE_WORDS.visits, language)}${retrievedIn(language, visits.as_of ?? null)}`;
   const since = visits.since_year;
   if (!since) return [factRow(w.visits, w.noVisits, source, 'visits')];
   const byType = (c: { inspection: number | null; other: number | null; complaint: number | null; total: number | null }) =>
