@@ -60,8 +60,6 @@ function homeBody(context: ShapeContext, view: HomeView) {
   const { visits, call } = view;
   const words = documentWords(view);
   const address = [view.address.street, view.address.city, view.address.zip].filter(Boolean).join(', ');
-  // A Spanish page's links to pages that have no Spanish version say so.
-  const english = view.language === 'es' ? ` ${say(SHELL_WORDS.inEnglish, view.language)}` : '';
   return html`${crumbs(context, view)}
 <h1>${view.title}</h1>
 <p class="lede">${view.line}</p>
@@ -132,14 +130,14 @@ ${visits.more > 0 ? html`<p>${fill(w.moreReports, { n: visits.more })}</p>` : ''
 
 <section aria-labelledby="changes">
 <h2 id="changes">${view.changes.heading}</h2>
-${view.changes.lines.length > 0 || view.language === 'en' ? html`<p class="note">${view.changes.fairness}</p>` : ''}
+<p class="note">${view.changes.fairness}</p>
 ${
   view.changes.lines.length > 0
     ? html`<ul class="changes">${view.changes.lines.map((line) => html`<li>${line}</li>`)}</ul>
 ${view.changes.more > 0 ? html`<p>${fill(w.moreChanges, { n: view.changes.more })}</p>` : ''}`
     : html`<p>${view.changes.none}</p>`
 }
-<p><a href="${view.changes.pageUrl}">${w.wholeLog}</a>${english}</p>
+<p><a href="${view.changes.pageUrl}">${w.wholeLog}</a></p>
 </section>
 
 <section aria-labelledby="corrections">

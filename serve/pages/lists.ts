@@ -250,8 +250,6 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
   const { at, rows } = listPage(context, { countyKey: county.key }, page);
   const place = addresses(baseUrl, `/county/${county.slug}`, language);
   const values = { county: county.name };
-  // The change log has no Spanish version yet: its link says so.
-  const english = language === 'es' ? ` ${say(SHELL_WORDS.inEnglish, language)}` : '';
   return listDoc(baseUrl, {
     title: fill(w.countyPageTitle, values),
     description: fill(w.countyPageDescription, values),
@@ -275,7 +273,7 @@ export function countyPage(context: ShapeContext, countySlug: string, page: numb
       },
       language === 'en'
         ? countyChangesSection(context, baseUrl, county)
-        : { heading: fill(w.changesIn, values), links: [{ text: `${fill(w.changesIn, values)}${english}`, url: `${baseUrl}/changes?county=${county.slug}` }] },
+        : { heading: fill(w.changesIn, values), links: [{ text: fill(w.changesIn, values), url: `${baseUrl}${pathIn(language, '/changes')}?county=${county.slug}` }] },
     ],
   });
 }

@@ -111,7 +111,7 @@ function routes(services: Services): ServerRoute[] {
     ...bilingual((language) =>
       page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query), language), { param: 'holder', language }),
     ),
-    ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
+    ...bilingual((language) => twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query), language), language)),
     ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
     ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),
     ...bilingual((language) =>

@@ -8,7 +8,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { documentWords, homeView, reportWords, visitWords, type HomeView } from './home-view.ts';
 import { mdAttribution, mdBlocks, mdEnglishPrevails, mdLink, mdText } from '../web/markdown.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
-import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
 import { HOME_WORDS } from '../words/home-page-words.ts';
 import { pathIn } from '../words/language.ts';
 
@@ -22,7 +22,6 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?:
   const w = wordsIn(HOME_WORDS, view.language);
   const { visits, call } = view;
   const words = documentWords(view);
-  const english = view.language === 'es' ? ` ${say(SHELL_WORDS.inEnglish, view.language)}` : '';
   const approvals = view.approvals.map(
     (a) => `- ${a.label}: ${a.words}, ${a.source}.${a.note ? ` ${a.note}` : ''}`,
   );
@@ -83,11 +82,11 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?:
       ? `${w.reportsNewest}:\n\n${reports.join('\n')}${visits.more > 0 ? `\n\n${fill(w.moreReports, { n: visits.more })}` : ''}`
       : null,
     `## ${view.changes.heading}`,
-    view.changes.lines.length > 0 || view.language === 'en' ? mdText(view.changes.fairness) : null,
+    mdText(view.changes.fairness),
     view.changes.lines.length > 0
       ? `${view.changes.lines.map((line) => `- ${mdText(line)}`).join('\n')}${view.changes.more > 0 ? `\n\n${fill(w.moreChanges, { n: view.changes.more })}` : ''}`
       : mdText(view.changes.none),
-    `${w.wholeLog}${english}: ${view.changes.pageUrl}`,
+    `${w.wholeLog}: ${view.changes.pageUrl}`,
     `## ${w.corrections}`,
     view.corrections.disputes.length > 0
       ? `${w.approvedNotes}\n\n${view.corrections.disputes

@@ -203,7 +203,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
     rosterAsOf: record.license_status.confirmed_on,
     rosterDated,
     // The home's logged changes on the state record, newest first.
-    changes: language === 'en' ? homeChanges(context, baseUrl, license) : changesInEnglish(homeChanges(context, baseUrl, license), language),
+    changes: homeChanges(context, baseUrl, license, language),
   };
 }
 
@@ -231,18 +231,6 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 function asRecordedWhileOpen(view: ViewFacts, recorded: string): string {
   if (!view.status.closed) return recorded;
   return fill(say(HOME_WORDS.whileOpen, view.language), { recorded: `${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}` });
-}
-
-/** A Spanish page's changes: the lines are the service's English words, so it links the English log. */
-function changesInEnglish(changes: ReturnType<typeof homeChanges>, language: Language): ReturnType<typeof homeChanges> {
-  return {
-    ...changes,
-    heading: say(HOME_WORDS.changesHeading, language),
-    lines: [],
-    more: 0,
-    fairness: say(HOME_WORDS.changesInEnglish, language),
-    none: say(HOME_WORDS.changesInEnglish, language),
-  };
 }
 
 /** The roster's date in a sentence, in a language (wording.ts rosterDateWords in English). */

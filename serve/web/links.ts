@@ -36,7 +36,7 @@ export const TERMS_PATH = '/terms';
 /** Site paths that have a Spanish twin under `/es` (the front page, every list, homes, guides written in Spanish, the corrections form, the plan). */
 export function hasSpanishTwin(path: string): boolean {
   const bare = path.split(/[?#]/)[0]!;
-  if (bare === '/' || bare === '' || bare === '/plan' || bare === '/corrections' || bare === GUIDES_PATH) return true;
+  if (bare === '/' || bare === '' || bare === '/plan' || bare === '/corrections' || bare === CHANGES_PATH || bare === GUIDES_PATH) return true;
   if (bare === '/county' || bare.startsWith('/county/') || bare.startsWith('/facility/')) return true;
   if (bare === '/care' || bare.startsWith('/care/') || bare === '/waiver') return true;
   if (bare === '/near-hospital' || bare.startsWith('/near-hospital/') || bare.startsWith('/licensee/')) return true;

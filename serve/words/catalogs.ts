@@ -10,6 +10,7 @@ import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
 import { CARD_WORDS, COMPARE_ROW_WORDS, COMPARE_WORDS } from './card-words.ts';
 import { CORRECTION_FIELD_WORDS, CORRECTION_WORDS } from './correction-words.ts';
+import { CHANGE_SOURCE_WORDS, CHANGE_WORDS, changeWordProblems } from './change-words.ts';
 import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS, NEAR_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { guideCatalog } from './guides/catalog.ts';
@@ -42,6 +43,8 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   COMPARE_ROW_WORDS,
   CORRECTION_WORDS,
   CORRECTION_FIELD_WORDS,
+  CHANGE_WORDS,
+  CHANGE_SOURCE_WORDS,
 };
 
 /**
@@ -122,5 +125,6 @@ export function allWordProblems(): string[] {
     ...Object.entries(ALL_CATALOGS).flatMap(([name, catalog]) => catalogProblems(catalog, name)),
     ...spanishGuideProblems(SPANISH_GUIDES, GUIDE_CONTENT, titles),
     ...spanishTopicProblems(),
+    ...changeWordProblems(),
   ];
 }

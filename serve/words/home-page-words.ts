@@ -186,10 +186,6 @@ export const HOME_WORDS = defineWords({
   reportsNewest: { en: 'Reports, newest first', es: { text: 'Informes, del más reciente al más antiguo', from: 'Reports, newest first' } },
   moreReports: { en: "{n} more on the state's record.", es: { text: '{n} más en el registro del estado.', from: "{n} more on the state's record." } },
   changesHeading: { en: 'Changes on the state record', es: { text: 'Cambios en el registro del estado', from: 'Changes on the state record' } },
-  changesInEnglish: {
-    en: 'The changes of this home are listed in English on its change log.',
-    es: { text: 'Los cambios de este centro aparecen en inglés en su historial de cambios.', from: 'The changes of this home are listed in English on its change log.' },
-  },
   moreChanges: { en: '{n} earlier changes are in the full log.', es: { text: '{n} cambios anteriores están en el historial completo.', from: '{n} earlier changes are in the full log.' } },
   wholeLog: { en: 'The whole change log of this home', es: { text: 'El historial completo de cambios de este centro', from: 'The whole change log of this home' } },
   corrections: { en: 'Corrections', es: { text: 'Correcciones', from: 'Corrections' } },

@@ -130,8 +130,6 @@ test('from /es/county to a county and a city: Spanish lists, neutral order sente
   t.true(text.includes('Centros de cuidado con licencia en el condado de'));
   const homeLinks = links(county.text).filter((href) => href.startsWith(`${BASE_URL}/es/facility/`));
   t.true(homeLinks.length > 0);
-  // Links to pages with no Spanish version say so.
-  t.true(text.includes('(en inglés)'));
   t.false(/care approvals:|no care approval on file/.test(text));
   const cityLink = links(county.text).find((href) => href.startsWith(`${countyLink}/`));
   t.truthy(cityLink);
@@ -348,3 +346,4 @@ test('the near-hospital and license-holder lists in Spanish: the same homes as t
   t.true(mainText(holder.text).includes('Licencias cuyo titular es'));
   t.true(links(holder.text).includes(`${BASE_URL}/es/facility/${row.name_slug}-${row.license_number}`));
 });
+
