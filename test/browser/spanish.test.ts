@@ -59,3 +59,23 @@ test('the Spanish hand-off plan is accessible, and its button shows only the tic
   await page.close();
   t.deepEqual(browser.blocked, []);
 });
+
+test('the Spanish corrections form, change log, care-type list and error page are accessible', async (t) => {
+  const ex = await examples();
+  const home = ex.one<{ license_number: string }>('a listed home', 'SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key');
+  for (const [path, what] of [
+    [`/es/corrections?license=${home.license_number}&field=dementia`, 'the Spanish corrections form'],
+    ['/es/changes', 'the Spanish change log'],
+    ['/es/care/dementia', 'a Spanish care-type list'],
+    ['/es/near-hospital', 'the Spanish hospitals index'],
+  ] as const) {
+    const page = await browser.open(`${server.url}${path}`);
+    await accessibleInSpanish(t, page, what);
+    await page.close();
+  }
+  const { page, response } = await browser.openWithResponse(`${server.url}/es/nowhere`);
+  t.is(response?.status(), 404);
+  await accessibleInSpanish(t, page, 'the Spanish error page');
+  await page.close();
+  t.deepEqual(browser.blocked, []);
+});
