@@ -49,7 +49,7 @@ function languageLinks(options: PageOptions) {
   const toggle = html`<li class="language">${
     language === 'en' ? html`<span lang="en" aria-current="true">English</span>` : html`<a href="${englishHref}" lang="en" hreflang="en">English</a>`
   } / ${language === 'es' ? html`<span lang="es" aria-current="true">Español</span>` : html`<a href="${spanishHref}" lang="es" hreflang="es">Español</a>`}</li>`;
-  return { alternates, toggle };
+  return { alternates, toggle, englishHref };
 }
 
 export function layout(options: PageOptions): string {
@@ -57,7 +57,7 @@ export function layout(options: PageOptions): string {
   const language = options.language ?? 'en';
   const w = wordsIn(SHELL_WORDS, language);
   const shared = wordsIn(SHARED_WORDS, language);
-  const { alternates, toggle } = languageLinks(options);
+  const { alternates, toggle, englishHref } = languageLinks(options);
   const home = `${baseUrl}${pathIn(language, '/')}`;
   // Pages with no Spanish version say so on a Spanish page's links.
   const english = language === 'es' ? html` <span class="small">${w.inEnglish}</span>` : '';
@@ -95,7 +95,7 @@ ${options.head ?? ''}
 </header>
 <main id="main">
 ${options.suggestTranslation && options.translationUrl ? html`<p class="note" lang="es"><a href="${options.translationUrl}" hreflang="es">${wordsIn(SHELL_WORDS, 'es').spanishSuggested}</a></p>` : ''}
-${language === 'es' ? html`<p class="note" role="note">${w.englishPrevails} ${w.verbatim} ${options.translationUrl ? html`<a href="${options.translationUrl}" lang="en" hreflang="en">${w.englishPage}</a>` : ''}</p>` : ''}
+${language === 'es' ? html`<p class="note" role="note">${w.englishPrevails} ${w.verbatim} <a href="${englishHref}" lang="en" hreflang="en">${w.englishPage}</a></p>` : ''}
 ${options.body}
 </main>
 <footer class="site">

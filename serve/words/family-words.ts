@@ -114,7 +114,6 @@ export const SHELL_WORDS = defineWords({
   navLabel: { en: 'Site', es: { text: 'Sitio', from: 'Site' } },
   findHome: { en: 'Find a home', es: { text: 'Buscar un centro', from: 'Find a home' } },
   guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
-  languageLabel: { en: 'Language', es: { text: 'Idioma', from: 'Language' } },
   inEnglish: { en: '(in English)', es: { text: '(en inglés)', from: '(in English)' } },
   footerSource: {
     en: "Licensing data: {source}, as compiled by {service}. Parts come from the California Health and Human Services open data portal; the data shown here is modified, not official government data. The official record is the state's own",
