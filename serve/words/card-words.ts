@@ -54,7 +54,7 @@ export const CARD_WORDS = defineWords({
     },
   },
   citationsByType: { en: 'Type A {a}; Type B {b}', es: { text: 'Tipo A {a}; Tipo B {b}', from: 'Type A {a}; Type B {b}' } },
-  allegationsSince: { en: 'Complaint allegations since {year}', es: { text: 'Acusaciones en quejas desde {year}', from: 'Complaint allegations since {year}' } },
+  allegationsSince: { en: 'Complaint allegations since {year}', es: { text: 'Alegaciones en quejas desde {year}', from: 'Complaint allegations since {year}' } },
   allegationCounts: {
     en: '{substantiated} substantiated, {inconclusive} inconclusive, {unsubstantiated} unsubstantiated, {unfounded} unfounded',
     es: {

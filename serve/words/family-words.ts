@@ -67,7 +67,7 @@ export const SHARED_WORDS = defineWords({
   substantiated: {
     en: SUBSTANTIATED_IN_WORDS,
     es: {
-      text: 'Una acusación comprobada (la investigación confirmó lo denunciado) es lo que el estado concluyó sobre una queja, no un juicio sobre la calidad del centro; las acusaciones no comprobadas, no concluyentes e infundadas no se probaron.',
+      text: 'Una alegación comprobada (la investigación confirmó lo denunciado) es lo que el estado concluyó sobre una queja, no un juicio sobre la calidad del centro; las alegaciones no comprobadas, no concluyentes e infundadas no se probaron.',
       from: "A substantiated allegation is the state's finding on one complaint, not a verdict on the home's quality; unsubstantiated, inconclusive and unfounded allegations were not proven.",
     },
   },

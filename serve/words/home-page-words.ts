@@ -235,7 +235,7 @@ export const HOME_WORDS = defineWords({
   allegationsSince: {
     en: 'Complaint allegations since {year}: {total} ({substantiated} substantiated, {inconclusive} inconclusive, {unsubstantiated} unsubstantiated, {unfounded} unfounded).',
     es: {
-      text: 'Acusaciones en quejas desde {year}: {total} ({substantiated} comprobadas, {inconclusive} no concluyentes, {unsubstantiated} no comprobadas, {unfounded} infundadas).',
+      text: 'Alegaciones en quejas desde {year}: {total} ({substantiated} comprobadas, {inconclusive} no concluyentes, {unsubstantiated} no comprobadas, {unfounded} infundadas).',
       from: 'Complaint allegations since {year}: {total} ({substantiated} substantiated, {inconclusive} inconclusive, {unsubstantiated} unsubstantiated, {unfounded} unfounded).',
     },
   },
