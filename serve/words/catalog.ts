@@ -18,13 +18,16 @@ export function defineWords<const C extends Record<string, Entry>>(catalog: C): 
   return catalog;
 }
 
+/** What fills a place: text or a number, inserted as it is (a missing value reads as a template literal would). */
+export type PlaceValues = Readonly<Record<string, string | number | null | undefined>>;
+
 /** Text with `{name}` places filled (values are inserted as they are: the record stays verbatim). */
-export function fill(text: string, values: Readonly<Record<string, string | number>> = {}): string {
+export function fill(text: string, values: PlaceValues = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** One entry's text in a language, its places filled. */
-export function say(entry: Entry, language: Language, values?: Readonly<Record<string, string | number>>): string {
+export function say(entry: Entry, language: Language, values?: PlaceValues): string {
   return fill(language === 'es' ? entry.es.text : entry.en, values);
 }
 

@@ -94,13 +94,13 @@ function renderComparison(answer: Comparison, app: App): void {
   const body = answer.rows.map((row) => {
     const label = rowLabel(row.key, row.label);
     return el('tr', { 'data-row': row.key }, [
-      el('th', { scope: 'row', text: label.text, ...(label.lang ? { lang: label.lang } : {}) }),
+      el('th', label.lang ? { scope: 'row', lang: label.lang, text: label.text } : { scope: 'row', text: label.text }),
       ...row.values.map((value, index) => {
         const column = answer.columns[index]!;
         if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, fill(w.stateRecordFor, { name: column.name }))]);
         const { words, detail } = cellWords(language, row.key, value, column);
         // The rate line is the service's English: a Spanish card marks it so.
-        const cellLang = !english && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
+        const cellLang: Record<string, string> = !english && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
         return el('td', {}, [el('span', { class: 'value', ...cellLang, text: words }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]);
       }),
     ]);
