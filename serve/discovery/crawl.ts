@@ -5,7 +5,8 @@ import { NEED_KEYS } from '../../contract/facts.ts';
 import { siteIndexOf } from '../shape/homes-index.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import { escapeHtml } from '../web/html.ts';
-import { CHANGES_PATH } from '../web/links.ts';
+import { CHANGES_PATH, hasSpanishTwin } from '../web/links.ts';
+import { pathIn } from '../words/language.ts';
 
 export const CRAWL_PATHS = {
   robots: '/robots.txt',
@@ -24,7 +25,7 @@ export function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /mcp', '', `Sitemap: ${baseUrl}${CRAWL_PATHS.sitemap}`, ''].join('\n');
 }
 
-/** Every page path in the sitemap: the front page, care types, the changes page, counties, cities, then homes. */
+/** Every page path in the sitemap: the front page, care types, the changes page, counties, cities, then homes; then the same in Spanish. */
 export function sitemapPaths(snapshot: Snapshot): string[] {
   const index = siteIndexOf(snapshot);
   const paths = [
@@ -37,7 +38,9 @@ export function sitemapPaths(snapshot: Snapshot): string[] {
     ...index.cities.map((city) => city.path),
     ...index.homes.map((home) => home.path),
   ];
-  return [...new Set(paths)];
+  // Each page's Spanish twin under /es follows, so a crawler finds both (each page's head links the other).
+  const english = [...new Set(paths)];
+  return [...english, ...english.filter(hasSpanishTwin).map((path) => pathIn('es', path))];
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -212,6 +212,7 @@ export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string;
     `- [Homes on the Assisted Living Waiver list](${baseUrl}/waiver)`,
     `- [Homes near a hospital](${baseUrl}/near-hospital)`,
     `- [Report an error in a record](${baseUrl}/corrections)`,
+    `- In Spanish (en español): the same pages under ${baseUrl}/es (${baseUrl}/es/facility/<name_slug>-<license_number>, ${baseUrl}/es/county, ...), with their Markdown versions; the state's record stays verbatim in English. MCP: start_family_request and explain_care_topic take language "es"; the prompts take a language argument.`,
     '',
     '## Guides',
     '',

@@ -22,6 +22,11 @@ import { html, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { OPENINGS_BY_PHONE, SERVICE_NAME } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
+import { fill, say, wordsIn, type Entry } from '../words/catalog.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
+import { HOME_WORDS, statusIn } from '../words/home-page-words.ts';
+import { PLAN_WORDS } from '../words/plan-words.ts';
+import { LANGUAGES, pathIn, type Language } from '../words/language.ts';
 import { telHref } from '../web/phone.ts';
 import { callerAddress, FixedWindowBudget } from '../http/rate-limit.ts';
 import { formList, formText, printable, sameOrigin } from '../web/form-guard.ts';
@@ -29,9 +34,10 @@ import { HANDOFF_PATH, type HandoffPayload } from '../http/handoff-link.ts';
 import { NOT_SAVED, OperatorStoreUnavailable, type OperatorWrites } from '../operator/writes.ts';
 
 /** What the family ticks, word for word (stored with the request). */
-export const CONSENT_SENTENCE =
-  `I ask ${SERVICE_NAME} to contact the homes I ticked on my behalf to arrange calls or visits, and to give those homes my name and phone number for that purpose only. ` +
-  'I understand that no visit is arranged until a home agrees, and that no response time is promised.';
+export const CONSENT_SENTENCE = fill(PLAN_WORDS.consent.en, { service: SERVICE_NAME });
+
+/** The consent sentence in the language the family read it in (stored as they read it). */
+const consentIn = (language: Language) => say(PLAN_WORDS.consent, language, { service: SERVICE_NAME });
 
 const MAX_HOMES = 5;
 const NAME_MAX = 100;
@@ -41,19 +47,19 @@ export const PLAN_REQUESTS_PER_WINDOW = 5;
 export const PLAN_ATTEMPTS_PER_WINDOW = 30;
 const SUBMISSION_WINDOW_MS = 10 * 60_000;
 
-const TIMING_WORDS: Record<string, string> = {
-  as_soon_as_possible: 'As soon as possible',
-  within_a_month: 'Within a month',
-  within_three_months: 'Within three months',
-  just_researching: 'No date yet (just researching)',
+const TIMING_WORDS: Record<string, Entry> = {
+  as_soon_as_possible: PLAN_WORDS.timing_as_soon_as_possible,
+  within_a_month: PLAN_WORDS.timing_within_a_month,
+  within_three_months: PLAN_WORDS.timing_within_three_months,
+  just_researching: PLAN_WORDS.timing_just_researching,
 };
 
 /** Care needs as the link carries them (`needs` keys; clearance keys are read too). */
-const NEED_WORDS: Record<string, string> = {
-  dementia: 'dementia care',
-  wheelchair: 'uses a wheelchair or cannot walk unaided',
-  hospice: 'hospice care',
-  bedridden: 'bedridden care',
+const NEED_WORDS: Record<string, Entry> = {
+  dementia: PLAN_WORDS.need_dementia,
+  wheelchair: PLAN_WORDS.need_wheelchair,
+  hospice: PLAN_WORDS.need_hospice,
+  bedridden: PLAN_WORDS.need_bedridden,
 };
 
 function needKeys(payload: HandoffPayload): string[] {
@@ -78,43 +84,45 @@ type PlanHome = ReturnType<typeof planHomes>[number];
 type PlanState = NonNullable<ReturnType<typeof openPlan>>;
 
 /** The plan a token opens, or null when the token is missing, too long or not validly signed. */
-function openPlan(request: Request, services: Services, token: unknown) {
+function openPlan(request: Request, services: Services, token: unknown, language: Language = 'en') {
   if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
   const opening = services.handoff.open(token);
   if (!opening.valid) return null;
-  const homes = planHomes(request, services, opening.payload);
+  const homes = planHomes(request, services, opening.payload, language);
   // The licenses of the plan's open homes (all ticked unless the family chose).
   const openLicenses: ReadonlySet<string> = new Set(homes.filter((home) => home.open).map((home) => home.license));
   return { token, opening, homes, openLicenses, needs: needKeys(opening.payload), mode: services.overlays.current.handoffMode };
 }
 
 /** The homes of the link, in its order, with their questions: the same plan start_family_request sent. */
-function planHomes(request: Request, services: Services, payload: HandoffPayload) {
-  return callPlan(shapeContext(request, services), linkLicenses(payload), needKeys(payload));
+function planHomes(request: Request, services: Services, payload: HandoffPayload, language: Language) {
+  return callPlan(shapeContext(request, services), linkLicenses(payload), needKeys(payload), language);
 }
 
-function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean): SafeHtml {
+function homeBlock(baseUrl: string, state: PlanState, home: PlanHome, checked: boolean, language: Language): SafeHtml {
+  const w = wordsIn(PLAN_WORDS, language);
+  const licenseWords = (license: string) => say(HOME_WORDS.licenseNumber, language, { license });
   if (!home.record) {
-    return html`<li class="plan-home"><p>License ${home.license} is no longer on the state roster.</p></li>`;
+    return html`<li class="plan-home"><p>${fill(w.noLongerOnRoster, { license: home.license })}</p></li>`;
   }
   const row = home.record.row;
-  const url = `${baseUrl}${homePagePath(row.name, row.license_number)}`;
-  const place = placeWords(row.city, row.county);
+  const url = `${baseUrl}${pathIn(language, homePagePath(row.name, row.license_number))}`;
+  const place = placeWords(row.city, row.county, language);
   const phone = home.record.facility.phone.value;
   const tel = telHref(phone);
   const id = `home-${row.license_number}`;
   if (home.closed) {
     return html`<li class="plan-home"><p><strong>${row.name}</strong></p>
-<p>License ${row.license_number}${place ? html` · ${place}` : ''}. <strong>This license is closed</strong>, so it is not in your plan. <a href="${url}">Its record</a>.</p></li>`;
+<p>${licenseWords(row.license_number)}${place ? html` · ${place}` : ''}. <strong>${w.closed}</strong> <a href="${url}">${w.itsRecord}</a>.</p></li>`;
   }
   return html`<li class="plan-home">
 <div class="check"><input type="checkbox" id="${id}" name="home" value="${row.license_number}"${checked ? html` checked` : ''}>
 <label for="${id}">${row.name}</label></div>
-<p class="muted">License ${row.license_number}${place ? html` · ${place}` : ''} · ${row.license_status ?? 'status not on file'}</p>
-<p>Phone (state roster): ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : 'not on file'}</p>
-<p>Questions to ask:</p>
+<p class="muted">${licenseWords(row.license_number)}${place ? html` · ${place}` : ''} · ${row.license_status ? statusIn(language, row.license_status) : w.statusNotOnFile}</p>
+<p>${fill(say(HOME_WORDS.phone, language), { phone: '' }).trimEnd()} ${phone ? (tel ? html`<a href="${tel}">${phone}</a>` : phone) : say(HOME_WORDS.notOnFileShort, language)}</p>
+<p>${w.questions}</p>
 <ul>${home.questions.map((question) => html`<li>${question}</li>`)}</ul>
-<p><a href="${url}">The home's state record in plain words</a></p>
+<p><a href="${url}">${w.homeRecord}</a></p>
 </li>`;
 }
 
@@ -129,95 +137,106 @@ function planPage(
   services: Services,
   state: PlanState,
   options: { selected: ReadonlySet<string>; errors?: string[]; status?: number; callList?: boolean; notSaved?: { name: string; phone: string } },
+  language: Language = 'en',
 ): PageDoc {
   const baseUrl = services.settings.baseUrl;
+  const w = wordsIn(PLAN_WORDS, language);
+  const service = { service: SERVICE_NAME };
+  const openings = say(SHARED_WORDS.openingsByPhone, language);
   const { opening, mode } = state;
   const client = clientWords(opening.payload.client);
-  const timing = typeof opening.payload.timing === 'string' ? TIMING_WORDS[opening.payload.timing] : undefined;
+  const timingEntry = typeof opening.payload.timing === 'string' ? TIMING_WORDS[opening.payload.timing] : undefined;
+  const timing = timingEntry ? say(timingEntry, language) : undefined;
   const coordination = mode === 'coordination_available' && state.openLicenses.size > 0;
   const errors = options.errors ?? [];
   // Shown back only when the store failed: the family's own answer to their own submission, never cached.
   const typed = options.notSaved;
   const shown = options.callList ? state.homes.filter((home) => options.selected.has(home.license)) : state.homes;
 
-  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(baseUrl, state, home, options.selected.has(home.license)))}</ul>`;
-  const homesFieldset = html`<fieldset><legend>Homes in your plan</legend>${homesList}</fieldset>`;
+  const homesList = html`<ul class="plan-homes">${shown.map((home) => homeBlock(baseUrl, state, home, options.selected.has(home.license), language))}</ul>`;
+  const homesFieldset = html`<fieldset><legend>${w.homesLegend}</legend>${homesList}</fieldset>`;
+  const action = `${baseUrl}${pathIn(language, HANDOFF_PATH)}`;
 
   const next = coordination
-    ? html`<section aria-labelledby="next"><h2 id="next">What happens next</h2>
-<p>You can call the homes yourself. ${OPENINGS_BY_PHONE}</p>
-<p>Or you can ask ${SERVICE_NAME} to arrange calls or visits with the homes you tick above. Nothing is sent to any home before you send this form. No visit is arranged until a home agrees, and we cannot promise when you will hear back.</p>
+    ? html`<section aria-labelledby="next"><h2 id="next">${w.next}</h2>
+<p>${w.callYourself} ${openings}</p>
+<p>${fill(w.orAsk, service)}</p>
 </section>`
-    : html`<section aria-labelledby="next"><h2 id="next">What happens next</h2>
-<p>Nothing is sent to any home: this plan is for you. Call the homes yourself, in any order you like. ${OPENINGS_BY_PHONE}</p>
-<p>No home knows about this plan, and nothing about you was stored.</p>
+    : html`<section aria-labelledby="next"><h2 id="next">${w.next}</h2>
+<p>${w.selfServe} ${openings}</p>
+<p>${w.nothingStored}</p>
 </section>`;
 
   const form = coordination
-    ? html`<form method="post" action="${baseUrl}${HANDOFF_PATH}">
+    ? html`<form method="post" action="${action}">
 <input type="hidden" name="h" value="${state.token}">
 ${homesFieldset}
 ${next}
-<fieldset><legend>Ask ${SERVICE_NAME} to arrange calls or visits (optional)</legend>
+<fieldset><legend>${fill(w.askLegend, service)}</legend>
 <div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${typed ? html` checked` : ''}>
-<label for="consent">${CONSENT_SENTENCE}</label></div>
-<label for="family_name">Your name</label>
+<label for="consent">${consentIn(language)}</label></div>
+<label for="family_name">${w.yourName}</label>
 <input type="text" id="family_name" name="family_name" autocomplete="name" maxlength="${NAME_MAX}" required value="${typed?.name ?? ''}">
-<label for="family_phone">Your phone number</label>
+<label for="family_phone">${w.yourPhone}</label>
 <input type="tel" id="family_phone" name="family_phone" autocomplete="tel" maxlength="${PHONE_MAX}" required aria-describedby="phone-hint" value="${typed?.phone ?? ''}">
-<p class="hint" id="phone-hint">We use it only to tell you what the homes said.</p>
-<p><button type="submit">Ask ${SERVICE_NAME} to arrange visits</button></p>
+<p class="hint" id="phone-hint">${w.phoneHint}</p>
+<p><button type="submit">${fill(w.askButton, service)}</button></p>
 </fieldset>
 </form>`
-    : html`<form method="get" action="${baseUrl}${HANDOFF_PATH}">
+    : html`<form method="get" action="${action}">
 <input type="hidden" name="h" value="${state.token}">
 ${homesFieldset}
-${state.openLicenses.size > 0 ? html`<p><button type="submit">Show only the homes I ticked</button></p>` : ''}
+${state.openLicenses.size > 0 ? html`<p><button type="submit">${w.onlyTicked}</button></p>` : ''}
 </form>
 ${next}`;
 
-  const body = html`<h1>Plan your calls and visits</h1>
+  const body = html`<h1>${w.title}</h1>
 ${
   errors.length > 0
-    ? html`<div class="note error" role="alert"><h2>Please fix ${errors.length === 1 ? 'this' : 'these'}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul>
-<p>For your privacy, what you typed is not shown again: please type it once more.</p></div>`
+    ? html`<div class="note error" role="alert"><h2>${errors.length === 1 ? w.fixThis : w.fixThese}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul>
+<p>${w.notShownAgain}</p></div>`
     : ''
 }
 ${typed ? html`<div class="note error" role="alert" id="not-saved"><p>${NOT_SAVED}</p></div>` : ''}
-<p>These are the homes in your plan, with their phone numbers from the state roster and questions to ask each one.</p>
+<p>${w.intro}</p>
 ${
   opening.expired
-    ? html`<p class="muted">This link is more than 7 days old. The homes still open here.</p>`
-    : html`<details><summary>Who chose these homes?</summary>
-<p>An assistant chose these homes for you${client ? html` (client: ${client})` : ''}; no home was told.</p></details>`
+    ? html`<p class="muted">${w.expired}</p>`
+    : html`<details><summary>${w.whoChose}</summary>
+<p>${fill(w.chosen, { client: client ? fill(w.client, { name: client }) : '' })}</p></details>`
 }
-${state.needs.length > 0 ? html`<p>Care needs in this plan: ${state.needs.map((need) => NEED_WORDS[need]).join('; ')}.</p>` : ''}
-${timing ? html`<p>Timing: ${timing}.</p>` : ''}
+${state.needs.length > 0 ? html`<p>${fill(w.needs, { needs: state.needs.map((need) => say(NEED_WORDS[need]!, language)).join('; ') })}</p>` : ''}
+${timing ? html`<p>${fill(w.timing, { timing })}</p>` : ''}
 ${form}`;
 
-  return planDoc(baseUrl, {
-    title: 'Plan your calls and visits',
-    description: 'The homes in your plan, with their phone numbers and questions to ask.',
-    body,
-    status: options.status ?? 200,
-  });
+  return planDoc(
+    baseUrl,
+    { title: w.title, description: w.description, body, status: options.status ?? 200 },
+    language,
+    `${baseUrl}${pathIn(language === 'en' ? 'es' : 'en', HANDOFF_PATH)}?h=${encodeURIComponent(state.token)}`,
+  );
 }
 
 /** The token is in the address: never send it to another site in a Referer, never index or cache the page. */
-function planDoc(baseUrl: string, page: Pick<PageDoc, 'title' | 'description' | 'body' | 'status'>): PageDoc {
+function planDoc(baseUrl: string, page: Pick<PageDoc, 'title' | 'description' | 'body' | 'status'>, language: Language = 'en', translationUrl?: string): PageDoc {
   const headers = { 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
-  return { ...page, canonicalUrl: `${baseUrl}${HANDOFF_PATH}`, cacheControl: NO_STORE, noindex: true, headers };
+  return { ...page, canonicalUrl: `${baseUrl}${pathIn(language, HANDOFF_PATH)}`, cacheControl: NO_STORE, noindex: true, headers, language, translationUrl };
 }
 
-function invalidLinkPage(baseUrl: string): PageDoc {
-  return planDoc(baseUrl, {
-    title: 'This link is not valid',
-    description: 'The plan link could not be opened.',
-    status: 400,
-    body: html`<h1>This link is not valid</h1>
-<p>This plan link could not be opened: it was changed, or cut short when it was copied. Nothing was opened and nothing about you was stored.</p>
-<p>Ask your assistant for a new link, or <a href="${baseUrl}/">search for licensed homes yourself</a>.</p>`,
-  });
+function invalidLinkPage(baseUrl: string, language: Language = 'en'): PageDoc {
+  const w = wordsIn(PLAN_WORDS, language);
+  return planDoc(
+    baseUrl,
+    {
+      title: w.invalidTitle,
+      description: w.invalidDescription,
+      status: 400,
+      body: html`<h1>${w.invalidTitle}</h1>
+<p>${w.invalidText}</p>
+<p>${w.invalidAsk} <a href="${baseUrl}${pathIn(language, '/')}">${w.searchYourself}</a>.</p>`,
+    },
+    language,
+  );
 }
 
 function sentPage(services: Services, homes: PlanHome[]): PageDoc {
@@ -234,8 +253,8 @@ function sentPage(services: Services, homes: PlanHome[]): PageDoc {
   });
 }
 
-function notArrangingPage(services: Services, state: PlanState): PageDoc {
-  const doc = planPage(services, state, { selected: state.openLicenses, status: 409 });
+function notArrangingPage(services: Services, state: PlanState, language: Language): PageDoc {
+  const doc = planPage(services, state, { selected: state.openLicenses, status: 409 }, language);
   return {
     ...doc,
     body: html`<div class="note" role="alert"><p>${SERVICE_NAME} is not arranging visits right now, so nothing was sent to any home and nothing was stored. Please call the homes yourself.</p></div>${doc.body}`,
@@ -273,22 +292,23 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
   const stores = new FixedWindowBudget(PLAN_REQUESTS_PER_WINDOW, SUBMISSION_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many requests were sent from this address. Please wait a few minutes and try again.', seconds);
 
-  return [
+  // The plan in English at /plan and in Spanish at /es/plan: one page, told its language.
+  return LANGUAGES.flatMap((language): ServerRoute[] => [
     {
       method: 'GET',
-      path: HANDOFF_PATH,
+      path: pathIn(language, HANDOFF_PATH),
       options: { validate: { query: true } },
       handler: (request: Request, h: ResponseToolkit) => {
         refuseSortParameter(request.query);
-        const state = openPlan(request, services, request.query.h);
-        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
+        const state = openPlan(request, services, request.query.h, language);
+        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl, language), false);
         const callList = request.query.home !== undefined && state.mode !== 'coordination_available';
-        return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }), false);
+        return answer(request, h, baseUrl, planPage(services, state, { selected: selectedFrom(request, state), callList }, language), false);
       },
     },
     {
       method: 'POST',
-      path: HANDOFF_PATH,
+      path: pathIn(language, HANDOFF_PATH),
       options: {
         validate: { query: true },
         payload: {
@@ -304,12 +324,12 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const attemptWait = await attempts.hit(caller);
         if (attemptWait > 0) throw tooMany(attemptWait);
         const payload = request.payload as unknown;
-        const state = openPlan(request, services, formText(payload, 'h', 4096));
-        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl), false);
-        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state), false);
+        const state = openPlan(request, services, formText(payload, 'h', 4096), language);
+        if (!state) return answer(request, h, baseUrl, invalidLinkPage(baseUrl, language), false);
+        if (state.mode !== 'coordination_available') return answer(request, h, baseUrl, notArrangingPage(services, state, language), false);
         const read = readRequest(payload, state);
         if (!read.ok) {
-          return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected: state.openLicenses, errors: read.errors, status: 400 }, language), false);
         }
         const storeWait = await stores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
@@ -320,7 +340,8 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
             timing: typeof state.opening.payload.timing === 'string' && TIMING_WORDS[state.opening.payload.timing] ? state.opening.payload.timing : null,
             familyName: read.name,
             familyPhone: read.phone,
-            consent: CONSENT_SENTENCE,
+            // The sentence as the family read and ticked it.
+            consent: consentIn(language),
             // After 7 days a request is no longer attributed to the assistant.
             assistantClient: state.opening.expired ? null : clientWords(state.opening.payload.client),
             linkExpiresAt: new Date(Math.min(Math.max(0, Number(state.opening.payload.expires) || 0), 253_402_300_799) * 1000),
@@ -329,10 +350,10 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
           if (!(error instanceof OperatorStoreUnavailable)) throw error;
           const selected = new Set(read.homes.map((home) => home.license));
           const notSaved = { name: read.name, phone: read.phone };
-          return answer(request, h, baseUrl, planPage(services, state, { selected, notSaved, status: 503 }), false);
+          return answer(request, h, baseUrl, planPage(services, state, { selected, notSaved, status: 503 }, language), false);
         }
         return answer(request, h, baseUrl, sentPage(services, read.homes), false);
       },
     },
-  ];
+  ]);
 }

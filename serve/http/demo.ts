@@ -7,6 +7,8 @@ import type { SnapshotStore } from '../records/snapshot.ts';
 import { html } from '../web/html.ts';
 import { withMarkdownNotice } from '../web/markdown.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
+import { say } from '../words/catalog.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
 
 /** Fields the REST front door gains while demo data is served (none otherwise). */
 export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: string } {
@@ -16,6 +18,8 @@ export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: str
 /** The notice goes right above the page's own content, below the site header. */
 const PAGE_START = '<main id="main">';
 const NOTICE = html`<div class="note demo-notice" role="note" id="demo-data"><p><strong>${DEMO_SENTENCE}</strong></p></div>`.value;
+/** A Spanish page (content-language es) says it in Spanish. */
+const NOTICE_ES = html`<div class="note demo-notice" role="note" id="demo-data"><p><strong>${say(SHARED_WORDS.demo, 'es')}</strong></p></div>`.value;
 
 /**
  * A response step (serve/server.ts): puts the notice at the top of every HTML page and Markdown
@@ -26,9 +30,10 @@ export function addDemoNotice(request: Request, response: ResponseObject, snapsh
   const answer = response as ResponseObject & { source: unknown };
   if (typeof answer.source !== 'string' || !(request.app.snapshot ?? snapshots.current).meta.demoData) return;
   const type = String(answer.headers['content-type'] ?? '');
+  const language = answer.headers['content-language'] === 'es' ? 'es' : 'en';
   if (type.startsWith('text/html') && answer.source.includes(PAGE_START)) {
-    answer.source = answer.source.replace(PAGE_START, `${NOTICE}\n${PAGE_START}`);
+    answer.source = answer.source.replace(PAGE_START, `${language === 'es' ? NOTICE_ES : NOTICE}\n${PAGE_START}`);
   } else if (type.startsWith('text/markdown')) {
-    answer.source = withMarkdownNotice(answer.source);
+    answer.source = withMarkdownNotice(answer.source, language);
   }
 }

@@ -2,6 +2,7 @@
 // result, the honesty block and data dates, and the input pieces several tools take. The SDK turns
 // each into the JSON Schema that tools/list advertises (object roots, additionalProperties: false),
 // so every structuredContent must carry exactly these keys.
+import { LANGUAGES } from '../words/language.ts';
 import * as z from 'zod/v4';
 import { CLEARANCE_KEYS, NEED_KEYS } from '../../contract/facts.ts';
 import { asksForAvailability, asksForSort, NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
@@ -404,6 +405,9 @@ export const licenseArg = z
   .min(1, { error: 'license_number must not be empty' })
   .max(40, { error: 'license_number must be a 9-digit state license number; to find one by name, use check_homes or search' })
   .describe('9 digits (leading zeros may be left out); from a name, use check_homes or search.');
+
+/** The language a family reads (en, es); results keep their field names and values either way. */
+export const languageArg = z.enum(LANGUAGES, { error: `language must be one of: ${LANGUAGES.join(', ')}` }).optional();
 
 export const needsArg = z
   .array(

@@ -2,7 +2,12 @@
 // `/corrections?license=<license>&field=<field>`, prefilled with the home and the field. It asks
 // what is wrong, what the record should say and, optionally, a source link; never a name, phone
 // or e-mail. A submission is stored in the operator store for review and nowhere else.
-import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS } from '../../contract/facts.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { CORRECTION_FIELD_WORDS, CORRECTION_WORDS } from '../words/correction-words.ts';
+import { APPROVAL_LABEL_WORDS } from '../words/home-words.ts';
+import { pathIn, type Language } from '../words/language.ts';
+import { LIST_WORDS } from '../words/list-words.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
 import { KIND_WORDS, screenText, type PersonalDetailKind } from '../screen/screen.ts';
 import { formText, printable } from '../web/form-guard.ts';
@@ -17,22 +22,28 @@ import { NO_STORE, type PageDoc } from '../web/page.ts';
 import { FORM_TOOLS } from '../web/agent-tools.ts';
 
 /** The fields a correction can be about, in the order the form lists them. */
-export const CORRECTION_FIELDS: ReadonlyArray<[key: string, label: string]> = [
-  ['name', 'Name of the home'],
-  ['address', 'Address'],
-  ['phone', 'Phone number'],
-  ['licensee', 'License holder'],
-  ['capacity', 'Licensed beds'],
-  ['license_status', 'License status'],
-  ...CLEARANCE_KEYS.map((key): [string, string] => [key, `Care approval: ${APPROVAL_LABELS[key]}`]),
-  ['alw_participation', WAIVER_LABEL],
-  ['service_designations', 'Service designations'],
-  ['last_state_visit', 'Last state visit'],
-  ['state_documents', 'State reports and documents'],
-  ['price', 'Starting rate'],
-  ['location', 'Location on the map'],
-  ['other', 'Something else'],
-];
+export const CORRECTION_FIELDS: ReadonlyArray<[key: string, label: string]> = correctionFields('en');
+
+/** The same choices, labelled in a language. */
+function correctionFields(language: Language): Array<[key: string, label: string]> {
+  const w = wordsIn(CORRECTION_FIELD_WORDS, language);
+  return [
+    ['name', w.name],
+    ['address', w.address],
+    ['phone', w.phone],
+    ['licensee', w.licensee],
+    ['capacity', w.capacity],
+    ['license_status', w.license_status],
+    ...CLEARANCE_KEYS.map((key): [string, string] => [key, fill(w.careApproval, { label: say(APPROVAL_LABEL_WORDS[key], language) })]),
+    ['alw_participation', say(APPROVAL_LABEL_WORDS.alw_participation, language)],
+    ['service_designations', w.service_designations],
+    ['last_state_visit', w.last_state_visit],
+    ['state_documents', w.state_documents],
+    ['price', w.price],
+    ['location', w.location],
+    ['other', w.other],
+  ];
+}
 
 const FIELD_KEYS = new Set(CORRECTION_FIELDS.map(([key]) => key));
 
@@ -75,7 +86,12 @@ export interface ValidCorrection extends Omit<NewCorrection, 'license'> {
 }
 
 /** Reads and checks a submitted form; every problem at once, in words. */
-export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true; value: ValidCorrection } | { ok: false; errors: string[]; input: CorrectionInput } {
+export function readCorrection(
+  snapshot: Snapshot,
+  payload: unknown,
+  language: Language = 'en',
+): { ok: true; value: ValidCorrection } | { ok: false; errors: string[]; input: CorrectionInput } {
+  const w = wordsIn(CORRECTION_WORDS, language);
   const errors: string[] = [];
   const licenseText = formText(payload, 'license', 40);
   const fieldText = formText(payload, 'field', 60);
@@ -85,35 +101,31 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
 
   const license = typeof licenseText === 'string' ? licenseNumberFrom(licenseText) : null;
   const row = license ? facilityByLicense(snapshot, license) : undefined;
-  if (!row) errors.push('Enter the license number of a home on the state roster (nine digits).');
+  if (!row) errors.push(w.errLicense);
   const field = typeof fieldText === 'string' ? correctionField(fieldText) : null;
-  if (!field) errors.push('Choose what the correction is about.');
-  const text = (value: string | null | undefined, what: string) => {
+  if (!field) errors.push(w.errField);
+  const text = (value: string | null | undefined, missing: string, tooLong: string) => {
     if (typeof value !== 'string' || value.length === 0) {
-      errors.push(`Say ${what}.`);
+      errors.push(missing);
       return '';
     }
     if (value.length > TEXT_MAX || !printable(value, true)) {
-      errors.push(`Say ${what} in at most ${TEXT_MAX} characters of plain text.`);
+      errors.push(fill(tooLong, { max: TEXT_MAX }));
       return '';
     }
     return value;
   };
-  const wrong = text(whatIsWrong, 'what is wrong');
-  const should = text(shouldSay, 'what the record should say');
+  const wrong = text(whatIsWrong, w.errWrong, w.errWrongLong);
+  const should = text(shouldSay, w.errShould, w.errShouldLong);
   const personal = personalDetailIn(wrong, field) ?? personalDetailIn(should, field);
-  if (personal) {
-    errors.push(
-      `Your text looks like it contains ${personal}. Leave out personal details (yours or anyone's): describe what is wrong in the home's record and what it should say. ` +
-        'We do not reply to corrections, so we never need your name, phone or e-mail.',
-    );
-  }
+  // The kind of detail is named in English (the screen's words) inside the Spanish sentence.
+  if (personal) errors.push(fill(w.errPersonal, { kind: personal }));
   let sourceUrl: string | null = null;
   if (sourceText === null || sourceText) {
     const readable = typeof sourceText === 'string' && sourceText.length <= URL_MAX && printable(sourceText) && URL.canParse(sourceText);
     const parsed = readable ? new URL(sourceText) : null;
     if (parsed?.protocol === 'https:' || parsed?.protocol === 'http:') sourceUrl = parsed.href;
-    else errors.push(`The source link must be a web address starting with https:// or http://, at most ${URL_MAX} characters.`);
+    else errors.push(fill(w.errSource, { max: URL_MAX }));
   }
   if (errors.length > 0 || !row || !field) {
     return {
@@ -131,9 +143,10 @@ export function readCorrection(snapshot: Snapshot, payload: unknown): { ok: true
   return { ok: true, value: { row, field, whatIsWrong: wrong, shouldSay: should, sourceUrl } };
 }
 
-function homeLine(baseUrl: string, row: FacilityRow) {
-  const place = placeWords(row.city, row.county);
-  return html`<a href="${`${baseUrl}${homePagePath(row.name, row.license_number)}`}">${row.name}</a> (license ${row.license_number}${place ? html`, ${place}` : ''})`;
+function homeLine(baseUrl: string, row: FacilityRow, language: Language) {
+  const place = placeWords(row.city, row.county, language);
+  const license = say(LIST_WORDS.license, language, { license: row.license_number });
+  return html`<a href="${`${baseUrl}${pathIn(language, homePagePath(row.name, row.license_number))}`}">${row.name}</a> (${license}${place ? html`, ${place}` : ''})`;
 }
 
 /** The form, prefilled from the link (GET) or from a submission that needs fixing (POST). */
@@ -143,47 +156,50 @@ export function correctionsFormPage(
   input: CorrectionInput,
   errors: string[] = [],
   notSaved = false,
+  language: Language = 'en',
 ): PageDoc {
+  const w = wordsIn(CORRECTION_WORDS, language);
   const license = input.license ? licenseNumberFrom(input.license) : null;
   const row = license ? facilityByLicense(snapshot, license) : undefined;
   const field = input.field ?? null;
-  const body = html`<h1>Report an error in a home's record</h1>
+  const body = html`<h1>${w.heading}</h1>
 ${
   errors.length > 0
-    ? html`<div class="note error" role="alert" id="problems"><h2>Please fix ${errors.length === 1 ? 'this' : 'these'}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul></div>`
+    ? html`<div class="note error" role="alert" id="problems"><h2>${errors.length === 1 ? w.fixThis : w.fixThese}</h2><ul>${errors.map((error) => html`<li>${error}</li>`)}</ul></div>`
     : ''
 }
 ${notSaved ? html`<div class="note error" role="alert" id="not-saved"><p>${NOT_SAVED}</p></div>` : ''}
-<p>Tell us what is wrong in a record on this site. We check every correction against the state's records. While we review a report about a care approval, that approval may read "not on file (under a correction review)".</p>
-<p class="note"><strong>Do not include your name, phone number, e-mail address or anyone's health details.</strong> We do not need them, and we do not reply to corrections one by one.</p>
-<form method="post" action="${baseUrl}/corrections" toolname="${FORM_TOOLS.corrections.name}" tooldescription="${FORM_TOOLS.corrections.description}">
+<p>${w.intro}</p>
+<p class="note"><strong>${w.noPersonal}</strong> ${w.noReply}</p>
+<form method="post" action="${baseUrl}${pathIn(language, '/corrections')}" toolname="${FORM_TOOLS.corrections.name}" tooldescription="${FORM_TOOLS.corrections.description}">
 ${
   row
-    ? html`<p>Home: ${homeLine(baseUrl, row)}</p><input type="hidden" name="license" value="${row.license_number}" toolparamdescription="${FORM_TOOLS.corrections.params.license}">`
-    : html`<label for="license">License number of the home</label>
+    ? html`<p>${w.home} ${homeLine(baseUrl, row, language)}</p><input type="hidden" name="license" value="${row.license_number}" toolparamdescription="${FORM_TOOLS.corrections.params.license}">`
+    : html`<label for="license">${w.licenseLabel}</label>
 <input type="text" id="license" name="license" inputmode="numeric" autocomplete="off" maxlength="40" required value="${input.license ?? ''}" aria-describedby="license-hint" toolparamdescription="${FORM_TOOLS.corrections.params.license}">
-<p class="hint" id="license-hint">Nine digits; it is on the home's page on this site.</p>`
+<p class="hint" id="license-hint">${w.licenseHint}</p>`
 }
-<label for="field">What is the correction about?</label>
+<label for="field">${w.fieldLabel}</label>
 <select id="field" name="field" required toolparamdescription="${FORM_TOOLS.corrections.params.field}">
-  <option value=""${field ? '' : html` selected`}>Choose one</option>
-  ${CORRECTION_FIELDS.map(([key, label]) => html`<option value="${key}"${key === field ? html` selected` : ''}>${label}</option>`)}
+  <option value=""${field ? '' : html` selected`}>${w.chooseOne}</option>
+  ${correctionFields(language).map(([key, label]) => html`<option value="${key}"${key === field ? html` selected` : ''}>${label}</option>`)}
 </select>
-<label for="what_is_wrong">What is wrong?</label>
+<label for="what_is_wrong">${w.wrongLabel}</label>
 <textarea id="what_is_wrong" name="what_is_wrong" rows="4" maxlength="${TEXT_MAX}" required toolparamdescription="${FORM_TOOLS.corrections.params.what_is_wrong}">${input.whatIsWrong ?? ''}</textarea>
-<label for="should_say">What should the record say?</label>
+<label for="should_say">${w.shouldLabel}</label>
 <textarea id="should_say" name="should_say" rows="4" maxlength="${TEXT_MAX}" required toolparamdescription="${FORM_TOOLS.corrections.params.should_say}">${input.shouldSay ?? ''}</textarea>
-<label for="source_url">A link to a source (optional)</label>
+<label for="source_url">${w.sourceLabel}</label>
 <input type="url" id="source_url" name="source_url" maxlength="${URL_MAX}" autocomplete="off" value="${input.sourceUrl ?? ''}" aria-describedby="source-hint" toolparamdescription="${FORM_TOOLS.corrections.params.source_url}">
-<p class="hint" id="source-hint">For example the state's own page of the home, or a letter from the licensing office published online.</p>
-<p><button type="submit">Send the correction</button></p>
+<p class="hint" id="source-hint">${w.sourceHint}</p>
+<p><button type="submit">${w.send}</button></p>
 </form>
-<h2>When the state's own record is wrong</h2>
-<p>This site shows the state licensing record. If the state's record itself is wrong, the home or its license holder can ask the state's licensing office to correct it. The official record is the state's <a href="${STATE_SEARCH_URL}">facility search</a>.</p>`;
+<h2>${w.stateWrong}</h2>
+<p>${w.stateWrongText} <a href="${STATE_SEARCH_URL}">${w.facilitySearch}</a>.</p>`;
   return {
-    title: 'Report an error in a record',
-    description: "Tell us what is wrong in a care home's record on this site.",
-    canonicalUrl: `${baseUrl}/corrections`,
+    title: w.title,
+    description: w.description,
+    canonicalUrl: `${baseUrl}${pathIn(language, '/corrections')}`,
+    language,
     body,
     cacheControl: NO_STORE,
     noindex: true,
@@ -191,17 +207,19 @@ ${
   };
 }
 
-export function correctionStoredPage(baseUrl: string, correction: ValidCorrection): PageDoc {
-  const label = CORRECTION_FIELDS.find(([key]) => key === correction.field)?.[1] ?? correction.field;
+export function correctionStoredPage(baseUrl: string, correction: ValidCorrection, language: Language = 'en'): PageDoc {
+  const w = wordsIn(CORRECTION_WORDS, language);
+  const label = correctionFields(language).find(([key]) => key === correction.field)?.[1] ?? correction.field;
   return {
-    title: 'Correction received',
-    description: 'Your correction is stored for review.',
-    canonicalUrl: `${baseUrl}/corrections`,
+    title: w.storedTitle,
+    description: w.storedDescription,
+    canonicalUrl: `${baseUrl}${pathIn(language, '/corrections')}`,
+    language,
     cacheControl: NO_STORE,
     noindex: true,
-    body: html`<h1>Thank you: your correction is stored for review</h1>
-<p>About: ${homeLine(baseUrl, correction.row)}, ${label}.</p>
-<p>We check it against the state's records. If the record on this site changes, the home's page shows it; we do not reply to corrections one by one.</p>
-<p><a href="${`${baseUrl}${homePagePath(correction.row.name, correction.row.license_number)}`}">Back to the home's page</a></p>`,
+    body: html`<h1>${w.storedHeading}</h1>
+<p>${w.about} ${homeLine(baseUrl, correction.row, language)}, ${label}.</p>
+<p>${w.storedText}</p>
+<p><a href="${`${baseUrl}${pathIn(language, homePagePath(correction.row.name, correction.row.license_number))}`}">${w.backToHome}</a></p>`,
   };
 }

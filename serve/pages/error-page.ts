@@ -8,6 +8,9 @@ import { acceptsMarkdown } from '../web/respond.ts';
 import { mdBlocks } from '../web/markdown.ts';
 import { layout } from '../web/layout.ts';
 import { contentSecurityPolicy } from '../web/page.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { ERROR_WORDS } from '../words/family-words.ts';
+import { pathIn, SPANISH_PREFIX, type Language } from '../words/language.ts';
 
 /** Paths whose errors stay JSON (machines read them): these addresses, and everything under the prefixes. */
 const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/llms.txt']);
@@ -18,7 +21,7 @@ export function isMachinePath(path: string): boolean {
 }
 
 /** Paths of pages people read (ours and the site's). */
-const PAGE_PREFIXES = ['/facility', '/county', '/care', '/waiver', '/near-hospital', '/licensee', '/guides', '/corrections', '/plan', '/docs', '/terms'];
+const PAGE_PREFIXES = ['/es', '/facility', '/county', '/care', '/waiver', '/near-hospital', '/licensee', '/guides', '/corrections', '/plan', '/docs', '/terms'];
 
 /** Pages at one address (the changes page's feed, /changes.atom, is a machine's). */
 const PAGE_PATHS = new Set(['/', '/index.md', '/changes', '/changes.md']);
@@ -35,28 +38,15 @@ function wantsDocument(request: Request): boolean {
   return /text\/html|application\/xhtml\+xml|text\/markdown/i.test(String(request.headers.accept ?? ''));
 }
 
-const TITLES: Record<number, string> = {
-  400: 'This address cannot be answered',
-  403: 'This form cannot be sent from here',
-  404: 'There is no page here',
-  405: 'This page cannot be opened this way',
-  409: 'This cannot be done right now',
-  413: 'What was sent is too large',
-  415: 'This form was sent in a way the site does not read',
-  429: 'Too many requests',
-};
+/** An error's title and words by status, in a language (the catalog's t<status> and m<status>). */
+function errorWords(status: number, language: Language): { title: string; message: string } {
+  const entry = (prefix: 't' | 'm', fallback: 400 | 404) => {
+    const key = `${prefix}${status >= 500 ? 500 : status}` as keyof typeof ERROR_WORDS;
+    return say(ERROR_WORDS[key] ?? ERROR_WORDS[`${prefix}${fallback}` as keyof typeof ERROR_WORDS], language);
+  };
+  return { title: entry('t', 400), message: entry('m', 400) };
+}
 
-const MESSAGES: Record<number, string> = {
-  400: 'The address or what was sent is not one this site understands.',
-  403: 'This form can only be sent from its own page on this site.',
-  404: 'There is no page at this address. It may have moved, or the address may be mistyped.',
-  405: 'This page cannot be opened this way.',
-  413: 'What was sent is too large.',
-  415: 'This form was sent in a way the site does not read.',
-  429: 'Too many requests were sent from this address. Please wait a minute and try again.',
-};
-
-const SERVER_TROUBLE = 'The server could not finish this request; nothing was changed. Please try again in a minute.';
 
 /** A response step (serve/server.ts): the page to answer in place of an error, or null to keep it. */
 export function errorPage(request: Request, h: ResponseToolkit, baseUrl: string): ResponseObject | null {
@@ -69,19 +59,25 @@ export function errorPage(request: Request, h: ResponseToolkit, baseUrl: string)
     (isPagePath(request.path) && (request.path.endsWith('.md') || (request.method === 'post' && FORM_PATHS.has(request.path))));
   if (!document) return null;
   const status = response.output.statusCode;
+  // Under /es the error page is Spanish (a page's own message is as the page wrote it).
+  const language: Language = request.path === SPANISH_PREFIX || request.path.startsWith(`${SPANISH_PREFIX}/`) ? 'es' : 'en';
+  const words = errorWords(status, language);
+  const w = wordsIn(ERROR_WORDS, language);
+  const at = (path: string) => `${baseUrl}${pathIn(language, path)}`;
   const pageMessage = (response.data as { pageMessage?: unknown } | null)?.pageMessage;
   // Only messages a page wrote on purpose are shown; anything else gets the status's own words.
-  const message = status >= 500 ? SERVER_TROUBLE : typeof pageMessage === 'string' ? pageMessage : (MESSAGES[status] ?? MESSAGES[400]!);
-  const title = status >= 500 ? 'Something went wrong' : (TITLES[status] ?? TITLES[400]!);
+  const message = status < 500 && typeof pageMessage === 'string' ? pageMessage : words.message;
+  const title = words.title;
   const wantsMarkdown = request.path.endsWith('.md') || acceptsMarkdown(request);
   const reply = wantsMarkdown
     ? h
-        .response(mdBlocks([`# ${title}`, message, `Find licensed homes: ${baseUrl}/county · Guides: ${baseUrl}/guides`]))
+        .response(mdBlocks([`# ${title}`, message, fill(w.markdownLinks, { county: at('/county'), guides: at('/guides') })]))
         .type('text/markdown; charset=utf-8')
     : h
         .response(
           layout({
             baseUrl,
+            language,
             title,
             description: message,
             canonicalUrl: `${baseUrl}${request.path}`,
@@ -89,14 +85,15 @@ export function errorPage(request: Request, h: ResponseToolkit, baseUrl: string)
             body: html`<h1>${title}</h1>
 <p>${message}</p>
 <ul class="links">
-  <li><a href="${baseUrl}/">Find a licensed home</a></li>
-  <li><a href="${baseUrl}/county">Homes by county</a></li>
-  <li><a href="${baseUrl}/guides">Guides</a></li>
+  <li><a href="${at('/')}">${w.findHome}</a></li>
+  <li><a href="${at('/county')}">${w.byCounty}</a></li>
+  <li><a href="${at('/guides')}">${w.guides}</a></li>
 </ul>`,
           }),
         )
         .type('text/html; charset=utf-8')
         .header('content-security-policy', contentSecurityPolicy(baseUrl));
+  reply.header('content-language', language);
   reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   for (const name of ['retry-after', 'allow']) {
     const value = response.output.headers[name];

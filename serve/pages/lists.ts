@@ -13,7 +13,7 @@ import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
 import { facilityPagePath } from '../web/links.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, LIST_NEUTRALITY, NOT_ON_FILE_IN_WORDS, OPENINGS_BY_PHONE, visitsInWords } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, NOT_ON_FILE_IN_WORDS, visitsInWords } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
 import {
@@ -30,19 +30,26 @@ import {
   type Paging,
 } from '../web/page.ts';
 import { citiesOf, cityBySlug, counties, countyBySlug, licenseeBySlug, waiverCountyList, type Place } from '../records/places.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
+import { pathIn, type Language } from '../words/language.ts';
+import { CARE_LIST_WORDS, CARE_TYPE_WORDS, LIST_WORDS, NEAR_WORDS } from '../words/list-words.ts';
+import { APPROVAL_NAME_WORDS, SOURCE_WORDS } from '../words/home-words.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS } from '../words/home-page-words.ts';
+import { mdEnglishPrevails } from '../web/markdown.ts';
 
 /** Near-hospital pages list homes within this straight-line distance. */
 export const NEAR_HOSPITAL_RADIUS_MILES = 5;
 
 /** What a care-type page is about, per `needs` key. */
 export const CARE_TYPES: Record<string, { title: string; approval: string }> = {
-  dementia: { title: 'Homes approved for dementia care', approval: 'the dementia care approval' },
+  dementia: { title: CARE_TYPE_WORDS.dementia.en, approval: 'the dementia care approval' },
   wheelchair: {
-    title: 'Homes approved for residents who cannot walk unaided (wheelchair users)',
+    title: CARE_TYPE_WORDS.wheelchair.en,
     approval: 'the non-ambulatory approval (residents who cannot leave the building unaided, such as wheelchair users)',
   },
-  hospice: { title: 'Homes with a hospice waiver', approval: 'the hospice waiver (residents may receive hospice care there)' },
-  bedridden: { title: 'Homes approved for bedridden residents', approval: 'the bedridden approval' },
+  hospice: { title: CARE_TYPE_WORDS.hospice.en, approval: 'the hospice waiver (residents may receive hospice care there)' },
+  bedridden: { title: CARE_TYPE_WORDS.bedridden.en, approval: 'the bedridden approval' },
 };
 
 interface ListItem {
@@ -75,61 +82,73 @@ interface ListSpec {
   cacheControl?: string;
   /** Indexes list places, not homes: no neutrality sentence about homes is needed above them. */
   isIndex?: boolean;
+  /** The page's language, and its address in the other language when it has one. */
+  language?: Language;
+  translationUrl?: string;
 }
 
-function beds(row: ListedHome): string {
-  return row.capacity === null ? 'licensed beds not on file' : `${row.capacity} licensed bed${row.capacity === 1 ? '' : 's'} (${row.size_words})`;
+function beds(row: ListedHome, language: Language): string {
+  const size = SIZE_WORDS[row.size_words] ? say(SIZE_WORDS[row.size_words]!, language) : row.size_words;
+  return row.capacity === null
+    ? say(HOME_WORDS.bedsNotOnFile, language)
+    : say(row.capacity === 1 ? LIST_WORDS.beds : LIST_WORDS.bedsMany, language, { n: row.capacity, size });
 }
 
-function itemOf(baseUrl: string, row: ListedHome, extra: string[] = [], visits?: ReadonlyMap<string, string>): ListItem {
+function itemOf(baseUrl: string, row: ListedHome, extra: string[] = [], language: Language = 'en', visits?: ReadonlyMap<string, string>): ListItem {
   const visited = visits?.get(row.license_number);
   return {
     name: row.name,
-    url: `${baseUrl}${facilityPagePath(row.name_slug, row.license_number)}`,
-    detail: [row.city ?? 'city not on file', beds(row), `license ${row.license_number}`, ...extra, ...(visited ? [visited] : [])].join(' · '),
+    url: `${baseUrl}${pathIn(language, facilityPagePath(row.name_slug, row.license_number))}`,
+    detail: [row.city ?? say(LIST_WORDS.cityNotOnFile, language), beds(row, language), say(LIST_WORDS.license, language, { license: row.license_number }), ...extra, ...(visited ? [visited] : [])].join(' · '),
   };
 }
 
 /** Each listed row's visits and citations in words (the state's weekly export), from one narrow read of the page's rows. */
-function visitsOfRows(context: ShapeContext, rows: readonly ListedHome[]): Map<string, string> {
+function visitsOfRows(context: ShapeContext, rows: readonly ListedHome[], language: Language = 'en'): Map<string, string> {
   const read = columnsByLicenses(context.snapshot, ['state_visits_json'] as const, rows.map((row) => row.license_number));
   return new Map(
     read.map((row) => {
       const fact = JSON.parse(row.state_visits_json) as { value: StateVisitsValue | null; confirmed_on: string | null };
-      return [row.license_number, visitsInWords(fact.value, fact.confirmed_on)];
+      return [row.license_number, visitsIn(language, fact.value, fact.confirmed_on)];
     }),
   );
 }
 
-/** A care approval in a list line: the clearance's own name (wheelchair users need non-ambulatory). */
-const APPROVAL_SHORT: Record<ClearanceKey, string> = {
-  dementia: 'dementia',
-  non_ambulatory: 'non-ambulatory (wheelchair)',
-  hospice: 'hospice',
-  bedridden: 'bedridden',
-};
+/** A row's visits and citations in a page's language (wording.ts visitsInWords in English). */
+function visitsIn(language: Language, value: StateVisitsValue | null, retrieved: string | null): string {
+  if (language === 'en') return visitsInWords(value, retrieved);
+  const on = retrievedIn(language, retrieved);
+  if (!value) return say(LIST_WORDS.visitsNotOnFile, language);
+  if (!value.since_year) return say(LIST_WORDS.visitsNone, language, { retrieved: on });
+  const n = (count: number | null) => (count === null ? say(HOME_WORDS.notOnFileShort, language) : String(count));
+  return say(LIST_WORDS.visitsSummary, language, { year: value.since_year, visits: n(value.visits.total), a: n(value.type_a.total), b: n(value.type_b.total), retrieved: on });
+}
 
 /**
  * A home's care approvals in a list line: only an explicit true not under a correction review
  * is named (tri-state: the other values say nothing, and are never written as "no").
  */
-function approvalsWords(context: ShapeContext, row: ListedHome): string {
+function approvalsWords(context: ShapeContext, row: ListedHome, language: Language = 'en'): string {
   const held = context.overlay.reviewsOf(row.license_number);
   const approved = CLEARANCE_KEYS.filter((key) => row[key] === 'true' && !held.includes(key));
-  return approved.length > 0 ? `care approvals: ${approved.map((key) => APPROVAL_SHORT[key]).join(', ')}` : 'no care approval on file';
+  return approved.length > 0
+    ? say(LIST_WORDS.approvals, language, { list: approved.map((key: ClearanceKey) => say(LIST_WORDS[key], language)).join(', ') })
+    : say(LIST_WORDS.noApproval, language);
 }
 
 function listDoc(baseUrl: string, spec: ListSpec): PageDoc {
+  const language = spec.language ?? 'en';
+  const w = wordsIn(LIST_WORDS, language);
   const at = (page: number) => pageUrl(spec.url, page, spec.params ?? {});
   const canonicalUrl = at(spec.paging.page);
   const markdownUrl = pageUrl(`${spec.url}.md`, spec.paging.page, spec.params ?? {});
   const count =
     spec.paging.total === 0 || spec.isIndex
       ? ''
-      : `${homesWord(spec.paging.total)}${
-          spec.paging.pages > 1 ? `; ${spec.paging.offset + 1} to ${spec.paging.offset + spec.items.length} on this page` : ''
+      : `${homesWord(spec.paging.total, language)}${
+          spec.paging.pages > 1 ? fill(w.onThisPage, { from: spec.paging.offset + 1, to: spec.paging.offset + spec.items.length }) : ''
         }.`;
-  const lead = spec.isIndex ? [] : [LIST_NEUTRALITY, OPENINGS_BY_PHONE];
+  const lead = spec.isIndex ? [] : [say(SHARED_WORDS.listNeutrality, language), say(SHARED_WORDS.openingsByPhone, language)];
 
   // Runs of consecutive items under one heading (the waiver list's counties), in list order.
   const groups: Array<{ heading: string | undefined; items: ListItem[] }> = [];
@@ -150,16 +169,17 @@ ${spec.intro.map((paragraph) => html`<p>${paragraph}</p>`)}
 ${lead.length > 0 ? html`<p class="note">${lead.join(' ')}</p>` : ''}
 ${count ? html`<p>${count}</p>` : ''}
 ${spec.items.length > 0 ? groupsHtml : html`<p>${spec.empty}</p>`}
-${pagerHtml(spec.paging, at)}
+${pagerHtml(spec.paging, at, language)}
 ${(spec.sections ?? []).map(
   (section) => html`<section><h2>${section.heading}</h2>${section.intro ? html`<p>${section.intro}</p>` : ''}
 <ul class="links">${section.links.map((link) => html`<li><a href="${link.url}">${link.text}</a>${link.note ? html` <span class="muted">(${link.note})</span>` : ''}</li>`)}</ul></section>`,
 )}
-<p class="muted small"><a href="${markdownUrl}">This page as Markdown</a></p>`;
+<p class="muted small"><a href="${markdownUrl}">${say(SHELL_WORDS.asMarkdown, language)}</a></p>`;
 
   const markdown = () =>
     mdBlocks([
       `# ${mdText(spec.title)}`,
+      mdEnglishPrevails(language, spec.translationUrl),
       ...spec.intro.map(mdText),
       lead.length > 0 ? mdText(lead.join(' ')) : null,
       count ? mdText(count) : null,
@@ -169,20 +189,22 @@ ${(spec.sections ?? []).map(
               `${group.heading ? `## ${mdText(group.heading)}\n\n` : ''}${group.items.map((item) => `- ${mdLink(item.name, item.url)}: ${mdText(item.detail)}`).join('\n')}`,
           )
         : [mdText(spec.empty)]),
-      pagerMarkdown(spec.paging, at),
+      pagerMarkdown(spec.paging, at, language),
       ...(spec.sections ?? []).map(
         (section) =>
           `## ${mdText(section.heading)}\n\n${section.intro ? `${mdText(section.intro)}\n\n` : ''}${section.links.map((link) => `- ${mdLink(link.text, link.url)}${link.note ? ` (${mdText(link.note)})` : ''}`).join('\n')}`,
       ),
-      `Page address: ${canonicalUrl}`,
-      mdAttribution(baseUrl),
+      fill(w.pageAddress, { url: canonicalUrl }),
+      mdAttribution(baseUrl, false, language),
     ]);
 
   return {
-    title: spec.paging.page > 1 ? `${spec.title} (page ${spec.paging.page})` : spec.title,
+    title: spec.paging.page > 1 ? fill(w.pageN, { title: spec.title, n: spec.paging.page }) : spec.title,
     description: spec.description,
     canonicalUrl,
     markdownUrl,
+    language,
+    translationUrl: spec.translationUrl,
     body,
     markdown,
     cacheControl: spec.cacheControl ?? RECORD_PAGE_CACHE,
@@ -190,12 +212,12 @@ ${(spec.sections ?? []).map(
 }
 
 /** One page of a list drawn from the listed-homes index. */
-function listPage(context: ShapeContext, filter: ListingFilter, page: number): { at: Paging; rows: ListedHome[]; distances: number[]; visits: Map<string, string> } {
+function listPage(context: ShapeContext, filter: ListingFilter, page: number, language: Language = 'en'): { at: Paging; rows: ListedHome[]; distances: number[]; visits: Map<string, string> } {
   const selection = listedHomesOf(context.snapshot).select(filter);
   const at = paging(page, selection.homes.length);
   const end = at.offset + PAGE_SIZE;
   const rows = selection.homes.slice(at.offset, end);
-  return { at, rows, distances: selection.distances.slice(at.offset, end), visits: visitsOfRows(context, rows) };
+  return { at, rows, distances: selection.distances.slice(at.offset, end), visits: visitsOfRows(context, rows, language) };
 }
 
 /** An index lists places, not homes: one page, no count and no neutrality sentence about homes. */
@@ -212,127 +234,154 @@ function countyFrom(context: ShapeContext, value: string): Place {
 
 // ---- County and city -------------------------------------------------------------------------
 
-export function countyIndexPage(context: ShapeContext): PageDoc {
+/** A page's address in a language, and its address in the other one. */
+function addresses(baseUrl: string, path: string, language: Language) {
+  return { url: `${baseUrl}${pathIn(language, path)}`, translationUrl: `${baseUrl}${pathIn(language === 'en' ? 'es' : 'en', path)}` };
+}
+
+export function countyIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const list = counties(context.snapshot);
   return indexDoc(baseUrl, {
-    title: 'Licensed care homes by county',
-    description: 'Every California county with a licensed residential care home for the elderly (RCFE), with the number of homes.',
-    url: `${baseUrl}/county`,
-    intro: ['Counties in alphabetical order, each with the number of licensed homes on the state roster.'],
+    title: w.byCountyTitle,
+    description: w.byCountyDescription,
+    ...addresses(baseUrl, '/county', language),
+    language,
+    intro: [w.byCountyIntro],
     sections: [
       {
-        heading: 'Counties',
-        links: list.map((county) => ({ text: `${county.name} County`, url: `${baseUrl}/county/${county.slug}`, note: homesWord(county.homes) })),
+        heading: w.counties,
+        links: list.map((county) => ({
+          text: fill(w.countyTitle, { county: county.name }),
+          url: `${baseUrl}${pathIn(language, `/county/${county.slug}`)}`,
+          note: homesWord(county.homes, language),
+        })),
       },
     ],
   });
 }
 
-function homesWord(count: number): string {
-  return `${count} home${count === 1 ? '' : 's'}`;
+function homesWord(count: number, language: Language = 'en'): string {
+  return say(count === 1 ? LIST_WORDS.homeOne : LIST_WORDS.homeMany, language, { n: count });
 }
 
-export function countyPage(context: ShapeContext, countySlug: string, page: number): PageDoc {
+export function countyPage(context: ShapeContext, countySlug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const county = countyBySlug(context.snapshot, countySlug);
-  if (!county) throw pageError(404, 'No county with licensed homes has this address. The list of counties is at /county.');
-  const { at, rows, visits } = listPage(context, { countyKey: county.key }, page);
-  const url = `${baseUrl}/county/${county.slug}`;
+  if (!county) throw pageError(404, w.noSuchCounty);
+  const { at, rows, visits } = listPage(context, { countyKey: county.key }, page, language);
+  const place = addresses(baseUrl, `/county/${county.slug}`, language);
+  const values = { county: county.name };
   return listDoc(baseUrl, {
-    title: `Licensed care homes in ${county.name} County`,
-    description: `Residential care homes for the elderly (RCFEs) licensed in ${county.name} County, California, from the state licensing record.`,
-    url,
-    intro: [`Residential care homes for the elderly with a current license in ${county.name} County, from the state licensing record.`],
+    title: fill(w.countyPageTitle, values),
+    description: fill(w.countyPageDescription, values),
+    ...place,
+    language,
+    intro: [fill(w.countyPageIntro, values)],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)], visits)),
-    empty: `No licensed home in ${county.name} County is on the state roster.`,
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row, language)], language, visits)),
+    empty: fill(w.countyEmpty, values),
     sections: [
       {
-        heading: `Cities in ${county.name} County`,
-        links: citiesOf(context.snapshot, county).map((city) => ({ text: city.name, url: `${url}/${city.slug}`, note: homesWord(city.homes) })),
+        heading: fill(w.citiesIn, values),
+        links: citiesOf(context.snapshot, county).map((city) => ({ text: city.name, url: `${place.url}/${city.slug}`, note: homesWord(city.homes, language) })),
       },
       {
-        heading: `By care approval in ${county.name} County`,
-        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}?county=${county.slug}` })).concat([
-          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver?county=${county.slug}` },
-        ]),
+        heading: fill(w.byApprovalIn, values),
+        links: NEED_KEYS.map((need) => ({
+          text: say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language),
+          url: `${baseUrl}${pathIn(language, `/care/${need}`)}?county=${county.slug}`,
+        })).concat([{ text: w.waiverHomes, url: `${baseUrl}${pathIn(language, '/waiver')}?county=${county.slug}` }]),
       },
-      countyChangesSection(context, baseUrl, county),
+      language === 'en'
+        ? countyChangesSection(context, baseUrl, county)
+        : { heading: fill(w.changesIn, values), links: [{ text: fill(w.changesIn, values), url: `${baseUrl}${pathIn(language, '/changes')}?county=${county.slug}` }] },
     ],
   });
 }
 
-export function cityPage(context: ShapeContext, countySlug: string, citySlug: string, page: number): PageDoc {
+export function cityPage(context: ShapeContext, countySlug: string, citySlug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(LIST_WORDS, language);
   const county = countyBySlug(context.snapshot, countySlug);
   const city = county ? cityBySlug(context.snapshot, county, citySlug) : undefined;
-  if (!county || !city) throw pageError(404, 'No city with licensed homes has this address. The list of counties is at /county.');
-  const { at, rows, visits } = listPage(context, { countyKey: county.key, cityKey: city.key }, page);
+  if (!county || !city) throw pageError(404, w.noSuchCity);
+  const { at, rows, visits } = listPage(context, { countyKey: county.key, cityKey: city.key }, page, language);
+  const values = { county: county.name, city: city.name };
   return listDoc(baseUrl, {
-    title: `Licensed care homes in ${city.name}, ${county.name} County`,
-    description: `Residential care homes for the elderly (RCFEs) licensed in ${city.name}, ${county.name} County, California.`,
-    url: `${baseUrl}/county/${county.slug}/${city.slug}`,
-    intro: [`Residential care homes for the elderly with a current license in ${city.name}, from the state licensing record.`],
+    title: fill(w.cityPageTitle, values),
+    description: fill(w.cityPageDescription, values),
+    ...addresses(baseUrl, `/county/${county.slug}/${city.slug}`, language),
+    language,
+    intro: [fill(w.cityPageIntro, values)],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row)], visits)),
-    empty: `No licensed home in ${city.name} is on the state roster.`,
-    sections: [{ heading: 'More places', links: [{ text: `All of ${county.name} County`, url: `${baseUrl}/county/${county.slug}` }] }],
+    items: rows.map((row) => itemOf(baseUrl, row, [approvalsWords(context, row, language)], language, visits)),
+    empty: fill(w.cityEmpty, values),
+    sections: [{ heading: w.morePlaces, links: [{ text: fill(w.allOfCounty, values), url: `${baseUrl}${pathIn(language, `/county/${county.slug}`)}` }] }],
   });
 }
 
 // ---- Care types ------------------------------------------------------------------------------
 
-export function careIndexPage(context: ShapeContext): PageDoc {
+export function careIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
+  const at = (path: string) => `${baseUrl}${pathIn(language, path)}`;
   return indexDoc(baseUrl, {
-    title: 'Homes by care approval',
-    description: 'Licensed care homes whose license carries a care approval: dementia, non-ambulatory (wheelchair), hospice, bedridden.',
-    url: `${baseUrl}/care`,
-    intro: [
-      'A care approval is on the license itself. These lists show the homes whose license explicitly carries it. A home is not listed when the state\'s file states that its license does not carry the approval, or does not say (which is not a no).',
-    ],
+    title: w.indexTitle,
+    description: w.indexDescription,
+    ...addresses(baseUrl, '/care', language),
+    language,
+    intro: [w.indexIntro],
     cacheControl: EDITORIAL_PAGE_CACHE,
     sections: [
       {
-        heading: 'Care approvals',
-        links: NEED_KEYS.map((need) => ({ text: CARE_TYPES[need]!.title, url: `${baseUrl}/care/${need}` })).concat([
-          { text: 'Homes on the Assisted Living Waiver list', url: `${baseUrl}/waiver` },
-          { text: 'What each care approval means', url: `${baseUrl}/guides/care-approvals` },
+        heading: w.careApprovals,
+        links: NEED_KEYS.map((need) => ({ text: say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language), url: at(`/care/${need}`) })).concat([
+          { text: say(LIST_WORDS.waiverHomes, language), url: at('/waiver') },
+          { text: w.whatEachMeans, url: at('/guides/care-approvals') },
         ]),
       },
     ],
   });
 }
 
-export function carePage(context: ShapeContext, need: string, countyValue: string | undefined, page: number): PageDoc {
+/** The approval a care-type page is about, as a sentence names it. */
+function careApproval(need: string, language: Language): string {
+  return language === 'en' ? CARE_TYPES[need]!.approval : say(APPROVAL_NAME_WORDS[NEEDS[need]!], language);
+}
+
+export function carePage(context: ShapeContext, need: string, countyValue: string | undefined, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
   const type = CARE_TYPES[need];
   const clearance: ClearanceKey | undefined = NEEDS[need];
   if (!type || !clearance || !Object.hasOwn(NEEDS, need)) {
-    throw pageError(404, `There is no care type page with this name. The care types are: ${NEED_KEYS.join(', ')}.`);
+    throw pageError(404, fill(w.noCareType, { types: NEED_KEYS.join(', ') }));
   }
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
   // A clearance under a correction review reads not on file and does not match (spec rule 2).
   const filter = { countyKey: county?.key ?? null, clearances: [clearance], excluded: licensesFailingNeeds(context.overlay, [clearance]) };
-  const { at, rows, visits } = listPage(context, filter, page);
-  const where = county ? ` in ${county.name} County` : ' in California';
+  const { at, rows, visits } = listPage(context, filter, page, language);
+  const where = county ? fill(w.inCounty, { county: county.name }) : w.inCalifornia;
+  const approval = careApproval(need, language);
+  const countyWords = (name: string | null) => (name ? say(LIST_WORDS.countyTitle, language, { county: name }) : say(LIST_WORDS.countyNotOnFile, language));
   return listDoc(baseUrl, {
-    title: `${type.title}${where}`,
-    description: `Licensed residential care homes for the elderly${where} whose license carries ${type.approval}.`,
-    url: `${baseUrl}/care/${need}`,
+    title: `${say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language)}${where}`,
+    description: fill(w.careDescription, { where, approval }),
+    ...addresses(baseUrl, `/care/${need}`, language),
+    language,
     params: { county: county?.slug },
-    intro: [
-      `Homes with a current license${where} whose license explicitly carries ${type.approval}, per the state's approvals file.`,
-      `A home is not listed here when the state's file states that its license does not carry ${type.approval}, or does not say. ${NOT_ON_FILE_IN_WORDS}`,
-    ],
+    intro: [fill(w.careIntro, { where, approval }), `${fill(w.careLeftOut, { approval })} ${say(SHARED_WORDS.notOnFile, language)}`],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [row.county ? `${row.county} County` : 'county not on file'], visits)),
-    empty: `No licensed home${where} carries ${type.approval} in the state's file.`,
+    items: rows.map((row) => itemOf(baseUrl, row, county ? [] : [language === 'en' ? (row.county ? `${row.county} County` : 'county not on file') : countyWords(row.county)], language, visits)),
+    empty: fill(w.careEmpty, { where, approval }),
     sections: [
       {
-        heading: 'Narrow by county',
-        links: counties(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/care/${need}?county=${c.slug}` })),
+        heading: w.narrow,
+        links: counties(context.snapshot).map((c) => ({ text: say(LIST_WORDS.countyTitle, language, { county: c.name }), url: `${baseUrl}${pathIn(language, `/care/${need}`)}?county=${c.slug}` })),
       },
     ],
   });
@@ -340,35 +389,35 @@ export function carePage(context: ShapeContext, need: string, countyValue: strin
 
 // ---- The Assisted Living Waiver -----------------------------------------------------------------
 
-export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number): PageDoc {
+export function waiverPage(context: ShapeContext, countyValue: string | undefined, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(CARE_LIST_WORDS, language);
   const county = countyValue === undefined ? null : countyFrom(context, countyValue);
-  const { at, rows, visits } = listPage(context, { countyKey: county?.key ?? null, waiver: true, byCounty: true }, page);
+  const { at, rows, visits } = listPage(context, { countyKey: county?.key ?? null, waiver: true, byCounty: true }, page, language);
   const listDate = context.snapshot.meta.alwListAsOf;
   // One heading per county, spelled as its page spells it, whatever each row's casing.
   const countyNames = new Map(counties(context.snapshot).map((c) => [c.key, c.name]));
-  const where = county ? ` in ${county.name} County` : '';
+  const where = county ? fill(w.inCounty, { county: county.name }) : '';
+  const countyTitle = (name: string) => say(LIST_WORDS.countyTitle, language, { county: name });
   return listDoc(baseUrl, {
-    title: `Homes on the Assisted Living Waiver list${where}`,
-    description: `Licensed care homes${where} on the state's Medi-Cal Assisted Living Waiver list, by county.`,
-    url: `${baseUrl}/waiver`,
+    title: fill(w.waiverTitle, { where }),
+    description: fill(w.waiverDescription, { where }),
+    ...addresses(baseUrl, '/waiver', language),
+    language,
     params: { county: county?.slug },
-    intro: [
-      `Licensed homes on the state health-care-services department's Assisted Living Waiver list${listDate ? ` as of ${listDate}` : ''}, by county, each county's homes alphabetically.`,
-      'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
-    ],
+    intro: [fill(w.waiverIntro, { asOf: listDate ? say(SOURCE_WORDS.asOf, language, { date: listDate }) : '' }), w.waiverScope],
     paging: at,
     items: rows.map((row) => {
       const name = (row.county_key && countyNames.get(row.county_key)) ?? row.county;
-      return { ...itemOf(baseUrl, row, [], visits), group: name ? `${name} County` : 'County not on file' };
+      return { ...itemOf(baseUrl, row, [], language, visits), group: name ? countyTitle(name) : w.countyNotOnFileGroup };
     }),
-    empty: `No licensed home${where} is on the Assisted Living Waiver list.`,
+    empty: fill(w.waiverEmpty, { where }),
     sections: [
       {
-        heading: 'Counties with waiver homes',
-        links: waiverCountyList(context.snapshot).map((c) => ({ text: `${c.name} County`, url: `${baseUrl}/waiver?county=${c.slug}`, note: homesWord(c.homes) })),
+        heading: w.waiverCounties,
+        links: waiverCountyList(context.snapshot).map((c) => ({ text: countyTitle(c.name), url: `${baseUrl}${pathIn(language, '/waiver')}?county=${c.slug}`, note: homesWord(c.homes, language) })),
       },
-      { heading: 'Read more', links: [{ text: 'The Medi-Cal Assisted Living Waiver', url: `${baseUrl}/guides/assisted-living-waiver` }] },
+      { heading: w.readMore, links: [{ text: w.waiverGuide, url: `${baseUrl}${pathIn(language, '/guides/assisted-living-waiver')}` }] },
     ],
   });
 }
@@ -380,75 +429,78 @@ export function hospitalPath(hospital: { name_slug: string; facid: string }): st
   return `/near-hospital/${hospital.name_slug}-${hospital.facid}`;
 }
 
-export function nearHospitalIndexPage(context: ShapeContext): PageDoc {
+export function nearHospitalIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
+  const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const byCounty = new Map<string, PageHospitalRow[]>();
   for (const hospital of hospitalsByCounty(context.snapshot)) {
-    const county = hospital.county ? `${hospital.county} County` : 'County not on file';
+    const county = hospital.county ? say(LIST_WORDS.countyTitle, language, { county: hospital.county }) : say(CARE_LIST_WORDS.countyNotOnFileGroup, language);
     byCounty.set(county, [...(byCounty.get(county) ?? []), hospital]);
   }
   return indexDoc(baseUrl, {
-    title: 'Care homes near a hospital',
-    description: `Licensed care homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles (straight line) of a California general acute care hospital.`,
-    url: `${baseUrl}/near-hospital`,
-    intro: [
-      `Choose a hospital to see the licensed homes within ${NEAR_HOSPITAL_RADIUS_MILES} miles of it in a straight line, alphabetically, each with its distance. Hospitals are the state's licensed general acute care hospitals, by county.`,
-    ],
+    title: w.indexTitle,
+    description: fill(w.indexDescription, { radius }),
+    ...addresses(baseUrl, '/near-hospital', language),
+    language,
+    intro: [fill(w.indexIntro, { radius })],
     sections: [...byCounty].map(([county, hospitals]) => ({
       heading: county,
-      links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${hospitalPath(hospital)}`, note: hospital.city ?? undefined })),
+      links: hospitals.map((hospital) => ({ text: hospital.name, url: `${baseUrl}${pathIn(language, hospitalPath(hospital))}`, note: hospital.city ?? undefined })),
     })),
   });
 }
 
-export function nearHospitalPage(context: ShapeContext, param: string, page: number): PageOrRedirect {
+export function nearHospitalPage(context: ShapeContext, param: string, page: number, language: Language = 'en'): PageOrRedirect {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
   const match = /^(?:(.*)-)?([A-Za-z0-9]{1,20})$/.exec(param);
   const hospital = match ? hospitalByFacid(context.snapshot, match[2]!) : undefined;
-  if (!match || !hospital) throw pageError(404, 'No hospital has this address. The list of hospitals is at /near-hospital.');
+  if (!match || !hospital) throw pageError(404, w.noHospital);
   const canonicalPath = hospitalPath(hospital);
-  if (`/near-hospital/${param}` !== canonicalPath) return { redirectTo: canonicalPath };
+  if (`/near-hospital/${param}` !== canonicalPath) return { redirectTo: pathIn(language, canonicalPath) };
 
   const radius = NEAR_HOSPITAL_RADIUS_MILES;
   const latSpan = radius / 69;
   const lonSpan = radius / (69 * Math.max(0.1, Math.cos((hospital.latitude * Math.PI) / 180)));
   // The box only narrows the scan; the radius decides. The list stays alphabetical.
   const box = { south: hospital.latitude - latSpan, north: hospital.latitude + latSpan, west: hospital.longitude - lonSpan, east: hospital.longitude + lonSpan };
-  const { at, rows, distances, visits } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page);
-  const place = placeWords(hospital.city, hospital.county);
+  const { at, rows, distances, visits } = listPage(context, { box, near: hospital, unit: 'miles', radius, byDistance: false }, page, language);
+  const place = placeWords(hospital.city, hospital.county, language);
+  const values = { radius, hospital: hospital.name };
   return listDoc(baseUrl, {
-    title: `Care homes within ${radius} miles of ${hospital.name}`,
-    description: `Licensed care homes within ${radius} miles (straight line) of ${hospital.name}${place ? `, ${place}` : ''}.`,
-    url: `${baseUrl}${canonicalPath}`,
-    intro: [
-      `Licensed residential care homes within ${radius} miles of ${hospital.name}${place ? ` (${place})` : ''}, measured in a straight line from the hospital to each home's mapped address, not by road. Listed alphabetically; the distance is shown with each home. A home located only by its ZIP code has an approximate distance.`,
-    ],
+    title: fill(w.title, values),
+    description: fill(w.description, { ...values, place: place ? `, ${place}` : '' }),
+    ...addresses(baseUrl, canonicalPath, language),
+    language,
+    intro: [fill(w.intro, { ...values, place: place ? ` (${place})` : '' })],
     paging: at,
     items: rows.map((row, i) =>
-      itemOf(baseUrl, row, [`${distances[i]!.toFixed(1)} miles${isApproximateLocation(row.location_method) ? ` (${APPROXIMATE_DISTANCE})` : ''}`], visits),
+      itemOf(baseUrl, row, [`${fill(w.miles, { n: distances[i]!.toFixed(1) })}${isApproximateLocation(row.location_method) ? ` (${w.approximate})` : ''}`], language, visits),
     ),
-    empty: `No licensed home with a mapped address is within ${radius} miles of this hospital.`,
-    sections: [{ heading: 'Other hospitals', links: [{ text: 'All hospitals, by county', url: `${baseUrl}/near-hospital` }] }],
+    empty: fill(w.empty, { radius }),
+    sections: [{ heading: w.otherHospitals, links: [{ text: w.allHospitals, url: `${baseUrl}${pathIn(language, '/near-hospital')}` }] }],
   });
 }
 
 // ---- One license holder ----------------------------------------------------------------------
 
-export function licenseePage(context: ShapeContext, slug: string, page: number): PageDoc {
+export function licenseePage(context: ShapeContext, slug: string, page: number, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(NEAR_WORDS, language);
   const holder = licenseeBySlug(context.snapshot, slug);
-  if (!holder) throw pageError(404, 'No license holder with a current license has this address.');
-  const { at, rows, visits } = listPage(context, { licensees: new Set(holder.names) }, page);
+  if (!holder) throw pageError(404, w.noHolder);
+  const { at, rows, visits } = listPage(context, { licensees: new Set(holder.names) }, page, language);
   const name = holder.names[0]!;
+  const countyWords = (county: string | null) => (county ? say(LIST_WORDS.countyTitle, language, { county }) : say(LIST_WORDS.countyNotOnFile, language));
   return listDoc(baseUrl, {
-    title: `Licenses held by ${name}`,
-    description: `Licensed care homes whose license is held by ${name}, from the state licensing record.`,
-    url: `${baseUrl}/licensee/${holder.slug}`,
-    intro: [
-      `Current licenses whose license holder (licensee) on the state roster is ${holder.names.join(' or ')}. The licensee is the legal entity or person the state licensed; it is shown as the roster spells it.`,
-    ],
+    title: fill(w.holderTitle, { name }),
+    description: fill(w.holderDescription, { name }),
+    ...addresses(baseUrl, `/licensee/${holder.slug}`, language),
+    language,
+    intro: [fill(w.holderIntro, { names: holder.names.join(w.or) })],
     paging: at,
-    items: rows.map((row) => itemOf(baseUrl, row, [row.county ? `${row.county} County` : 'county not on file'], visits)),
-    empty: 'No current license is held by this license holder.',
+    items: rows.map((row) => itemOf(baseUrl, row, [language === 'en' ? (row.county ? `${row.county} County` : 'county not on file') : countyWords(row.county)], language, visits)),
+    empty: w.holderEmpty,
   });
 }

@@ -39,6 +39,7 @@ import {
   nearHospitalPage,
   waiverPage,
 } from './lists.ts';
+import { LANGUAGES, pathIn, type Language } from '../words/language.ts';
 import { answer, pageError, pageNumber, queryText, redirect, refuseSortParameter, type PageOrRedirect } from '../web/page.ts';
 
 /** Per address and ten minutes: corrections stored, and attempts of any kind. */
@@ -53,84 +54,106 @@ function routes(services: Services): ServerRoute[] {
   const correctionStores = new FixedWindowBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.', seconds);
 
-  /** A GET page route; `build` gets the last path parameter with `.md` removed. */
+  /** A GET page route; `build` gets the last path parameter with `.md` removed, and the page's language (`/es/...`: Spanish). */
   const page = (
     path: string,
-    build: (context: ShapeContext, request: Request, param: string) => PageOrRedirect,
-    options: { param?: string; markdown?: boolean } = {},
+    build: (context: ShapeContext, request: Request, param: string, language: Language) => PageOrRedirect,
+    options: { param?: string; markdown?: boolean; language?: Language } = {},
   ): ServerRoute => ({
     method: 'GET',
-    path,
+    path: pathIn(options.language ?? 'en', path),
     options: { validate: { query: true } },
     handler: (request: Request, h: ResponseToolkit) => {
       refuseSortParameter(request.query);
       const raw = options.param ? String((request.params as Record<string, string>)[options.param] ?? '') : '';
       const markdown = options.param ? raw.endsWith('.md') : (options.markdown ?? false);
       const value = markdown ? raw.slice(0, -3) : raw;
-      const built = build(shapeContext(request, services), request, value);
+      const built = build(shapeContext(request, services), request, value, options.language ?? 'en');
       if ('redirectTo' in built) return redirect(h, `${baseUrl}${built.redirectTo}${markdown ? '.md' : ''}`);
       return answer(request, h, baseUrl, built, markdown);
     },
   });
 
   /** The same page at `path` and `path.md`. */
-  const twin = (path: string, build: (context: ShapeContext, request: Request) => PageOrRedirect): ServerRoute[] => [
-    page(path, build),
-    page(`${path}.md`, build, { markdown: true }),
+  const twin = (path: string, build: (context: ShapeContext, request: Request, param: string, language: Language) => PageOrRedirect, language: Language = 'en'): ServerRoute[] => [
+    page(path, build, { language }),
+    page(`${path}.md`, build, { markdown: true, language }),
   ];
 
+  /** A page in English at `path` and in Spanish at `/es` + `path`: one builder, told its language. */
+  const bilingual = (make: (language: Language) => ServerRoute | ServerRoute[]): ServerRoute[] => LANGUAGES.flatMap(make);
+
   return [
-    page('/facility/{home}', (context, _request, param) => homePage(context, param), { param: 'home' }),
-    ...twin('/county', (context) => countyIndexPage(context)),
-    page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query)), { param: 'county' }),
-    page(
-      '/county/{county}/{city}',
-      (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query)),
-      { param: 'city' },
+    ...bilingual((language) => page('/facility/{home}', (context, _request, param) => homePage(context, param, language), { param: 'home', language })),
+    ...bilingual((language) => twin('/county', (context) => countyIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query), language), { param: 'county', language }),
     ),
-    ...twin('/care', (context) => careIndexPage(context)),
-    page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query)), {
-      param: 'need',
-    }),
-    ...twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query))),
-    ...twin('/near-hospital', (context) => nearHospitalIndexPage(context)),
-    page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query)), { param: 'hospital' }),
-    page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query)), { param: 'holder' }),
-    ...twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query))),
-    ...twin('/guides', () => guideIndexPage(baseUrl)),
-    page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param), { param: 'guide' }),
-    page('/corrections', (context, request) => {
-      const license = queryText(request.query, 'license', 40);
-      return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) });
-    }),
-    {
-      method: 'POST',
-      path: '/corrections',
-      options: {
-        validate: { query: true },
-        payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
-      },
-      handler: async (request: Request, h: ResponseToolkit) => {
-        if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
-        const caller = callerAddress(request, services.settings.trustedProxyHops);
-        const attemptWait = await correctionAttempts.hit(caller);
-        if (attemptWait > 0) throw tooMany(attemptWait);
-        const snapshot = requestSnapshot(request, services.snapshots);
-        const read = readCorrection(snapshot, request.payload);
-        if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors), false);
-        const storeWait = await correctionStores.hit(caller);
-        if (storeWait > 0) throw tooMany(storeWait);
-        // The checked correction as stored, and as the form shows it again when it could not be.
-        const correction = { ...read.value, license: read.value.row.license_number };
-        try {
-          writes.storeCorrection(correction);
-        } catch (error) {
-          if (!(error instanceof OperatorStoreUnavailable)) throw error;
-          return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true), false);
-        }
-        return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value), false);
-      },
-    },
+    ...bilingual((language) =>
+      page(
+        '/county/{county}/{city}',
+        (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query), language),
+        { param: 'city', language },
+      ),
+    ),
+    ...bilingual((language) => twin('/care', (context) => careIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query), language), {
+        param: 'need',
+        language,
+      }),
+    ),
+    ...bilingual((language) => twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query), language), language)),
+    ...bilingual((language) => twin('/near-hospital', (context) => nearHospitalIndexPage(context, language), language)),
+    ...bilingual((language) =>
+      page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query), language), { param: 'hospital', language }),
+    ),
+    ...bilingual((language) =>
+      page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query), language), { param: 'holder', language }),
+    ),
+    ...bilingual((language) => twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query), language), language)),
+    ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
+    ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),
+    ...bilingual((language) =>
+      page(
+        '/corrections',
+        (context, request) => {
+          const license = queryText(request.query, 'license', 40);
+          return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) }, [], false, language);
+        },
+        { language },
+      ),
+    ),
+    ...LANGUAGES.map(
+      (language): ServerRoute => ({
+        method: 'POST',
+        path: pathIn(language, '/corrections'),
+        options: {
+          validate: { query: true },
+          payload: { parse: true, output: 'data', allow: ['application/x-www-form-urlencoded'], maxBytes: 32 * 1024 },
+        },
+        handler: async (request: Request, h: ResponseToolkit) => {
+          if (!sameOrigin(request, baseUrl)) throw pageError(403, 'This form can only be sent from its own page on this site.');
+          const caller = callerAddress(request, services.settings.trustedProxyHops);
+          const attemptWait = await correctionAttempts.hit(caller);
+          if (attemptWait > 0) throw tooMany(attemptWait);
+          const snapshot = requestSnapshot(request, services.snapshots);
+          const read = readCorrection(snapshot, request.payload, language);
+          if (!read.ok) return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, read.input, read.errors, false, language), false);
+          const storeWait = await correctionStores.hit(caller);
+          if (storeWait > 0) throw tooMany(storeWait);
+          // The checked correction as stored, and as the form shows it again when it could not be.
+          const correction = { ...read.value, license: read.value.row.license_number };
+          try {
+            writes.storeCorrection(correction);
+          } catch (error) {
+            if (!(error instanceof OperatorStoreUnavailable)) throw error;
+            return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true, language), false);
+          }
+          return answer(request, h, baseUrl, correctionStoredPage(baseUrl, read.value, language), false);
+        },
+      }),
+    ),
   ];
 }
 

@@ -3,7 +3,11 @@
 // with the same fairness framing as citations: a change is not a verdict.
 import { changesKeptSince, historyOf, listChanges, type ChangeRowReader, type ChangeRow } from '../records/changes.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl } from './changes.ts';
-import { changeLine, noChangesLogged } from '../words/changes.ts';
+import { changeLine } from '../words/changes.ts';
+import { say } from '../words/catalog.ts';
+import { CHANGE_WORDS, changeLineIn, noChangesLoggedIn } from '../words/change-words.ts';
+import { HOME_WORDS } from '../words/home-page-words.ts';
+import { pathIn, type Language } from '../words/language.ts';
 import { homeChangesPath } from '../web/links.ts';
 
 /** Lines a home's page shows; the whole log is at the history address. */
@@ -11,21 +15,21 @@ export const HOME_CHANGES_SHOWN = 20;
 /** Lines a county page shows for its month. */
 export const COUNTY_CHANGES_SHOWN = 50;
 
-export const CHANGES_HEADING = 'Changes on the state record';
+export const CHANGES_HEADING: string = HOME_WORDS.changesHeading.en;
 
-export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: string) {
+export function homeChanges(reader: ChangeRowReader, baseUrl: string, license: string, language: Language = 'en') {
   const rows = historyOf(reader, license);
   return {
-    heading: CHANGES_HEADING,
+    heading: language === 'en' ? CHANGES_HEADING : say(HOME_WORDS.changesHeading, language),
     /** Newest first: "License holder changed from A to B (state roster of 2026-11-16)". */
-    lines: rows.slice(0, HOME_CHANGES_SHOWN).map(changeLine),
+    lines: rows.slice(0, HOME_CHANGES_SHOWN).map((row) => changeLineIn(language, row)),
     /** Logged changes beyond those shown. */
     more: Math.max(0, rows.length - HOME_CHANGES_SHOWN),
     /** The whole log as a page a family reads (the REST history is its JSON). */
-    pageUrl: `${baseUrl}${homeChangesPath(license)}`,
-    fairness: CHANGES_FAIRNESS,
+    pageUrl: `${baseUrl}${pathIn(language, homeChangesPath(license))}`,
+    fairness: say(CHANGE_WORDS.fairness, language),
     /** What to say when no change has been logged. */
-    none: noChangesLogged(changesKeptSince(reader.snapshot)),
+    none: noChangesLoggedIn(language, changesKeptSince(reader.snapshot)),
   };
 }
 

@@ -5,10 +5,10 @@ import type { FacilityRecord } from '../../contract/records.ts';
 import { applyReviews } from '../records/reviews.ts';
 import { facilityPagePath } from '../web/links.ts';
 import type { ChangeRow } from '../records/changes.ts';
+import { CHANGE_WORDS } from '../words/change-words.ts';
 
 /** Each change is what the state record showed, not a judgement of the home. */
-export const CHANGES_FAIRNESS =
-  'A change is what the state record showed on two dates, not a verdict on the home: an entry can be a correction, a paperwork update or a change of owner.';
+export const CHANGES_FAIRNESS: string = CHANGE_WORDS.fairness.en;
 
 /** Order of every change list: newest run first, then alphabetical. Nothing is ranked. */
 export const CHANGES_ORDER = 'Newest run first, then alphabetical by facility name, then license number (order: run_desc_name_asc). Nothing is ranked.';

@@ -6,8 +6,11 @@
 import type { HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { documentWords, homeView, reportWords, visitWords, type HomeView } from './home-view.ts';
-import { HELD_WHILE_OPEN } from '../words/wording.ts';
-import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
+import { mdAttribution, mdBlocks, mdEnglishPrevails, mdLink, mdText } from '../web/markdown.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
+import { HOME_WORDS } from '../words/home-page-words.ts';
+import { pathIn } from '../words/language.ts';
 
 /** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
 export function homeMarkdown(context: ShapeContext, record: HomeRecord) {
@@ -15,78 +18,84 @@ export function homeMarkdown(context: ShapeContext, record: HomeRecord) {
   return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl), canonicalUrl: view.canonicalUrl };
 }
 
-export function renderHomeMarkdown(view: HomeView, baseUrl: string): string {
+export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?: string): string {
+  const w = wordsIn(HOME_WORDS, view.language);
   const { visits, call } = view;
   const words = documentWords(view);
   const approvals = view.approvals.map(
     (a) => `- ${a.label}: ${a.words}, ${a.source}.${a.note ? ` ${a.note}` : ''}`,
   );
-  const reports = visits.reports.map((report) => `- ${mdText(reportWords(report))}`);
+  const reports = visits.reports.map((report) => `- ${mdText(reportWords(report, view.language))}`);
   const licensee = view.licensee.name
     ? view.licensee.pageSlug
-      ? `License holder: ${mdLink(view.licensee.name, `${baseUrl}/licensee/${view.licensee.pageSlug}`)}`
-      : `License holder: ${mdText(view.licensee.name)}`
-    : 'License holder: not on file';
+      ? fill(w.licenseHolder, { holder: mdLink(view.licensee.name, `${baseUrl}${pathIn(view.language, `/licensee/${view.licensee.pageSlug}`)}`) })
+      : fill(w.licenseHolder, { holder: mdText(view.licensee.name) })
+    : fill(w.licenseHolder, { holder: w.notOnFileShort });
   const address = [view.address.street, view.address.city, view.address.zip].filter(Boolean).join(', ');
 
   return mdBlocks([
     `# ${mdText(view.title)}`,
+    mdEnglishPrevails(view.language, englishUrl),
     mdText(view.line),
     [
       mdText(view.sentence),
-      view.licensedName ? `Name on the license: ${mdText(view.licensedName)}.` : null,
+      view.licensedName ? fill(w.nameOnLicense, { name: mdText(view.licensedName) }) : null,
       view.status.liveStatus && view.status.liveStatus !== view.status.text
-        ? `The state's live status${view.status.liveCheckedOn ? `, last checked on ${view.status.liveCheckedOn}` : ''}: ${mdText(view.status.liveStatus)}.`
+        ? fill(w.liveStatus, {
+            checked: view.status.liveCheckedOn ? fill(w.lastChecked, { date: view.status.liveCheckedOn }) : '',
+            status: mdText(view.status.liveStatus),
+          }).trimStart()
         : null,
     ]
       .filter(Boolean)
       .join(' '),
     view.closedNote ? `**${mdText(view.closedNote)}**` : null,
-    '## How to call',
+    view.language === 'es' ? mdText(say(SHARED_WORDS.nonMedical, view.language)) : null,
+    `## ${w.howToCall}`,
     [
-      call.phone ? `Phone (state roster): ${mdText(call.phone)}` : 'Phone: not on file',
+      call.phone ? fill(w.phone, { phone: mdText(call.phone) }) : w.phoneNotOnFile,
       call.closedWarning ? mdText(call.closedWarning) : null,
-      address ? `Address (state roster): ${mdText(address)}` : null,
+      address ? fill(w.address, { address: mdText(address) }) : null,
       licensee,
     ]
       .filter(Boolean)
       .join('\n\n'),
-    call.questions.length > 0 ? `Questions to ask:\n\n${call.questions.map((q) => `- ${mdText(q)}`).join('\n')}` : null,
+    call.questions.length > 0 ? `${w.questions}:\n\n${call.questions.map((q) => `- ${mdText(q)}`).join('\n')}` : null,
     mdText(call.openings),
-    '## Care approvals',
-    [view.status.closed ? HELD_WHILE_OPEN : null, ...approvals]
+    `## ${w.careApprovals}`,
+    [view.status.closed ? say(SHARED_WORDS.heldWhileOpen, view.language) : null, ...approvals]
       .filter(Boolean)
       .join('\n'),
-    '## Starting rate',
-    view.rateLine ? `Starting rate: "${mdText(view.rateLine)}"` : mdText(view.noRate),
-    `Full page: ${view.canonicalUrl}`,
+    `## ${w.startingRate}`,
+    view.rateLine ? `${w.startingRateQuoted} "${mdText(view.rateLine)}"` : mdText(view.noRate),
+    fill(w.fullPage, { url: view.canonicalUrl }),
     mdText(view.fairness),
-    '## State visits and documents',
+    `## ${w.visitsHeading}`,
     [
-      `- Last state visit: ${visits.lastVisit ?? 'not on file'}`,
+      `- ${fill(w.lastVisit, { date: visits.lastVisit ?? w.notOnFileShort })}`,
       ...visitWords(view).map((line) => `- ${mdText(line)}`),
       `- ${mdText(words.documents)}`,
-      `- ${mdText(words.citations)} ${mdText(visits.citationTypes)} Guide: ${mdLink(visits.citationsGuide.title, visits.citationsGuide.url)}.`,
-      `- The state's record of this home: ${visits.stateRecordUrl}`,
+      `- ${mdText(words.citations)} ${mdText(visits.citationTypes)} ${w.guide} ${mdLink(visits.citationsGuide.title, visits.citationsGuide.url)}.`,
+      `- ${fill(w.stateRecordMd, { url: visits.stateRecordUrl })}`,
     ].join('\n'),
     reports.length > 0
-      ? `Reports, newest first:\n\n${reports.join('\n')}${visits.more > 0 ? `\n\n${visits.more} more on the state's record.` : ''}`
+      ? `${w.reportsNewest}:\n\n${reports.join('\n')}${visits.more > 0 ? `\n\n${fill(w.moreReports, { n: visits.more })}` : ''}`
       : null,
     `## ${view.changes.heading}`,
     mdText(view.changes.fairness),
     view.changes.lines.length > 0
-      ? `${view.changes.lines.map((line) => `- ${mdText(line)}`).join('\n')}${view.changes.more > 0 ? `\n\n${view.changes.more} earlier changes are in the full log.` : ''}`
+      ? `${view.changes.lines.map((line) => `- ${mdText(line)}`).join('\n')}${view.changes.more > 0 ? `\n\n${fill(w.moreChanges, { n: view.changes.more })}` : ''}`
       : mdText(view.changes.none),
-    `The whole change log of this home: ${view.changes.pageUrl}`,
-    '## Corrections',
+    `${w.wholeLog}: ${view.changes.pageUrl}`,
+    `## ${w.corrections}`,
     view.corrections.disputes.length > 0
-      ? `Notes approved after a correction request:\n\n${view.corrections.disputes
-          .map((d) => `- ${mdText(d.field)}: ${mdText(d.text)} (approved ${mdText(d.approved_on)})`)
+      ? `${w.approvedNotes}\n\n${view.corrections.disputes
+          .map((d) => `- ${mdText(d.field)}: ${mdText(d.text)} ${fill(w.approvedOn, { date: mdText(d.approved_on) })}`)
           .join('\n')}`
       : null,
-    `Found an error in this record? Tell us: ${view.corrections.url}`,
-    '## Quick answers',
+    `${w.foundError} ${fill(w.tellUsMd, { url: view.corrections.url })}`,
+    `## ${w.quickAnswers}`,
     view.quickAnswers.map((qa) => `- **${mdText(qa.question)}** ${mdText(qa.answer)}`).join('\n'),
-    mdAttribution(baseUrl),
+    mdAttribution(baseUrl, false, view.language),
   ]);
 }

@@ -2,7 +2,8 @@
 // same order. A function of the home record (its detail Facility and compact home carry the
 // operator overlay) and the state's report list; no other source, no ranking,
 // no availability claim, and every non-true value reads "not on file".
-import { APPROVAL_LABELS, CLEARANCE_KEYS, licenseStatusMeaning, triStateWords, WAIVER_LABEL, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import { CLEARANCE_KEYS, licenseStatusMeaning, type ClearanceKey, type TriState } from '../../contract/facts.ts';
+import type { RosterShape } from '../../contract/snapshot-schema.ts';
 import { correctionsLink } from '../../contract/records.ts';
 import type { HomeRecord } from '../records/home-record.ts';
 import { reportsByLicense, type ReportRow } from '../records/query.ts';
@@ -12,22 +13,14 @@ import type { ShapeContext } from '../records/context.ts';
 import { homePagePath } from '../web/links.ts';
 import { telHref } from '../web/phone.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
-import {
-  approvalOnRecord,
-  CLOSED_PHONE,
-  PENDING_APPLICATION,
-  approvalsSourceWords,
-  CITATION_TYPES,
-  CITATIONS_GUIDE_SLUG,
-  FACT_SOURCES,
-  FAIRNESS_IN_WORDS,
-  OPENINGS_BY_PHONE,
-  retrievedOn,
-  rosterDateWords,
-  SUBSTANTIATED_IN_WORDS,
-} from '../words/wording.ts';
+import { approvalsSourceWords, CITATIONS_GUIDE_SLUG, rosterDateWords } from '../words/wording.ts';
 import { homeQuestions } from './call-plan.ts';
 import { waiverLine } from './waiver-line.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { pathIn, type Language } from '../words/language.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../words/home-page-words.ts';
+import { APPROVAL_LABEL_WORDS, approvalOnRecordIn, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../words/home-words.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -36,28 +29,26 @@ export const REPORTS_SHOWN = 30;
 export type HomeView = ReturnType<typeof homeView>;
 type ViewFacts = ReturnType<typeof viewFacts>;
 
-function asOf(date: string | null): string {
-  return date ? ` as of ${date}` : ' (the source gives no date)';
-}
-
-
-function typeWords(type: string | null): string {
-  if (type && /ELDERLY/i.test(type)) return 'residential care facility for the elderly (RCFE)';
-  return type ? `licensed care facility (type on the roster: ${type})` : 'licensed care facility';
+function typeWords(type: string | null, language: Language): string {
+  if (type && /ELDERLY/i.test(type)) return say(HOME_WORDS.typeRcfe, language);
+  return type ? say(HOME_WORDS.typeOther, language, { type }) : say(HOME_WORDS.typeUnknown, language);
 }
 
 /** "City, Name County", without the part not on file ('' when neither is). */
-export function placeWords(city: string | null, county: string | null): string {
-  return [city, county ? `${county} County` : null].filter(Boolean).join(', ');
+export function placeWords(city: string | null, county: string | null, language: Language = 'en'): string {
+  return [city, county ? say(HOME_WORDS.county, language, { county }) : null].filter(Boolean).join(', ');
 }
 
-export function homeView(context: ShapeContext, homeRecord: HomeRecord) {
-  const facts = viewFacts(context, homeRecord);
+/** The view in a language (English unless asked): the record's values stay verbatim either way. */
+export function homeView(context: ShapeContext, homeRecord: HomeRecord, language: Language = 'en') {
+  const facts = viewFacts(context, homeRecord, language);
   return { ...facts, quickAnswers: quickAnswers(facts) };
 }
 
-function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
+function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Language) {
   const baseUrl = context.filler.baseUrl;
+  const w = wordsIn(HOME_WORDS, language);
+  const asOf = (date: string | null) => asOfIn(language, date);
   const { row, license } = homeRecord;
   const record = homeRecord.detail;
   const home = homeRecord.compact;
@@ -65,32 +56,38 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const rosterMeaning = licenseStatusMeaning(row.license_status);
   const meaning = { ...rosterMeaning, closed: row.closed === 1, listed: rosterMeaning.listed && row.closed !== 1 };
   const underReview = new Set(homeRecord.underReview);
-  const canonicalUrl = `${baseUrl}${homePagePath(row.name, license)}`;
-  const correctionsUrl = (field: string) => `${correctionsLink(license, baseUrl)}&field=${field}`;
+  const canonicalUrl = `${baseUrl}${pathIn(language, homePagePath(row.name, license))}`;
+  // A Spanish page's corrections links open the Spanish form.
+  const formUrl = (url: string) => (language === 'en' ? url : url.replace(`${baseUrl}/corrections`, `${baseUrl}${pathIn(language, '/corrections')}`));
+  const correctionsUrl = (field: string) => formUrl(`${correctionsLink(license, baseUrl)}&field=${field}`);
   const title = row.name;
   const address = record.address.value;
-  const place = placeWords(address.city, address.county) || 'place not on file';
-  const closedNote = meaning.closed ? (home.clearances.closed_note ?? 'This license is closed.') : null;
+  const place = placeWords(address.city, address.county, language) || w.placeNotOnFile;
+  // The stored closed note is English service words: a Spanish page says its own.
+  const closedNote = meaning.closed ? (language === 'en' ? home.clearances.closed_note : null) ?? w.closedNote : null;
 
   const capacity = record.capacity.value;
   const line = [
-    `License ${license}`,
+    fill(w.licenseNumber, { license }),
     place,
-    capacity === null ? 'licensed beds not on file' : `${capacity} licensed bed${capacity === 1 ? '' : 's'}`,
-    home.size_words,
+    capacity === null ? w.bedsNotOnFile : fill(capacity === 1 ? w.bedOne : w.bedMany, { n: capacity }),
+    SIZE_WORDS[home.size_words] ? say(SIZE_WORDS[home.size_words]!, language) : home.size_words,
   ].join(' · ');
 
   const licensee = record.licensee.value;
   const since = record.operating_since_year.value;
   const statusText = record.license_status.value ?? 'not on file';
   // The roster's date by the roster's shape: the export's is the day the state served it, the portal file's its own.
-  const rosterDated = rosterDateWords(record.license_status.confirmed_on, context.snapshot.meta.rosterShape).aside;
+  const rosterDated =
+    language === 'en'
+      ? rosterDateWords(record.license_status.confirmed_on, context.snapshot.meta.rosterShape).aside
+      : rosterAsideIn(language, record.license_status.confirmed_on, context.snapshot.meta.rosterShape);
   const sentence =
-    `${title} is a ${typeWords(record.facility_type.value)} in ${place}` +
-    `${licensee ? `, licensed to ${licensee}` : ''}${since ? `, first licensed in ${since}` : ''}. ` +
-    `Status on the state's record${rosterDated}: ${statusText}.` +
-    (meaning.probation ? ' The license is on probation.' : '') +
-    (meaning.pending ? ` ${PENDING_APPLICATION} It is not in the lists on this site.` : !meaning.listed && !meaning.closed ? ' A license with this status is not in the lists on this site.' : '');
+    fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place }) +
+    `${licensee ? fill(w.licensedTo, { licensee }) : ''}${since ? fill(w.firstLicensed, { since }) : ''}` +
+    fill(w.statusOnRecord, { dated: rosterDated, status: record.license_status.value ? statusIn(language, statusText) : language === 'en' ? statusText : w.notOnFileShort }) +
+    (meaning.probation ? w.onProbation : '') +
+    (meaning.pending ? w.pendingNotListed : !meaning.listed && !meaning.closed ? w.notListed : '');
 
   const waiver = record.alw_participation;
   // A list row that may be this home but was tied to no one license: the line says so (waiver-line.ts).
@@ -105,32 +102,33 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       const held = underReview.has(key);
       return {
         field: key,
-        label: APPROVAL_LABELS[key],
+        label: say(APPROVAL_LABEL_WORDS[key], language),
         value: fact.value,
         underReview: held,
-        words: held ? 'not on file (under a correction review)' : triStateWords(fact.value),
-        source: approvalsSourceWords(context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on), fact.value, CLEARANCE_KEYS.map((k) => record.clearances[k].value)),
+        words: held ? say(READING_WORDS.underReview, language) : triStateIn(language, fact.value),
+        source: approvalSourceIn(language, context.snapshot.meta.approvalsRead, asOf(fact.confirmed_on), fact.value, CLEARANCE_KEYS.map((k) => record.clearances[k].value)),
         note: null,
         correctionsUrl: correctionsUrl(key),
       };
     }),
     {
       field: 'alw_participation',
-      label: WAIVER_LABEL,
+      label: say(APPROVAL_LABEL_WORDS.alw_participation, language),
       value: waiver.value,
       underReview: false,
-      words: triStateWords(waiver.value),
-      source: `${FACT_SOURCES.waiver}${asOf(waiver.confirmed_on)}`,
-      note: waiver.value === 'true' ? home.medi_cal_alw.scope : (unresolvedWaiverSaid ?? 'Absence from the list is not a verified no.'),
+      words: triStateIn(language, waiver.value),
+      source: `${say(SOURCE_WORDS.waiver, language)}${asOf(waiver.confirmed_on)}`,
+      note:
+        language === 'en'
+          ? waiver.value === 'true' ? home.medi_cal_alw.scope : (unresolvedWaiverSaid ?? w.waiverAbsence)
+          : waiver.value === 'true' ? say(SHARED_WORDS.waiverScope, language) : unresolvedWaiverSaid ? w.waiverUnresolved : w.waiverAbsence,
       correctionsUrl: correctionsUrl('alw_participation'),
     },
   ];
 
   // Only the compact home's price block, quoted; a closed license has none.
   const rateLine = !meaning.closed && home.price ? home.price.line : null;
-  const noRate = meaning.closed
-    ? 'No starting rate is shown: this license is closed.'
-    : 'No starting rate is on file for this home. Ask the home for its rates.';
+  const noRate = meaning.closed ? w.noRateClosed : w.noRate;
 
   const reports = reportsByLicense(context.snapshot, license);
   const documents = record.state_documents?.value ?? null;
@@ -142,6 +140,7 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
   const questionNeeds = needsOnFile.map((key) => (key === 'non_ambulatory' ? 'wheelchair' : key));
 
   return {
+    language,
     license,
     title,
     // The name on the license, when it differs from the name the home goes by.
@@ -162,10 +161,10 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
     closedNote,
     approvals,
     /** The waiver line when a list row may be this home but was tied to no one license (else null). */
-    waiverUnresolved: unresolvedWaiverSaid,
+    waiverUnresolved: unresolvedWaiverSaid && language !== 'en' ? w.waiverUnresolved : unresolvedWaiverSaid,
     rateLine,
     noRate,
-    fairness: FAIRNESS_IN_WORDS,
+    fairness: say(SHARED_WORDS.fairness, language),
     visits: {
       lastVisit: record.last_state_visit.value,
       documents: documentCount,
@@ -178,8 +177,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       exported: homeRecord.restDetail.state_visits.value,
       exportedOn: homeRecord.restDetail.state_visits.confirmed_on,
       // Type A and Type B in one plain sentence, and the guide that says more.
-      citationTypes: CITATION_TYPES,
-      citationsGuide: guideCatalog(baseUrl).find((guide) => guide.slug === CITATIONS_GUIDE_SLUG)!,
+      citationTypes: say(SHARED_WORDS.citationTypes, language),
+      citationsGuide: guideCatalog(baseUrl, language).find((guide) => guide.slug === CITATIONS_GUIDE_SLUG)!,
       stateRecordUrl: row.state_record_url,
       reports: shown,
       // Reports the state lists beyond those shown.
@@ -190,38 +189,39 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord) {
       telHref: telHref(phone),
       // A closed license takes no residents: nothing to ask it.
       // One list with the call plan's (call-plan.ts): the same record asks the same questions everywhere.
-      questions: meaning.closed ? [] : homeQuestions(homeRecord, questionNeeds, context.snapshot.meta.snapshotDate),
-      openings: OPENINGS_BY_PHONE,
-      closedWarning: meaning.closed ? CLOSED_PHONE : null,
+      questions: meaning.closed ? [] : homeQuestions(homeRecord, questionNeeds, context.snapshot.meta.snapshotDate, language),
+      openings: say(SHARED_WORDS.openingsByPhone, language),
+      closedWarning: meaning.closed ? w.closedWarning : null,
     },
     // Only licensees with a license-holder page (see places.ts) are linked.
     licensee: { name: licensee, pageSlug: licensee ? licenseeSlug(context.snapshot, licensee) : null },
     address,
     corrections: {
-      url: record.links.corrections,
+      url: formUrl(record.links.corrections),
       disputes: record.disputes,
     },
     rosterAsOf: record.license_status.confirmed_on,
     rosterDated,
     // The home's logged changes on the state record, newest first.
-    changes: homeChanges(context, baseUrl, license),
+    changes: homeChanges(context, baseUrl, license, language),
   };
 }
 
 function approvalAnswer(view: ViewFacts, key: ClearanceKey): string {
+  const w = wordsIn(HOME_WORDS, view.language);
   const approval = view.approvals.find((a) => a.field === key)!;
   // Both non-true values read "not on file"; the sentence says which the record holds. A closed
   // license has no home to ask.
-  const askTheHome = view.status.closed ? '' : '; ask the home';
-  const onRecord = approvalOnRecord(key, approval.value as TriState);
+  const ask = view.status.closed ? '' : w.askTheHomeTail;
+  const onRecord = approvalOnRecordIn(view.language, key, approval.value as TriState);
   const recorded =
     approval.value === 'true'
-      ? `Yes: ${onRecord}, ${approval.source}.`
+      ? fill(w.aYes, { onRecord, source: approval.source })
       : approval.underReview
-        ? `Not on file: this approval is under a correction review, so it reads "not on file" until the review closes.`
+        ? w.aUnderReview
         : approval.value === 'false'
-          ? `${capitalized(onRecord)}, ${approval.source}.`
-          : `${capitalized(onRecord)}, ${approval.source}. That is not a no${askTheHome}.`;
+          ? fill(w.aStated, { onRecord: capitalized(onRecord), source: approval.source })
+          : fill(w.aSilent, { onRecord: capitalized(onRecord), source: approval.source, ask });
   return asRecordedWhileOpen(view, recorded);
 }
 
@@ -230,52 +230,69 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 /** On a closed license an approval or waiver answer is history (spec: never presented as current). */
 function asRecordedWhileOpen(view: ViewFacts, recorded: string): string {
   if (!view.status.closed) return recorded;
-  return `This license is closed, so the home takes no residents under it. While it was open, the record held: ${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}`;
+  return fill(say(HOME_WORDS.whileOpen, view.language), { recorded: `${recorded.charAt(0).toLowerCase()}${recorded.slice(1)}` });
+}
+
+/** The roster's date in a sentence, in a language (wording.ts rosterDateWords in English). */
+function rosterAsideIn(language: Language, date: string | null, shape: RosterShape): string {
+  if (shape === 'export') return retrievedIn(language, date);
+  return date ? say(HOME_WORDS.rosterDated, language, { date }) : say(HOME_WORDS.rosterUndated, language);
+}
+
+/** The source of one care approval (wording.ts approvalsSourceWords in English). */
+function approvalSourceIn(language: Language, approvalsRead: boolean, asOfWords: string, value: TriState, values: readonly TriState[]): string {
+  if (language === 'en') return approvalsSourceWords(approvalsRead, asOfWords, value, values);
+  if (approvalsRead) return `${say(SOURCE_WORDS.approvals, language)}${asOfWords}`;
+  if (value === 'true') return `${say(HOME_WORDS.clientServedSource, language)}${asOfWords}`;
+  return say(values.includes('true') ? HOME_WORDS.approvalsFromClientServed : HOME_WORDS.noApprovalsFile, language);
 }
 
 function quickAnswers(view: ViewFacts) {
+  const w = wordsIn(HOME_WORDS, view.language);
   const waiver = view.approvals.find((a) => a.field === 'alw_participation')!;
   const { visits } = view;
+  const status = statusIn(view.language, view.status.text);
+  const waiverAsOf = waiver.source.slice(say(SOURCE_WORDS.waiver, view.language).length);
+  const openings = view.call.openings;
   return [
     {
-      question: 'Is this home licensed?',
+      question: w.qLicensed,
       answer: view.status.closedLive
-        ? `No longer. ${view.closedNote ?? ''}`.trim()
+        ? fill(w.aNoLonger, { note: view.closedNote ?? '' }).trim()
         : view.status.closed
-        ? `No longer: the state roster lists this license as ${view.status.text}. ${view.closedNote ?? ''}`.trim()
-        : `The state's record lists this license as ${view.status.text}${view.rosterAsOf ? view.rosterDated : ''}.` +
-          (view.status.probation ? ' The license is on probation.' : ''),
+        ? fill(w.aNoLongerStatus, { status, note: view.closedNote ?? '' }).trim()
+        : fill(w.aListedAs, { status, dated: view.rosterAsOf ? view.rosterDated : '' }) + (view.status.probation ? w.onProbation : ''),
     },
-    { question: 'Does it take residents with dementia?', answer: approvalAnswer(view, 'dementia') },
-    { question: 'Can it care for someone who uses a wheelchair or cannot walk unaided?', answer: approvalAnswer(view, 'non_ambulatory') },
-    { question: 'Can a resident receive hospice care there?', answer: approvalAnswer(view, 'hospice') },
-    { question: 'Can it care for a bedridden resident?', answer: approvalAnswer(view, 'bedridden') },
+    { question: w.qDementia, answer: approvalAnswer(view, 'dementia') },
+    { question: w.qWheelchair, answer: approvalAnswer(view, 'non_ambulatory') },
+    { question: w.qHospice, answer: approvalAnswer(view, 'hospice') },
+    { question: w.qBedridden, answer: approvalAnswer(view, 'bedridden') },
     {
-      question: 'Does it take the Medi-Cal Assisted Living Waiver?',
+      question: w.qWaiver,
       answer: asRecordedWhileOpen(
         view,
         waiver.value === 'true'
-          ? `Yes: it is on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. ${waiver.note ?? ''}`.trim()
+          ? fill(w.aWaiverYes, { asOf: waiverAsOf, note: waiver.note ?? '' }).trim()
           : view.waiverUnresolved
             ? view.waiverUnresolved
-            : `Not on file: it is not on the state's Assisted Living Waiver list${waiver.source.replace(/^per the state's Assisted Living Waiver list/, '')}. Absence from the list is not a verified no${view.status.closed ? '' : '; ask the home'}.`,
+            : fill(w.aWaiverNotOnFile, { asOf: waiverAsOf, ask: view.status.closed ? '' : w.askTheHomeTail }).trim(),
       ),
     },
     {
-      question: 'How much does it cost?',
-      answer: view.rateLine ? `"${view.rateLine}"` : view.noRate,
+      question: w.qCost,
+      answer: view.rateLine ? fill(w.aRateQuoted, { line: view.rateLine }) : view.noRate,
     },
     {
-      question: 'Does it have an opening?',
+      question: w.qOpening,
       answer: view.status.closed
-        ? `This license is closed. For homes with an open license: ${OPENINGS_BY_PHONE.charAt(0).toLowerCase()}${OPENINGS_BY_PHONE.slice(1)}`
-        : `${OPENINGS_BY_PHONE}${view.call.phone ? ` The number on the state roster is ${view.call.phone}.` : ''}`,
+        ? fill(w.aOpeningClosed, { openings: view.language === 'en' ? `${openings.charAt(0).toLowerCase()}${openings.slice(1)}` : openings })
+        : `${openings}${view.call.phone ? fill(w.aOpeningPhone, { phone: view.call.phone }) : ''}`,
     },
     {
-      question: 'When did the state last visit?',
+      question: w.qLastVisit,
       answer: visits.lastVisit
-        ? `The state's record shows a last visit on ${visits.lastVisit}${visits.exported ? retrievedOn(visits.exportedOn) : ''}.`
-        : 'Not on file: the state record gives no last visit date.',
+        ? fill(w.aLastVisit, { date: visits.lastVisit, retrieved: visits.exported ? retrievedIn(view.language, visits.exportedOn) : '' })
+        : w.aNoLastVisit,
     },
   ];
 }
@@ -286,37 +303,49 @@ function quickAnswers(view: ViewFacts) {
  * (its years are unknown). Empty without the export's figures.
  */
 export function visitWords(view: ViewFacts): string[] {
+  const w = wordsIn(HOME_WORDS, view.language);
   const v = view.visits.exported;
   if (!v) return [];
-  const on = retrievedOn(view.visits.exportedOn);
-  if (v.since_year === null) return [`No state visit is on the state's record${on}.`];
-  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  const on = retrievedIn(view.language, view.visits.exportedOn);
+  if (v.since_year === null) return [fill(w.noVisitOnRecord, { on })];
+  const n = (count: number | null) => (count === null ? w.notOnFileShort : String(count));
   const byType = (c: { inspection: number | null; other: number | null; complaint: number | null; total: number | null }) =>
-    `${n(c.total)} (${n(c.inspection)} at inspections, ${n(c.other)} at other visits, ${n(c.complaint)} from complaints)`;
+    fill(w.byVisitType, { total: n(c.total), inspection: n(c.inspection), other: n(c.other), complaint: n(c.complaint) });
   const a = v.allegations;
+  const year = v.since_year;
   return [
-    `State visits since ${v.since_year}${on}: ${n(v.visits.total)} (${n(v.visits.inspection)} inspections, ${n(v.visits.complaint)} complaint investigations, ${n(v.visits.other)} other visits).`,
-    `Citations since ${v.since_year}: Type A ${byType(v.type_a)}; Type B ${byType(v.type_b)}.`,
-    `Complaint allegations since ${v.since_year}: ${n(a.total)} (${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded). ${SUBSTANTIATED_IN_WORDS}`,
+    fill(w.visitsSince, { year, on, total: n(v.visits.total), inspection: n(v.visits.inspection), complaint: n(v.visits.complaint), other: n(v.visits.other) }),
+    fill(w.citationsByType, { year, a: byType(v.type_a), b: byType(v.type_b) }),
+    `${fill(w.allegationsSince, {
+      year,
+      total: n(a.total),
+      substantiated: n(a.substantiated),
+      inconclusive: n(a.inconclusive),
+      unsubstantiated: n(a.unsubstantiated),
+      unfounded: n(a.unfounded),
+    })} ${say(SHARED_WORDS.substantiated, view.language)}`,
   ];
 }
 
 /** "4 documents since 2025, newest 2025-11-28" and the citation tallies, in words. */
 export function documentWords(view: ViewFacts): { documents: string; citations: string } {
+  const w = wordsIn(HOME_WORDS, view.language);
   const v = view.visits;
-  const since = v.documentsSince ? ` (since ${v.documentsSince}${v.latestDocument ? `, newest ${v.latestDocument}` : ''})` : '';
-  const documents = v.documents === null ? 'Documents the state lists: not on file.' : `Documents the state lists: ${v.documents}${since}.`;
+  const since = v.documentsSince ? fill(w.documentsSince, { year: v.documentsSince, newest: v.latestDocument ? fill(w.documentsNewest, { date: v.latestDocument }) : '' }) : '';
+  const documents = v.documents === null ? w.documentsNotOnFile : fill(w.documents, { n: v.documents, since });
   // A count without its years is not shown.
   const citations =
     (v.typeA === null && v.typeB === null) || !v.talliesSince
       ? v.exported && !v.talliesSince
-        ? 'Type A and Type B citations: none, with no state visit on record.'
-        : 'Type A and Type B citations: not on file.'
-      : `Citations since ${v.talliesSince}: ${v.typeA ?? 'not on file'} Type A, ${v.typeB ?? 'not on file'} Type B.`;
+        ? w.citationsNoVisit
+        : w.citationsNotOnFile
+      : fill(w.citationsSince, { year: v.talliesSince, a: v.typeA ?? w.notOnFileShort, b: v.typeB ?? w.notOnFileShort });
   return { documents, citations };
 }
 
-export function reportWords(report: ReportRow): string {
-  const parts = [report.date ?? 'date not on file', report.type ?? 'type not on file', report.title ?? 'untitled'];
-  return `${parts.join(' · ')}${report.control_number ? ` (control number ${report.control_number})` : ''}`;
+/** A report's line: the state's own date, type and title verbatim, with the service's words for what is missing. */
+export function reportWords(report: ReportRow, language: Language = 'en'): string {
+  const w = wordsIn(HOME_WORDS, language);
+  const parts = [report.date ?? w.reportDateNotOnFile, report.type ?? w.reportTypeNotOnFile, report.title ?? w.reportUntitled];
+  return `${parts.join(' · ')}${report.control_number ? fill(w.controlNumber, { number: report.control_number }) : ''}`;
 }

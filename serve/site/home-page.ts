@@ -2,7 +2,7 @@
 // JavaScript (`/?q=` renders the matches on the server); the script adds suggestions as you type
 // (an ARIA combobox) and a map whose list follows what is in view. Every list is alphabetical,
 // or nearest first from a point the family chose, and carries the neutrality sentence.
-import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
+import { mdAttribution, mdBlocks, mdEnglishPrevails, mdLink, mdText } from '../web/markdown.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import { placeWords } from '../shape/home-view.ts';
 import type { Settings } from '../http/settings.ts';
@@ -15,10 +15,15 @@ import type { SiteIndex } from '../shape/homes-index.ts';
 import type { SnapshotMeta } from '../records/snapshot.ts';
 import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 import { FORM_TOOLS } from '../web/agent-tools.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
+import { FRONT_WORDS } from '../words/front-words.ts';
+import { HOME_WORDS } from '../words/home-page-words.ts';
+import { hasSpanishTwin } from '../web/links.ts';
+import { pathIn, type Language } from '../words/language.ts';
 
-export const HOME_TITLE = 'Find a licensed elder-care home in California';
-export const HOME_DESCRIPTION =
-  "Search California's licensing record of residential care homes for the elderly (RCFEs) by name, city or county, or on a map. Free; no home pays to appear.";
+export const HOME_TITLE = FRONT_WORDS.title.en;
+export const HOME_DESCRIPTION = FRONT_WORDS.description.en;
 
 /** How many matches the plain (no-script) search shows per kind. */
 export const PAGE_RESULTS_LIMIT = 50;
@@ -76,7 +81,7 @@ function datesWords({ rosterAsOf, rosterShape, snapshotDate, sourceHealth }: Rec
   return `${roster}${snapshotDate ? ` (this copy of it was made on ${snapshotDate})` : ''}${old.join('')}`;
 }
 
-export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {
+export function homePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null, suggestSpanish = false): string {
   const { baseUrl } = settings;
   const guides = guideCatalog(baseUrl);
   const body = html`
@@ -144,6 +149,9 @@ ${resultsSection(q, results)}
     description: HOME_DESCRIPTION,
     canonicalUrl: `${baseUrl}/`,
     markdownUrl: `${baseUrl}/index.md`,
+    translationUrl: `${baseUrl}${pathIn('es', '/')}`,
+    // A reader whose Accept-Language prefers Spanish is pointed to /es, never sent there.
+    suggestTranslation: suggestSpanish,
     noindex: q !== '',
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
@@ -180,5 +188,128 @@ export function homePageMarkdown(settings: Settings, index: SiteIndex, dates: Re
       `- ${mdLink('Terms of use', `${baseUrl}${TERMS_PATH}`)}`,
     ].join('\n'),
     mdAttribution(baseUrl),
+  ]);
+}
+
+/** A page address from the site's answers (`<base>/county/x`) as a Spanish page links it: its Spanish twin when there is one. */
+function spanishLink(baseUrl: string, url: string): string {
+  const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url;
+  return hasSpanishTwin(path) ? `${baseUrl}${pathIn('es', path)}` : url;
+}
+
+/** The Spanish search results: the same matches, named in Spanish, linking Spanish pages. */
+function spanishResults(baseUrl: string, q: string, results: Suggestions | null): SafeHtml {
+  if (!q) return html``;
+  const w = wordsIn(FRONT_WORDS, 'es');
+  if (!results) return html`<section class="results" aria-labelledby="results-heading"><h2 id="results-heading">${w.searchButton}</h2><p>${w.tooShort}</p></section>`;
+  const none = results.counties.length + results.cities.length + results.homes.length === 0;
+  const shownOf = (shown: number, total: number) => (total > shown ? html`<p class="muted">${fill(w.showing, { shown, total })}</p>` : html``);
+  const county = (name: string) => say(HOME_WORDS.county, 'es', { county: name });
+  return html`<section class="results" aria-labelledby="results-heading">
+<h2 id="results-heading">${fill(w.resultsFor, { q })}</h2>
+${none ? html`<p>${fill(w.noMatch, { q })}</p>` : ''}
+${results.counties.length > 0 ? html`<h3>${w.counties}</h3><ul class="plain">${results.counties.map((c) => html`<li><a href="${spanishLink(baseUrl, c.page)}">${county(c.county)}</a> <span class="muted">(${c.listed_homes})</span></li>`)}</ul>${shownOf(results.counties.length, results.totals.counties)}` : ''}
+${results.cities.length > 0 ? html`<h3>${w.cities}</h3><ul class="plain">${results.cities.map((c) => html`<li><a href="${spanishLink(baseUrl, c.page)}">${c.city}</a> <span class="muted">${county(c.county)} (${c.listed_homes})</span></li>`)}</ul>${shownOf(results.cities.length, results.totals.cities)}` : ''}
+${results.homes.length > 0 ? html`<h3>${w.homes}</h3><ul class="homes">${results.homes.map((home) => html`<li><a href="${spanishLink(baseUrl, home.page)}">${home.name}</a> <span class="muted">${placeWords(home.city, home.county, 'es')} · licencia ${home.license_number}${home.license_closed ? ` · ${home.license_status ?? ''}` : ''}</span></li>`)}</ul>${shownOf(results.homes.length, results.totals.homes)}` : ''}
+${none ? '' : html`<p class="note">${w.eachKind} ${say(SHARED_WORDS.listNeutrality, 'es')}</p>`}
+</section>`;
+}
+
+/** The lede's counts and dates in a language. */
+function ledeIn(language: Language, index: SiteIndex, dates: RecordDates): string {
+  const w = wordsIn(FRONT_WORDS, language);
+  const n = (count: number) => count.toLocaleString('en-US');
+  return fill(w.lede, {
+    homes: fill(index.homes.length === 1 ? w.homesHoldOne : w.homesHoldMany, { n: n(index.homes.length) }),
+    counties: fill(index.counties.length === 1 ? w.countyOne : w.countyMany, { n: n(index.counties.length) }),
+    dates: language === 'en' ? datesWords(dates) : fill(w.dates, { date: dates.rosterAsOf ?? dates.snapshotDate ?? '' }),
+  });
+}
+
+/**
+ * `/es`: the Spanish front door. The same search (GET, no script needed) and the counties and
+ * guides, linking their Spanish pages; the map, whose list the page script writes in English,
+ * stays on the English front page and is linked from here.
+ */
+export function spanishHomePageHtml(settings: Settings, index: SiteIndex, dates: RecordDates, q: string, results: Suggestions | null): string {
+  const { baseUrl } = settings;
+  const w = wordsIn(FRONT_WORDS, 'es');
+  const inEnglish = say(SHELL_WORDS.inEnglish, 'es');
+  const guides = guideCatalog(baseUrl, 'es');
+  const body = html`
+<h1>${w.title}</h1>
+<p class="lede">${ledeIn('es', index, dates)} ${say(SHARED_WORDS.listNeutrality, 'es')}</p>
+<p>${say(SHARED_WORDS.nonMedical, 'es')}</p>
+
+<form class="finder" role="search" action="${baseUrl}${pathIn('es', '/')}" method="get">
+  <label for="q">${w.searchLabel}</label>
+  <div class="combo">
+    <input type="search" id="q" name="q" value="${q}" maxlength="80" autocomplete="off" spellcheck="false" aria-describedby="q-hint">
+    <button type="submit">${w.searchButton}</button>
+  </div>
+  <p id="q-hint" class="muted hint">${w.searchHint}</p>
+</form>
+
+${spanishResults(baseUrl, q, results)}
+
+<p class="note">${say(SHARED_WORDS.openingsByPhone, 'es')}</p>
+<p>${w.mapInEnglish} <a href="${baseUrl}/#map-heading" lang="en" hreflang="en">${w.mapLink}</a> ${inEnglish}</p>
+
+<section aria-labelledby="counties-heading">
+  <h2 id="counties-heading">${w.browse}</h2>
+  <ul class="columns">${index.counties.map((c) => html`<li><a href="${baseUrl}${pathIn('es', c.path)}">${c.county}</a> <span class="muted">(${c.listedHomes})</span></li>`)}</ul>
+  <p class="muted">${w.browseNote}</p>
+</section>
+
+<section aria-labelledby="guides-heading">
+  <h2 id="guides-heading">${w.guides}</h2>
+  <ul class="plain">${guides.map((g) => html`<li><a href="${g.url}">${g.title}</a>${g.url.startsWith(`${baseUrl}/es/`) ? '' : ` ${inEnglish}`}<br><span class="muted">${g.description}</span></li>`)}</ul>
+  <p><a href="${baseUrl}${pathIn('es', GUIDES_PATH)}">${w.allGuides}</a></p>
+</section>
+
+<section aria-labelledby="developers-heading">
+  <h2 id="developers-heading">${w.developers}</h2>
+  <ul class="plain">
+    <li><a href="${baseUrl}${API_DOCS_PATH}">${w.apiDocs}</a> ${inEnglish}</li>
+    <li><a href="${baseUrl}${MCP_DOCS_PATH}">${w.mcpDocs}</a> ${inEnglish}</li>
+    <li><a href="${baseUrl}${TERMS_PATH}">${w.terms}</a> ${inEnglish}</li>
+  </ul>
+</section>`;
+  return layout({
+    baseUrl,
+    language: 'es',
+    translationUrl: `${baseUrl}/`,
+    title: q ? `${q}: ${w.searchButton.toLowerCase()}` : w.title,
+    description: w.description,
+    canonicalUrl: `${baseUrl}${pathIn('es', '/')}`,
+    markdownUrl: `${baseUrl}${pathIn('es', '/index.md')}`,
+    noindex: q !== '',
+    body,
+  });
+}
+
+/** The Markdown twin of `/es`. */
+export function spanishHomePageMarkdown(settings: Settings, index: SiteIndex, dates: RecordDates): string {
+  const { baseUrl } = settings;
+  const w = wordsIn(FRONT_WORDS, 'es');
+  const inEnglish = say(SHELL_WORDS.inEnglish, 'es');
+  return mdBlocks([
+    `# ${w.title}`,
+    mdEnglishPrevails('es', `${baseUrl}/`),
+    mdText(`${ledeIn('es', index, dates)} ${say(SHARED_WORDS.listNeutrality, 'es')} ${say(SHARED_WORDS.openingsByPhone, 'es')}`),
+    `## ${w.browse}`,
+    mdText(w.browseNote),
+    index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${pathIn('es', c.path)}`)} (${c.listedHomes})`).join('\n'),
+    `## ${w.guides}`,
+    guideCatalog(baseUrl, 'es')
+      .map((g) => `- ${mdLink(g.title, g.url)}${g.url.startsWith(`${baseUrl}/es/`) ? '' : ` ${inEnglish}`}: ${mdText(g.description)}`)
+      .join('\n'),
+    `## ${w.developers}`,
+    [
+      `- ${mdLink(w.apiDocs, `${baseUrl}${API_DOCS_PATH}`)} ${inEnglish}`,
+      `- ${mdLink(w.mcpDocs, `${baseUrl}${MCP_DOCS_PATH}`)} ${inEnglish}`,
+      `- ${mdLink(w.terms, `${baseUrl}${TERMS_PATH}`)} ${inEnglish}`,
+    ].join('\n'),
+    mdAttribution(baseUrl, false, 'es'),
   ]);
 }

@@ -13,7 +13,8 @@ import { siteApiRoutes, suggestions } from './api.ts';
 import { SITE_ASSETS, SITE_ASSET_LIST } from './assets.ts';
 import { API_DOCS_DESCRIPTION, API_DOCS_TITLE, apiDocsMarkdown, docsExamples } from './docs-api.ts';
 import { MCP_DOCS_DESCRIPTION, MCP_DOCS_TITLE, mcpDocsMarkdown } from './docs-mcp.ts';
-import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT } from './home-page.ts';
+import { prefersSpanish } from '../words/language.ts';
+import { homePageHtml, homePageMarkdown, PAGE_RESULTS_LIMIT, spanishHomePageHtml, spanishHomePageMarkdown } from './home-page.ts';
 import { siteIndexOf } from '../shape/homes-index.ts';
 import { API_DOCS_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
 import { markdownToHtml } from './markdown.ts';
@@ -107,6 +108,10 @@ export const sitePlugin: Plugin<Services> = {
       );
     }
 
+    const spanishMarkdown = (request: Request, h: ResponseToolkit, byAccept: boolean) => {
+      const snapshot = requestSnapshot(request, services.snapshots);
+      return markdownResponse(h, spanishHomePageMarkdown(services.settings, siteIndexOf(snapshot), snapshot.meta), `${baseUrl}/es`, byAccept).header('content-language', 'es');
+    };
     const homeMarkdown = (request: Request, h: ResponseToolkit, byAccept: boolean) => {
       const snapshot = requestSnapshot(request, services.snapshots);
       return markdownResponse(h, homePageMarkdown(services.settings, siteIndexOf(snapshot), snapshot.meta), `${baseUrl}/`, byAccept);
@@ -124,11 +129,28 @@ export const sitePlugin: Plugin<Services> = {
           const index = siteIndexOf(snapshot);
           const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
           const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
-          const page = homePageHtml(services.settings, index, snapshot.meta, q, results);
-          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {}));
+          const page = homePageHtml(services.settings, index, snapshot.meta, q, results, prefersSpanish(String(request.headers['accept-language'] ?? '')));
+          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {})).header('vary', 'Accept-Language', { append: true });
         },
       },
       pageRoute('/index.md', (request, h) => homeMarkdown(request, h, false)),
+      // The Spanish front door: the same search, its Markdown twin at /es/index.md.
+      {
+        method: 'GET',
+        path: '/es',
+        options: { validate: inputs({ query: homeQuery }) },
+        handler: (request, h) => {
+          refuseSortParameter(request.query);
+          const snapshot = requestSnapshot(request, services.snapshots);
+          const index = siteIndexOf(snapshot);
+          if (acceptsMarkdown(request)) return spanishMarkdown(request, h, true);
+          const q = firstString((request.query as { q?: unknown }).q).trim().slice(0, 80);
+          const results = q.length >= 2 ? suggestions(services, request, index, q, PAGE_RESULTS_LIMIT) : null;
+          const page = spanishHomePageHtml(services.settings, index, snapshot.meta, q, results);
+          return withCsp(htmlResponse(h, page, q ? { cacheControl: SEARCH_CACHE_CONTROL } : {})).header('content-language', 'es');
+        },
+      },
+      pageRoute('/es/index.md', (request, h) => spanishMarkdown(request, h, false)),
     );
     server.route(routes);
   },

@@ -1,7 +1,10 @@
 // The page shell every HTML page shares: one stylesheet, the link to the AI catalog, the WebMCP
 // script (agent-tools.ts), a skip link, the site header, the page, and a footer with the
 // attribution and usage conditions the spec requires on every page.
-import { NOT_ON_FILE_IN_WORDS, SERVICE_NAME, STATE_SOURCE } from '../words/wording.ts';
+import { SERVICE_NAME } from '../words/wording.ts';
+import { fill, wordsIn } from '../words/catalog.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
+import { pathIn, type Language } from '../words/language.ts';
 import { html, type SafeHtml } from './html.ts';
 import { STYLESHEET_PATH } from './assets.ts';
 import { ICON_PATH } from './icon.ts';
@@ -22,12 +25,44 @@ export interface PageOptions {
   /** Extra tags for <head> (a page script, a map stylesheet). */
   head?: SafeHtml;
   noindex?: boolean;
+  /** The page's language (English unless said); a Spanish page says the English record prevails. */
+  language?: Language;
+  /** Absolute URL of the same page in the other language, when it has one (hreflang both ways). */
+  translationUrl?: string;
+  /** An English page whose reader's Accept-Language prefers Spanish: suggest the Spanish page (never a redirect). */
+  suggestTranslation?: boolean;
+}
+
+/** The alternates of a page in both languages, and the language switch of the global navigation. */
+function languageLinks(options: PageOptions) {
+  const language = options.language ?? 'en';
+  const english = language === 'en' ? options.canonicalUrl : options.translationUrl;
+  const spanish = language === 'es' ? options.canonicalUrl : options.translationUrl;
+  const alternates = options.translationUrl
+    ? html`<link rel="alternate" hreflang="en" href="${english}">
+<link rel="alternate" hreflang="es" href="${spanish}">
+<link rel="alternate" hreflang="x-default" href="${english}">`
+    : '';
+  // Without a Spanish twin, "Español" opens the Spanish front page; without an English one, the English.
+  const englishHref = english ?? `${options.baseUrl}/`;
+  const spanishHref = spanish ?? `${options.baseUrl}${pathIn('es', '/')}`;
+  const toggle = html`<li class="language">${
+    language === 'en' ? html`<span lang="en" aria-current="true">English</span>` : html`<a href="${englishHref}" lang="en" hreflang="en">English</a>`
+  } / ${language === 'es' ? html`<span lang="es" aria-current="true">Español</span>` : html`<a href="${spanishHref}" lang="es" hreflang="es">Español</a>`}</li>`;
+  return { alternates, toggle, englishHref };
 }
 
 export function layout(options: PageOptions): string {
   const { baseUrl } = options;
+  const language = options.language ?? 'en';
+  const w = wordsIn(SHELL_WORDS, language);
+  const shared = wordsIn(SHARED_WORDS, language);
+  const { alternates, toggle, englishHref } = languageLinks(options);
+  const home = `${baseUrl}${pathIn(language, '/')}`;
+  // Pages with no Spanish version say so on a Spanish page's links.
+  const english = language === 'es' ? html` <span class="small">${w.inEnglish}</span>` : '';
   return html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -35,6 +70,7 @@ export function layout(options: PageOptions): string {
 <meta name="description" content="${options.description}">
 <link rel="canonical" href="${options.canonicalUrl}">
 ${options.markdownUrl ? html`<link rel="alternate" type="text/markdown" href="${options.markdownUrl}">` : ''}
+${alternates}
 ${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="icon" type="image/svg+xml" href="${baseUrl}${ICON_PATH}">
 <link rel="stylesheet" href="${baseUrl}${STYLESHEET_PATH}">
@@ -43,31 +79,31 @@ ${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${options.head ?? ''}
 </head>
 <body>
-<a class="skip" href="#main">Skip to main content</a>
+<a class="skip" href="#main">${w.skip}</a>
 <header class="site">
-  <a class="brand" href="${baseUrl}/">${SERVICE_NAME}</a>
-  <nav aria-label="Site">
+  <a class="brand" href="${home}">${SERVICE_NAME}</a>
+  <nav aria-label="${w.navLabel}">
     <ul>
-      <li><a href="${baseUrl}/">Find a home</a></li>
-      <li><a href="${baseUrl}/guides">Guides</a></li>
-      <li><a href="${baseUrl}/docs/api">API</a></li>
-      <li><a href="${baseUrl}/docs/mcp">MCP</a></li>
-      <li><a href="${baseUrl}/data">Data</a></li>
+      <li><a href="${home}">${w.findHome}</a></li>
+      <li><a href="${baseUrl}${pathIn(language, '/guides')}">${w.guides}</a></li>
+      <li><a href="${baseUrl}/docs/api">API</a>${english}</li>
+      <li><a href="${baseUrl}/docs/mcp">MCP</a>${english}</li>
+      <li><a href="${baseUrl}/data">Data</a>${english}</li>
+      ${toggle}
     </ul>
   </nav>
 </header>
 <main id="main">
+${options.suggestTranslation && options.translationUrl ? html`<p class="note" lang="es"><a href="${options.translationUrl}" hreflang="es">${wordsIn(SHELL_WORDS, 'es').spanishSuggested}</a></p>` : ''}
+${language === 'es' ? html`<p class="note" role="note">${w.englishPrevails} ${w.verbatim} <a href="${englishHref}" lang="en" hreflang="en">${w.englishPage}</a></p>` : ''}
 ${options.body}
 </main>
 <footer class="site">
-  <p>Licensing data: ${STATE_SOURCE}, as compiled by ${SERVICE_NAME}. Parts come from the California
-  Health and Human Services open data portal; the data shown here is modified, not official
-  government data. The official record is the state's own
-  <a href="${STATE_SEARCH_URL}">facility search</a>.</p>
-  <p>No home pays to appear, and nothing here is ranked. No website knows which homes have an open
-  bed today: openings are learned by phone. ${NOT_ON_FILE_IN_WORDS}</p>
-  <p><a href="${baseUrl}/terms">Terms of use</a> · <a href="${baseUrl}/guides">Guides</a> ·
-  <a href="${baseUrl}/docs/api">API</a> · <a href="${baseUrl}/docs/mcp">MCP server</a></p>
+  <p>${fill(w.footerSource, { source: shared.stateSource, service: SERVICE_NAME })}
+  <a href="${STATE_SEARCH_URL}">${w.facilitySearch}</a>.</p>
+  <p>${w.footerPromise} ${shared.notOnFile}</p>
+  <p><a href="${baseUrl}/terms">${w.terms}</a> · <a href="${baseUrl}${pathIn(language, '/guides')}">${w.guides}</a> ·
+  <a href="${baseUrl}/docs/api">API</a> · <a href="${baseUrl}/docs/mcp">MCP server</a>${english}</p>
 </footer>
 </body>
 </html>`.value;

@@ -6,6 +6,9 @@ import { html, type SafeHtml } from './html.ts';
 import { layout, type PageOptions } from './layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from './respond.ts';
 import { asksForAvailability, asksForSort, LIST_NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
+import { fill, wordsIn } from '../words/catalog.ts';
+import { SHELL_WORDS } from '../words/family-words.ts';
+import { prefersSpanish, type Language } from '../words/language.ts';
 
 /** Home and list pages follow the REST five-minute rule, so a review shows within five minutes. */
 export const RECORD_PAGE_CACHE = 'public, s-maxage=300, stale-while-revalidate=300';
@@ -63,14 +66,21 @@ export function answer(request: Request, h: ResponseToolkit, baseUrl: string, do
   const byAccept = !markdownPath && doc.markdown !== undefined && acceptsMarkdown(request);
   if (markdownPath || byAccept) {
     if (!doc.markdown) throw pageError(404, 'This page has no Markdown version.');
-    return markdownResponse(h, doc.markdown(), doc.canonicalUrl, byAccept).code(doc.status ?? 200);
+    return markdownResponse(h, doc.markdown(), doc.canonicalUrl, byAccept)
+      .code(doc.status ?? 200)
+      .header('content-language', doc.language ?? 'en');
   }
+  // An English page with a Spanish twin suggests it to a reader whose Accept-Language prefers
+  // Spanish (never a redirect): the HTML then varies by that header.
+  const suggestTranslation = (doc.language ?? 'en') === 'en' && doc.translationUrl !== undefined && prefersSpanish(String(request.headers['accept-language'] ?? ''));
   // The shared shell reads the page's title, description, addresses, body and noindex.
-  const response = htmlResponse(h, layout({ baseUrl, ...doc }), {
+  const response = htmlResponse(h, layout({ baseUrl, ...doc, suggestTranslation }), {
     cacheControl: doc.cacheControl,
     status: doc.status ?? 200,
     varyAccept: doc.markdown !== undefined,
   });
+  response.header('content-language', doc.language ?? 'en');
+  if (doc.translationUrl !== undefined) response.header('vary', 'Accept-Language', { append: true });
   response.header('content-security-policy', contentSecurityPolicy(baseUrl));
   response.header('referrer-policy', 'strict-origin-when-cross-origin');
   for (const [name, value] of Object.entries(doc.headers ?? {})) response.header(name, value);
@@ -138,22 +148,24 @@ export function pageUrl(url: string, page: number, params: Record<string, string
   return query ? `${url}?${query}` : url;
 }
 
-export function pagerHtml(paging: Paging, url: (page: number) => string): SafeHtml {
+export function pagerHtml(paging: Paging, url: (page: number) => string, language: Language = 'en'): SafeHtml {
   if (paging.pages <= 1) return html``;
-  return html`<nav class="pager" aria-label="Pages">
-  <p>Page ${paging.page} of ${paging.pages}.</p>
+  const w = wordsIn(SHELL_WORDS, language);
+  return html`<nav class="pager" aria-label="${w.pagesLabel}">
+  <p>${fill(w.pageOf, { page: paging.page, pages: paging.pages })}</p>
   <ul>
-    ${paging.page > 1 ? html`<li><a href="${url(paging.page - 1)}" rel="prev">Previous page</a></li>` : ''}
-    ${paging.page < paging.pages ? html`<li><a href="${url(paging.page + 1)}" rel="next">Next page</a></li>` : ''}
+    ${paging.page > 1 ? html`<li><a href="${url(paging.page - 1)}" rel="prev">${w.previousPage}</a></li>` : ''}
+    ${paging.page < paging.pages ? html`<li><a href="${url(paging.page + 1)}" rel="next">${w.nextPage}</a></li>` : ''}
   </ul>
 </nav>`;
 }
 
-export function pagerMarkdown(paging: Paging, url: (page: number) => string): string | null {
+export function pagerMarkdown(paging: Paging, url: (page: number) => string, language: Language = 'en'): string | null {
   if (paging.pages <= 1) return null;
+  const w = wordsIn(SHELL_WORDS, language);
   const links = [
-    paging.page > 1 ? `Previous page: ${url(paging.page - 1)}` : null,
-    paging.page < paging.pages ? `Next page: ${url(paging.page + 1)}` : null,
+    paging.page > 1 ? `${w.previousPage}: ${url(paging.page - 1)}` : null,
+    paging.page < paging.pages ? `${w.nextPage}: ${url(paging.page + 1)}` : null,
   ].filter(Boolean);
-  return `Page ${paging.page} of ${paging.pages}. ${links.join(' · ')}`;
+  return `${fill(w.pageOf, { page: paging.page, pages: paging.pages })} ${links.join(' · ')}`;
 }

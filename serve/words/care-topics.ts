@@ -2,6 +2,15 @@
 // alias explain). Each points to the longer editorial guides at {base_url}/guides/<slug>.
 import { guideCatalog, guidesReviewedOn } from './guides/catalog.ts';
 import { CITATION_TYPES } from './wording.ts';
+import type { Language } from './language.ts';
+import { SPANISH_TOPICS } from './care-topics-es.ts';
+
+/** A topic's Spanish text, with the English topic's guides and tools. */
+function spanishTopic(topic: CareTopic): TopicText {
+  const es = SPANISH_TOPICS[topic];
+  if (!es) return TOPICS[topic];
+  return { ...TOPICS[topic], title: es.title.text, summary: es.summary.text, points: es.points.map((p) => p.text) };
+}
 
 export const CARE_TOPICS = [
   'dementia_care',
@@ -156,9 +165,13 @@ const TOPICS: Record<CareTopic, TopicText> = {
   },
 };
 
-export function careTopic(topic: CareTopic, baseUrl: string, source: string) {
-  const text = TOPICS[topic];
-  const catalog = new Map(guideCatalog(baseUrl).map((guide) => [guide.slug, guide]));
+/** The English topics, for the Spanish ones' check (care-topics-es.ts). */
+export const ENGLISH_TOPICS: Readonly<Record<CareTopic, TopicText>> = TOPICS;
+
+/** A topic in a language (English unless asked): the same fields, the guides linked in that language where they exist. */
+export function careTopic(topic: CareTopic, baseUrl: string, source: string, language: Language = 'en') {
+  const text = language === 'es' ? spanishTopic(topic) : TOPICS[topic];
+  const catalog = new Map(guideCatalog(baseUrl, language).map((guide) => [guide.slug, guide]));
   return {
     topic,
     title: text.title,

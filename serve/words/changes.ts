@@ -29,7 +29,7 @@ const labels = (): Record<string, string> => (fieldLabels ??= {
 });
 
 /** Which source a field's date is the date of. */
-function sourceName(field: string | null): string {
+export function sourceName(field: string | null): string {
   if (field === null) return 'state roster';
   if (field.startsWith('clearances.') || field === 'service_designations') return "state's care approvals list";
   if (field === 'alw_participation') return 'Assisted Living Waiver list';

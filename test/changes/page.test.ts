@@ -168,3 +168,25 @@ test('a county given by its slug or in any case is named and filtered as the ros
     }
   }
 });
+
+test('/es/changes says the same changes in Spanish: Spanish field labels, readings and sources, the same lines, the English prevails', async (t) => {
+  const english = await page('/changes');
+  const spanish = await page('/es/changes');
+  t.is(spanish.status, 200);
+  t.regex(spanish.text, /<html lang="es">/);
+  t.true(spanish.text.includes(`<link rel="alternate" hreflang="en" href="${BASE_URL}/changes">`));
+  const text = mainText(spanish.text);
+  t.true(text.includes('Cambios en el registro del estado en California'));
+  t.true(text.includes('Un cambio es lo que mostraba el registro del estado en dos fechas'));
+  t.true(text.includes('5 cambios.'));
+  t.true(text.includes('Titular de la licencia cambió de'));
+  t.true(text.includes('(lista del estado del 2030-02-05)'));
+  t.true(text.includes('La licencia ya no está en la lista del estado (lista del estado del 2030-01-05)'));
+  t.false(/ changed from |state roster of |not on file/.test(text), 'no English change line');
+  const count = (html: string) => (/<ul class="changes">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').split('<li>').length - 1;
+  t.is(count(spanish.text), count(english.text));
+  t.true(links(spanish.text).some((href) => href.startsWith(`${BASE_URL}/es/facility/`)));
+  const md = await page('/es/changes.md');
+  t.is(md.status, 200);
+  t.true(md.text.startsWith('# Cambios en el registro del estado en California'));
+});

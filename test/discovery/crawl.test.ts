@@ -48,8 +48,11 @@ test('sitemap.xml lists every listed home, county, city and care-type page, and 
   t.is(reply.status, 200);
   t.is(reply.headers.get('content-type'), 'application/xml; charset=utf-8');
   t.regex(reply.text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-  const urls = locs(reply.text);
-  t.is(new Set(urls).size, urls.length, 'no address twice');
+  const all = locs(reply.text);
+  t.is(new Set(all).size, all.length, 'no address twice');
+  // Every page is there in English and, under /es, in Spanish.
+  const urls = all.filter((url) => !url.startsWith(`${BASE}/es`));
+  t.deepEqual(all.filter((url) => url.startsWith(`${BASE}/es`)), urls.map((url) => (url === `${BASE}/` ? `${BASE}/es` : url.replace(BASE, `${BASE}/es`))));
 
   const homes = listedHomes();
   t.true(homes.length > 10);
@@ -61,7 +64,7 @@ test('sitemap.xml lists every listed home, county, city and care-type page, and 
   const cities = new Set(homes.filter((home) => home.county && home.city).map((home) => `${home.county!.toLowerCase()}|${home.city!.toLowerCase()}`));
   t.is(urls.filter((url) => /\/county\/[^/]+\/[^/]+$/.test(url)).length, cities.size);
 
-  for (const url of urls) {
+  for (const url of all) {
     t.true(url.startsWith(BASE), url);
     const page = await get(url.slice(BASE.length));
     t.is(page.status, 200, url);

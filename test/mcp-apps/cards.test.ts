@@ -54,7 +54,7 @@ interface Shown {
 }
 
 /** Lists tools, reads the card a tool links to, calls the tool and shows the card with its result. */
-async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark' } = {}): Promise<Shown> {
+async function showCard(era: HostEra, tool: string, args: Record<string, unknown>, options: { width?: number; theme?: 'light' | 'dark'; locale?: string } = {}): Promise<Shown> {
   const client = clients.get(era)!;
   current = client;
   const { tools } = await client.listTools();
@@ -67,7 +67,7 @@ async function showCard(era: HostEra, tool: string, args: Record<string, unknown
   const width = options.width ?? 1280;
   await page.setViewportSize({ width: width + 40, height: 900 });
   const src = hosts.placeCard(content.text, content._meta?.ui?.csp);
-  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width });
+  await page.evaluate((show) => (globalThis as any).showCard(show), { src, toolInput: args, toolResult: result, theme: options.theme ?? 'light', width, locale: options.locale });
   const frame = page.frames().find((candidate) => candidate.url() === src)!;
   await frame.waitForSelector('footer');
   return { frame, result };
@@ -166,6 +166,41 @@ test.serial('a card of a closed license carries its closed note and its approval
   // The seeds are demo data: the result says so, and the card shows it apart from the closed note.
   t.true(result.structuredContent.demo_data);
   t.is(await frame.textContent('[data-field="demo"]'), DEMO_SENTENCE);
+});
+
+test.serial('in a host whose locale is es-US the home card reads in Spanish: every non-true value "No consta", dates and sources in Spanish, values verbatim, axe clean', async (t) => {
+  for (const era of ERAS) {
+    const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { locale: 'es-US' });
+    const home = result.structuredContent.home;
+    t.is(await frame.evaluate(() => (globalThis as any).document.documentElement.lang), 'es', era);
+    t.is(await frame.textContent('h1'), home.name, 'the name verbatim');
+    t.is(await frame.textContent('#h-care'), 'Aprobaciones de cuidado');
+    t.is(await frame.textContent('[data-field="non_ambulatory"] .value'), 'Sí');
+    t.true((await frame.textContent('[data-field="non_ambulatory"] .source'))!.includes(`según el archivo de aprobaciones del estado al ${home.clearances.as_of}`));
+    t.is(await frame.textContent('[data-field="dementia"] .value'), 'No consta en los datos del estado', 'a false reads "No consta"');
+    t.true((await frame.textContent('[data-field="dementia"] .source'))!.includes('el registro dice que esta licencia no la incluye'));
+    t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'No consta en los datos del estado', 'not_on_file reads "No consta"');
+    t.true((await frame.textContent('[data-field="medi_cal_alw"] .source'))!.includes('«No consta» no quiere decir «no»'));
+    t.true((await frame.textContent('[data-field="license_status"] .value'))!.startsWith(home.license.status), 'the status verbatim, glossed');
+    if (home.state_visits?.since_year) {
+      t.is(await frame.textContent('[data-field="citations"] dt'), `Deficiencias desde ${home.state_visits.since_year}`);
+      t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`obtenido del estado el ${home.state_visits.as_of}`));
+    }
+    t.true((await frame.textContent('[data-field="fairness"]'))!.startsWith('Una deficiencia'));
+    t.true((await frame.textContent('[data-field="data_dates"]'))!.startsWith('Datos del Departamento de Servicios Sociales de California (CDSS)'));
+    t.is(await frame.textContent('[data-field="demo"]'), 'Datos de demostración: los centros que se muestran aquí son inventados. No son centros reales con licencia; no los use para elegir un lugar de cuidado. El registro real es el buscador de centros del propio estado.');
+    for (const value of await texts(frame, '.value')) {
+      t.notRegex(value, /^no\b(?! consta)/i, `a value reads "${value}"`);
+      t.false(/not on file|\byes\b/.test(value), `English left in "${value}"`);
+    }
+    t.is(await frame.textContent('#display-mode'), 'Pantalla completa');
+    t.deepEqual(await cspViolations(frame), [], era);
+  }
+  for (const width of [390, 1280]) {
+    const { frame } = await showCard('modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { width, locale: 'es-MX' });
+    const report = await checkAccessibility(frame);
+    t.deepEqual(report.violations, [], `the Spanish home card at ${width}px: ${formatViolations(report.violations)}`);
+  }
 });
 
 /** A listed home with a map location, from the served snapshot. */
@@ -287,4 +322,48 @@ test.serial('the call-plan card shows each home\'s roster phone and questions, t
   }
   await checkAxe(t, 'modern', 'start_family_request', args, 'call-plan');
   await screenshots('call-plan', 'start_family_request', args);
+});
+
+test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spanish questions, "No consta", no bare "No", axe clean', async (t) => {
+  const home = locatedHome();
+  const list = await showCard('modern', 'find_homes', { near: { latitude: home.latitude, longitude: home.longitude }, radius_km: 30, limit: 12 }, { locale: 'es-US' });
+  t.regex((await list.frame.textContent('h1'))!, /^\d+ centros?$/);
+  t.true((await list.frame.textContent('[data-field="order"]'))!.includes('Esta lista no es una clasificación'));
+  t.true((await list.frame.textContent('[data-field="openings"]'))!.startsWith('No tenemos información sobre lugares disponibles'));
+  await list.frame.waitForFunction(() => ((globalThis as any).document.querySelector('[data-field="map-count"]')?.textContent ?? '').includes('centros en el mapa'));
+  const listReport = await checkAccessibility(list.frame);
+  t.deepEqual(listReport.violations, [], `the Spanish homes card: ${formatViolations(listReport.violations)}`);
+
+  const args = { license_numbers: ['019201399', '011440427'], care_needs: ['dementia'], language: 'es' };
+  const { frame, result } = await showCard('modern', 'start_family_request', args, { locale: 'es-US' });
+  const plan = result.structuredContent;
+  t.is(await frame.textContent('h1'), 'El plan de llamadas de la familia');
+  t.is(await frame.textContent('[data-field="relay"]'), plan.relay_sentence);
+  t.true(plan.relay_sentence.startsWith('Preparé un plan'));
+  t.true(plan.link.includes('/es/plan?h='));
+  const questions = await texts(frame, 'ol.homes li ul li');
+  t.true(questions.length > 0);
+  const dementia = questions.filter((q) => q.includes('demencia'));
+  t.is(dementia.length, 2);
+  for (const question of questions) t.notRegex(question, /^No\b(?! consta)/, question);
+  t.true((await frame.textContent('[data-field="consent"]'))!.includes('consentimiento'));
+  t.deepEqual(await cspViolations(frame), []);
+  const report = await checkAccessibility(frame);
+  t.deepEqual(report.violations, [], `the Spanish call-plan card: ${formatViolations(report.violations)}`);
+});
+
+test.serial('in an es-US host the comparison card reads in Spanish: row labels, "No consta" for both non-true values, the same columns in the same order', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
+  const { frame, result } = await showCard('modern', 'compare_homes', args, { locale: 'es-US' });
+  const answer = result.structuredContent;
+  t.is(await frame.textContent('h1'), 'Centros lado a lado');
+  t.deepEqual(await frame.$$eval('thead th[data-license]', (cells) => cells.map((cell) => cell.getAttribute('data-license'))), answer.columns.map((c: any) => c.license_number));
+  t.is(await frame.textContent('tr[data-row="clearances.dementia"] th'), 'Aprobación para atención de personas con demencia');
+  const dementia = answer.rows.find((row: any) => row.key === 'clearances.dementia').values;
+  const cells = await texts(frame, 'tr[data-row="clearances.dementia"] td .value');
+  dementia.forEach((value: string, i: number) => t.is(cells[i], value === 'true' ? 'Sí' : 'No consta en los datos del estado', `${value}`));
+  for (const value of await texts(frame, '.value')) t.notRegex(value, /^no\b(?! consta)/i, value);
+  t.deepEqual(await cspViolations(frame), []);
+  const report = await checkAccessibility(frame);
+  t.deepEqual(report.violations, [], `the Spanish comparison card: ${formatViolations(report.violations)}`);
 });

@@ -6,6 +6,7 @@
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { DEMO_SENTENCE, TRI_STATE_FOR_ASSISTANTS } from '../../words/wording.ts';
+import { languageOfTag } from '../../words/language.ts';
 
 /** What no answer built from this service may claim, said the same way in every prompt. */
 export const NEVER_CLAIM = [
@@ -37,6 +38,15 @@ interface PromptDefinition {
 
 const optional = (description: string) => z.string().max(500).optional().describe(description);
 
+/** Every prompt's `language`: the family's language (es, es-US, ...: Spanish); the record is quoted verbatim either way. */
+const language = z.string().max(35).optional().describe('The language to answer the family in: en (default) or es (any es-* tag reads as es).');
+
+/** What a prompt adds when the family reads Spanish. */
+export const IN_SPANISH =
+  'Answer the family in Spanish (usted). Quote the state\'s record verbatim: names, addresses, license statuses and report titles stay as the state wrote them, in English. ' +
+  "Say 'No consta en los datos del estado' for not_on_file and for false, never 'No'. Call explain_care_topic and start_family_request with language: \"es\", and show family_message as it is. " +
+  'Tell the family the state\'s record is in English and the English wording prevails.';
+
 export const PROMPTS: readonly PromptDefinition[] = [
   {
     name: 'find_care',
@@ -46,6 +56,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
       place: z.string().min(1).max(200).describe('A city, county, ZIP code or hospital in California.'),
       needs: optional('Care needs, comma-separated: wheelchair, dementia, hospice, bedridden.'),
       budget: optional('Monthly budget in US dollars, if the family gave one.'),
+      language,
     }),
     steps: ({ place, needs, budget }) =>
       [
@@ -65,6 +76,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
     description: 'Check homes a family already named (names or license numbers) against the state licensing record.',
     args: z.object({
       homes: z.string().min(1).max(5000).describe('The homes, one per line or separated by semicolons: names ("name, city" narrows) or license numbers.'),
+      language,
     }),
     steps: ({ homes }) =>
       [
@@ -86,6 +98,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
     description: 'Set licensed homes side by side from the state record, without ranking them.',
     args: z.object({
       homes: z.string().min(1).max(2000).describe('Two to ten homes: license numbers, or names to look up first, separated by commas or semicolons.'),
+      language,
     }),
     steps: ({ homes }) =>
       [
@@ -105,6 +118,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
       homes: z.string().min(1).max(2000).describe('One to five homes: license numbers, or names to look up first.'),
       needs: optional('Care needs, comma-separated: wheelchair, dementia, hospice, bedridden.'),
       timing: optional('as_soon_as_possible, within_a_month, within_three_months or just_researching.'),
+      language,
     }),
     steps: ({ homes, needs, timing }) =>
       [
@@ -119,7 +133,8 @@ export const PROMPTS: readonly PromptDefinition[] = [
 ];
 
 function result(definition: PromptDefinition, args: Record<string, string | undefined>, demoData: boolean): GetPromptResult {
-  const body = definition.steps(args);
+  const steps = definition.steps(args);
+  const body = languageOfTag(args.language) === 'es' ? `${steps}\n${IN_SPANISH}` : steps;
   return {
     description: definition.description,
     messages: [{ role: 'user', content: { type: 'text', text: demoData ? `${DEMO_SENTENCE}\n\n${body}` : body } }],

@@ -3,7 +3,7 @@
 import * as z from 'zod/v4';
 import { CARE_TOPICS, careTopic } from '../../words/care-topics.ts';
 import { EDITORIAL_SOURCE } from '../../words/wording.ts';
-import { strictInput } from '../schemas.ts';
+import { languageArg, strictInput } from '../schemas.ts';
 import { defineTool } from '../tool.ts';
 
 /** The alias `explain` is callable before this day (UTC) and gone from it on. */
@@ -22,6 +22,7 @@ const input = strictInput({
   topic: z
     .enum(CARE_TOPICS, { error: `topic must be one of: ${CARE_TOPICS.join(', ')}` })
     .describe("non_ambulatory: wheelchair users; assisted_living_waiver: Medi-Cal's; not_on_file: what 'not on file' means."),
+  language: languageArg.describe('es: title, summary, points and guides in Spanish, from the glossary. Default en.'),
 });
 
 const output = z.object({
@@ -46,7 +47,7 @@ export const explainCareTopic = defineTool({
   input,
   output,
   run(args, call) {
-    return careTopic(args.topic, call.baseUrl, EDITORIAL_SOURCE);
+    return careTopic(args.topic, call.baseUrl, EDITORIAL_SOURCE, args.language ?? 'en');
   },
 });
 

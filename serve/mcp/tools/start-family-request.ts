@@ -12,9 +12,11 @@ import { callPlan, NEED_WORDS } from '../../shape/call-plan.ts';
 import { facilitiesByLicenses } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
 import { DEMO_SENTENCE, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../../words/wording.ts';
+import { familyRelay, needInMessage, RELAY_WORDS } from '../../words/relay-words.ts';
+import { pathIn } from '../../words/language.ts';
 import { withMarkdownNotice } from '../../web/markdown.ts';
 import type { McpCall } from '../context.ts';
-import { dataDates, honesty, needsArg, strictInput, textArg } from '../schemas.ts';
+import { dataDates, honesty, languageArg, needsArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_AS_SENT } from '../wording.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -53,6 +55,9 @@ const input = strictInput({
   note: freeText('note', 500, "The assistant's short note on what the family is looking for, shown back in family_message."),
   family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
   assistant_name: freeText('assistant_name', 60, 'How the assistant names itself to the family, shown in family_message.'),
+  language: languageArg.describe(
+    'es: family_message, relay_sentence, the questions and the plan page in Spanish (the record\'s values stay verbatim; field names and values do not change). Default en.',
+  ),
 }, ORDER_AS_SENT);
 
 const homeOut = z.object({
@@ -95,16 +100,9 @@ const output = z.object({
   data_dates: dataDates,
 });
 
-const TIMING_WORDS: Record<string, string> = {
-  as_soon_as_possible: 'as soon as possible',
-  within_a_month: 'within a month',
-  within_three_months: 'within three months',
-  just_researching: 'no date yet (just researching)',
-};
-
 function whatHappensNext(mode: HandoffMode, expiresOn: string): string[] {
   const common = [
-    'Nothing has been sent to any home, and no home has been told about this family. This call stored nothing about the family.',
+    RELAY_WORDS.nothingSent.en,
     `The family opens the link (it works for ${HANDOFF_LIFETIME_DAYS} days, until ${expiresOn}); it shows these homes, their phone numbers from the state roster and questions to ask.`,
   ];
   if (mode === 'coordination_available') {
@@ -186,12 +184,14 @@ export const startFamilyRequest = defineTool({
     const client = clientName(ctx);
     const { token, expires } = call.services.handoff.sign({ licenses, needs, timing, client }, call.now);
     const expiresOn = expires.toISOString().slice(0, 10);
-    const link = `${call.baseUrl}${HANDOFF_PATH}?h=${token}`;
+    const language = args.language ?? 'en';
+    // The Spanish plan page opens the same signed link under /es.
+    const link = `${call.baseUrl}${pathIn(language, HANDOFF_PATH)}?h=${token}`;
     const mode = context.overlay.handoffMode;
     const demo = context.snapshot.meta.demoData;
 
     // The one plan (serve/shape/call-plan.ts): the order sent, the same questions as the plan page.
-    const homes = callPlan(context, licenses, needs).map(({ license, record, questions }) => {
+    const homes = callPlan(context, licenses, needs, language).map(({ license, record, questions }) => {
       const { compact: home, facility, row } = record!;
       return {
         license_number: license,
@@ -206,38 +206,21 @@ export const startFamilyRequest = defineTool({
       };
     });
 
-    const count = homes.length === 1 ? '1 home' : `${homes.length} homes`;
-    const relay =
-      `I've prepared a plan for calling ${count}: open this link within ${HANDOFF_LIFETIME_DAYS} days (by ${expiresOn}) to see ${homes.length === 1 ? 'it' : 'them'}, ` +
-      `${homes.length === 1 ? 'its phone number' : 'their phone numbers'} from the state roster and questions to ask: ${link} ` +
-      'Nothing has been sent to any home, and no home has been told.' +
-      (mode === 'coordination_available' ? ' On that page you can also ask the service to arrange visits, if you choose.' : '') +
-      // The family reads these words, not the result's demo_notice: invented homes say so here too.
-      (demo ? ` ${DEMO_SENTENCE}` : '');
-
-    const lines = [
-      `**Your plan for calling ${count}**`,
-      '',
-      `Open your plan: ${link}`,
-      `(The link works for ${HANDOFF_LIFETIME_DAYS} days, until ${expiresOn}.)`,
-      '',
-      ...(timing ? [`Timing: ${TIMING_WORDS[timing]}.`] : []),
-      ...(needs.length > 0 ? [`Care needed: ${needs.map((need) => NEED_WORDS[need]!.approval).join(', ')}.`] : []),
-      ...(args.area ? [`Area: ${args.area}`] : []),
-      ...(args.note ? [`Note: ${args.note}`] : []),
-      ...(args.family_note ? [`Your note: ${args.family_note}`] : []),
-      ...(timing || needs.length > 0 || args.area || args.note || args.family_note ? [''] : []),
-      'Homes, with the phone number on the state roster:',
-      ...homes.flatMap((home, i) => [
-        `${i + 1}. ${home.name}${home.city ? `, ${home.city}` : ''} (license ${home.license_number}): ${home.phone ?? 'phone not on file'}`,
-        ...home.questions_to_ask.map((question) => `   - ${question}`),
-      ]),
-      '',
-      NEVER_IN_THIS_DATA,
-      NEUTRALITY,
-      ...whatHappensNext(mode, expiresOn).slice(0, 1),
-      ...(args.assistant_name ? ['', `Prepared with ${args.assistant_name}.`] : []),
-    ];
+    // The relay sentence and the family message, in the family's language (words/relay-words.ts).
+    const { relay, lines } = familyRelay(language, {
+      link,
+      days: HANDOFF_LIFETIME_DAYS,
+      expiresOn,
+      coordination: mode === 'coordination_available',
+      demo,
+      timing,
+      needs: needs.map((need) => needInMessage(language, need, NEED_WORDS[need]!.approval)),
+      area: args.area,
+      note: args.note,
+      familyNote: args.family_note,
+      assistantName: args.assistant_name,
+      homes,
+    });
 
     return {
       link,
@@ -245,7 +228,7 @@ export const startFamilyRequest = defineTool({
       expires_at: expires.toISOString(),
       link_carries: { license_numbers: licenses, care_needs: needs, timing, client_name: client, expires_on: expiresOn },
       relay_sentence: relay,
-      family_message: demo ? withMarkdownNotice(lines.join('\n')) : lines.join('\n'),
+      family_message: demo ? withMarkdownNotice(lines.join('\n'), language) : lines.join('\n'),
       homes,
       mode,
       what_happens_next: whatHappensNext(mode, expiresOn),

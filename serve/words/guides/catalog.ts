@@ -1,5 +1,7 @@
 // The editorial guides: the service's own words, checked against the state records. The pages
 // themselves are served by the pages surface; this list is what /api/v1/guides publishes.
+import { pathIn, type Language } from '../language.ts';
+import { SPANISH_GUIDES } from './spanish.ts';
 
 /** One guide as /api/v1/guides lists it: the entry below with its page's address. */
 export type Guide = ReturnType<typeof guideCatalog>[number];
@@ -47,8 +49,14 @@ const GUIDES = [
   },
 ];
 
-export function guideCatalog(baseUrl: string) {
-  return GUIDES.map((guide) => ({ ...guide, url: `${baseUrl}/guides/${guide.slug}` }));
+/** The guides with their pages' addresses; in Spanish, a guide written in Spanish links its Spanish page. */
+export function guideCatalog(baseUrl: string, language: Language = 'en') {
+  return GUIDES.map((guide) => {
+    const spanish = language === 'es' ? SPANISH_GUIDES[guide.slug] : undefined;
+    return spanish
+      ? { ...guide, title: spanish.title.es.text, description: spanish.description.es.text, url: `${baseUrl}${pathIn('es', `/guides/${guide.slug}`)}` }
+      : { ...guide, url: `${baseUrl}/guides/${guide.slug}` };
+  });
 }
 
 /** The newest review date: the retrieval date of the guide list. */

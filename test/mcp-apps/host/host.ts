@@ -21,6 +21,8 @@ interface ShowCard {
   toolResult: CallToolResult;
   theme: 'light' | 'dark';
   width: number;
+  /** The host's locale (BCP 47); en-US unless a test asks for another. */
+  locale?: string;
 }
 
 let bridge: AppBridge | null = null;
@@ -44,7 +46,7 @@ window.showCard = async (options) => {
     displayMode: 'inline',
     availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: { maxHeight: 4000, width: options.width },
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     platform: 'web',
   };
   bridge = new AppBridge(null, { name: 'covelight-test-host', version: '1.0.0' }, { serverTools: {}, openLinks: {} }, { hostContext: context });

@@ -4,48 +4,106 @@
 // control but its links.
 import './jitless.ts';
 import type { App } from '@modelcontextprotocol/ext-apps';
-import { FAIRNESS_IN_WORDS } from '../../../words/wording.ts';
-import { el, hostLink, root, startCard } from './shared.ts';
-import { comparisonCellWords as cellWords, plainValue, type Comparison } from './words.ts';
+import { cardLanguage, el, hostLink, root, startCard } from './shared.ts';
+import { fill, say, wordsIn, type Entry } from '../../../words/catalog.ts';
+import { CARD_WORDS, COMPARE_ROW_WORDS, COMPARE_WORDS } from '../../../words/card-words.ts';
+import { SHARED_WORDS } from '../../../words/family-words.ts';
+import { HOME_WORDS, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
+import { asOfIn, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
+import type { Language } from '../../../words/language.ts';
+import { RELAY_WORDS } from '../../../words/relay-words.ts';
+import { comparisonCellWords, plainValue, TRI_STATE_ROWS, type Cell, type Comparison } from './words.ts';
+
+/** Rows whose values are plain booleans, in words that never read as a verdict. */
+const BOOLEAN_WORDS: Record<string, [Entry, Entry]> = {
+  'license.closed': [COMPARE_WORDS.closed, COMPARE_WORDS.open],
+  'price.is_this_homes_own_rate': [COMPARE_WORDS.ownRate, COMPARE_WORDS.notOwnRate],
+};
+
+const SOURCE_KEYS = { approvals: 'approvals', waiver: 'waiver', roster: 'roster' } as const;
+
+/** A cell in the card's language: in English as the tools word it (words.ts), else from the catalog. */
+function cellWords(language: Language, key: string, value: Cell, column: Comparison['columns'][number]): { words: string; detail: string | null } {
+  if (language === 'en') return comparisonCellWords(key, value, column);
+  const source = TRI_STATE_ROWS[key];
+  if (source) {
+    const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
+    const reading = typeof value === 'string' ? value : null;
+    const where = `${say(SOURCE_WORDS[SOURCE_KEYS[source]], language)}${asOfIn(language, date ?? null)}`;
+    // A closed license's approvals and waiver are what the record held while it was open: never read as current.
+    const history = source !== 'roster' && column.license.closed ? ` (${say(CARD_WORDS.history, language)})` : '';
+    if (reading === 'true') return { words: `${triStateIn(language, 'true')}${history}`, detail: where };
+    return { words: `${triStateIn(language, 'not_on_file')}${history}`, detail: say(reading === 'false' ? CARD_WORDS.recordStatesNot : CARD_WORDS.recordSilent, language, { source: where }) };
+  }
+  if (typeof value === 'boolean' && BOOLEAN_WORDS[key]) return { words: say(BOOLEAN_WORDS[key]![value ? 0 : 1], language), detail: null };
+  if (value === null || value === '') return { words: say(HOME_WORDS.notOnFileShort, language), detail: null };
+  if (key === 'size_words' && typeof value === 'string' && SIZE_WORDS[value]) return { words: say(SIZE_WORDS[value]!, language), detail: null };
+  if (key === 'license.status' && typeof value === 'string') return { words: statusIn(language, value), detail: null };
+  return { words: plainValue(value), detail: null };
+}
+
+/** A column's date, or what the card says when the source gives none. */
+function datedIn(language: Language): (date: string | null | undefined) => string {
+  return (date) => (date ? date : language === 'en' ? plainValue(date) : say(HOME_WORDS.notOnFileShort, language));
+}
 
 function renderComparison(answer: Comparison, app: App): void {
   const main = root();
+  const language = cardLanguage(app);
+  const english = language === 'en';
+  const w = wordsIn(COMPARE_WORDS, language);
+  const dated = datedIn(language);
+  // A row the Spanish catalog does not know keeps the tool's English label, marked so.
+  const rowLabel = (key: string, label: string) => {
+    const entry = (COMPARE_ROW_WORDS as Record<string, Entry>)[key];
+    return english || !entry ? { text: label, lang: english ? null : 'en' } : { text: say(entry, language), lang: null };
+  };
   main.append(
-    el('h1', { text: 'Homes side by side' }),
-    el('p', { class: 'note', 'data-field': 'order', text: answer.honesty.order }),
-    el('p', { class: 'note', 'data-field': 'neutrality', text: answer.honesty.neutrality }),
+    el('h1', { text: w.title }),
+    el('p', { class: 'note', 'data-field': 'order', text: english ? answer.honesty.order : w.order }),
+    el('p', { class: 'note', 'data-field': 'neutrality', text: english ? answer.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
   );
   const head = el('tr', {}, [
-    el('th', { scope: 'col', text: 'Fact' }),
+    el('th', { scope: 'col', text: w.fact }),
     ...answer.columns.map((column) =>
       el('th', { scope: 'col', 'data-license': column.license_number }, [
         el('span', { class: 'column-name', text: column.name }),
         el('br'),
-        el('span', { class: 'source', text: `License ${column.license_number}` }),
+        el('span', { class: 'source', text: fill(w.license, { license: column.license_number }) }),
         el('br'),
-        el('span', { class: 'source', 'data-field': 'column-dates', text: `Roster as of ${plainValue(column.license.as_of)}; approvals as of ${plainValue(column.clearances.as_of)}` }),
+        el('span', {
+          class: 'source',
+          'data-field': 'column-dates',
+          text: fill(w.columnDates, { roster: dated(column.license.as_of), approvals: dated(column.clearances.as_of) }),
+        }),
       ]),
     ),
   ]);
-  const body = answer.rows.map((row) =>
-    el('tr', { 'data-row': row.key }, [
-      el('th', { scope: 'row', text: row.label }),
+  const body = answer.rows.map((row) => {
+    const label = rowLabel(row.key, row.label);
+    return el('tr', { 'data-row': row.key }, [
+      el('th', label.lang ? { scope: 'row', lang: label.lang, text: label.text } : { scope: 'row', text: label.text }),
       ...row.values.map((value, index) => {
         const column = answer.columns[index]!;
-        if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, `State record for ${column.name}`)]);
-        const { words, detail } = cellWords(row.key, value, column);
-        return el('td', {}, [el('span', { class: 'value', text: words }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]);
+        if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, fill(w.stateRecordFor, { name: column.name }))]);
+        const { words, detail } = cellWords(language, row.key, value, column);
+        // The rate line is the service's English: a Spanish card marks it so.
+        const cellLang: Record<string, string> = !english && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
+        return el('td', {}, [el('span', { class: 'value', ...cellLang, text: words }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]);
       }),
-    ]),
-  );
+    ]);
+  });
   main.append(
-    el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Comparison table', tabindex: '0' }, [
-      el('table', {}, [el('caption', { class: 'note', text: `One column per home (${answer.columns.length}), one row per fact.` }), el('thead', {}, [head]), el('tbody', {}, body)]),
+    el('div', { class: 'table-scroll', role: 'region', 'aria-label': w.table, tabindex: '0' }, [
+      el('table', {}, [el('caption', { class: 'note', text: fill(w.caption, { n: answer.columns.length }) }), el('thead', {}, [head]), el('tbody', {}, body)]),
     ]),
-    el('p', { class: 'note', 'data-field': 'openings', text: answer.honesty.never_in_this_data }),
-    el('p', { class: 'note', 'data-field': 'fairness', text: FAIRNESS_IN_WORDS }),
+    el('p', { class: 'note', 'data-field': 'openings', text: english ? answer.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
+    el('p', { class: 'note', 'data-field': 'fairness', text: say(SHARED_WORDS.fairness, language) }),
     el('footer', {}, [
-      el('p', { 'data-field': 'data_dates', text: `State record loaded ${answer.data_dates.state_record_loaded_on}; care approvals as of ${answer.data_dates.care_approvals_as_of}; waiver list as of ${answer.data_dates.alw_list_as_of}.` }),
+      el('p', {
+        'data-field': 'data_dates',
+        text: fill(w.dates, { loaded: answer.data_dates.state_record_loaded_on, approvals: answer.data_dates.care_approvals_as_of, waiver: answer.data_dates.alw_list_as_of }),
+      }),
     ]),
   );
 }

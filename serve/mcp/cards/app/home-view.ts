@@ -4,11 +4,17 @@
 // form and the state record. Drawn from get_home's structuredContent alone.
 import type * as z from 'zod/v4';
 import type { App } from '@modelcontextprotocol/ext-apps';
-import { APPROVAL_LABELS, CLEARANCE_KEYS, WAIVER_LABEL } from '../../../../contract/facts.ts';
-import { approvalOnRecord, FAIRNESS_IN_WORDS, retrievedOn, STATE_SOURCE, SERVICE_NAME, SUBSTANTIATED_IN_WORDS } from '../../../words/wording.ts';
+import { CLEARANCE_KEYS, type ClearanceKey } from '../../../../contract/facts.ts';
+import { approvalOnRecord, SERVICE_NAME } from '../../../words/wording.ts';
 import type { getHome } from '../../tools/get-home.ts';
-import { el, hostLink } from './shared.ts';
-import { asOf, plainValue, SOURCES, triStateReading } from './words.ts';
+import { cardLanguage, el, hostLink } from './shared.ts';
+import { asOf, plainValue, triStateReading } from './words.ts';
+import { fill, say, wordsIn } from '../../../words/catalog.ts';
+import { CARD_WORDS } from '../../../words/card-words.ts';
+import { SHARED_WORDS, SHELL_WORDS } from '../../../words/family-words.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
+import { APPROVAL_LABEL_WORDS, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
+import type { Language } from '../../../words/language.ts';
 
 export type HomeAnswer = z.infer<(typeof getHome)['output']>;
 
@@ -20,148 +26,205 @@ function factRow(label: string, value: string, detail: string | null, field?: st
   ]);
 }
 
+/** A fact's source with its date, as the card says it: "per …, as of …" (English) or "según … al …" (Spanish). */
+function sourced(language: Language, source: string, date: string | null | undefined): string {
+  return language === 'en' ? `${source}, ${asOf(date)}` : `${source}${asOfIn(language, date ?? null)}`;
+}
+
+/**
+ * A tri-state value in the card's language: "yes" or "not on file" and where it comes from; never
+ * "no". For an approval, a stated false says the license does not carry it (the contract's words).
+ */
+function reading(language: Language, value: string | null | undefined, source: string, date: string | null | undefined, approval?: ClearanceKey): { words: string; detail: string } {
+  if (language === 'en') return triStateReading(value, source, date, approval ? (stated) => approvalOnRecord(approval, stated) : undefined);
+  const where = sourced(language, source, date);
+  if (value === 'true') return { words: triStateIn(language, 'true'), detail: where };
+  return { words: triStateIn(language, 'not_on_file'), detail: say(value === 'false' ? CARD_WORDS.recordStatesNot : CARD_WORDS.recordSilent, language, { source: where }) };
+}
+
 /**
  * The last visit, the visits, citations by visit type and complaint outcomes, each count with its
  * years and the day the record was retrieved from the state; no count without its years.
  */
-function visitRows(visits: HomeAnswer['home']['state_visits'], tallies: HomeAnswer['home']['state_record']): HTMLElement[] {
-  const n = (count: number | null) => plainValue(count);
+function visitRows(language: Language, visits: HomeAnswer['home']['state_visits'], tallies: HomeAnswer['home']['state_record']): HTMLElement[] {
+  const w = wordsIn(CARD_WORDS, language);
+  const notOnFile = say(HOME_WORDS.notOnFileShort, language);
+  const n = (count: number | null) => (count === null ? notOnFile : plainValue(count));
+  const documentsSource = say(SOURCE_WORDS.documents, language);
   if (!visits) {
     // No export figures: the compact tallies, shown only with their years.
     return [
-      factRow('Latest state visit', plainValue(tallies.latest_visit_date), SOURCES.documents, 'latest_visit'),
+      factRow(w.latestVisit, tallies.latest_visit_date || notOnFile, documentsSource, 'latest_visit'),
       factRow(
-        tallies.tallies_since_year ? `Citations since ${tallies.tallies_since_year}` : 'Citations',
+        tallies.tallies_since_year ? fill(w.citationsSince, { year: tallies.tallies_since_year }) : w.citations,
         !tallies.tallies_since_year || (tallies.type_a_citations === null && tallies.type_b_citations === null)
-          ? 'not on file'
-          : `${n(tallies.type_a_citations)} Type A, ${n(tallies.type_b_citations)} Type B`,
-        SOURCES.documents,
+          ? notOnFile
+          : fill(w.typeAB, { a: n(tallies.type_a_citations), b: n(tallies.type_b_citations) }),
+        documentsSource,
         'citations',
       ),
     ];
   }
-  const source = `${SOURCES.visits}${retrievedOn(visits.as_of)}`;
+  const source = `${say(SOURCE_WORDS.visits, language)}${retrievedIn(language, visits.as_of ?? null)}`;
   const since = visits.since_year;
-  if (!since) return [factRow('State visits', 'none on record', source, 'visits')];
+  if (!since) return [factRow(w.visits, w.noVisits, source, 'visits')];
   const byType = (c: { inspection: number | null; other: number | null; complaint: number | null; total: number | null }) =>
-    `${n(c.total)} (${n(c.inspection)} at inspections, ${n(c.other)} at other visits, ${n(c.complaint)} from complaints)`;
+    say(HOME_WORDS.byVisitType, language, { total: n(c.total), inspection: n(c.inspection), other: n(c.other), complaint: n(c.complaint) });
   const a = visits.allegations;
   return [
-    factRow('Latest state visit', plainValue(tallies.latest_visit_date), source, 'latest_visit'),
+    factRow(w.latestVisit, tallies.latest_visit_date || notOnFile, source, 'latest_visit'),
     factRow(
-      `State visits since ${since}`,
-      `${n(visits.visits.total)} (${n(visits.visits.inspection)} inspections, ${n(visits.visits.complaint)} complaint investigations, ${n(visits.visits.other)} other visits)`,
+      fill(w.visitsSince, { year: since }),
+      fill(w.visitCounts, { total: n(visits.visits.total), inspection: n(visits.visits.inspection), complaint: n(visits.visits.complaint), other: n(visits.visits.other) }),
       source,
       'visits',
     ),
-    factRow(`Citations since ${since}`, `Type A ${byType(visits.type_a)}; Type B ${byType(visits.type_b)}`, source, 'citations'),
+    factRow(fill(w.citationsSince, { year: since }), fill(w.citationsByType, { a: byType(visits.type_a), b: byType(visits.type_b) }), source, 'citations'),
     factRow(
-      `Complaint allegations since ${since}`,
-      `${n(a.total)} (${n(a.substantiated)} substantiated, ${n(a.inconclusive)} inconclusive, ${n(a.unsubstantiated)} unsubstantiated, ${n(a.unfounded)} unfounded)`,
+      fill(w.allegationsSince, { year: since }),
+      fill(w.allegationCounts, { total: n(a.total), substantiated: n(a.substantiated), inconclusive: n(a.inconclusive), unsubstantiated: n(a.unsubstantiated), unfounded: n(a.unfounded) }),
       source,
       'allegations',
     ),
   ];
 }
 
-/** Draws get_home's answer into `main` (the home card, or the homes card after a choice). */
+/** A home page's or the corrections form's address in the card's language (the Spanish ones sit under /es). */
+function pageIn(language: Language, url: string): string {
+  return language === 'es' ? url.replace(/\/(facility|corrections)([/?])/, '/es/$1$2') : url;
+}
+
+/** Draws get_home's answer into `main` (the home card, or the homes card after a choice), in the host's language. */
 export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): void {
+  const language = cardLanguage(app);
+  const w = wordsIn(CARD_WORDS, language);
+  const english = language === 'en';
+  const notOnFile = say(HOME_WORDS.notOnFileShort, language);
+  const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? notOnFile : plainValue(text));
+  const roster = say(SOURCE_WORDS.roster, language);
   const { home } = answer;
   const closed = home.license.closed;
-  const place = [home.address.city, home.address.county ? `${home.address.county} County` : null].filter(Boolean).join(', ');
+  const place = [home.address.city, home.address.county ? say(HOME_WORDS.county, language, { county: home.address.county }) : null].filter(Boolean).join(', ');
 
   main.append(
     el('header', {}, [
       el('h1', { text: home.name }),
-      home.licensed_name && home.licensed_name !== home.name ? el('p', { class: 'sub', text: `Licensed as ${home.licensed_name}` }) : null,
-      el('p', { class: 'sub', text: `License ${home.license_number}${place ? ` · ${place}` : ''}` }),
+      home.licensed_name && home.licensed_name !== home.name ? el('p', { class: 'sub', text: fill(w.licensedAs, { name: home.licensed_name }) }) : null,
+      el('p', { class: 'sub', text: `${say(HOME_WORDS.licenseNumber, language, { license: home.license_number })}${place ? ` · ${place}` : ''}` }),
     ]),
   );
-  if (closed) main.append(el('p', { class: 'closed', role: 'note', text: home.license.closed_note ?? 'This license is closed.' }));
+  // The record's closed note is English service words: a Spanish card says its own.
+  if (closed) main.append(el('p', { class: 'closed', role: 'note', text: (english ? home.license.closed_note : null) ?? say(HOME_WORDS.closedNote, language) }));
+  if (!english) main.append(el('p', { class: 'note', 'data-field': 'english-prevails', text: w.englishPrevails }));
 
   const street = [home.address.street, home.address.city, home.address.zip].filter(Boolean).join(', ');
+  const size = SIZE_WORDS[home.capacity.size_words] ? say(SIZE_WORDS[home.capacity.size_words]!, language) : home.capacity.size_words;
   main.append(
     el('section', { 'aria-labelledby': 'h-license' }, [
-      el('h2', { id: 'h-license', text: 'License and home' }),
+      el('h2', { id: 'h-license', text: w.licenseAndHome }),
       el('dl', {}, [
-        factRow('License status', plainValue(home.license.status), `${SOURCES.roster}, ${asOf(home.license.as_of)}`, 'license_status'),
+        factRow(w.licenseStatus, home.license.status ? statusIn(language, home.license.status) : notOnFile, sourced(language, roster, home.license.as_of), 'license_status'),
         home.license.status_live
-          ? factRow("Status on the state's live record", home.license.status_live, `checked ${home.license.status_live_checked_on ?? 'on a date not on file'}`, 'status_live')
+          ? factRow(w.liveStatus, home.license.status_live, fill(w.checked, { date: home.license.status_live_checked_on ?? w.checkedUnknown }), 'status_live')
           : null,
-        home.license.on_probation === 'true' ? factRow('On probation', 'yes', `${SOURCES.roster}, ${asOf(home.license.as_of)}`, 'on_probation') : null,
-        factRow('Licensed beds', home.capacity.beds === null ? 'not on file' : `${home.capacity.beds} (${home.capacity.size_words})`, `${SOURCES.roster}, ${asOf(home.capacity.as_of)}`, 'beds'),
-        factRow('Address', street || 'not on file', `${SOURCES.roster}, ${asOf(home.address.as_of)}`, 'address'),
-        factRow('Phone', plainValue(home.phone.number), [`${SOURCES.roster}, ${asOf(home.phone.as_of)}`, home.phone.note].filter(Boolean).join('. '), 'phone'),
-        factRow('Licensee', plainValue(home.licensee.name), `${SOURCES.roster}, ${asOf(home.licensee.as_of)}`, 'licensee'),
+        home.license.on_probation === 'true' ? factRow(w.onProbation, say(READING_WORDS.yes, language), sourced(language, roster, home.license.as_of), 'on_probation') : null,
+        factRow(w.beds, home.capacity.beds === null ? notOnFile : `${home.capacity.beds} (${size})`, sourced(language, roster, home.capacity.as_of), 'beds'),
+        factRow(w.address, street || notOnFile, sourced(language, roster, home.address.as_of), 'address'),
+        // A closed home's phone carries the warning the page gives (in Spanish, the catalog's words for it).
+        factRow(w.phone, value(home.phone.number), [sourced(language, roster, home.phone.as_of), home.phone.note ? (english ? home.phone.note : say(HOME_WORDS.closedWarning, language)) : null].filter(Boolean).join('. '), 'phone'),
+        factRow(w.licensee, value(home.licensee.name), sourced(language, roster, home.licensee.as_of), 'licensee'),
       ]),
     ]),
   );
 
   const underReview = new Set<string>(home.clearances.under_review);
+  // Without an approvals file the record carries a note in English: a Spanish card says the same in Spanish.
+  const sourceNote = home.clearances.source_note
+    ? english
+      ? home.clearances.source_note
+      : say(CLEARANCE_KEYS.some((key) => home.clearances[key] === 'true') ? HOME_WORDS.approvalsFromClientServed : HOME_WORDS.noApprovalsFile, language)
+    : null;
+  const waiver = home.medi_cal_alw;
   main.append(
     el('section', { 'aria-labelledby': 'h-care' }, [
-      el('h2', { id: 'h-care', text: closed ? 'Care approvals (history: held while the license was open)' : 'Care approvals' }),
+      el('h2', { id: 'h-care', text: closed ? w.careApprovalsHistory : w.careApprovals }),
       el(
         'dl',
         {},
         CLEARANCE_KEYS.map((key) => {
-          if (underReview.has(key)) return factRow(APPROVAL_LABELS[key], 'not on file', 'under a correction review until it closes', key);
-          const reading = triStateReading(home.clearances[key], SOURCES.approvals, home.clearances.as_of, (stated) => approvalOnRecord(key, stated));
-          return factRow(APPROVAL_LABELS[key], reading.words, home.clearances.source_note ? null : reading.detail, key);
+          const label = say(APPROVAL_LABEL_WORDS[key], language);
+          if (underReview.has(key)) return factRow(label, english ? 'not on file' : say(READING_WORDS.notOnFile, language), w.underReview, key);
+          const read = reading(language, home.clearances[key], say(SOURCE_WORDS.approvals, language), home.clearances.as_of, key);
+          return factRow(label, read.words, sourceNote ? null : read.detail, key);
         }),
       ),
-      home.clearances.source_note ? el('p', { class: 'source', 'data-field': 'approvals-source', text: home.clearances.source_note }) : null,
+      sourceNote ? el('p', { class: 'source', 'data-field': 'approvals-source', text: sourceNote }) : null,
       el('dl', {}, [
         (() => {
-          const waiver = home.medi_cal_alw;
-          const reading = triStateReading(waiver.value, SOURCES.waiver, waiver.list_as_of);
-          return factRow(WAIVER_LABEL, reading.words, reading.detail, 'medi_cal_alw');
+          const read = reading(language, waiver.value, say(SOURCE_WORDS.waiver, language), waiver.list_as_of);
+          return factRow(say(APPROVAL_LABEL_WORDS.alw_participation, language), read.words, read.detail, 'medi_cal_alw');
         })(),
       ]),
-      // The waiver's own line and, when it is on the list, its scope sentence: the record's words.
-      el('p', { class: 'note', 'data-field': 'medi_cal_alw_line', text: home.medi_cal_alw.line }),
-      home.medi_cal_alw.scope ? el('p', { class: 'note', 'data-field': 'medi_cal_alw_scope', text: home.medi_cal_alw.scope }) : null,
+      // The waiver's own line and, when it is on the list, its scope sentence: the record's words (in Spanish, the service's).
+      el('p', {
+        class: 'note',
+        'data-field': 'medi_cal_alw_line',
+        text: english ? waiver.line : waiver.value === 'true' ? fill(w.waiverOn, { asOf: asOfIn(language, waiver.list_as_of ?? null) }) : say(HOME_WORDS.waiverAbsence, language),
+      }),
+      waiver.scope ? el('p', { class: 'note', 'data-field': 'medi_cal_alw_scope', text: english ? waiver.scope : say(SHARED_WORDS.waiverScope, language) }) : null,
     ]),
   );
 
   if (home.price) {
-    main.append(el('section', { 'aria-labelledby': 'h-price' }, [el('h2', { id: 'h-price', text: 'Starting rate' }), el('p', { 'data-field': 'price', text: home.price.line })]));
+    const rate = say(HOME_WORDS.startingRate, language);
+    main.append(
+      el('section', { 'aria-labelledby': 'h-price' }, [
+        el('h2', { id: 'h-price', text: rate }),
+        el('p', { 'data-field': 'price', text: english ? home.price.line : `${say(HOME_WORDS.startingRateQuoted, language)} «${home.price.line}»` }),
+      ]),
+    );
   }
 
   const documents = home.state_documents;
   const tallies = home.state_record;
   main.append(
     el('section', { 'aria-labelledby': 'h-documents' }, [
-      el('h2', { id: 'h-documents', text: 'State documents' }),
+      el('h2', { id: 'h-documents', text: w.stateDocuments }),
       el('dl', {}, [
         factRow(
-          'Documents the state lists',
-          documents ? `${documents.count}${documents.since_year ? ` since ${documents.since_year}` : ''}${documents.latest_date ? `, newest ${documents.latest_date}` : ''}` : 'not on file',
-          `${SOURCES.documents}, ${asOf(documents?.as_of)}`,
+          w.documentsListed,
+          documents
+            ? `${documents.count}${documents.since_year ? fill(w.documentsSince, { year: documents.since_year }) : ''}${documents.latest_date ? fill(w.documentsNewest, { date: documents.latest_date }) : ''}`
+            : notOnFile,
+          sourced(language, say(SOURCE_WORDS.documents, language), documents?.as_of),
           'documents',
         ),
-        ...visitRows(home.state_visits, tallies),
+        ...visitRows(language, home.state_visits, tallies),
       ]),
-      home.state_visits?.since_year ? el('p', { class: 'note', 'data-field': 'substantiated', text: SUBSTANTIATED_IN_WORDS }) : null,
-      el('p', { class: 'note', 'data-field': 'fairness', text: FAIRNESS_IN_WORDS }),
+      home.state_visits?.since_year ? el('p', { class: 'note', 'data-field': 'substantiated', text: say(SHARED_WORDS.substantiated, language) }) : null,
+      el('p', { class: 'note', 'data-field': 'fairness', text: say(SHARED_WORDS.fairness, language) }),
     ]),
   );
 
   main.append(
-    el('p', { class: 'note', 'data-field': 'openings', text: answer.reading_notes.never_in_this_data }),
-    el('nav', { 'aria-label': 'Links for this home' }, [
+    el('p', { class: 'note', 'data-field': 'openings', text: english ? answer.reading_notes.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
+    el('nav', { 'aria-label': w.links }, [
       el('ul', {}, [
-        el('li', {}, [hostLink(app, home.links.page, "This home's page")]),
-        el('li', {}, [hostLink(app, home.links.corrections, 'Report something wrong (corrections form)')]),
-        el('li', {}, [hostLink(app, home.state_record_url, "The state's record")]),
+        el('li', {}, [hostLink(app, pageIn(language, home.links.page), w.homePage)]),
+        el('li', {}, [hostLink(app, pageIn(language, home.links.corrections), w.corrections)]),
+        el('li', {}, [hostLink(app, home.state_record_url, w.stateRecord)]),
       ]),
     ]),
     el('footer', {}, [
       el('p', {
         'data-field': 'data_dates',
-        text:
-          `Data from the ${STATE_SOURCE}, compiled by ${SERVICE_NAME}. State record loaded ${answer.data_dates.state_record_loaded_on}; ` +
-          `care approvals as of ${answer.data_dates.care_approvals_as_of}; waiver list as of ${answer.data_dates.alw_list_as_of}.`,
+        text: fill(w.footer, {
+          source: say(SHARED_WORDS.stateSource, language),
+          service: SERVICE_NAME,
+          loaded: answer.data_dates.state_record_loaded_on,
+          approvals: answer.data_dates.care_approvals_as_of,
+          waiver: answer.data_dates.alw_list_as_of,
+        }),
       }),
     ]),
   );

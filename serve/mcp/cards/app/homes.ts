@@ -13,7 +13,13 @@ import type { findHomes } from '../../tools/find-homes.ts';
 import type { homesNearHospital } from '../../tools/homes-near-hospital.ts';
 import type { mapPoints } from '../../tools/map-points.ts';
 import { renderHome, type HomeAnswer } from './home-view.ts';
-import { el, errorText, root, startCard } from './shared.ts';
+import { cardLanguage, el, errorText, root, startCard } from './shared.ts';
+import { fill, say, wordsIn } from '../../../words/catalog.ts';
+import { CARD_WORDS } from '../../../words/card-words.ts';
+import { SHARED_WORDS } from '../../../words/family-words.ts';
+import { HOME_WORDS, statusIn } from '../../../words/home-page-words.ts';
+import { LIST_WORDS } from '../../../words/list-words.ts';
+import { RELAY_WORDS } from '../../../words/relay-words.ts';
 import { plainValue } from './words.ts';
 import { familyNote } from '../../../words/wording.ts';
 
@@ -39,10 +45,11 @@ let lastList: HomeList | null = null;
 
 async function chooseHome(app: App, license: string): Promise<void> {
   const main = root();
-  main.append(el('p', { class: 'waiting', role: 'status', text: 'Opening the record…' }));
+  const w = wordsIn(CARD_WORDS, cardLanguage(app));
+  main.append(el('p', { class: 'waiting', role: 'status', text: w.opening }));
   const result = (await app.callServerTool({ name: 'get_home', arguments: { license_number: license } })) as CallToolResult;
   main.replaceChildren();
-  const back = el('button', { type: 'button', class: 'back', text: 'Back to the list' });
+  const back = el('button', { type: 'button', class: 'back', text: w.back });
   back.addEventListener('click', () => lastList && renderList(lastList, app));
   main.append(back);
   if (result.isError || !result.structuredContent) {
@@ -57,18 +64,21 @@ async function chooseHome(app: App, license: string): Promise<void> {
 async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: HTMLElement): Promise<void> {
   const settings = config();
   if (!settings || list.homes.length === 0) return;
+  const language = cardLanguage(app);
+  const w = wordsIn(CARD_WORDS, language);
   let points: Points;
   try {
     const result = (await app.callServerTool({ name: 'map_points', arguments: { license_numbers: list.homes.map((home) => home.license_number) } })) as CallToolResult;
     if (result.isError || !result.structuredContent) throw new Error(errorText(result));
     points = result.structuredContent as Points;
   } catch {
-    counter.textContent = 'The map could not be drawn here; the list holds every home.';
+    counter.textContent = w.mapFailed;
     return;
   }
   const placed = points.points.filter((point) => point.latitude !== null && point.longitude !== null);
   const missing = points.points.length - placed.length;
-  counter.textContent = `${placed.length} of ${points.points.length} homes on the map; ${missing} without a map location on file. ${points.note}`;
+  // The points' note is the server's English: a Spanish card keeps the count alone.
+  counter.textContent = `${fill(w.mapCount, { placed: placed.length, total: points.points.length, missing })}${language === 'en' ? ` ${points.note}` : ''}`;
   if (placed.length === 0) return;
   holder.hidden = false;
   const map = L.map(holder, { attributionControl: true, scrollWheelZoom: false });
@@ -87,23 +97,29 @@ async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: H
 function renderList(list: HomeList, app: App): void {
   lastList = list;
   const main = root();
-  const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': 'Map of the listed homes that have a location' });
+  const language = cardLanguage(app);
+  const english = language === 'en';
+  const w = wordsIn(CARD_WORDS, language);
+  // The tool's own notes are English: a Spanish card marks them so (lang="en").
+  const inEnglish: Record<string, string> = english ? {} : { lang: 'en' };
+  const byDistance = list.homes.some((home) => home.distance_km !== null);
+  const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': w.mapRegion });
   mapHolder.hidden = true;
   const counter = el('p', { class: 'note', 'data-field': 'map-count', role: 'status' });
   const parts: Array<HTMLElement | null> = [
-    el('h1', { text: `${list.total} home${list.total === 1 ? '' : 's'}${list.hospital ? ` near ${list.hospital.name}` : ''}` }),
+    el('h1', { text: `${fill(list.total === 1 ? w.homesCountOne : w.homesCount, { n: list.total })}${list.hospital ? fill(w.near, { name: list.hospital.name }) : ''}` }),
     list.hospital ? el('p', { class: 'sub', 'data-field': 'hospital', text: [list.hospital.street, list.hospital.city].filter(Boolean).join(', ') }) : null,
     list.candidates && list.candidates.length > 0
       ? el('section', { 'aria-labelledby': 'h-candidates' }, [
-          el('h2', { id: 'h-candidates', text: 'Several hospitals fit: which one?' }),
+          el('h2', { id: 'h-candidates', text: w.whichHospital }),
           el('ul', { 'data-field': 'candidates' }, list.candidates.map((candidate) => el('li', { text: [candidate.name, candidate.city].filter(Boolean).join(', ') }))),
         ])
       : null,
-    el('p', { class: 'note', 'data-field': 'order', text: list.honesty.order }),
-    el('p', { class: 'note', 'data-field': 'neutrality', text: list.honesty.neutrality }),
-    el('p', { class: 'note', 'data-field': 'openings', text: list.honesty.never_in_this_data }),
+    el('p', { class: 'note', 'data-field': 'order', text: english ? list.honesty.order : byDistance ? w.byDistance : say(SHARED_WORDS.listOrder, language) }),
+    el('p', { class: 'note', 'data-field': 'neutrality', text: english ? list.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
+    el('p', { class: 'note', 'data-field': 'openings', text: english ? list.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
     // The notes as the family reads them: the assistant's call-again sentences are not for them.
-    ...list.notes.map(familyNote).filter(Boolean).map((note) => el('p', { class: 'note', 'data-field': 'list-note', text: note })),
+    ...list.notes.map(familyNote).filter(Boolean).map((note) => el('p', { class: 'note', 'data-field': 'list-note', ...inEnglish, text: note })),
     mapHolder,
     counter,
     el(
@@ -116,15 +132,17 @@ function renderList(list: HomeList, app: App): void {
           choose,
           el('p', {
             class: 'sub',
-            text:
-              `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
-              (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`),
+            text: english
+              ? `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
+                (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`)
+              : `${home.city ?? say(LIST_WORDS.cityNotOnFile, language)} · ${say(LIST_WORDS.license, language, { license: home.license_number })} · ${home.license.status ? statusIn(language, home.license.status) : say(HOME_WORDS.notOnFileShort, language)}` +
+                (home.distance_km === null ? '' : fill(w.straightLine, { km: home.distance_km })),
           }),
-          home.price ? el('p', { class: 'note', text: home.price.line }) : null,
+          home.price ? el('p', { class: 'note', ...inEnglish, text: home.price.line }) : null,
         ]);
       }),
     ),
-    el('footer', {}, [el('p', { 'data-field': 'data_dates', text: `State record loaded ${list.data_dates.state_record_loaded_on}; care approvals as of ${list.data_dates.care_approvals_as_of}.` })]),
+    el('footer', {}, [el('p', { 'data-field': 'data_dates', text: fill(w.datesShort, { loaded: list.data_dates.state_record_loaded_on, approvals: list.data_dates.care_approvals_as_of }) })]),
   ];
   main.append(...parts.filter((part): part is HTMLElement => part !== null));
   void drawMap(app, list, mapHolder, counter);

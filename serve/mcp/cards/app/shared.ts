@@ -12,6 +12,15 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { MCP_SERVER_INFO } from '../../../words/identity.ts';
 import { DEMO_SENTENCE } from '../../../words/wording.ts';
+import { say } from '../../../words/catalog.ts';
+import { CARD_WORDS } from '../../../words/card-words.ts';
+import { SHARED_WORDS } from '../../../words/family-words.ts';
+import { languageOfTag, type Language } from '../../../words/language.ts';
+
+/** The card's language: the host's locale (any es-* is Spanish), else English. */
+export function cardLanguage(app: App): Language {
+  return languageOfTag(app.getHostContext()?.locale);
+}
 import type { CardName } from '../catalog.ts';
 
 type Child = Node | string | null | undefined | false;
@@ -56,13 +65,14 @@ export function hostLink(app: App, url: string, text: string): HTMLAnchorElement
 
 /** The button that asks the host for the other display mode (shown when the host offers fullscreen). */
 function displayModeButton(app: App): HTMLButtonElement {
-  const button = el('button', { type: 'button', id: 'display-mode', class: 'display-mode', text: 'Full screen' });
+  const language = cardLanguage(app);
+  const button = el('button', { type: 'button', id: 'display-mode', class: 'display-mode', text: say(CARD_WORDS.fullScreen, language) });
   button.hidden = true;
   button.addEventListener('click', async () => {
     const current = app.getHostContext()?.displayMode ?? 'inline';
     const { mode } = await app.requestDisplayMode({ mode: current === 'fullscreen' ? 'inline' : 'fullscreen' });
     document.documentElement.dataset.displayMode = mode;
-    button.textContent = mode === 'fullscreen' ? 'Back to the conversation' : 'Full screen';
+    button.textContent = say(mode === 'fullscreen' ? CARD_WORDS.backToConversation : CARD_WORDS.fullScreen, language);
   });
   return button;
 }
@@ -81,13 +91,17 @@ export function startCard<T>(name: CardName, render: (structured: T, app: App) =
   const app = new App({ name: `${MCP_SERVER_INFO.name}-${name}-card`, version: MCP_SERVER_INFO.version }, { availableDisplayModes: ['inline', 'fullscreen'] }, { autoResize: true });
   const show = (result: CallToolResult) => {
     const main = root();
+    const language = cardLanguage(app);
+    document.documentElement.lang = language;
     if (result.isError || !result.structuredContent) {
       main.append(el('p', { class: 'error', role: 'alert', text: errorText(result) }));
       return;
     }
     render(result.structuredContent as T, app);
     // While invented demo homes are served, every tool result says so (demo_data, serve/mcp/tool.ts); so does the card.
-    if ((result.structuredContent as { demo_data?: boolean }).demo_data === true) main.prepend(el('p', { class: 'demo-notice', role: 'note', 'data-field': 'demo', text: DEMO_SENTENCE }));
+    if ((result.structuredContent as { demo_data?: boolean }).demo_data === true) {
+      main.prepend(el('p', { class: 'demo-notice', role: 'note', 'data-field': 'demo', text: language === 'es' ? say(SHARED_WORDS.demo, language) : DEMO_SENTENCE }));
+    }
     main.prepend(displayModeButton(app));
     followHost(app.getHostContext());
   };

@@ -38,10 +38,10 @@ export function plainValue(value: string | number | boolean | null | undefined):
 }
 
 export type Comparison = z.infer<(typeof compareHomes)['output']>;
-type Cell = Comparison['rows'][number]['values'][number];
+export type Cell = Comparison['rows'][number]['values'][number];
 
 /** Rows whose values are tri-state ('true' | 'false' | 'not_on_file'), with the source their date comes from. */
-const TRI_STATE_ROWS: Record<string, 'approvals' | 'waiver' | 'roster'> = {
+export const TRI_STATE_ROWS: Record<string, 'approvals' | 'waiver' | 'roster'> = {
   'clearances.dementia': 'approvals',
   'clearances.hospice': 'approvals',
   'clearances.non_ambulatory': 'approvals',
