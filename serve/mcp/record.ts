@@ -135,6 +135,10 @@ export function mcpListedHome(context: ShapeContext, { row, compact: home }: Lis
     state_record: stateRecordOf(home),
     state_record_url: row.state_record_url,
     page: home.page,
+    // The contract's record conventions: a markdown link and the two data dates on every result.
+    markdown: home.markdown,
+    state_record_loaded_on: context.snapshot.meta.rosterAsOf,
+    alw_list_as_of: context.snapshot.meta.alwListAsOf,
     distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
     distance_note: distanceKm !== null && isApproximateLocation(row.location_method) ? APPROXIMATE_DISTANCE : null,
   };

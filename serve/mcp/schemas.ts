@@ -187,6 +187,9 @@ export const listedHome = z.object({
   state_record: stateRecordSummary,
   state_record_url: z.string(),
   page: z.string().describe('Cite this page.'),
+  markdown: z.string(),
+  state_record_loaded_on: nullableDate,
+  alw_list_as_of: nullableDate,
   distance_km: z
     .number()
     .nullable()

@@ -84,7 +84,13 @@ test('check_homes, compare_homes and find_homes over every home of the snapshot 
   for (const { county } of counties) {
     for (let offset: number | null = 0; offset !== null; ) {
       const page: any = await structured('find_homes', { county, limit: 50, offset }, offset % 100 === 0);
-      for (const home of page.homes) seen.add(home.license_number);
+      for (const home of page.homes) {
+        seen.add(home.license_number);
+        // The contract's record conventions: each result carries the two data dates and a markdown link.
+        t.is(home.state_record_loaded_on, page.data_dates.state_record_loaded_on);
+        t.is(home.alw_list_as_of, page.data_dates.alw_list_as_of);
+        t.is(home.markdown, `${home.page}.md`);
+      }
       offset = page.next_offset;
     }
   }

@@ -27,8 +27,8 @@ export const checkHomes = defineTool({
   title: 'Check homes against the state record',
   description:
     `Check up to ${MAX_HOMES} care homes at once against California's licensing record, by license number or by name (the same function as ` +
-    'POST /api/v1/check). Per entry: exact license number, then exact name, then a did-you-mean. A name that fits several homes, or only ' +
-    'resembles one, comes back ambiguous with candidates: ask the user which one, never guess. Results keep the order sent. Each matched home ' +
+    'POST /api/v1/check). Per entry: exact license number, then exact name, then a did-you-mean; a name that fits several homes, or only ' +
+    'resembles one, is ambiguous with candidates: ask the user, never guess. Results keep the order sent. Each matched home ' +
     "carries license status (closed licenses marked, their approvals history), care approvals (tri-state: 'not on file' is never 'no'), waiver, " +
     'a price block (quote price.line) and state-record tallies. display is a Markdown summary ready to show. ' +
     'Too many for one reply: the first entries are checked and the rest come back in unchecked, to send again.',

@@ -22,7 +22,7 @@ const input = strictInput({
   topic: z
     .enum(CARE_TOPICS, { error: `topic must be one of: ${CARE_TOPICS.join(', ')}` })
     .describe("non_ambulatory: wheelchair users; assisted_living_waiver: Medi-Cal's; not_on_file: what 'not on file' means."),
-  language: languageArg.describe('es: title, summary, points and guides in Spanish, from the glossary. Default en.'),
+  language: languageArg.describe('es: in Spanish. Default en.'),
 });
 
 const output = z.object({

@@ -87,7 +87,7 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs) or that are on the Medi-Cal Assisted Living Waiver list (waiver), and leaving out homes whose own published rate is above a monthly budget (homes without one stay in). Give at least one of near, county or city. ' +
+    'whose license carries given care approvals (needs) or on the Medi-Cal Assisted Living Waiver list (waiver), and leaving out homes whose own rate is above a budget. Give near, county or city. ' +
     'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
     'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
     "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +

@@ -27,7 +27,7 @@ export const getHome = defineTool({
     'license.closed true and a dated closed_note; its approvals are history, not current). Carries address, roster phone, licensee, beds, ' +
     'license status (also the live status with its check date), care approvals with their date and any under correction review ' +
     "(clearances.under_review; those read not_on_file), service designations, Medi-Cal waiver, price block (quote price.line), state-report " +
-    "tallies, disputes, state_record_url and links (page to cite, markdown, corrections to hand the user if something is wrong). " +
+    "tallies, disputes, state_record_url and links (page to cite, markdown, corrections). " +
     `changes: the newest ${GET_HOME_CHANGES} changes seen on its state record (dated, in plain words; a change is not a verdict) and the whole log's address. ` +
     "Tri-state values read 'not on file' in words, never 'no'. Nothing here says whether a bed is open: openings are learned by phone.",
   input,

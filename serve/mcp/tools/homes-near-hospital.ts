@@ -88,9 +88,8 @@ export const homesNearHospital = defineTool({
   title: 'Care homes near a hospital',
   description:
     'List licensed care homes within a straight-line distance of a California general acute care hospital, nearest first (distance_km), ' +
-    'optionally only those whose license carries given care approvals (needs) or on the Assisted Living Waiver list (waiver), leaving out homes whose own published rate is above a budget. Name the hospital ' +
-    '(close spellings work) or give its FACID; when several hospitals fit, the answer is status ambiguous with candidates: ask the user ' +
-    'and call again with the chosen facid. Distances are straight lines, not driving times. Nothing is ranked; no data says which homes ' +
+    'with needs, waiver and a budget as in find_homes. Name the hospital (close spellings work) or give its FACID; when several fit, the ' +
+    'answer is status ambiguous with candidates: ask the user, then call again with the chosen facid. Straight lines, not driving times. Nothing is ranked; no data says which homes ' +
     "have an open bed (openings are learned by phone). Tri-state values read 'not on file' in words, never 'no'.",
   input,
   output,

@@ -234,10 +234,9 @@ export const search = defineTool({
   description:
     "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
     `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
-    'the full page as Markdown. Order is neutral: exact name matches, then similar names, alphabetical; a place search, or a name with ' +
-    'a town, lists current licenses alphabetically. Nothing is ranked; no data says which homes have an open bed (openings are learned by phone). ' +
-    'Use search for one free-text question (a connector that sends only a query); use find_homes for a place with needs, a budget, paging or a point, ' +
-    'and check_homes for homes the family already named (one answer per name, ambiguous ones marked).',
+    'the full page as Markdown. Order is neutral: exact name matches, then similar names, else alphabetical. Nothing is ranked; no data says ' +
+    'which homes have an open bed (openings are learned by phone). For a place with needs, a budget or paging use find_homes; for homes the ' +
+    'family already named, check_homes.',
   input,
   output,
   run(args, call) {

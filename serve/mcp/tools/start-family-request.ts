@@ -56,7 +56,7 @@ const input = strictInput({
   family_note: freeText('family_note', 500, "The family's own note about the search, shown back in family_message."),
   assistant_name: freeText('assistant_name', 60, 'How the assistant names itself to the family, shown in family_message.'),
   language: languageArg.describe(
-    'es: family_message, relay_sentence, the questions and the plan page in Spanish (the record\'s values stay verbatim; field names and values do not change). Default en.',
+    'es: the family\'s words and plan page in Spanish; fields and values unchanged. Default en.',
   ),
 }, ORDER_AS_SENT);
 
