@@ -121,6 +121,10 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
         'La inscripción se hace a través del programa, que puede tener una lista de espera; un centro de la lista puede no tener un lugar libre para el programa.',
         'Enrollment is arranged through the program, which can have a waiting list; a home on the list may not have a waiver place free.',
       ),
+      t(
+        'find_homes (y homes_near_hospital) con waiver: true da solo los centros de la lista en un lugar, y dice cuántos dejó fuera.',
+        'find_homes (and homes_near_hospital) with waiver: true lists only the homes on the list in a place, and says how many it left out.',
+      ),
     ],
   },
   state_reports_and_citations: {
