@@ -30,7 +30,7 @@ const guards: GuardConfig = {
 const common = {
   snapshotName: 'rcfe',
   http,
-  // A whole file gets 15 minutes; a run (the state documents of every license included) 4 hours.
+  // A whole file gets 15 minutes, a run 4 hours (it reads no per-facility document from a site: the crawler does).
   deadlines: { sourceMs: 15 * 60_000, runMs: 4 * 60 * 60_000 },
   guards,
   // Daily at 05:30 Pacific: after the state's overnight file refresh.

@@ -83,7 +83,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
 
   const client: PoliteClient = createPoliteClient(config.http, settings, log);
   const store = new DocumentStore(snapshotsDir, 1);
-  const startedAt = clock().toISOString();
+  // The status's own times are the wall clock's: a reader judges a stale status by it (crawlState).
+  const startedAt = new Date().toISOString();
   const status: CrawlStatus = {
     state: 'running', profile: options.profile, pid: process.pid, started_at: startedAt, updated_at: startedAt, snapshot: null,
     unreachable_since: null, last_failure: null, next_try_at: null,
@@ -98,7 +99,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     status.last_failure = paused?.lastFailure ?? status.last_failure;
     status.requests = client.requests;
     status.answered = client.answered;
-    status.updated_at = clock().toISOString();
+    status.updated_at = new Date().toISOString();
     await writeStatus(snapshotsDir, status).catch((error: unknown) => log(`could not write ${CRAWL_STATUS_FILE}: ${(error as Error).message}`));
   };
   const statusTimer = setInterval(() => void publishStatus(), STATUS_EVERY_MS);
@@ -132,16 +133,13 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     return true;
   }
 
-  const context: ReadContext = {
+  /** What every job reads with; each adds its own rules, urgency, counts and failures. */
+  const shared: Omit<ReadContext, 'read' | 'rules' | 'stats' | 'problems'> = {
     templates: documents,
-    read: (location) => client.read(location, 0),
     store,
     today: () => dayIn(config.timeZone, clock()),
     now: clock,
     knownRefs: store.allListedOn(),
-    rules: { detailMaxAgeDays: 0, reportsFrom: null },
-    stats,
-    problems,
     // Stopping finishes what is in flight and asks nothing more; a paused host is nobody's failure.
     mayAsk: () => !stop.signal.aborted,
     notTheEndpoints: (error) => error instanceof HostPaused,
@@ -154,7 +152,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     // This job's own counts and failures (jobs run side by side), added to the crawl's after.
     const own = { stats: emptyStats(), problems: [] as FetchProblem[] };
     const { waiting } = await readHome(job.home, store.facilityState(job.home.license), {
-      ...context,
+      ...shared,
       ...own,
       // A detail this crawler already read since the snapshot changed is not read again for another tier.
       rules: readSinceSnapshot.has(job.home.license) ? { ...job.rules, detailMaxAgeDays: Infinity } : job.rules,
@@ -213,7 +211,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
         const plan = planCrawl(
           homes,
           store.eachFacilityState(),
-          context.knownRefs,
+          shared.knownRefs,
           { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) },
           now,
           new Set(failedAt.keys()),

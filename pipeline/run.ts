@@ -396,7 +396,7 @@ async function parseAndCollect(config: PipelineConfig, retrieved: RetrievedSourc
         collecting = collectStateDocuments({
           homes,
           templates: documents,
-          read: (location, deadline) => readLocation(location, { http, rootDir: REPO_ROOT, deadline }),
+          read: (location) => readLocation(location, { http, rootDir: REPO_ROOT }),
           store,
           today: runDate,
           concurrency: documents.concurrency,

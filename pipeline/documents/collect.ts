@@ -153,8 +153,8 @@ export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, 
 /** What a pass over homes shares: where documents are, how one is read, where it is kept. */
 export interface ReadContext {
   templates: DocumentTemplates;
-  /** One request's body; throws when it fails (the home then waits). `deadline` ends it early. */
-  read: (location: string, deadline?: AbortSignal) => Promise<string>;
+  /** One request's body; throws when it fails (the home then waits). */
+  read: (location: string) => Promise<string>;
   store: DocumentStore;
   /** The day (in the pipeline's time zone) and the instant a read is dated by. */
   today: () => string;
@@ -164,9 +164,8 @@ export interface ReadContext {
   rules: ReadRules;
   stats: CollectStats;
   problems: FetchProblem[];
-  /** Whether one more request may be made (a budget or a deadline); absent: always. */
+  /** Whether one more request may be made (false once the crawler is stopping); absent: always. */
   mayAsk?: () => boolean;
-  deadline?: AbortSignal;
   /** A failure that is not the endpoint's (the crawler paused a host that is down): the home waits, nothing is reported. */
   notTheEndpoints?: (error: unknown) => boolean;
 }
@@ -176,7 +175,7 @@ const fill = (template: string, license: string, inx = '') => template.replaceAl
 
 /** Reads what one home needs into the store, and says what it now holds and whether it still waits. */
 export async function readHome(home: DocumentHome, previous: FacilityState | undefined, context: ReadContext): Promise<{ documents: FacilityDocuments; waiting: boolean }> {
-  const { templates, read, store, knownRefs, stats, problems, deadline } = context;
+  const { templates, read, store, knownRefs, stats, problems } = context;
   const license = home.license;
   const today = context.today();
   let waiting = false;
@@ -189,11 +188,11 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
     }
     stats.requests += 1;
     try {
-      return await read(location, deadline);
+      return await read(location);
     } catch (error) {
       waiting = true;
-      // Ended by a deadline, a stop or a paused host: not the endpoint's failure, the license just waits.
-      if (!deadline?.aborted && !context.notTheEndpoints?.(error)) problems.push({ license_number: license, endpoint, problem: `${label}${message(error)}`, kept_from: keptFrom });
+      // A paused host is not the endpoint's failure: the license just waits.
+      if (!context.notTheEndpoints?.(error)) problems.push({ license_number: license, endpoint, problem: `${label}${message(error)}`, kept_from: keptFrom });
       return null;
     }
   };
@@ -299,7 +298,7 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
 export async function collectStateDocuments(inputs: {
   homes: readonly DocumentHome[];
   templates: DocumentTemplates;
-  read: (location: string, deadline?: AbortSignal) => Promise<string>;
+  read: (location: string) => Promise<string>;
   store: DocumentStore;
   today: string;
   /** The instant reads are dated by (default: the clock). */

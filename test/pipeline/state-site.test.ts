@@ -40,7 +40,7 @@ async function collect(dir: string, homes: DocumentHome[], today: string, option
     return await collectStateDocuments({
       homes,
       templates: stateSiteDocuments(STATE_ORIGIN),
-      read: (location, deadline) => readLocation(location, { http, rootDir: dir, deadline }),
+      read: (location) => readLocation(location, { http, rootDir: dir }),
       store,
       today,
       concurrency: 4,
