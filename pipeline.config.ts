@@ -16,6 +16,10 @@ const http: HttpConfig = {
   // Where the state's staff can reach whoever runs this (the service's public address, or a
   // mailto:), named in every request's User-Agent. Empty: a run of a real profile warns.
   contact: '',
+  // A redirect stays on the host asked unless a host is named here (a portal's file store, say).
+  redirectHosts: [],
+  // The state's export is about 10 MB; no source comes near 128 MiB. A larger or endless body fails its source.
+  maxFileBytes: 128 * 1024 * 1024,
 };
 
 const guards: GuardConfig = {

@@ -124,6 +124,13 @@ export interface HttpConfig {
   userAgent: string;
   /** The operator's public address (a URL or mailto:) the state's staff can reach; empty: the User-Agent names none (the run warns). */
   contact?: string;
+  /**
+   * Hosts a redirect may lead to besides the host asked (`host` or `host:port`); a redirect
+   * anywhere else fails its source with the reason. Absent: only the host asked.
+   */
+  redirectHosts?: readonly string[];
+  /** Most bytes one whole-file download may have (header or body); past it the source fails with the reason and nothing is kept. */
+  maxFileBytes?: number;
 }
 
 export interface GuardConfig {

@@ -3,7 +3,7 @@
 // network errors, 429 and 5xx, conditional requests from the previous run's validators, deadlines.
 // Built on undici's own request() on one Agent: a state-scale run makes ~77,000 requests, and
 // fetch() costs about three times its CPU per request.
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { HttpConfig } from './config.ts';
@@ -77,6 +77,10 @@ export function userAgentOf(config: Pick<HttpConfig, 'userAgent' | 'contact'>): 
 /** Requests in flight to one host unless the configuration says otherwise: the state's site is asked at most two at a time. */
 export const PER_HOST_CONCURRENCY = 2;
 
+/** Redirect statuses followed by hand (send, below), at most MAX_REDIRECTS hops. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
 function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
@@ -135,9 +139,11 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     headersTimeout: config.timeoutMs,
     bodyTimeout: config.timeoutMs,
     connect: { timeout: config.timeoutMs },
+    // Counted on the wire as the body arrives: a larger or endless body ends there, never on disk or in memory.
+    maxResponseSize: config.maxFileBytes ?? -1,
   });
-  // fetch() followed redirects (a portal's download link often answers 302 to its file store).
-  const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
+  const dispatcher: Dispatcher = agent;
+  const redirectHosts = new Set((config.redirectHosts ?? []).map((host) => host.toLowerCase()));
   let requestsMade = 0;
   let nextStart = 0;
   /** Spaces request starts at least minIntervalMs apart, across every caller. */
@@ -150,6 +156,41 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
   }
 
   const baseHeaders = { 'user-agent': userAgentOf(config), accept: '*/*' };
+
+  /**
+   * One request, following redirects by hand (a portal's download link often answers 302 to its
+   * file store), but only on the host asked or a host the configuration names: an upstream that
+   * points elsewhere (an internal address, another site) fails the source with its reason, and
+   * nothing of ours is sent there.
+   */
+  async function send(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & { method?: Dispatcher.HttpMethod }): Promise<Dispatcher.ResponseData> {
+    const asked = new URL(url);
+    let current = asked;
+    for (let hop = 0; ; hop += 1) {
+      const response = await request(current, { ...options, dispatcher });
+      const location = header(response.headers, 'location');
+      if (!REDIRECTS.has(response.statusCode) || location === null) return response;
+      await response.body.dump();
+      if (hop === MAX_REDIRECTS) throw new FetchFailed(url, 1, `more than ${MAX_REDIRECTS} redirects`);
+      let next: URL;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new FetchFailed(url, 1, `redirected to an unreadable address (${location.slice(0, 120)})`);
+      }
+      if (!/^https?:$/.test(next.protocol)) throw new FetchFailed(url, 1, `redirected to a ${next.protocol} address, which is never followed`);
+      if (next.host.toLowerCase() !== asked.host.toLowerCase() && !redirectHosts.has(next.host.toLowerCase()) && !redirectHosts.has(next.hostname.toLowerCase())) {
+        throw new FetchFailed(
+          url,
+          1,
+          `redirected to another host (${next.host}), which is not followed: only ${asked.host}${redirectHosts.size ? ` and ${[...redirectHosts].join(', ')}` : ''} (http.redirectHosts in pipeline.config.ts names the others)`,
+        );
+      }
+      // A 303 (and, as browsers do, a 301 or 302 after a POST) asks for the new address with a GET.
+      if (options.method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308) options = { ...options, method: 'GET', body: undefined };
+      current = next;
+    }
+  }
 
   /** Both deadlines as one signal; no new signal when there is only one (the common case). */
   function deadlineFor(sourceDeadline: AbortSignal | undefined): AbortSignal | undefined {
@@ -180,12 +221,23 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
         waitMs = retryAfterMs(outcome.retryAfter, 60_000) ?? waitMs;
       } catch (error) {
         if (error instanceof FetchFailed) throw error;
+        if ((error as { code?: string })?.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') throw new FetchFailed(url, attemptNo, tooLarge('its body passed'));
         checkDeadline(attemptNo);
         lastProblem = describe(error, config.timeoutMs);
       }
       if (attemptNo < maxAttempts) await sleep(waitMs, deadline);
     }
     throw new FetchFailed(url, maxAttempts, lastProblem);
+  }
+
+  const tooLarge = (what: string) => `${what} the ${config.maxFileBytes} bytes a download may have (http.maxFileBytes); nothing of it is kept`;
+
+  /** A 2xx answer that announces a body over the cap is refused before any of it is read. */
+  function announcedTooLarge(response: Dispatcher.ResponseData): string | null {
+    const length = Number(header(response.headers, 'content-length') ?? NaN);
+    if (config.maxFileBytes === undefined || !(length > config.maxFileBytes)) return null;
+    response.body.destroy();
+    return tooLarge(`it announces ${length} bytes, over`);
   }
 
   /** A response that is not the wanted one: its body is let go, and whether to retry is said. */
@@ -214,12 +266,14 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     const { result, attempts } = await withRetries(url, deadlineFor(sourceDeadline), async (signal): Promise<Outcome<Answer<T>>> => {
-      const response = await request(url, { dispatcher, headers, signal });
+      const response = await send(url, { headers, signal });
       if (response.statusCode === 304) {
         await response.body.dump();
         return { done: true, result: { status: 'not_modified' } };
       }
       if (response.statusCode < 200 || response.statusCode >= 300) return refused(response);
+      const oversized = announcedTooLarge(response);
+      if (oversized) return { done: false, problem: oversized, retryAfter: null, retryable: false };
       const value = await consumeBody(response.body, consume);
       const etag = header(response.headers, 'etag');
       const lastModified = header(response.headers, 'last-modified');
@@ -230,7 +284,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
 
   async function ask<T>(url: string, consume: BodyConsumer<T>, deadline?: AbortSignal): Promise<{ status: number; value: T }> {
     const { result } = await withRetries(url, deadlineFor(deadline), async (signal): Promise<Outcome<{ status: number; value: T }>> => {
-      const response = await request(url, { dispatcher, headers: baseHeaders, signal });
+      const response = await send(url, { headers: baseHeaders, signal });
       if (isRetryableStatus(response.statusCode)) return refused(response);
       return { done: true, result: { status: response.statusCode, value: await consumeBody(response.body, consume) } };
     });
@@ -243,7 +297,7 @@ export function createHttpClient(config: HttpConfig, runDeadline?: AbortSignal):
     const headers = { ...baseHeaders, 'content-type': encoded.headers.get('content-type')! };
     const body = Buffer.from(await encoded.arrayBuffer());
     const { result } = await withRetries(url, deadlineFor(deadline), async (signal): Promise<Outcome<T>> => {
-      const response = await request(url, { dispatcher, method: 'POST', headers, body, signal });
+      const response = await send(url, { method: 'POST', headers, body, signal });
       if (response.statusCode < 200 || response.statusCode >= 300) return refused(response);
       return { done: true, result: await consumeBody(response.body, consume) };
     });

@@ -244,6 +244,11 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         diff,
         sourceRowsValid: { current: new Map(parsed.sources.map((s) => [s.name, s.rowsValid])), previous: previous?.sourceRowsValid ?? new Map() },
       });
+      const conflicts = parsed.roster.conflicts;
+      if (conflicts.length) {
+        const named = conflicts.slice(0, 5).map((c) => `${c.license} (lines ${c.lines.join(' and ')}: ${c.fields.join(', ')})`);
+        warn(`${conflicts.length} license${conflicts.length === 1 ? '' : 's'} appear twice in the roster with other values and no later file date; the later line is kept, which is true is unknown: ${named.join('; ')}${conflicts.length > 5 ? '; ...' : ''}`);
+      }
       const heldBack = problems.length && !options.force ? problems : [];
       if (problems.length && options.force) warn(`guards overridden with --force: ${problems.join('; ')}`);
 
@@ -447,7 +452,7 @@ function refuseInventedSources(config: PipelineConfig, profile: string): void {
 const DATASTORE_PAGE_SIZE = 1000;
 
 async function retrieveAll(config: PipelineConfig, snapshotsDir: string, http: HttpClient, now: Date) {
-  const options = { http, cacheDir: sourceCacheDir(snapshotsDir), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs, datastorePageSize: config.datastorePageSize ?? DATASTORE_PAGE_SIZE };
+  const options = { http, cacheDir: sourceCacheDir(snapshotsDir), rootDir: REPO_ROOT, now, deadlineMs: config.deadlines.sourceMs, datastorePageSize: config.datastorePageSize ?? DATASTORE_PAGE_SIZE, otherHosts: config.http.redirectHosts };
   const configured = Object.entries(config.sources).filter((entry): entry is [SourceName, string] => entry[1] !== null);
   // Every source settles (each has its deadline) before the run goes on or ends: none is left running.
   const outcomes = await Promise.allSettled(configured.map(([name, location]) => retrieveSource(name, location, options)));

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import Joi from 'joi';
-import { LineTally, isBlankLine, onlyFittingReading, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
+import { LineTally, MAX_LINE_BYTES, isBlankLine, onlyFittingReading, physicalLines, rfcLineCells, stateLineCells } from './state-csv.ts';
 
 export interface Rejection {
   source: string;
@@ -72,6 +72,12 @@ export interface ReadCsvOptions {
    * (`"ZHU, XIAOTONG "SHERRY""`, `87224"(a)(2)`); its rows in are counted from the file's lines.
    */
   stateQuotes?: boolean;
+  /**
+   * With `stateQuotes`: a cell read with an unmatched quote at its start or end (`"SUNNY ACRES`) is
+   * read without it and reported here (the value is withheld for a personal column), never served
+   * with a stray quote.
+   */
+  onRepair?: (repair: { line: number; field: string; value: string; reason: string }) => void;
 }
 
 export interface CsvCount {
@@ -90,6 +96,8 @@ export interface CsvCount {
 export const newCount = (): CsvCount => ({ lines: 0, rows: 0, rowsIn: null });
 
 const WITHHELD = '[withheld: personal data]';
+/** A row whose cells cannot be placed: which of them holds the personal column is unknown, so none is kept. */
+const WITHHELD_UNPLACED = '[withheld: the row holds a personal column, and its cells could not be placed to leave that one out]';
 
 interface Entry {
   record: string[];
@@ -98,6 +106,8 @@ interface Entry {
   raw: string;
   /** Read the state's way from a line with a quote: its cells may have shifted if the quotes were misread. */
   quoted: boolean;
+  /** A line not read at all (longer than any row of its file): why. */
+  unreadable?: string;
 }
 
 /**
@@ -127,6 +137,13 @@ export async function* readCsv(
   for await (const entry of entries) {
     const { line, raw, quoted } = entry;
     let { record } = entry;
+    if (entry.unreadable !== undefined) {
+      if (columns) {
+        count.rows += 1;
+        reject({ source: options.source, line, reason: entry.unreadable, raw: '[not kept: too long]' });
+      }
+      continue;
+    }
     if (record.every((cell) => cell.trim() === '')) {
       // A line of the state's file that holds bytes (a no-break space) but no value is a row in: rejected, not lost.
       if (columns && options.stateQuotes) {
@@ -159,14 +176,20 @@ export async function* readCsv(
       record = rfc && fitsHeader(rfc, header) ? rfc : (onlyFittingReading(raw, (cells) => fitsHeader(cells, header)) ?? record);
     }
     if (quoted && !fitsHeader(record, columns)) {
-      reject({
-        source: options.source,
-        line,
-        reason: `unreadable quotes: no one reading of its quotes fits the header's ${columns.length} cells${tailAt >= 0 ? ' and its variable tail' : ''} (read as the state writes them: ${record.length} cells)`,
-        raw: options.personalColumns?.length ? WITHHELD : raw,
-      });
+      // No reading of its quotes fits. If every reading is short (or every one long) of the
+      // header, the row is cut off (or has cells too many) whatever its quotes: say that.
+      const counts = [record.length, rfcLineCells(raw)?.length ?? record.length, raw.split(',').length];
+      const short = counts.every((n) => n < columns!.length);
+      const long = tailAt < 0 && counts.every((n) => n > columns!.length);
+      const shape = short
+        ? `short row: ${Math.max(...counts)} cells at most, however its quotes are read; the header has ${columns.length}${tailAt >= 0 ? ' before its variable tail' : ''} (cut off?)`
+        : long
+          ? `row has ${Math.min(...counts)} cells at least, however its quotes are read; the header has ${columns.length}`
+          : `unreadable quotes: no one reading of its quotes fits the header's ${columns.length} cells${tailAt >= 0 ? ' and its variable tail' : ''} (read as the state writes them: ${record.length} cells)`;
+      reject({ source: options.source, line, reason: shape, raw: personal.size ? WITHHELD_UNPLACED : raw });
       continue;
     }
+    if (options.stateQuotes && quoted) record = repairedStrayQuotes(record, line, columns, personal, options.onRepair);
     const rawLine = rawText(record, raw);
     if (tailAt >= 0) {
       // Every cell before the tail must be there; the tail has as many cells as the row has left.
@@ -207,10 +230,36 @@ export async function* readCsv(
   }
 }
 
+/**
+ * A cell with an odd number of quotes, one of them its first or last character, was opened or
+ * closed and never matched (`"SUNNY ACRES`): that quote is no part of the value. A quote inside
+ * a cell (`87224"(a)(2)`) is as the state wrote it and stays.
+ */
+function repairedStrayQuotes(record: string[], line: number, columns: readonly string[], personal: ReadonlySet<number>, onRepair: ReadCsvOptions['onRepair']): string[] {
+  return record.map((cell, index) => {
+    const quotes = cell.split('"').length - 1;
+    if (quotes % 2 === 0) return cell;
+    const trimmed = cell.trim();
+    const repaired = trimmed.startsWith('"') ? trimmed.slice(1) : trimmed.endsWith('"') ? trimmed.slice(0, -1) : null;
+    if (repaired === null) return cell;
+    onRepair?.({
+      line,
+      field: columns[index] ?? `cell ${index + 1}`,
+      value: personal.has(index) ? WITHHELD : cell,
+      reason: `an unmatched quote at its ${trimmed.startsWith('"') ? 'start' : 'end'}: read without it`,
+    });
+    return repaired;
+  });
+}
+
 /** The state's own file, line by line (state-csv.ts); its rows in are counted from its bytes, apart from the reading. */
 async function* stateEntries(file: string, count: CsvCount, headerLine: () => number): AsyncGenerator<Entry> {
   const tally = new LineTally();
-  for await (const { text, line } of physicalLines(file, (bytes) => tally.feed(bytes))) {
+  for await (const { text, line, tooLong } of physicalLines(file, (bytes) => tally.feed(bytes))) {
+    if (tooLong !== undefined) {
+      yield { record: [], line, raw: '', quoted: false, unreadable: `a line of ${tooLong} bytes, longer than the ${MAX_LINE_BYTES} any row of this file may have: not read` };
+      continue;
+    }
     if (isBlankLine(text)) continue;
     yield { record: stateLineCells(text), line, raw: text, quoted: text.includes('"') };
   }

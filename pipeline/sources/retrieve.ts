@@ -113,6 +113,8 @@ export interface RetrieveOptions {
   deadlineMs: number;
   /** Rows asked per `datastore_search` page. */
   datastorePageSize: number;
+  /** Hosts besides a portal's own that its catalog may send a download to (http.redirectHosts). */
+  otherHosts?: readonly string[];
 }
 
 export async function retrieveSource(name: string, location: string, options: RetrieveOptions): Promise<RetrievedSource> {
@@ -208,7 +210,15 @@ async function retrieveFromCatalog(name: string, location: CkanLocation, options
     throw error instanceof CatalogProblem ? new SourceAbsent(name, `catalog ${location.spec}: ${error.message}`) : error;
   };
   const { reading, fileUrl } = await lookUpResource(location, options.http, deadline).catch(absent);
-  if (fileUrl !== null) return { ...(await download(name, fileUrl, options, deadline)), catalog: reading };
+  if (fileUrl !== null) {
+    // A catalog entry may name any address: a download goes only to the portal's host or one the configuration names.
+    const fileHost = new URL(fileUrl).host.toLowerCase();
+    const allowed = [new URL(location.portal).host.toLowerCase(), ...(options.otherHosts ?? []).map((host) => host.toLowerCase())];
+    if (!allowed.includes(fileHost) && !allowed.includes(new URL(fileUrl).hostname.toLowerCase())) {
+      throw new SourceAbsent(name, `catalog ${location.spec}: its file is at another host (${fileHost}), which is not followed: only ${allowed.join(', ')} (http.redirectHosts in pipeline.config.ts names the others)`);
+    }
+    return { ...(await download(name, fileUrl, options, deadline)), catalog: reading };
+  }
 
   await mkdir(options.cacheDir, { recursive: true });
   const files = cacheFiles(name, options.cacheDir);

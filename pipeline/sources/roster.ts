@@ -63,6 +63,11 @@ export interface RosterResult {
   shape: 'export' | 'portal';
   /** Placeholder cells (`Unavailable`, `See FAQs`, `N/A`) read as not on file, per field. */
   placeholders: Record<string, number>;
+  /**
+   * Licenses with two rows that differ and no later file date to choose between them: the later
+   * line is kept, and each is named here for the run's warnings (which row is true is unknown).
+   */
+  conflicts: Array<{ license: string; lines: [number, number]; fields: string[] }>;
 }
 
 /** A cell that cannot be true (a ZIP of "ABCDE", 0 beds, 2/30/2020): its field is stored as not on file. */
@@ -156,6 +161,11 @@ function rowIdentity(row: RosterRow): string {
   return JSON.stringify(values);
 }
 
+/** The fields two rows of one license disagree on. */
+function differingFields(a: RosterRow, b: RosterRow): string[] {
+  return (Object.keys(a) as Array<keyof RosterRow>).filter((key) => key !== 'line' && JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+}
+
 /**
  * `today` (the run's date) bounds the dates: a license first granted or closed, or a file dated,
  * after the run is impossible.
@@ -175,8 +185,18 @@ export async function readRoster(file: string, rejectRow: (r: Rejection) => void
   const dates = new DateShapeTally();
   const placeholders: Record<string, number> = {};
   let shape: RosterResult['shape'] = 'portal';
+  const conflicts: RosterResult['conflicts'] = [];
 
-  const csvOptions = { count, source, requiredColumns: REQUIRED_COLUMNS, personalColumns: ['facility_administrator'], tailColumn: isComplaintTail, tailFits: (tail: readonly string[]) => complaintTail(tail).fits, stateQuotes: true };
+  const csvOptions = {
+    count,
+    source,
+    requiredColumns: REQUIRED_COLUMNS,
+    personalColumns: ['facility_administrator'],
+    tailColumn: isComplaintTail,
+    tailFits: (tail: readonly string[]) => complaintTail(tail).fits,
+    stateQuotes: true,
+    onRepair: (repair: { line: number; field: string; value: string; reason: string }) => fieldProblems.push({ source, ...repair }),
+  };
   for await (const csvRow of readCsv(file, csvOptions, reject)) {
     const valid = validateRow<ValidRow>(rowSchema, csvRow, source, reject);
     if (!valid) continue;
@@ -243,22 +263,28 @@ export async function readRoster(file: string, rejectRow: (r: Rejection) => void
     } else if (rowIdentity(earlier) === rowIdentity(row)) {
       duplicatesMerged += 1;
     } else {
-      // Two different rows for one license: the later file date wins, then the later line.
+      // Two different rows for one license: the later file date wins; with no later date, the later
+      // line is kept and the conflict is named in the run's warnings, never passed over in silence.
+      const fields = differingFields(earlier, row);
+      const dated = (row.file_date ?? '') !== (earlier.file_date ?? '');
       const keepLater = (row.file_date ?? '') >= (earlier.file_date ?? '');
       const [kept, dropped] = keepLater ? [row, earlier] : [earlier, row];
       byLicense.set(row.license_number, kept);
+      if (!dated) conflicts.push({ license: row.license_number, lines: [earlier.line, row.line], fields });
       reject({
         source,
         line: dropped.line,
         superseded: true,
-        reason: `superseded: license ${row.license_number} appears again at line ${kept.line} with other values; the row with the later file date (then the later line) is kept`,
+        reason: dated
+          ? `superseded: license ${row.license_number} appears again at line ${kept.line} with a later file date and other values (${fields.join(', ')}); that row is kept`
+          : `conflict: license ${row.license_number} appears again at line ${kept.line} with other values (${fields.join(', ')}) and no later file date; the later line is kept, which is true is unknown`,
         raw: JSON.stringify(dropped),
       });
     }
   }
   const rows = [...byLicense.values()];
   const accounting = { rows_in: count.rowsIn ?? 0, read: rows.length + duplicatesMerged + superseded, rejected };
-  return { rows, rowsRead: count.rows, accounting, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts, shape, placeholders };
+  return { rows, rowsRead: count.rows, accounting, linesRead: count.lines, duplicatesMerged, fieldProblems, dateShapes: dates.counts, shape, placeholders, conflicts };
 }
 
 interface CellReaders {

@@ -14,36 +14,55 @@ const CR = 0x0d;
 export interface PhysicalLine {
   text: string;
   line: number;
+  /** Set, with `text` empty, for a line longer than MAX_LINE_BYTES: its length in bytes (it is not read). */
+  tooLong?: number;
 }
+
+/**
+ * The longest line read as a row. The state's rows are well under 10 KB even with many complaint
+ * blocks; a longer line is no row of its file, and reading it would cost time and memory for nothing.
+ */
+export const MAX_LINE_BYTES = 256 * 1024;
 
 /**
  * The file's lines, split on LF (a CR before it is dropped, so CRLF, LF and a mix of both all end a
  * line); a last line without a break is a line too. Lines are cut on bytes and decoded one by one,
- * so a character split across two chunks is whole. `onBytes` sees every chunk as it was read.
+ * so a character split across two chunks is whole. Each byte is looked at once (a line's pieces
+ * are joined only at its end), so a long line costs linear time; past MAX_LINE_BYTES its bytes are
+ * counted, not kept. `onBytes` sees every chunk as it was read.
  */
-export async function* physicalLines(file: string, onBytes?: (bytes: Buffer) => void): AsyncGenerator<PhysicalLine> {
-  let carry: Buffer = Buffer.alloc(0);
+export async function* physicalLines(file: string, onBytes?: (bytes: Buffer) => void, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<PhysicalLine> {
+  let pieces: Buffer[] = [];
+  let lineBytes = 0;
   let line = 0;
-  const decode = (bytes: Buffer) => {
+  const finish = (last: Buffer): PhysicalLine => {
+    line += 1;
+    const total = lineBytes + last.length;
+    const kept = pieces;
+    pieces = [];
+    lineBytes = 0;
+    if (total > maxLineBytes) return { text: '', line, tooLong: total };
+    const bytes = kept.length ? Buffer.concat([...kept, last]) : last;
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
     const text = bytes.toString('utf8', 0, end);
-    return line === 1 ? text.replace(/^\uFEFF/, '') : text;
+    return { text: line === 1 ? text.replace(/^\uFEFF/, '') : text, line };
   };
   for await (const chunk of createReadStream(file)) {
-    onBytes?.(chunk as Buffer);
-    const bytes = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const bytes = chunk as Buffer;
+    onBytes?.(bytes);
     let start = 0;
     for (let at = bytes.indexOf(LF); at !== -1; at = bytes.indexOf(LF, start)) {
-      line += 1;
-      yield { text: decode(bytes.subarray(start, at)), line };
+      yield finish(bytes.subarray(start, at));
       start = at + 1;
     }
-    carry = Buffer.from(bytes.subarray(start));
+    const rest = bytes.length - start;
+    if (rest === 0) continue;
+    // A piece is kept only while the line is short enough to be read; a copy, since the stream reuses nothing but may be large.
+    if (lineBytes + rest <= maxLineBytes) pieces.push(Buffer.from(bytes.subarray(start)));
+    else pieces = [];
+    lineBytes += rest;
   }
-  if (carry.length) {
-    line += 1;
-    yield { text: decode(carry), line };
-  }
+  if (lineBytes > 0) yield finish(Buffer.alloc(0));
 }
 
 /** A line with nothing but spaces, tabs, commas and quotes holds no data: skipped, and not a row (the same bytes LineTally skips). */
@@ -97,10 +116,11 @@ export class LineTally {
  * later quoted cell), which means the opening quote closes nothing and is text. -1: it is text.
  */
 function closingQuote(line: string, at: number): number {
+  // The first `,"` after the opening quote, found once (not per candidate quote): linear in the line.
+  const laterCell = line.indexOf(',"', at + 1);
   for (let quote = line.indexOf('"', at + 1); quote !== -1; quote = line.indexOf('"', quote + 1)) {
     if (quote + 1 === line.length || line[quote + 1] === ',') {
-      const between = line.slice(at + 1, quote);
-      return between.includes(',"') ? -1 : quote;
+      return laterCell !== -1 && laterCell + 2 <= quote ? -1 : quote;
     }
   }
   return -1;
