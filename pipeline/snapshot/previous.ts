@@ -92,7 +92,10 @@ export async function openPreviousSnapshot(dir: string, name: string, profile: s
             lastVisit: row.last_visit_date,
             recheckAfter: row.recheck_after,
           })),
-        close: () => opened.close(),
+        // Closed once the diff and the guards are done, and again on any way out: the second is a no-op.
+        close: () => {
+          if (opened.open) opened.close();
+        },
       };
     } catch (error) {
       db?.close();
