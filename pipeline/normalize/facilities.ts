@@ -10,15 +10,7 @@ import { goesByNames } from './names.ts';
 import { createWaiverMatcher } from './waiver-match.ts';
 import { createPricer, type PricedHome } from './price.ts';
 import { buildFacility, liveRecheckAfter, type FacilityRow } from './facility.ts';
-import type { RosterReading } from '../sources/roster-readings.ts';
-
-/** One home's export row as the snapshot keeps it (table roster_rows): what the next run compares with, and the crawler's re-check mark. */
-export interface RosterRowReading {
-  license_number: string;
-  row_sha256: string;
-  row_changed_at: string | null;
-  recheck_after: string | null;
-}
+import type { RosterReading, RosterRowReading } from '../sources/roster-readings.ts';
 import type { LocationMethod } from '../../contract/records.ts';
 
 /** Where each home's coordinates came from, for the run report. */

@@ -8,7 +8,7 @@ import { chmod, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
 import type { FacilityRow } from '../normalize/facility.ts';
-import type { RosterRowReading } from '../normalize/facilities.ts';
+import type { RosterRowReading } from '../sources/roster-readings.ts';
 import type { Rejection } from '../sources/csv.ts';
 import type { RetrievedSource } from '../sources/retrieve.ts';
 import type { SnapshotDiff } from '../diff.ts';

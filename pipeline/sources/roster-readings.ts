@@ -18,6 +18,14 @@ export interface RosterReading {
   changedAt: string | null;
 }
 
+/** One home's export row as the snapshot keeps it (table roster_rows): what the next run compares with, and the crawler's re-check mark. */
+export interface RosterRowReading {
+  license_number: string;
+  row_sha256: string;
+  row_changed_at: string | null;
+  recheck_after: string | null;
+}
+
 /** A previous snapshot's readings, by license. */
 export type PreviousReadings = ReadonlyMap<string, { sha256: string; changedAt: string | null }>;
 
