@@ -71,6 +71,18 @@ export function licenseStatusMeaning(status: string | null | undefined): {
   return { listed, closed, probation, pending };
 }
 
+/**
+ * The shapes the state writes a license status in: the roster's LICENSED, PENDING, ON PROBATION,
+ * CLOSED; the live detail's `Licensed`, `Licensed/Pending Increase`, `Provisional License`,
+ * `Pending`, `Application Withdrawn`, `Closed, <reason>` (case and spacing aside). Anything else
+ * (markup, a sentence, an instruction) is not a status and is never served as one.
+ */
+const STATE_STATUS_SHAPE = /^(?:LICENSED|LICENSED\/PENDING INCREASE|PROVISIONAL LICENSE|PROBATIONARY LICENSE|ON PROBATION|PENDING|APPLICATION WITHDRAWN|CLOSED|CLOSED, [A-Z][A-Z0-9 '&\/().-]{0,79})$/;
+
+export function isStateStatusShape(status: string): boolean {
+  return STATE_STATUS_SHAPE.test(status.trim().replace(/\s+/g, ' ').toUpperCase());
+}
+
 /** In words, both non-true values read 'not on file' (spec: never 'no'). */
 export function triStateWords(value: TriState): string {
   return value === 'true' ? 'yes' : 'not on file';

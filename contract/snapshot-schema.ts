@@ -190,6 +190,15 @@ CREATE TABLE document_fetch_problems (
 );
 CREATE INDEX document_fetch_problems_license ON document_fetch_problems (license_number);
 
+-- Per license, its row of the weekly export as this run read it: which status is fresher is
+-- decided per home, by when its own row last changed, never by the whole file's date.
+CREATE TABLE roster_rows (
+  license_number TEXT PRIMARY KEY REFERENCES facilities (license_number),
+  row_sha256 TEXT NOT NULL,
+  row_changed_at TEXT,
+  recheck_after TEXT
+);
+
 CREATE TABLE service_designations (
   license_number TEXT NOT NULL REFERENCES facilities (license_number),
   code TEXT NOT NULL,
@@ -295,6 +304,7 @@ export const SNAPSHOT_ABOUT: ReadonlyArray<[object: string, kind: 'table' | 'vie
   ['reports', 'table', 'State documents (reports) listed per license, newest first by position; ref is doc:<state document id>, stable between runs.'],
   ['hospitals', 'table', "The state's licensed general acute care hospitals with coordinates (active, with a location), for homes near a hospital by straight-line distance."],
   ['document_fetch_problems', 'table', 'Licenses whose state document index, report or detail could not be fetched this run; their last good data was kept (kept_from: the date it was fetched).'],
+  ['roster_rows', 'table', "Per license, its row of the state's weekly export as this run read it: row_sha256 (the row's values hashed), row_changed_at (the instant the row took these values: the previous snapshot's when unchanged, else this file's Last-Modified, else when its bytes were first retrieved; NULL when unknown) and recheck_after (set when the export and the live record disagree on whether the home is closed and the export's reading is the newer: the crawler reads the home's detail first while its last check is older than this instant). A live status checked after row_changed_at decides over the row. Snapshots of a roster without the export's shape have no rows."],
   ['service_designations', 'table', 'State service designation codes per license, verbatim.'],
   ['goes_by_exceptions', 'table', 'Licenses that keep their full licensed name as the goes-by name, because dropping the legal form would give two licenses in one city the same name.'],
   ['waiver_list', 'table', 'Every row of the Assisted Living Waiver list and the license it matched (by normalized address, then name), or unmatched / ambiguous: never guessed.'],
@@ -347,6 +357,8 @@ export const META = {
   runReport: 'run_report',
   /** The pipeline profile that built the snapshot (seeds, state-scale, state, ...). */
   profile: 'profile',
+  /** 'true' when the run was published with --force past a guard: the weekly removal guard compares no further back than it. */
+  guardsForced: 'guards_forced',
   /** 'true' when the homes are invented demo data (the seeds, state-scale profiles), else 'false'. */
   demoData: 'demo_data',
 } as const;

@@ -34,7 +34,9 @@ export function reportsFromFor(now: Date, years: number): string {
 }
 
 function tierOf(home: SnapshotHome, needs: HomeNeeds, detailFresh: boolean): Tier | null {
-  if (detailFresh) needs = { ...needs, detail: false };
+  if (detailFresh) needs = { ...needs, detail: false, disputed: false };
+  // The export's newer reading disagrees with the live status: that home's detail goes first, listed or not.
+  if (needs.disputed) return 'new_visits';
   if (!home.listed) return needs.neverRead || needs.index || needs.detail || needs.missingReports > 0 || needs.missingOlderReports > 0 ? 'not_listed' : null;
   if (needs.neverRead) return 'never_read';
   // A new visit, or this year's pages not all stored (a read cut short): the index's pages go first.
@@ -67,7 +69,7 @@ export function planCrawl(
   const closedRules: ReadRules = { detailMaxAgeDays: NOT_LISTED_RECHECK_DAYS, reportsFrom: null };
   const byLicense = new Map(homes.map((home) => [home.license, home]));
   const planOne = (home: SnapshotHome, state: FacilityState | undefined) => {
-    const needs = homeNeeds({ license: home.license, visitDates: home.visitDates }, state, knownRefs, home.listed ? recent : closedRules, now);
+    const needs = homeNeeds({ license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, state, knownRefs, home.listed ? recent : closedRules, now);
     const tier = tierOf(home, needs, freshDetails.has(home.license));
     const coverage = home.listed ? listed : notListed;
     if (needs.neverRead) coverage.never_read += 1;
@@ -78,7 +80,7 @@ export function planCrawl(
     const newestFirst = `~${invert(home.lastVisit ?? '')}`;
     const key = tier === 'recheck' ? (needs.checkedAt ?? '') : newestFirst;
     const rules = tier === 'older_reports' ? everything : home.listed ? recent : closedRules;
-    due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules, neverRead: needs.neverRead, key });
+    due.push({ home: { license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, tier, rules, neverRead: needs.neverRead, key });
   };
   for (const [license, state] of states) {
     const home = byLicense.get(license);

@@ -136,7 +136,15 @@ export interface HttpConfig {
 export interface GuardConfig {
   /** Hold the run back when the roster has fewer valid licenses than this. */
   minLicenses: number;
-  /** Hold back when this share (0..1) of the previous snapshot's licenses is missing. */
+  /**
+   * The roster's expected size (`PIPELINE_EXPECT_LICENSES` overrides it): a run with fewer than 90 %
+   * of it is held back, first run or not. Absent: no such floor (only minLicenses).
+   */
+  expectLicenses?: number;
+  /**
+   * Hold back when this share (0..1) of the previous snapshot's licenses is missing, or of the homes
+   * its lists showed (or any of the last week's snapshots showed) would leave the lists.
+   */
   maxRemovedShare: number;
   /** Hold back when this share (0..1) of the previous snapshot's licenses changed. */
   maxChangedShare: number;
@@ -196,6 +204,17 @@ export interface PipelineConfig {
 export interface PipelineProfiles {
   default: string;
   profiles: Record<string, PipelineConfig>;
+}
+
+/**
+ * Settings the environment gives a run: `PIPELINE_EXPECT_LICENSES`, the roster's expected size (a
+ * whole number; 0 switches the floor off). A malformed value is refused with what is accepted.
+ */
+export function applyEnvironment<T extends PipelineConfig>(config: T, env: NodeJS.ProcessEnv): T {
+  const raw = env.PIPELINE_EXPECT_LICENSES?.trim();
+  if (raw === undefined || raw === '') return config;
+  if (!/^\d{1,7}$/.test(raw)) throw new Error(`PIPELINE_EXPECT_LICENSES is "${raw}": give the number of licenses the roster should hold (a whole number, 0 for no floor).`);
+  return { ...config, guards: { ...config.guards, expectLicenses: Number(raw) } };
 }
 
 export function selectProfile(config: PipelineProfiles, name?: string): PipelineConfig & { profile: string } {

@@ -7,6 +7,32 @@
  */
 export const PER_FACILITY_FIELDS: ReadonlySet<string> = new Set(['license_status_live', 'service_designations', 'last_state_visit', 'clearances.dementia', 'clearances.hospice', 'clearances.non_ambulatory', 'clearances.bedridden']);
 
+/**
+ * Whether a per-facility field's old value is one no source ever showed: nothing read (null) or
+ * the tri-state's "not on file" (approvals start there), with no date. Its first value is the
+ * record arriving, not a change of the home: a change is a value a source showed before and shows
+ * differently now, whatever the field's starting value.
+ */
+export function isFirstReading(field: string, before: { value: string; date: string | null }): boolean {
+  const perFacility = PER_FACILITY_FIELDS.has(field) || field === STATE_DOCUMENTS_FIELD;
+  return perFacility && before.date === null && (before.value === 'null' || before.value === '"not_on_file"');
+}
+
+/** The detail-only fact kept beside the record (`state_documents_json`), logged as this field. */
+export const STATE_DOCUMENTS_FIELD = 'state_documents';
+
+type FactText = { value: string; date: string | null };
+
+/** A field's value (verbatim JSON text) and its source's own date, by the diff's dotted path. */
+export function valueAt(record: Json, field: string): FactText {
+  let node: Json | undefined = record;
+  for (const key of field.split('.')) {
+    node = node && typeof node === 'object' && !Array.isArray(node) ? node[key] : undefined;
+  }
+  if (node !== undefined && isFact(node)) return { value: JSON.stringify(node.value), date: (node.confirmed_on as string | null) ?? null };
+  return { value: JSON.stringify(node ?? null), date: null };
+}
+
 export interface StoredFacility {
   license_number: string;
   record_json: string;
@@ -19,9 +45,14 @@ export interface SnapshotDiff {
   /** How many licenses changed each field. */
   fieldCounts: Record<string, number>;
   previousCount: number;
+  /**
+   * Licenses whose per-facility facts (the live status, approvals, designations, a last visit read
+   * from the detail) changed from a value a source had shown: first readings are not counted.
+   */
+  perFacilityChanged: number;
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function isFact(node: Json): node is { value: Json; [key: string]: Json } {
   return typeof node === 'object' && node !== null && !Array.isArray(node) && 'value' in node && 'source_class' in node;
@@ -53,7 +84,7 @@ export interface CurrentFacilities {
 
 /** `previous` is streamed once; this run's records are looked up one at a time, never all held. */
 export function diffSnapshots(previous: Iterable<StoredFacility>, current: CurrentFacilities): SnapshotDiff {
-  const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0 };
+  const diff: SnapshotDiff = { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0, perFacilityChanged: 0 };
   const seen = new Set<string>();
   for (const old of previous) {
     diff.previousCount += 1;
@@ -64,8 +95,10 @@ export function diffSnapshots(previous: Iterable<StoredFacility>, current: Curre
     }
     seen.add(old.license_number);
     if (old.record_json === record) continue;
-    const fields = changedFields(JSON.parse(old.record_json), JSON.parse(record));
+    const before = JSON.parse(old.record_json) as Record<string, Json>;
+    const fields = changedFields(before, JSON.parse(record));
     if (fields.length === 0) continue;
+    if (fields.some((field) => PER_FACILITY_FIELDS.has(field) && !isFirstReading(field, valueAt(before, field)))) diff.perFacilityChanged += 1;
     diff.changed.push({ license_number: old.license_number, fields });
     for (const field of fields) diff.fieldCounts[field] = (diff.fieldCounts[field] ?? 0) + 1;
   }

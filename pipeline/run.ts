@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
 import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
-import { selectProfile, type PipelineConfig } from './config.ts';
+import { applyEnvironment, selectProfile, type PipelineConfig } from './config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
 import { isRemote, readLocation, retrieveSource, SourceAbsent, type RetrievedSource } from './sources/retrieve.ts';
@@ -23,7 +23,8 @@ import type { FacilityRow } from './normalize/facility.ts';
 import { diffSnapshots } from './diff.ts';
 import { guardProblems } from './snapshot/guards.ts';
 import { nextSnapshotPath, pruneSnapshots, removeStaleTemporaries, servedStatus } from './snapshot/folder.ts';
-import { openPreviousSnapshot } from './snapshot/previous.ts';
+import { openPreviousSnapshot, recentSnapshots, type PreviousSnapshot } from './snapshot/previous.ts';
+import { rosterReadings } from './sources/roster-readings.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
 import { carryForward, type SourceFailure } from './carry-forward.ts';
@@ -111,7 +112,7 @@ function hashFacility(hash: Hash, row: FacilityRow): void {
 
 
 export async function runPipeline(options: RunOptions): Promise<RunResult> {
-  const config = options.config ?? selectProfile(pipelineConfig, options.profile);
+  const config = options.config ?? applyEnvironment(selectProfile(pipelineConfig, options.profile), process.env);
   const profile = config.profile ?? (options.config ? 'custom' : (options.profile ?? pipelineConfig.default));
   if (!config.demoData) refuseInventedSources(config, profile);
   await mkdir(options.snapshotsDir, { recursive: true });
@@ -212,14 +213,19 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
       throw writeFailed(error);
     });
     let published = false;
+    let previous: PreviousSnapshot | null = null;
     try {
-      const normalized = normalizeFacilities(parsed, documents.byLicense, runDate, geocoded?.byAddress);
+      // The newest snapshot of the profile: each home's export row is compared with the one it
+      // held (which status is fresher is decided per home), then the diff and the guards.
+      previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
+      const readings = parsed.roster.shape === 'export' ? rosterReadings(parsed.roster.rows, parsed.dates.rosterRetrievedAt ?? null, previous?.rosterReadings() ?? null) : null;
+      const normalized = normalizeFacilities(parsed, documents.byLicense, runDate, geocoded?.byAddress, readings);
       for (const message of joinWarnings(normalized.joins, config.guards.minJoinedShare)) warn(message);
       const hash = createHash('sha256');
       const facilities: Array<Pick<FacilityRow, 'license_number' | 'license_status' | 'location_method' | 'price_kind' | 'listed' | 'closed'>> = [];
-      for (const row of normalized.facilities) {
+      for (const { facility: row, reading } of normalized.facilities) {
         try {
-          writer.addFacility(row);
+          writer.addFacility(row, reading);
         } catch (error) {
           throw writeFailed(error);
         }
@@ -227,15 +233,20 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         facilities.push({ license_number: row.license_number, license_status: row.license_status, location_method: row.location_method, price_kind: row.price_kind, listed: row.listed, closed: row.closed });
       }
       const dataHash = hash.digest('hex');
+      if (normalized.unshapedStatuses.size) {
+        const licenses = [...normalized.unshapedStatuses];
+        warn(`${licenses.length} stored live status(es) are in none of the state's status shapes and are not served (those homes read as never checked live): ${licenses.slice(0, 10).join(', ')}${licenses.length > 10 ? ' ...' : ''}`);
+      }
 
       // 5. Diff against the newest published snapshot, then the guards.
-      const previous = await openPreviousSnapshot(options.snapshotsDir, config.snapshotName, profile, warn);
-      let diff: ReturnType<typeof diffSnapshots>;
-      try {
-        diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
-      } finally {
-        previous?.close();
+      const diff = diffSnapshots(previous?.facilities() ?? [], { licenses: facilities.map((row) => row.license_number), recordOf: writer.recordOf });
+      // The lists' losses are counted against the previous snapshot and the last week's.
+      const weekAgo = dateIn(config.timeZone, new Date(startedAt.getTime() - 7 * 86_400_000));
+      const earlier = previous ? [{ file: path.basename(previous.file), listed: previous.listedLicenses() }] : [];
+      for (const recent of await recentSnapshots(options.snapshotsDir, config.snapshotName, profile, weekAgo)) {
+        if (recent.file !== previous?.file) earlier.push({ file: path.basename(recent.file), listed: recent.listed });
       }
+      previous?.close();
       const problems = guardProblems(config.guards, {
         licenses: facilities.length,
         rosterRowsRead: parsed.roster.rowsRead,
@@ -243,6 +254,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         rosterAccounting: parsed.roster.accounting,
         diff,
         sourceRowsValid: { current: new Map(parsed.sources.map((s) => [s.name, s.rowsValid])), previous: previous?.sourceRowsValid ?? new Map() },
+        listed: { current: new Set(facilities.flatMap((row) => (row.listed ? [row.license_number] : []))), earlier },
       });
       const conflicts = parsed.roster.conflicts;
       if (conflicts.length) {
@@ -325,6 +337,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.demoData]: String(demoData),
         [SOURCE_HEALTH_KEY]: JSON.stringify(sourceHealth),
         guards: JSON.stringify(config.guards),
+        // Published past a guard: the next runs' weekly removal guard compares no further back.
+        ...(problems.length && options.force ? { [META.guardsForced]: 'true' } : {}),
       };
       try {
         await writer.publish(
@@ -351,6 +365,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
       log(formatReport(report));
       return { published: true, snapshotPath, heldBack: [], report };
     } finally {
+      previous?.close();
       // Held back, or failed before publishing: the temporary file goes.
       if (!published) await writer.discard();
     }
@@ -491,7 +506,7 @@ async function main(argv: string[]): Promise<void> {
     const settings = [...splitSourceList(process.env.PIPELINE_SOURCES), ...sourceArguments(argv)];
     const selected = selectProfile(pipelineConfig, profile);
     refuseDemoMix(selected, settings);
-    config = applySourceSettings(selected, settings);
+    config = applyEnvironment(applySourceSettings(selected, settings), process.env);
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = EXIT_CODES.heldBackOrRefused;

@@ -27,7 +27,10 @@ export interface ScheduleOptions {
   snapshotsDir: string;
   /** The crawler's own arguments (the profile and the same --source settings); absent: no crawler. */
   crawlerArgs?: string[];
-  /** When the newest snapshot was created (its metadata's created_at), to tell whether the crawler has news. */
+  /**
+   * When the newest snapshot of the profile was created (its metadata's created_at), to tell whether
+   * the crawler has news; null: none yet, and the schedule runs once at start instead of waiting.
+   */
   newestSnapshotCreatedAt?: () => Promise<string | null>;
   /** Starts the crawler process (tests give their own). */
   startCrawler?: (args: string[]) => ChildProcess;
@@ -69,6 +72,17 @@ export function startSchedule(config: PipelineConfig, runOnce: () => Promise<unk
   };
   const tasks = [cron.schedule(config.schedule, () => guarded('daily'), { timezone: config.timeZone, noOverlap: true })];
   console.log(`Pipeline scheduled: "${config.schedule}" (${config.timeZone}). Ctrl-C stops it.`);
+  // A fresh folder serves nothing and gives the crawler no homes: the first run is now, not at the next tick.
+  if (options?.newestSnapshotCreatedAt) {
+    void options.newestSnapshotCreatedAt().then(
+      (createdAt) => {
+        if (createdAt !== null) return;
+        console.log(`${new Date().toISOString()} no snapshot of this profile yet: running once now`);
+        return guarded('first');
+      },
+      (error: unknown) => console.error(`${new Date().toISOString()} could not look for a snapshot: ${(error as Error).message}`),
+    );
+  }
 
   let crawler: ChildProcess | null = null;
   let stopped = false;

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { ChangeLogRow } from '../../contract/changes.ts';
 import { META } from '../../contract/snapshot-schema.ts';
-import { PER_FACILITY_FIELDS, type SnapshotDiff } from '../diff.ts';
+import { isFirstReading, STATE_DOCUMENTS_FIELD, valueAt, type Json, type SnapshotDiff } from '../diff.ts';
 
 /** What the log needs beyond the diff: the snapshot it was diffed against and the new file's name. */
 export interface ChangeLogInputs {
@@ -18,9 +18,6 @@ export interface ChangeLogInputs {
 
 /** Record fields that are not part of the state record: the overlay's disputes. */
 const NOT_RECORD_FIELDS = new Set(['disputes']);
-/** The detail-only fact kept beside the record (`state_documents_json`), logged as this field. */
-const STATE_DOCUMENTS_FIELD = 'state_documents';
-
 /** The facility columns a log row copies (where the license was and what it was called), and its stored JSON. */
 type FacilityColumns = Pick<ChangeLogRow, 'license_number' | 'name' | 'sort_key' | 'city' | 'county' | 'city_key' | 'county_key'> & {
   record_json: string;
@@ -28,31 +25,6 @@ type FacilityColumns = Pick<ChangeLogRow, 'license_number' | 'name' | 'sort_key'
 };
 
 const FACILITY_COLUMNS = 'license_number, name, sort_key, city, county, city_key, county_key, record_json, state_documents_json';
-
-/**
- * The crawler's first reading of a home's per-facility record (a value where none was ever read,
- * undated) is not a change of the home: logging it would fill "what changed" with every home on
- * the day its documents first arrive.
- */
-function firstRead(field: string, before: { value: string; date: string | null }): boolean {
-  return (PER_FACILITY_FIELDS.has(field) || field === STATE_DOCUMENTS_FIELD) && before.value === 'null' && before.date === null;
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-function isFact(node: Json | undefined): node is { value: Json; confirmed_on: string | null } {
-  return typeof node === 'object' && node !== null && !Array.isArray(node) && 'value' in node && 'source_class' in node;
-}
-
-/** A field's value (verbatim JSON text) and its source's own date, by the diff's dotted path. */
-function valueAt(record: Json, field: string): { value: string; date: string | null } {
-  let node: Json | undefined = record;
-  for (const key of field.split('.')) {
-    node = node && typeof node === 'object' && !Array.isArray(node) ? node[key] : undefined;
-  }
-  if (isFact(node)) return { value: JSON.stringify(node.value), date: node.confirmed_on ?? null };
-  return { value: JSON.stringify(node ?? null), date: null };
-}
 
 /**
  * The source date that first showed a change: the new value's own date. A removal is seen on the
@@ -147,7 +119,8 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         for (const field of fields) {
           if (NOT_RECORD_FIELDS.has(field.split('.')[0]!)) continue;
           const was = valueAt(before, field);
-          if (firstRead(field, was)) continue;
+          // A first reading (diff.ts) is the record arriving, not a change of the home.
+          if (isFirstReading(field, was)) continue;
           add(home, 'changed', field, was, valueAt(after, field));
         }
       }
@@ -156,7 +129,7 @@ export function appendChangeLog(db: Database.Database, diff: SnapshotDiff, input
         const after = { fact: JSON.parse(home.state_documents_json) as Json };
         const was = valueAt(before, 'fact');
         const now = valueAt(after, 'fact');
-        if (was.value !== now.value && !firstRead(STATE_DOCUMENTS_FIELD, was)) add(home, 'changed', STATE_DOCUMENTS_FIELD, was, now);
+        if (was.value !== now.value && !isFirstReading(STATE_DOCUMENTS_FIELD, was)) add(home, 'changed', STATE_DOCUMENTS_FIELD, was, now);
       }
     }
     return rows;

@@ -67,6 +67,8 @@ export function emptyStats(): CollectStats {
 export interface DocumentHome {
   license: string;
   visitDates?: string | null;
+  /** The export and the live record disagree and the export's reading is newer: the detail is due while its last check is older than this instant. */
+  recheckAfter?: string | null;
 }
 
 const TYPE_CODES: Record<string, string> = { inspection: 'I', complaint: 'C', other: 'O' };
@@ -116,6 +118,8 @@ export interface HomeNeeds {
   missingOlderReports: number;
   /** When the detail was last read (an instant where known, else the day), for oldest-first re-checks. */
   checkedAt: string | null;
+  /** The export's newer reading disagrees with the live status read before it: the detail is read first. */
+  disputed: boolean;
 }
 
 const parsedIndex = (state: FacilityState | undefined) => (state?.index_json ? (JSON.parse(state.index_json) as DocumentIndex) : null);
@@ -127,7 +131,8 @@ export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, 
   const checkedAt = state?.detail_checked_at ?? state?.detail_fetched_on ?? null;
   const visitsChanged = visitDates !== null && state?.index_json != null && visitDates !== state.index_basis;
   const ageDays = checkedAt ? (now.getTime() - Date.parse(checkedAt)) / 86_400_000 : Infinity;
-  const detailDue = !detail || checkedAt === null || (visitDates !== null && visitDates !== state?.index_basis) || rules.detailMaxAgeDays <= 0 || ageDays >= rules.detailMaxAgeDays;
+  const disputed = !!detail && !!home.recheckAfter && (checkedAt === null || Date.parse(checkedAt) < Date.parse(home.recheckAfter));
+  const detailDue = disputed || !detail || checkedAt === null || (visitDates !== null && visitDates !== state?.index_basis) || rules.detailMaxAgeDays <= 0 || ageDays >= rules.detailMaxAgeDays;
   const index = parsedIndex(state);
   let missingReports = 0;
   let missingOlderReports = 0;
@@ -147,6 +152,7 @@ export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, 
     missingReports,
     missingOlderReports,
     checkedAt,
+    disputed,
   };
 }
 

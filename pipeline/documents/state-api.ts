@@ -5,6 +5,7 @@
 // A report's page is asked by its position in REPORTARRAY (REPORTPAGE names an internal host).
 import { cell, licenseNumber } from '../normalize/text.ts';
 import { stateDateToIso } from '../normalize/dates.ts';
+import { isStateStatusShape } from '../../contract/facts.ts';
 
 export interface FacilityDetail {
   /** The live status verbatim (`Licensed`, `Closed, Licensee Initiated`); null: the state answered with no status (an unknown license). */
@@ -94,6 +95,11 @@ export function parseDetail(body: string, license?: string): FacilityDetail {
   if (number === '' && status !== null && !(typeof detail.FACILITYNUMBER === 'string' && isWithheld(detail.FACILITYNUMBER))) throw new Error(`${what}: FACILITYNUMBER is blank but STATUS is "${status}"`);
   const clientServed = [1, 2, 3, 4, 5, 6].flatMap((n) => cell(text(detail, `CLIENTSERVED${n}`, what)) ?? []);
   const fingerprint = JSON.stringify(FINGERPRINT_KEYS.map((key) => text(detail, key, what).trim()));
+  // A status in none of the state's shapes (markup, a sentence) is no reading of the license: the
+  // answer is refused and the home keeps its last good detail. Its text is described, never echoed.
+  if (status !== null && !isStateStatusShape(status)) {
+    throw new Error(`${what}: STATUS is not a status the state uses (Licensed, Licensed/Pending Increase, Provisional License, Pending, Application Withdrawn, Closed, <reason>): ${status.length} characters${/[<>]/.test(status) ? ', with markup' : ''}`);
+  }
   // An unknown license answers with empty strings: no status, no tallies, nothing dated.
   if (status === null) return { status: null, lastVisitDate: null, typeA: null, typeB: null, clientServed, comments: null, fingerprint };
   const complaintA = tally(detail, 'NBRCMPLTTYPA', what) ?? tally(detail, 'TOTTYPEA', what);

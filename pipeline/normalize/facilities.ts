@@ -1,6 +1,6 @@
 // Stage 3 of a run: parsed sources (and each license's state documents) become the stored
 // facilities: goes-by names, waiver matches, coordinates, prices, then one record per license.
-import { licenseStatusMeaning } from '../../contract/facts.ts';
+import { isStateStatusShape, licenseStatusMeaning } from '../../contract/facts.ts';
 import { nameSlug, placeKey } from '../../contract/names.ts';
 import type { ParsedSources } from '../sources/read-all.ts';
 import type { FacilityDocuments } from '../documents/collect.ts';
@@ -9,7 +9,8 @@ import { geocoderAddress, type GeocodedAddresses } from '../sources/census-geoco
 import { goesByNames } from './names.ts';
 import { createWaiverMatcher } from './waiver-match.ts';
 import { createPricer, type PricedHome } from './price.ts';
-import { buildFacility, type FacilityRow } from './facility.ts';
+import { buildFacility, liveRecheckAfter, type FacilityRow } from './facility.ts';
+import type { RosterReading, RosterRowReading } from '../sources/roster-readings.ts';
 import type { LocationMethod } from '../../contract/records.ts';
 
 /** Where each home's coordinates came from, for the run report. */
@@ -30,8 +31,20 @@ export function normalizeFacilities(
   documents: Map<string, FacilityDocuments>,
   runDate: string,
   geocoded: GeocodedAddresses['byAddress'] = new Map(),
+  /** Each home's export row reading (when its row last changed); null: the whole file's instant decides, as for a portal file. */
+  readings: ReadonlyMap<string, RosterReading> | null = null,
 ) {
   const { roster } = parsed;
+  // A stored live status in none of the state's shapes (kept before statuses were checked on
+  // reading) is not served as a status: the home reads as if its live status were never read.
+  const unshapedStatuses = new Set<string>();
+  const documentsOf = (license: string): FacilityDocuments | undefined => {
+    const stored = documents.get(license);
+    const status = stored?.detail?.status;
+    if (!stored || !status || isStateStatusShape(status)) return stored;
+    unshapedStatuses.add(license);
+    return { ...stored, detail: null, detailCheckedOn: null, detailCheckedAt: null };
+  };
   const names = goesByNames(roster.rows.map((row) => ({ license_number: row.license_number, licensed_name: row.facility_name, city: row.city })));
   const matchWaiver = createWaiverMatcher(roster.rows.map((row) => ({ ...row, licensed_name: row.facility_name })));
   const waiverMatches = parsed.waiver.rows.map((row) => ({ row, match: matchWaiver(row) }));
@@ -59,7 +72,7 @@ export function normalizeFacilities(
     const priced: PricedHome = {
       license_number: row.license_number,
       // A home the state's live status shows closed gets no price either, whatever the roster says.
-      closed: licenseStatusMeaning(row.status).closed || licenseStatusMeaning(documents.get(row.license_number)?.detail?.status).closed,
+      closed: licenseStatusMeaning(row.status).closed || licenseStatusMeaning(documentsOf(row.license_number)?.detail?.status).closed,
       county: row.county,
       capacity: row.capacity,
       latitude: location?.point.latitude ?? null,
@@ -71,19 +84,25 @@ export function normalizeFacilities(
 
   // In license order, built one at a time as the caller asks: the caller writes each and lets it go.
   located.sort((a, b) => a.row.license_number.localeCompare(b.row.license_number));
-  function* facilities(): Generator<FacilityRow> {
+  function* facilities(): Generator<{ facility: FacilityRow; reading: RosterRowReading | null }> {
     for (const { row, location, priced } of located) {
-      yield buildFacility({
-        roster: row,
+      const reading = readings?.get(row.license_number);
+      const statusInputs = { roster: row, documents: documentsOf(row.license_number), dates: parsed.dates, ...(reading ? { rowChangedAt: reading.changedAt } : {}) };
+      const facility = buildFacility({
+        ...statusInputs,
         goesByName: names.byLicense.get(row.license_number)!,
         approvals: parsed.approvals.byLicense.get(row.license_number),
         alwListed: onWaiverList.has(row.license_number),
         alwListRead: parsed.read.has('waiver'),
         location,
-        documents: documents.get(row.license_number),
         price: price(priced),
-        dates: parsed.dates,
       });
+      yield {
+        facility,
+        reading: reading
+          ? { license_number: row.license_number, row_sha256: reading.sha256, row_changed_at: reading.changedAt, recheck_after: liveRecheckAfter(statusInputs, parsed.dates.rosterRetrievedAt ?? null) }
+          : null,
+      };
     }
   }
 
@@ -93,7 +112,7 @@ export function normalizeFacilities(
     county_key: hospital.county === null ? null : placeKey(hospital.county),
   }));
 
-  return { facilities: facilities(), count: located.length, names, waiverMatches, hospitals, joins: joinCounts(parsed, located, waiverMatches), locationOrigins: origins };
+  return { facilities: facilities(), count: located.length, unshapedStatuses, names, waiverMatches, hospitals, joins: joinCounts(parsed, located, waiverMatches), locationOrigins: origins };
 }
 
 export interface SourceJoin {

@@ -52,6 +52,11 @@ export interface FacilityInputs {
   documents: FacilityDocuments | undefined;
   price: Price | null;
   dates: SourceDates;
+  /**
+   * The instant this home's export row took its current values (roster-readings.ts); absent: the
+   * whole file's (dates.rosterRetrievedAt), as before per-home readings were kept.
+   */
+  rowChangedAt?: string | null;
 }
 
 /**
@@ -64,6 +69,47 @@ export function liveIsFresher(checkedOn: string, checkedAt: string | null, roste
   if (checkedAt !== null && rosterRetrievedAt !== null) return Date.parse(checkedAt) > Date.parse(rosterRetrievedAt);
   return checkedOn > rosterDate;
 }
+
+/**
+ * Which status decides a home, the roster row's or the live record's: the live record closes a
+ * home its row still lists only when it was checked after the row took its current values (by
+ * instant where both are known, else by day). A row unchanged since the live check cannot
+ * overrule it, however new the file around it.
+ */
+export function closedByLiveStatus(inputs: Pick<FacilityInputs, 'roster' | 'documents' | 'dates' | 'rowChangedAt'>): boolean {
+  const { roster, documents, dates } = inputs;
+  const detail = documents?.detail ?? null;
+  const checkedOn = detail?.status ? (documents?.detailCheckedOn ?? null) : null;
+  if (checkedOn === null || licenseStatusMeaning(roster.status).closed || !licenseStatusMeaning(detail?.status).closed) return false;
+  return liveIsFresher(checkedOn, documents?.detailCheckedAt ?? null, rowInstant(inputs), roster.file_date ?? dates.rosterServed);
+}
+
+/** The instant the row's status is known from: its own change instant, else the whole file's; none for a row dated by its own file_date. */
+function rowInstant(inputs: Pick<FacilityInputs, 'roster' | 'dates' | 'rowChangedAt'>): string | null {
+  if (inputs.roster.file_date) return null;
+  return inputs.rowChangedAt !== undefined ? inputs.rowChangedAt : (inputs.dates.rosterRetrievedAt ?? null);
+}
+
+/**
+ * When the export and the live record disagree on whether the home is closed and the export's
+ * reading is the newer, the instant of that reading: the crawler re-reads the home's detail first
+ * while its last check is older than this (crawl/frontier.ts). Null when they agree, when the live
+ * check is the newer, or when the live record was never read.
+ */
+export function liveRecheckAfter(inputs: Pick<FacilityInputs, 'roster' | 'documents' | 'dates' | 'rowChangedAt'>, exportReadAt: string | null): string | null {
+  const { roster, documents, dates } = inputs;
+  const detail = documents?.detail ?? null;
+  const checkedOn = detail?.status ? (documents?.detailCheckedOn ?? null) : null;
+  if (checkedOn === null) return null;
+  if (licenseStatusMeaning(roster.status).closed === licenseStatusMeaning(detail?.status).closed) return null;
+  const readAt = exportReadAt ?? rowInstant(inputs) ?? roster.file_date ?? dates.rosterServed;
+  if (readAt === null) return null;
+  const checkedAt = documents?.detailCheckedAt ?? null;
+  const liveIsNewer = checkedAt !== null && !ISO_DAY.test(readAt) ? Date.parse(checkedAt) > Date.parse(readAt) : checkedOn > readAt.slice(0, 10);
+  return liveIsNewer ? null : readAt;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One row of the `facilities` table, column for column. */
 export interface FacilityRow {
@@ -180,7 +226,7 @@ export function buildFacility(inputs: FacilityInputs): FacilityRow {
   // The fresher status decides closure: the live record, checked after the roster, that says
   // closed closes the home on every surface (the roster's own words stay as they are).
   const liveCheckedOn = detail?.status ? detailCheckedOn : null;
-  const closedLive = !status.closed && liveCheckedOn !== null && licenseStatusMeaning(detail?.status).closed && liveIsFresher(liveCheckedOn, inputs.documents?.detailCheckedAt ?? null, roster.file_date ? null : (dates.rosterRetrievedAt ?? null), rosterDate);
+  const closedLive = closedByLiveStatus(inputs);
   const closed = status.closed || closedLive;
   const listed = status.listed && !closedLive;
   const { page, markdown } = facilityPageLinks(BASE_URL_TOKEN, slug, license);

@@ -8,6 +8,7 @@ import { chmod, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { META, SCHEMA_VERSION, SNAPSHOT_ABOUT, SNAPSHOT_DDL } from '../../contract/snapshot-schema.ts';
 import type { FacilityRow } from '../normalize/facility.ts';
+import type { RosterRowReading } from '../sources/roster-readings.ts';
 import type { Rejection } from '../sources/csv.ts';
 import type { RetrievedSource } from '../sources/retrieve.ts';
 import type { SnapshotDiff } from '../diff.ts';
@@ -120,7 +121,7 @@ function verify(db: Database.Database, contents: SnapshotContents, facilities: n
 
 export interface SnapshotWriter {
   /** Adds one facility (with its service designations); facilities come in license order. */
-  addFacility(row: FacilityRow): void;
+  addFacility(row: FacilityRow, reading?: RosterRowReading | null): void;
   /** A facility's record as written so far, for the diff. */
   recordOf(license: string): string | undefined;
   readonly facilities: number;
@@ -195,11 +196,12 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
     });
     visits.complaints.forEach((complaint, position) => complaintRow.run({ license_number, position, ...complaint }));
   };
+  const readingRow = opened.prepare('INSERT INTO roster_rows (license_number, row_sha256, row_changed_at, recheck_after) VALUES (@license_number, @row_sha256, @row_changed_at, @recheck_after)');
   let facility: Database.Statement | null = null;
   let facilities = 0;
 
   return {
-    addFacility(row) {
+    addFacility(row, reading) {
       if (!facility) {
         const columns = Object.keys(row);
         facility = opened.prepare(`INSERT INTO facilities (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`);
@@ -207,6 +209,7 @@ export async function openSnapshotWriter(finalPath: string): Promise<SnapshotWri
       facility.run(row);
       for (const code of (JSON.parse(row.service_designations) as string[] | null) ?? []) designation.run(row.license_number, code);
       addVisits(row.license_number, row.state_visits_json);
+      if (reading) readingRow.run(reading);
       facilities += 1;
     },
     recordOf: (license) => recordOf.get(license) as string | undefined,

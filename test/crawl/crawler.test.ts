@@ -77,6 +77,8 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
     '015600001': documentsOf('015600001', [{ date: '10/01/2026', title: 'Annual Inspection', type: 'Inspection' }, { date: '03/02/2023', title: 'Annual Inspection', type: 'Inspection' }]),
     '015600002': documentsOf('015600002', [{ date: '11/10/2026', title: 'Annual Inspection', type: 'Inspection' }]),
     '015600011': documentsOf('015600011', [{ date: '01/05/2025', title: 'Annual Inspection', type: 'Inspection' }], { STATUS: 'Closed, Licensee Initiated' }),
+    // The export and the live record agree: a live status saying otherwise would be re-checked first.
+    '015600012': documentsOf('015600012', [], { STATUS: 'Closed, Licensee Initiated' }),
   };
   serveStateFiles({ roster: exportCsv(homes), documents });
   const config = crawlConfig();
@@ -110,7 +112,7 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
     '015600002': ['Licensed', 1],
     '015600003': ['Licensed', 0],
     '015600011': ['Closed, Licensee Initiated', 1],
-    '015600012': ['Licensed', 0],
+    '015600012': ['Closed, Licensee Initiated', 0],
   });
   t.like(next.report.documents, { source: 'stored', homes_with_documents: 5 });
   t.regex(formatReport(next.report), /crawler stopped at .*; listed homes: 3 current, 0 waiting, 0 never read; not listed: 2 current/);
@@ -195,13 +197,14 @@ test.serial('the crawler waits the Retry-After a 503 or 429 asks for (seconds or
   t.deepEqual(summary.problems, []);
 });
 
-test.serial('the fresher status decides closure by time: an export with no Last-Modified and a live record read closed hours later the same day close the home; an export first retrieved after the check does not', async (t) => {
+test.serial('the fresher status decides closure by time: an export with no Last-Modified and a live record read closed hours later the same day close the home; a new export whose row for that home is unchanged does not reopen it, one whose row changed after the check does', async (t) => {
   const dir = await tempSnapshotsDir();
   const homes: ExportHome[] = [{ license: '015600001', name: 'SAME DAY CLOSED', visits: ['10/01/2026'] }, { license: '015600002', name: 'STILL OPEN' }];
   const documents = { '015600001': documentsOf('015600001', [], { STATUS: 'Closed, Licensee Initiated' }) };
   // No Last-Modified: the export is dated by when its bytes were first retrieved (the answer's Date).
   serveStateFiles({ roster: exportCsv(homes), documents });
-  const config = crawlConfig();
+  // Two homes: closing one takes half the lists, which the removal guard would hold back.
+  const config = crawlConfig({ guards: { minLicenses: 1, maxRemovedShare: 1, maxChangedShare: 1, maxRejectedShare: 0.5, minJoinedShare: 0.5 } });
   t.true((await runPipeline({ snapshotsDir: dir, config })).published);
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0 });
@@ -210,9 +213,15 @@ test.serial('the fresher status decides closure by time: an export with no Last-
   const row = (file: string) => facilities(file).rows.find((r) => r.license_number === '015600001')!;
   t.like(row(closed.snapshotPath!), { closed: 1, listed: 0, license_status_live: 'Closed, Licensee Initiated' });
 
-  // A new export (other bytes) first retrieved after the check, still saying LICENSED: the roster is the fresher.
+  // A new export (other bytes) first retrieved after the check, its row for this home unchanged: the live check stands.
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   serveStateFiles({ roster: exportCsv([...homes, { license: '015600003', name: 'NEW HOME' }]), documents });
+  const stands = await runPipeline({ snapshotsDir: dir, config });
+  t.like(row(stands.snapshotPath!), { closed: 1, listed: 0 });
+
+  // Its own row changed after the check (a new visit), still saying LICENSED: the row is the newer reading.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  serveStateFiles({ roster: exportCsv([{ ...homes[0]!, visits: ['11/20/2026', '10/01/2026'] }, homes[1]!, { license: '015600003', name: 'NEW HOME' }]), documents });
   const reopened = await runPipeline({ snapshotsDir: dir, config });
   t.like(row(reopened.snapshotPath!), { closed: 0, listed: 1 });
 });

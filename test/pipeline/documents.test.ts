@@ -56,6 +56,9 @@ const roster = rosterCsv([
   { number: '15600003', name: 'QUIET HOME', street: '3 C ST' },
 ]);
 
+/** Three homes: a live closure takes a third of the lists, which the removal guard (tested in record-truth.test.ts) would hold back. */
+const closingConfig = () => testConfig({ guards: { ...testConfig().guards, maxRemovedShare: 1 } });
+
 function open(file: string) {
   return new Database(file, { readonly: true });
 }
@@ -444,7 +447,7 @@ test.serial('an unknown license stores no live status and no tallies; a closed l
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Change of Ownership' }) } });
   stateServer.route(PATHS.detail('015600003'), { body: unknownFacilityDetailJson() });
-  const result = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const result = await runAndCrawl({ snapshotsDir: dir, config: closingConfig(), now: new Date('2026-11-20T18:00:00Z') });
   const db = open(result.snapshotPath!);
   const row = (license: string) => db.prepare('SELECT license_status_live, live_status_checked_on, type_a_citations, type_b_citations, record_json FROM facilities WHERE license_number = ?').get(license) as Row;
   const unknown = row('015600003');
@@ -457,11 +460,11 @@ test.serial('an unknown license stores no live status and no tallies; a closed l
 test.serial('a live status that turns closed after the roster\'s date closes the home in the snapshot and is in its change log', async (t) => {
   const dir = await tempSnapshotsDir();
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries) } });
-  const first = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-20T18:00:00Z') });
+  const first = await runAndCrawl({ snapshotsDir: dir, config: closingConfig(), now: new Date('2026-11-20T18:00:00Z') });
   t.is(first.report.licenses.closed, 0);
 
   serveStateFiles({ roster, documents: { '015600001': homeDocuments('015600001', entries, { STATUS: 'Closed, Licensee Initiated' }) } });
-  const second = await runAndCrawl({ snapshotsDir: dir, config: testConfig(), now: new Date('2026-11-27T18:00:00Z') });
+  const second = await runAndCrawl({ snapshotsDir: dir, config: closingConfig(), now: new Date('2026-11-27T18:00:00Z') });
   t.like(second.report.licenses, { listed: 2, closed: 1, closed_by_live_status: 1 });
   const db = open(second.snapshotPath!);
   const row = db.prepare("SELECT license_status, listed, closed, home_json FROM facilities WHERE license_number = '015600001'").get() as Row;

@@ -79,3 +79,38 @@ test('npm run crawl starts the crawler with the same Node flags the schedule giv
   const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   t.is(scripts.crawl, `node ${CRAWLER_NODE_FLAGS.join(' ')} --import=tsx crawl/run.ts`);
 });
+
+test('with no snapshot of its profile the schedule runs once at start, then waits for its ticks; with one it waits', async (t) => {
+  const quiet = { warn: console.warn, log: console.log, error: console.error };
+  console.warn = console.log = console.error = () => {};
+  // A schedule whose next tick is months away: only the start-up run can happen during the test.
+  const yearly = { ...testConfig(), stateDocuments: null, schedule: '30 5 1 1 *' };
+  try {
+    const fresh = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no run at start on a fresh folder')), 20_000);
+      const schedule = startSchedule(yearly, async () => {
+        clearTimeout(timer);
+        schedule.stop();
+        resolve('ran');
+      }, { snapshotsDir: '/nonexistent', newestSnapshotCreatedAt: async () => null });
+    });
+    t.is(fresh, 'ran');
+
+    let runs = 0;
+    let looked = false;
+    const published = startSchedule(yearly, async () => void (runs += 1), {
+      snapshotsDir: '/nonexistent',
+      newestSnapshotCreatedAt: async () => {
+        looked = true;
+        return '2026-11-28T05:31:00.000Z';
+      },
+    });
+    // The look-up and whatever it would start are settled within a few turns of the event loop.
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    published.stop();
+    t.true(looked);
+    t.is(runs, 0, 'a folder with a snapshot waits for the schedule');
+  } finally {
+    Object.assign(console, quiet);
+  }
+});

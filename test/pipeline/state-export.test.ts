@@ -378,7 +378,7 @@ test('rows in are counted from the file\'s bytes alone: a parser that merges two
     licenses: 2,
     rosterRowsRead: 2,
     rosterRowsRejected: 0,
-    diff: { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0 },
+    diff: { added: [], removed: [], changed: [], fieldCounts: {}, previousCount: 0, perFacilityChanged: 0 },
     sourceRowsValid: { current: new Map<string, number>(), previous: new Map<string, number>() },
   };
   t.deepEqual(guardProblems(guards, { ...inputs, rosterAccounting: { rows_in: tally.rowsAfter(1), read: rfc.length - 1, rejected: 0 } }), [
