@@ -10,6 +10,7 @@ import cron from 'node-cron';
 import { readCrawlStatus, type CrawlStatus } from '../contract/crawl-status.ts';
 import type { PipelineConfig } from './config.ts';
 import { isRemote } from './sources/retrieve.ts';
+import { NoCrawlContact, withCrawlContact } from './crawl-contact.ts';
 
 /** Every four hours: what the crawler read reaches the served snapshot within about five. */
 export const DOCUMENTS_PUBLISH_SCHEDULE = '20 */4 * * *';
@@ -73,7 +74,17 @@ export function startSchedule(config: PipelineConfig, runOnce: () => Promise<unk
   let crawler: ChildProcess | null = null;
   let stopped = false;
   let restartTimer: NodeJS.Timeout | null = null;
+  let contactMissing: string | null = null;
   if (options?.crawlerArgs && crawlsRemote(config)) {
+    try {
+      withCrawlContact(config);
+    } catch (error) {
+      if (!(error instanceof NoCrawlContact)) throw error;
+      contactMissing = error.message;
+      console.error(`${new Date().toISOString()} crawler not started: ${error.message}`);
+    }
+  }
+  if (options?.crawlerArgs && crawlsRemote(config) && !contactMissing) {
     const start = options.startCrawler ?? startCrawlerProcess;
     const launch = () => {
       crawler = start(options.crawlerArgs!);

@@ -1,8 +1,10 @@
 // The crawler against a loopback stand-in of the state's site in its real shapes: a run publishes
 // every export home without asking the per-facility host anything (slow or dead), the crawler
-// reads in the issue's order (new visits, never read, re-checks, older years, not listed last)
+// reads in the issues' order (every listed home's detail and index before any report page: new
+// visits, never read, re-checks; then this and last year's pages, older years', not listed last)
 // with at most two requests in flight, a dead host pauses it with a few trial requests, it honours
-// Retry-After, and the next run publishes what it read.
+// Retry-After, its counts are the store's across a restart, a lost index does not ask the detail
+// again, and the next run publishes what it read.
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
@@ -64,7 +66,7 @@ for (const [label, reply] of [
   });
 }
 
-test.serial('the crawler reads new visits and never-read homes first (newest visit first), older years\' pages after, homes not listed last, two requests at a time; the next run publishes it', async (t) => {
+test.serial('the crawler reads every listed home\'s detail and index first (newest visit first), then report pages newest first, older years\' after, homes not listed last, two requests at a time; the next run publishes it', async (t) => {
   const dir = await tempSnapshotsDir();
   const homes: ExportHome[] = [
     { license: '015600001', name: 'OLDER VISIT HOME', visits: ['10/01/2026', '03/02/2023'] },
@@ -85,9 +87,14 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
   const summary = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW });
   t.deepEqual(
     summary.order.map(({ license, tier }) => `${tier} ${license}`),
-    ['never_read 015600002', 'never_read 015600001', 'never_read 015600003', 'older_reports 015600001', 'not_listed 015600011', 'not_listed 015600012'],
+    ['never_read 015600002', 'never_read 015600001', 'never_read 015600003', 'recent_reports 015600002', 'recent_reports 015600001', 'older_reports 015600001', 'not_listed 015600011', 'not_listed 015600012'],
   );
   const requests = perFacility();
+  // Every listed home's live status and list of reports before any report page.
+  const listedHomes = ['015600001', '015600002', '015600003'];
+  const firstPage = requests.findIndex((r) => r.path === '/FacilityReports');
+  t.deepEqual(requests.slice(0, firstPage).map((r) => r.url).sort(), listedHomes.flatMap((license) => [PATHS.detail(license), PATHS.index(license)]).sort());
+  t.deepEqual(requests.slice(firstPage, firstPage + 2).map((r) => r.url), [PATHS.report('015600002', 0), PATHS.report('015600001', 0)], 'pages newest first');
   const lastListed = Math.max(...requests.flatMap((r, i) => (['015600001', '015600002', '015600003'].includes(licenseOf(r.url)) ? [i] : [])));
   const firstClosed = requests.findIndex((r) => licenseOf(r.url).startsWith('01560001'));
   t.true(firstClosed > lastListed, 'homes not listed are read after every listed home');
@@ -126,8 +133,10 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
   t.true((await runPipeline({ snapshotsDir: dir, config, now: later })).published);
   const again = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => later });
   t.deepEqual(again.order[0], { license: '015600003', tier: 'new_visits' });
-  t.deepEqual(perFacility().slice(0, 3).map((r) => r.url), [PATHS.detail('015600003'), PATHS.index('015600003'), PATHS.report('015600003', 0)]);
-  t.deepEqual(again.order.slice(1).map((job) => job.tier), ['recheck', 'recheck']);
+  t.deepEqual(perFacility().slice(0, 2).map((r) => r.url), [PATHS.detail('015600003'), PATHS.index('015600003')]);
+  // Then the live-status re-checks, then the new visit's page.
+  t.deepEqual(again.order.slice(1).map((job) => `${job.tier} ${job.license}`), ['recheck 015600001', 'recheck 015600002', 'recent_reports 015600003']);
+  t.is(perFacility().at(-1)!.url, PATHS.report('015600003', 0));
 });
 
 test.serial('never more than two requests in flight to the state\'s host, however many homes are worked on at once', async (t) => {
@@ -147,7 +156,7 @@ test.serial('a dead host pauses the crawl after a few failures: a trial request 
   const homes = Array.from({ length: 30 }, (_, n) => ({ license: `0156000${String(n + 1).padStart(2, '0')}`, name: `HOME ${n + 1}` }));
   serveStateFiles({ roster: exportCsv(homes) });
   const config = crawlConfig({
-    http: { timeoutMs: 500, retries: 2, backoffMs: 5, concurrency: 8, minIntervalMs: 0, userAgent: 'test' },
+    http: { timeoutMs: 500, retries: 2, backoffMs: 5, concurrency: 8, minIntervalMs: 0, userAgent: 'test', contact: 'https://care.example/contact' },
     stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 4, detailMaxAgeDays: 3, crawl: { pauseAfterFailures: 3, pauseFirstMs: 800, pauseMaxMs: 5_000 } },
   });
   t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
