@@ -8,6 +8,7 @@
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline } from '../../pipeline/run.ts';
 import { formatReport } from '../../pipeline/report.ts';
@@ -224,4 +225,65 @@ test.serial('the fresher status decides closure by time: an export with no Last-
   serveStateFiles({ roster: exportCsv([...homes, { license: '015600003', name: 'NEW HOME' }]), documents });
   const reopened = await runPipeline({ snapshotsDir: dir, config });
   t.like(row(reopened.snapshotPath!), { closed: 0, listed: 1 });
+});
+
+test.serial('the counts are the store\'s: what a crawler stopped mid-way wrote is what the next one counts before its first request, and what the run report says, last reads included', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const visits = ['10/01/2026', '03/02/2022'];
+  const homes: ExportHome[] = [
+    ...Array.from({ length: 8 }, (_, n) => ({ license: `0156000${String(n + 1).padStart(2, '0')}`, name: `HOME ${n + 1}`, visits })),
+    { license: '015600011', name: 'CLOSED ONE', status: 'CLOSED' as const, visits },
+    { license: '015600012', name: 'CLOSED TWO', status: 'CLOSED' as const },
+  ];
+  serveStateFiles({ roster: exportCsv(homes) });
+  const entries: ReportEntry[] = visits.map((date) => ({ date, title: 'Annual Inspection', type: 'Inspection' }));
+  // Slow enough that 500 ms stops it in the middle of its tiers (40 requests, at least 600 ms).
+  stateServer.route(/^\/FacilityDetail\/\d{9}$/, (request) => ({ delayMs: 30, body: detailJson(licenseOf(request.path), { LASTVISITDATE: '10/01/2026' }) }));
+  stateServer.route(/^\/FacilityReports\/\d{9}$/, (request) => ({ delayMs: 30, body: indexJson(licenseOf(request.path), entries) }));
+  stateServer.route('/FacilityReports', (request) => ({ delayMs: 30, body: PAGE(`Report ${request.query.get('inx')}`) }));
+  const config = crawlConfig();
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
+
+  const cut = await crawl({ snapshotsDir: dir, config, profile: 'custom', forMs: 500, idleMs: 0, now: () => NOW });
+  const written = readCrawlStatus(dir)!;
+  t.deepEqual([written.listed, written.not_listed], [cut.status.listed, cut.status.not_listed]);
+  t.true(written.listed.waiting + written.listed.never_read > 0, 'stopped before every home was current');
+  t.is(written.listed.current + written.listed.waiting + written.listed.never_read, 8);
+  t.is(written.not_listed.current + written.not_listed.waiting + written.not_listed.never_read, 2);
+
+  // A new crawler, its status file gone, stopped before it asks anything (as during a pause): the same counts, from the store.
+  const requestsBefore = perFacility().length;
+  await rm(path.join(dir, CRAWL_STATUS_FILE));
+  const restarted = await crawl({ snapshotsDir: dir, config, profile: 'custom', signal: AbortSignal.abort(), idleMs: 0, now: () => NOW });
+  t.is(perFacility().length, requestsBefore, 'nothing asked');
+  t.deepEqual([restarted.status.listed, restarted.status.not_listed], [written.listed, written.not_listed]);
+  t.is(restarted.status.last_read.detail, NOW.toISOString(), 'the last detail read, from the store');
+  t.truthy(restarted.status.last_read.index);
+
+  // The run's report (and /healthz, from the same file) says the same.
+  const run = await runPipeline({ snapshotsDir: dir, config, now: NOW });
+  const { current, waiting, never_read } = written.listed;
+  t.regex(formatReport(run.report), new RegExp(`listed homes: ${current} current, ${waiting} waiting, ${never_read} never read; not listed: ${written.not_listed.current} current, ${written.not_listed.waiting} waiting, ${written.not_listed.never_read} never read; last read: detail ${NOW.toISOString()}`));
+});
+
+test.serial('a home whose detail is stored but whose index was lost asks only the index on the next pass, not the detail again', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const homes: ExportHome[] = [{ license: '015600001', name: 'LOST INDEX', visits: ['10/01/2026'] }, { license: '015600002', name: 'WHOLE', visits: ['10/01/2026'] }];
+  const entries: ReportEntry[] = [{ date: '10/01/2026', title: 'Annual Inspection', type: 'Inspection' }];
+  serveStateFiles({ roster: exportCsv(homes), documents: { '015600001': documentsOf('015600001', entries), '015600002': documentsOf('015600002', entries) } });
+  // The index is lost the first time (an answer that is not it), found the second.
+  stateServer.route(PATHS.index('015600001'), { status: 404 }, { body: indexJson('015600001', entries) });
+  const config = crawlConfig();
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
+  const first = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW });
+  t.is(first.problems[0]?.endpoint, 'index');
+
+  // Past the failed home's wait, the same day: only its index and its page.
+  const later = new Date(NOW.getTime() + 2 * 60 * 60_000);
+  const second = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => later });
+  t.deepEqual(second.order, [{ license: '015600001', tier: 'new_visits' }, { license: '015600001', tier: 'recent_reports' }]);
+  t.is(stateServer.requests(PATHS.detail('015600001')).length, 1, 'the detail read once');
+  t.is(stateServer.requests(PATHS.index('015600001')).length, 2);
+  t.is(second.requests, 2, 'the index and the page');
+  t.like(second.status, { listed: { current: 2, waiting: 0, never_read: 0 } });
 });
