@@ -258,13 +258,11 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
   // Report pages are asked by position: of the index just read, or of the stored one while what it
   // was read for stands (the state adds a report only with a visit, which changes that). Older
   // years may wait for their own pass.
+  if (indexRead) stats.reports_already_stored += listed.filter((report) => knownRefs.has(report.ref)).length;
   if (index && context.rules.reportPages !== false && (indexRead || basis === (previous?.index_basis ?? null))) {
     const { reportsFrom } = context.rules;
     for (const report of listed) {
-      if (knownRefs.has(report.ref)) {
-        if (indexRead) stats.reports_already_stored += 1;
-        continue;
-      }
+      if (knownRefs.has(report.ref)) continue;
       if (reportsFrom !== null && report.date !== null && report.date < reportsFrom) continue;
       const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
       if (html === null) continue;
