@@ -19,8 +19,9 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const HELP = `npm run crawl -- [options]
 
 Reads the state's per-facility record (detail, document index, report pages) into the document
-store beside the snapshots, politely and all day: at most two requests in flight, paced, new visits
-first, then homes never read, live-status re-checks, older years' reports, homes not listed last.
+store beside the snapshots, politely and all day: at most two requests in flight, paced; every
+listed home's detail and index first (new visits, never read, live-status re-checks), then this and
+last year's report pages newest first, older years', homes not listed last.
 Homes come from the newest snapshot of the profile, so run the pipeline once first. Each pipeline
 run publishes what the store holds.
 

@@ -4,8 +4,9 @@
 // what it was last read for changed (the export's visit dates, else the detail's fingerprint) or
 // when a report it lists is not stored; a report's page only when its ref is not yet stored, and
 // only by the position of an index read in the same pass (positions shift when the state adds a
-// report). Two drivers use it: the crawler (crawl/, the state's site, politely, all day) and a demo
-// profile's run, whose document templates are local files. A home whose request fails keeps its
+// report). Two drivers use it: the crawler (crawl/, the state's site, politely, all day: the detail
+// and index of every listed home before their report pages) and a demo profile's run, whose
+// document templates are local files (each home read whole). A home whose request fails keeps its
 // last good data with its own dates and waits for a later pass.
 import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
