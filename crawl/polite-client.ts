@@ -140,8 +140,17 @@ export function createPoliteClient(http: HttpConfig, settings: CrawlSettings, lo
   async function once(url: string, limits: ReadLimits, stop?: AbortSignal): Promise<string> {
     inFlight += 1;
     requests += 1;
-    const deadline = AbortSignal.timeout(limits.deadlineMs);
-    const signal = stop ? AbortSignal.any([stop, deadline]) : deadline;
+    // One controller per request, ended by the deadline or by stopping (no listener left on the long-lived stop signal).
+    const ended = new AbortController();
+    let pastDeadline = false;
+    const deadline = setTimeout(() => {
+      pastDeadline = true;
+      ended.abort();
+    }, limits.deadlineMs);
+    const onStop = () => ended.abort();
+    stop?.addEventListener('abort', onStop, { once: true });
+    if (stop?.aborted) ended.abort();
+    const signal = ended.signal;
     try {
       const response = await request(url, { dispatcher: agent, headers, signal });
       const status = response.statusCode;
@@ -161,11 +170,13 @@ export function createPoliteClient(http: HttpConfig, settings: CrawlSettings, lo
       if (error instanceof AskedToWait || error instanceof Refused || error instanceof HostFailure) throw error;
       if (stop?.aborted) throw stop.reason ?? error;
       // One document that will not finish (a trickle): its own failure, not the host's; nothing more of it is read.
-      if (deadline.aborted) throw new Unreadable(`no whole answer within ${Math.round(limits.deadlineMs / 1000)} s (headers and body)`);
+      if (pastDeadline) throw new Unreadable(`no whole answer within ${Math.round(limits.deadlineMs / 1000)} s (headers and body)`);
       // No answer at all (refused, reset, timed out, a body cut short): the host's failure.
       const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       throw new HostFailure(`${code ?? (error as Error).name}: ${(error as Error).message}`);
     } finally {
+      clearTimeout(deadline);
+      stop?.removeEventListener('abort', onStop);
       inFlight -= 1;
     }
   }
