@@ -1,6 +1,4 @@
-// What the crawler reads next, most urgent first. Homes the snapshot marks for an early re-check
-// (its export and live record disagree) have their live status read again first, once a snapshot.
-// Then every listed home's live status and list
+// What the crawler reads next, most urgent first. First every listed home's live status and list
 // of reports (its detail and index, no report page): homes whose export shows a visit newer than
 // their stored index, then homes never read (newest visit first), then live-status re-checks
 // (oldest check first). Then report pages: this and last year's (homes with the newest visit
@@ -13,14 +11,8 @@ import type { FacilityState } from '../pipeline/documents/store.ts';
 import type { SnapshotHome } from '../pipeline/snapshot/previous.ts';
 import type { CrawlCoverage } from '../contract/crawl-status.ts';
 
-export const TIERS = ['recheck_first', 'new_visits', 'never_read', 'recheck', 'recent_reports', 'older_reports', 'not_listed'] as const;
+export const TIERS = ['new_visits', 'never_read', 'recheck', 'recent_reports', 'older_reports', 'not_listed'] as const;
 export type Tier = (typeof TIERS)[number];
-
-/** A home as the frontier plans it: the snapshot's, and whether it asks for its live status to be read again before anything else. */
-export type PlannedHome = SnapshotHome & {
-  /** The snapshot marks it (its export and live record disagree): its detail is read again first, once a snapshot. Absent: no. */
-  recheckFirst?: boolean;
-};
 
 export interface Job {
   home: DocumentHome;
@@ -45,10 +37,7 @@ export function reportsFromFor(now: Date, years: number): string {
   return `${now.getUTCFullYear() - Math.max(1, years) + 1}-01-01`;
 }
 
-function tierOf(home: Pick<PlannedHome, 'listed' | 'recheckFirst'>, needs: HomeNeeds, detailFresh: boolean): Tier | null {
-  const listed = home.listed;
-  // Read again since the snapshot marked it: its ordinary needs decide.
-  if (home.recheckFirst && !detailFresh && !needs.neverRead) return 'recheck_first';
+function tierOf(listed: boolean, needs: HomeNeeds, detailFresh: boolean): Tier | null {
   if (detailFresh) needs = { ...needs, detail: false };
   if (!listed) return needs.neverRead || needs.index || needs.detail || needs.missingReports > 0 || needs.missingOlderReports > 0 ? 'not_listed' : null;
   // The live status and the list of reports first, for every listed home.
@@ -64,7 +53,7 @@ export type Standing = keyof CrawlCoverage;
 
 /** A home's tier (null: nothing due) and how it is counted, by the one rule. */
 export function standingOf(
-  home: Pick<PlannedHome, 'license' | 'visitDates' | 'listed' | 'recheckFirst'>,
+  home: Pick<SnapshotHome, 'license' | 'visitDates' | 'listed'>,
   state: FacilityState | undefined,
   knownRefs: ReadonlyMap<string, string>,
   settings: PlanSettings,
@@ -72,7 +61,7 @@ export function standingOf(
   detailFresh: boolean,
 ): { tier: Tier | null; standing: Standing; needs: HomeNeeds } {
   const needs = homeNeeds({ license: home.license, visitDates: home.visitDates }, state, knownRefs, rulesFor(home.listed ? 'recent_reports' : 'not_listed', settings), now);
-  const tier = tierOf(home, needs, detailFresh);
+  const tier = tierOf(home.listed, needs, detailFresh);
   return { tier, standing: needs.neverRead ? 'never_read' : tier ? 'waiting' : 'current', needs };
 }
 
@@ -81,8 +70,6 @@ export function rulesFor(tier: Tier, settings: PlanSettings): ReadRules {
   const { detailMaxAgeDays, reportsFrom } = settings;
   if (tier === 'not_listed') return { detailMaxAgeDays: NOT_LISTED_RECHECK_DAYS, reportsFrom: null };
   if (tier === 'older_reports') return { detailMaxAgeDays, reportsFrom: null };
-  // The detail whatever its age (an index only if it is due).
-  if (tier === 'recheck_first') return { detailMaxAgeDays: 0, reportsFrom, reportPages: false };
   if (tier === 'recent_reports') return { detailMaxAgeDays, reportsFrom };
   return { detailMaxAgeDays, reportsFrom, reportPages: false };
 }
@@ -95,7 +82,7 @@ export function rulesFor(tier: Tier, settings: PlanSettings): ReadRules {
  * standing (the crawler keeps them to count without planning again).
  */
 export function planCrawl(
-  homes: readonly PlannedHome[],
+  homes: readonly SnapshotHome[],
   /** Every stored state, once, row by row: a plan never holds every home's stored JSON at once. */
   states: Iterable<[string, FacilityState]>,
   knownRefs: ReadonlyMap<string, string>,
@@ -109,14 +96,14 @@ export function planCrawl(
   const notListed: CrawlCoverage = { current: 0, waiting: 0, never_read: 0 };
   const due: Array<Job & { key: string }> = [];
   const byLicense = new Map(homes.map((home) => [home.license, home]));
-  const planOne = (home: PlannedHome, state: FacilityState | undefined) => {
+  const planOne = (home: SnapshotHome, state: FacilityState | undefined) => {
     const { tier, standing, needs } = standingOf(home, state, knownRefs, settings, now, freshDetails.has(home.license));
     (home.listed ? listed : notListed)[standing] += 1;
     onStanding(home.license, home.listed, standing);
     if (!tier || skip.has(home.license)) return;
     // Newest visit first, except re-checks: the longest unchecked first.
     const newestFirst = `~${invert(home.lastVisit ?? '')}`;
-    const key = tier === 'recheck' || tier === 'recheck_first' ? (needs.checkedAt ?? '') : newestFirst;
+    const key = tier === 'recheck' ? (needs.checkedAt ?? '') : newestFirst;
     due.push({ home: { license: home.license, visitDates: home.visitDates }, tier, rules: rulesFor(tier, settings), neverRead: needs.neverRead, key });
   };
   for (const [license, state] of states) {

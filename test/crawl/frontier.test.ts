@@ -1,22 +1,23 @@
-// The frontier's order and counts over stored states, without a network: homes the snapshot marks
-// for an early re-check first, then every listed home's detail and index (new visits, never read,
-// re-checks), then this and last year's pages, older years', homes not listed last; each home
-// counted current, waiting or never read by the same rule as its tier.
+// The frontier's order and counts over stored states, without a network: every listed home's detail
+// and index first (new visits, never read, re-checks), then this and last year's pages, older
+// years', homes not listed last; each home counted current, waiting or never read by the same rule
+// as its tier.
 import test from 'ava';
-import { planCrawl, standingOf, type PlannedHome } from '../../crawl/frontier.ts';
+import { planCrawl, standingOf } from '../../crawl/frontier.ts';
 import { documentRefs } from '../../pipeline/documents/collect.ts';
 import type { FacilityState } from '../../pipeline/documents/store.ts';
+import type { SnapshotHome } from '../../pipeline/snapshot/previous.ts';
 import type { DocumentIndex, FacilityDetail } from '../../pipeline/documents/state-api.ts';
 
 const NOW = new Date('2026-11-27T18:00:00Z');
 const SETTINGS = { detailMaxAgeDays: 3, reportsFrom: '2025-01-01' };
 
-function home(license: string, visits: string[], listed = true, extra: Partial<PlannedHome> = {}): PlannedHome {
+function home(license: string, visits: string[], listed = true): SnapshotHome {
   const sorted = [...visits].sort();
-  return { license, listed, visitDates: sorted.join(',') || null, lastVisit: sorted.at(-1) ?? null, ...extra };
+  return { license, listed, visitDates: sorted.join(',') || null, lastVisit: sorted.at(-1) ?? null };
 }
 
-function stored(h: PlannedHome, { checkedAt = NOW.toISOString(), index = true }: { checkedAt?: string; index?: boolean } = {}): FacilityState {
+function stored(h: SnapshotHome, { checkedAt = NOW.toISOString(), index = true }: { checkedAt?: string; index?: boolean } = {}): FacilityState {
   const detail: FacilityDetail = { status: 'Licensed', lastVisitDate: h.lastVisit, typeA: 0, typeB: 0, clientServed: [], comments: null, fingerprint: 'f' };
   const entries = (h.visitDates?.split(',') ?? []).map((date, page) => ({ controlNumber: `${h.license}-${page}`, date, title: 'Annual Inspection', type: 'Inspection', page }));
   const documentIndex: DocumentIndex = { count: entries.length, entries };
@@ -31,7 +32,7 @@ function stored(h: PlannedHome, { checkedAt = NOW.toISOString(), index = true }:
 }
 
 /** Every report of these homes stored, but those dated in `missing`. */
-function knownRefsOf(homes: PlannedHome[], missing: string[]): Map<string, string> {
+function knownRefsOf(homes: SnapshotHome[], missing: string[]): Map<string, string> {
   const refs = new Map<string, string>();
   for (const h of homes) {
     const entries = (h.visitDates?.split(',') ?? []).map((date, page) => ({ controlNumber: `${h.license}-${page}`, date, title: 'Annual Inspection', type: 'Inspection', page }));
@@ -42,8 +43,7 @@ function knownRefsOf(homes: PlannedHome[], missing: string[]): Map<string, strin
   return refs;
 }
 
-test('the order: a marked home first, every listed home\'s detail and index, then pages newest first, older years, not listed last; counts by the same rule', (t) => {
-  const marked = home('015600006', ['2026-05-01'], true, { recheckFirst: true });
+test('the order: every listed home\'s detail and index, then pages newest first, older years, not listed last; counts by the same rule', (t) => {
   const neverRead = home('015600001', ['2026-11-01']);
   const newVisit = home('015600007', ['2026-11-20', '2026-03-01']);
   const recentPage = home('015600002', ['2026-10-01']);
@@ -51,9 +51,8 @@ test('the order: a marked home first, every listed home\'s detail and index, the
   const recheck = home('015600004', ['2026-08-01']);
   const current = home('015600008', ['2026-07-01']);
   const closed = home('015600005', ['2026-01-05'], false);
-  const homes = [marked, neverRead, newVisit, recentPage, olderPage, recheck, current, closed];
+  const homes = [neverRead, newVisit, recentPage, olderPage, recheck, current, closed];
   const states: Array<[string, FacilityState]> = [
-    [marked.license, stored(marked)],
     // Its stored index was read before the export's newest visit.
     [newVisit.license, { ...stored(home(newVisit.license, ['2026-03-01'])) }],
     [recentPage.license, stored(recentPage)],
@@ -65,22 +64,22 @@ test('the order: a marked home first, every listed home\'s detail and index, the
   const plan = planCrawl(homes, states, knownRefs, SETTINGS, NOW);
   t.deepEqual(
     plan.jobs.map((job) => `${job.tier} ${job.home.license}`),
-    ['recheck_first 015600006', 'new_visits 015600007', 'never_read 015600001', 'recheck 015600004', 'recent_reports 015600002', 'older_reports 015600003', 'not_listed 015600005'],
+    ['new_visits 015600007', 'never_read 015600001', 'recheck 015600004', 'recent_reports 015600002', 'older_reports 015600003', 'not_listed 015600005'],
   );
   // No report page in the detail and index tiers.
-  for (const job of plan.jobs.slice(0, 4)) t.is(job.rules.reportPages, false, job.tier);
-  t.deepEqual(plan.jobs.slice(4).map((job) => job.rules.reportPages), [undefined, undefined, undefined]);
-  t.deepEqual(plan.listed, { current: 1, waiting: 5, never_read: 1 });
+  for (const job of plan.jobs.slice(0, 3)) t.is(job.rules.reportPages, false, job.tier);
+  t.deepEqual(plan.jobs.slice(3).map((job) => job.rules.reportPages), [undefined, undefined, undefined]);
+  t.deepEqual(plan.listed, { current: 1, waiting: 4, never_read: 1 });
   t.deepEqual(plan.not_listed, { current: 0, waiting: 0, never_read: 1 });
   // A home's standing alone is the plan's.
   const stateOf = new Map(states);
   const each = homes.map((h) => standingOf(h, stateOf.get(h.license), knownRefs, SETTINGS, NOW, false).standing);
-  t.deepEqual(each, ['waiting', 'never_read', 'waiting', 'waiting', 'waiting', 'waiting', 'current', 'never_read']);
+  t.deepEqual(each, ['never_read', 'waiting', 'waiting', 'waiting', 'waiting', 'current', 'never_read']);
 
-  // Once its detail is read again this snapshot, a marked home is current; a failed home is skipped but still waiting.
-  const after = planCrawl(homes, states, knownRefs, SETTINGS, NOW, new Set([recheck.license]), new Set([marked.license]));
-  t.false(after.jobs.some((job) => job.home.license === marked.license || job.home.license === recheck.license));
-  t.deepEqual(after.listed, { current: 2, waiting: 4, never_read: 1 });
+  // A home whose read failed a moment ago is not planned, and still counted as waiting.
+  const after = planCrawl(homes, states, knownRefs, SETTINGS, NOW, new Set([recheck.license]));
+  t.false(after.jobs.some((job) => job.home.license === recheck.license));
+  t.deepEqual(after.listed, plan.listed);
 });
 
 test('a home whose detail is stored and whose index was lost needs only its index', (t) => {
