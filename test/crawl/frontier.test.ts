@@ -14,7 +14,9 @@ const SETTINGS = { detailMaxAgeDays: 3, reportsFrom: '2025-01-01' };
 
 function home(license: string, visits: string[], listed = true): SnapshotHome {
   const sorted = [...visits].sort();
-  return { license, listed, visitDates: sorted.join(',') || null, lastVisit: sorted.at(-1) ?? null };
+  // No mark of a disagreement between the export and the live record (a snapshot field the record-truth work adds).
+  const planned = { license, listed, visitDates: sorted.join(',') || null, lastVisit: sorted.at(-1) ?? null, recheckAfter: null };
+  return planned;
 }
 
 function stored(h: SnapshotHome, { checkedAt = NOW.toISOString(), index = true }: { checkedAt?: string; index?: boolean } = {}): FacilityState {
