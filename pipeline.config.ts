@@ -14,7 +14,8 @@ const http: HttpConfig = {
   minIntervalMs: 0,
   userAgent: 'care-home-read-api pipeline (read-only mirror of the state licensing record)',
   // Where the state's staff can reach whoever runs this (the service's public address, or a
-  // mailto:), named in every request's User-Agent. Empty: a run of a real profile warns.
+  // mailto:), named in every request's User-Agent; CRAWL_CONTACT overrides it. Empty: a run of a
+  // real profile warns, and the crawler does not start (pipeline/crawl-contact.ts).
   contact: '',
   // A redirect stays on the host asked unless a host is named here (a portal's file store, say).
   redirectHosts: [],
@@ -125,14 +126,21 @@ const config: PipelineProfiles = {
       },
       // The Transparency API (`--source state_site=<base>` moves it): about 1 to 2 s an answer. A run
       // never asks it: it publishes what the document store holds. The crawler (`npm run crawl`)
-      // reads it all day, two at a time and paced: new visits first, then homes never read, then
-      // live-status re-checks older than 3 days, then older years' report pages, closed homes last
-      // (docs/first-real-run.md has the arithmetic: every detail and index within a day, every
-      // report page within three).
+      // reads it all day, two at a time and paced: every listed home's detail and index first (new
+      // visits, homes never read, live-status re-checks older than 3 days), then this and last
+      // year's report pages, older years', closed homes last (docs/first-real-run.md has the
+      // arithmetic: every listed home's live status in about 3.4 h, every report page within a
+      // day). Every answer is bounded: its kind's size cap and a deadline on the whole answer.
       stateDocuments: {
         ...stateSiteDocuments(STATE_SITE),
         concurrency: 4,
         detailMaxAgeDays: 3,
+        crawl: {
+          // The state's details are a few KB, its indexes tens of KB, its report pages up to a few hundred.
+          maxBytes: { detail: 256 * 1024, index: 4 * 1024 * 1024, report: 8 * 1024 * 1024 },
+          // It answers in 1 to 2 s: a body still arriving after 15 s is trickling.
+          requestDeadlineMs: 15_000,
+        },
       },
     },
   },

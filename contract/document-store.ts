@@ -41,7 +41,9 @@ CREATE TABLE IF NOT EXISTS fetch_problems (
   endpoint TEXT NOT NULL,
   problem TEXT NOT NULL,
   kept_from TEXT,
-  at TEXT NOT NULL
+  at TEXT NOT NULL,
+  -- Failures in a row (the crawler waits longer after each before asking that home again).
+  failures INTEGER NOT NULL DEFAULT 1
 );
 `;
 

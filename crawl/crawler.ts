@@ -2,12 +2,14 @@
 // Its homes come from the newest published snapshot of its profile (read again whenever a newer
 // one appears, so a home whose export gains a visit goes first); what each needs comes from the
 // store, so a crawler killed or restarted resumes where it stopped. Every document is committed
-// as it is read; the next pipeline run publishes it. Its status (running, paused, what is
-// current) is rewritten beside the snapshots for the run report and /healthz.
+// as it is read; the next pipeline run publishes it. Its status (running, paused, how many homes
+// are current, waiting or never read, each by the frontier's one rule over the store) is
+// rewritten beside the snapshots for the run report and /healthz. It names its operator in every
+// request (no contact, no crawl), and stopping (--for, SIGTERM) aborts what is in flight.
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { CRAWL_STATUS_FILE, type CrawlStatus } from '../contract/crawl-status.ts';
+import { CRAWL_STATUS_FILE, readCrawlStatus, type CrawlStatus } from '../contract/crawl-status.ts';
 import { CRAWL_DEFAULTS, type CrawlSettings, type PipelineConfig } from '../pipeline/config.ts';
 import { emptyStats, readHome, type CollectStats, type FetchProblem, type ReadContext } from '../pipeline/documents/collect.ts';
 import { DocumentStore } from '../pipeline/documents/store.ts';
@@ -15,7 +17,8 @@ import { openPreviousSnapshot, type SnapshotHome } from '../pipeline/snapshot/pr
 import { listSnapshots } from '../pipeline/snapshot/folder.ts';
 import { crawlsRemote } from '../pipeline/schedule.ts';
 import { sleep } from '../pipeline/http.ts';
-import { planCrawl, reportsFromFor, TIERS, type Job } from './frontier.ts';
+import { withCrawlContact } from '../pipeline/crawl-contact.ts';
+import { planCrawl, reportsFromFor, standingOf, TIERS, type Job, type PlanSettings, type Standing } from './frontier.ts';
 import { createPoliteClient, HostPaused, type PoliteClient } from './polite-client.ts';
 
 export interface CrawlOptions {
@@ -49,8 +52,9 @@ export interface CrawlSummary {
   status: CrawlStatus;
 }
 
-/** A home whose endpoint failed is left for this long before it is planned again. */
+/** A home whose read failed is left this long before it is planned again, doubled with each failure in a row (up to a day): it goes behind the others. */
 const FAILED_HOME_WAIT_MS = 60 * 60_000;
+const FAILED_HOME_MAX_WAIT_MS = 24 * 60 * 60_000;
 const STATUS_EVERY_MS = 5_000;
 /** A plan is made again at least this often. */
 const REPLAN_MS = 10 * 60_000;
@@ -81,7 +85,9 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
   if (options.signal?.aborted) stop.abort();
   const forTimer = options.forMs != null ? setTimeout(() => stop.abort(), options.forMs) : null;
 
-  const client: PoliteClient = createPoliteClient(config.http, settings, log);
+  // Who to call is named in every request; without one nothing is asked (NoCrawlContact).
+  const http = withCrawlContact(config).http;
+  const client: PoliteClient = createPoliteClient(http, settings, log);
   const store = new DocumentStore(snapshotsDir, 1);
   // The status's own times are the wall clock's: a reader judges a stale status by it (crawlState).
   const startedAt = new Date().toISOString();
@@ -89,7 +95,16 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     state: 'running', profile: options.profile, pid: process.pid, started_at: startedAt, updated_at: startedAt, snapshot: null,
     unreachable_since: null, last_failure: null, next_try_at: null,
     listed: { current: 0, waiting: 0, never_read: 0 }, not_listed: { current: 0, waiting: 0, never_read: 0 },
-    last_read: { detail: null, index: null, report: null }, requests: 0, answered: 0,
+    last_read: lastReadsSoFar(store, snapshotsDir, options.profile), requests: 0, answered: 0,
+  };
+  // Each home's standing by the frontier's rule, kept between plans (a job updates its own home's
+  // from the store): the counts are these, whichever process or moment writes them.
+  const standings = new Map<string, { listed: boolean; standing: Standing }>();
+  const setStanding = (license: string, listed: boolean, standing: Standing) => {
+    const before = standings.get(license);
+    if (before) (before.listed ? status.listed : status.not_listed)[before.standing] -= 1;
+    standings.set(license, { listed, standing });
+    (listed ? status.listed : status.not_listed)[standing] += 1;
   };
   const publishStatus = async () => {
     const paused = client.paused;
@@ -106,7 +121,6 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
 
   const stats = emptyStats();
   const problems: ReadContext['problems'] = [];
-  const failedAt = new Map<string, number>();
   /** Homes whose detail was read since the snapshot last changed: not re-checked until it changes (a re-check age of 0 would loop). */
   const readSinceSnapshot = new Set<string>();
   const order: CrawlSummary['order'] = [];
@@ -123,6 +137,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     const snapshot = await openPreviousSnapshot(snapshotsDir, config.snapshotName, options.profile, log);
     try {
       homes = snapshot?.homes() ?? [];
+      snapshotHomes.clear();
+      for (const home of homes) snapshotHomes.set(home.license, home);
       snapshotFile = newest;
       readSinceSnapshot.clear();
       status.snapshot = snapshot ? path.basename(snapshot.file) : null;
@@ -140,9 +156,21 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     today: () => dayIn(config.timeZone, clock()),
     now: clock,
     knownRefs: store.allListedOn(),
-    // Stopping finishes what is in flight and asks nothing more; a paused host is nobody's failure.
+    // Stopping aborts what is in flight and asks nothing more; neither it nor a paused host is the home's failure.
     mayAsk: () => !stop.signal.aborted,
-    notTheEndpoints: (error) => error instanceof HostPaused,
+    notTheEndpoints: (error) => error instanceof HostPaused || stop.signal.aborted,
+  };
+  const limits = { detail: settings.maxBytes.detail, index: settings.maxBytes.index, report: settings.maxBytes.report };
+  let planSettings: PlanSettings = { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(clock(), settings.recentReportYears) };
+  const snapshotHomes = new Map<string, SnapshotHome>();
+  /** Plans every home afresh from the store: the jobs due and every home's standing. */
+  const plan = () => {
+    const now = clock();
+    planSettings = { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) };
+    standings.clear();
+    status.listed = { current: 0, waiting: 0, never_read: 0 };
+    status.not_listed = { current: 0, waiting: 0, never_read: 0 };
+    return planCrawl(homes, store.eachFacilityState(), shared.knownRefs, planSettings, now, failedRecently(store, now.getTime()), readSinceSnapshot, setStanding);
   };
   async function runJob(job: Job): Promise<void> {
     // While the host is paused its requests fail at once without being sent (or wait on the one trial).
@@ -156,8 +184,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
       ...own,
       // A detail this crawler already read since the snapshot changed is not read again for another tier.
       rules: readSinceSnapshot.has(job.home.license) ? { ...job.rules, detailMaxAgeDays: Infinity } : job.rules,
-      // Each job carries its urgency: the queue starts the most urgent request first.
-      read: (location) => client.read(location, TIERS.length - TIERS.indexOf(job.tier)),
+      // Each job carries its urgency: the queue starts the most urgent request first; stopping aborts it.
+      read: (location, endpoint) => client.read(location, TIERS.length - TIERS.indexOf(job.tier), { maxBytes: limits[endpoint], deadlineMs: settings.requestDeadlineMs }, stop.signal),
     });
     if (waiting) own.stats.homes_waiting += 1;
     else own.stats.homes_current += 1;
@@ -173,20 +201,14 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     }
     if (read.indexes_fetched) status.last_read.index = at;
     if (read.reports_fetched) status.last_read.report = at;
-    // The counts between plans (a re-plan counts afresh): a home something was read of moves from
-    // never read or waiting to current or waiting; one of which nothing was read stays as it was.
-    if (read.details_fetched || read.indexes_fetched || read.reports_fetched) {
-      const coverage = job.tier === 'not_listed' ? status.not_listed : status.listed;
-      if (job.neverRead) coverage.never_read = Math.max(0, coverage.never_read - 1);
-      else coverage.waiting = Math.max(0, coverage.waiting - 1);
-      if (waiting) coverage.waiting += 1;
-      else coverage.current += 1;
-    }
     const problem = own.problems.at(-1) ?? null;
-    // A home read in full clears its standing failure; one that failed keeps its last good data.
+    // A home read in full clears its standing failure; one that failed keeps its last good data
+    // (and waits behind the others: the failure's time is stored, so a restart does not ask it first).
     if (!waiting || problem) store.saveProblem(problem, job.home.license, at);
+    // Its standing between plans, by the same rule as the plan's, from what the store now holds.
+    const home = snapshotHomes.get(job.home.license);
+    if (home) setStanding(home.license, home.listed, standingOf(home, store.facilityState(home.license), shared.knownRefs, planSettings, clock(), readSinceSnapshot.has(home.license)).standing);
     if (problem) {
-      failedAt.set(job.home.license, Date.now());
       status.last_failure = `${problem.endpoint} ${problem.license_number}: ${problem.problem}`;
       log(`kept last good documents of ${problem.license_number}: ${problem.endpoint} ${problem.problem}`);
     }
@@ -194,33 +216,24 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
 
 
   try {
+    // The counts are known before the first request (and while the host is paused).
+    await refreshHomes();
+    let pending: Job[] = plan().jobs;
+    pending = pending.filter((job) => job.tier === pending[0]?.tier);
+    let plannedAt = Date.now();
     await publishStatus();
     // A plan is followed batch by batch within its first tier; it is made again when that tier is
     // done (what reading made due is planned before the next tier), when a newer snapshot appears
     // (new visits jump the queue), or after REPLAN_MS (re-checks come due with time). Planning reads
     // every home's stored state, so it is done a few times an hour, not once a batch.
-    let pending: Job[] = [];
-    let plannedAt = 0;
     while (!stop.signal.aborted) {
       await client.untilAskable(stop.signal);
       if (stop.signal.aborted) break;
       const snapshotChanged = await refreshHomes();
       if (snapshotChanged || pending.length === 0 || Date.now() - plannedAt > REPLAN_MS) {
-        const now = clock();
-        for (const [license, at] of failedAt) if (Date.now() - at > FAILED_HOME_WAIT_MS) failedAt.delete(license);
-        const plan = planCrawl(
-          homes,
-          store.eachFacilityState(),
-          shared.knownRefs,
-          { detailMaxAgeDays: documents.detailMaxAgeDays ?? 0, reportsFrom: reportsFromFor(now, settings.recentReportYears) },
-          now,
-          new Set(failedAt.keys()),
-          readSinceSnapshot,
-        );
-        status.listed = plan.listed;
-        status.not_listed = plan.not_listed;
+        const { jobs } = plan();
         plannedAt = Date.now();
-        pending = plan.jobs.filter((job) => job.tier === plan.jobs[0]?.tier);
+        pending = jobs.filter((job) => job.tier === jobs[0]?.tier);
         if (pending.length === 0) {
           await publishStatus();
           if (options.untilCurrent) break;
@@ -242,4 +255,23 @@ export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
     await publishStatus();
   }
   return { stats, problems, requests: client.requests, details: stats.details_fetched, indexes: stats.indexes_fetched, reports: stats.reports_fetched, order, timeline, status };
+}
+
+/** Homes whose last read failed lately: not planned until their wait is over (an hour, doubled with each failure in a row, up to a day). */
+function failedRecently(store: DocumentStore, now: number): Set<string> {
+  const waiting = new Set<string>();
+  for (const { license_number, at, failures } of store.problemTimes()) {
+    const wait = Math.min(FAILED_HOME_WAIT_MS * 2 ** Math.min(10, Math.max(0, failures - 1)), FAILED_HOME_MAX_WAIT_MS);
+    if (now - Date.parse(at) < wait) waiting.add(license_number);
+  }
+  return waiting;
+}
+
+/** When each kind was last stored, as far as is known at start: the store's, or the last crawler's status of this profile, the later. */
+function lastReadsSoFar(store: DocumentStore, snapshotsDir: string, profile: string): CrawlStatus['last_read'] {
+  const stored = store.lastReads();
+  const previous = readCrawlStatus(snapshotsDir);
+  const before = previous?.profile === profile ? previous.last_read : null;
+  const later = (a: string | null | undefined, b: string | null | undefined) => (!a ? (b ?? null) : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b);
+  return { detail: later(stored.detail, before?.detail), index: later(stored.index, before?.index), report: later(stored.report, before?.report) };
 }

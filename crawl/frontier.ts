@@ -1,19 +1,23 @@
-// What the crawler reads next, most urgent first: listed homes whose export shows a visit newer
-// than their stored index; listed homes never read (newest visit first); live-status re-checks of
-// listed homes (oldest check first); report pages of older years; homes not listed (closed,
-// pending) last. A home's needs come from the one rule in pipeline/documents/collect.ts.
+// What the crawler reads next, most urgent first. First every listed home's live status and list
+// of reports (its detail and index, no report page): homes whose export shows a visit newer than
+// their stored index, then homes never read (newest visit first), then live-status re-checks
+// (oldest check first). Then report pages: this and last year's (homes with the newest visit
+// first, each home's pages newest first), then older years'. Homes not listed (closed, pending)
+// last. A home's needs come from the one rule in pipeline/documents/collect.ts; how many homes are
+// current, waiting or never read comes from the same classification (`standingOf`), so the plan,
+// the status file, the run report and /healthz say the same thing, before and after a restart.
 import { homeNeeds, type DocumentHome, type HomeNeeds, type ReadRules } from '../pipeline/documents/collect.ts';
 import type { FacilityState } from '../pipeline/documents/store.ts';
 import type { SnapshotHome } from '../pipeline/snapshot/previous.ts';
 import type { CrawlCoverage } from '../contract/crawl-status.ts';
 
-export const TIERS = ['new_visits', 'never_read', 'recheck', 'older_reports', 'not_listed'] as const;
+export const TIERS = ['new_visits', 'never_read', 'recheck', 'recent_reports', 'older_reports', 'not_listed'] as const;
 export type Tier = (typeof TIERS)[number];
 
 export interface Job {
   home: DocumentHome;
   tier: Tier;
-  /** The rules this job reads by: older years' pages only in their own tier. */
+  /** The rules this job reads by: report pages only in their own tiers, older years' last. */
   rules: ReadRules;
   /** Nothing of this home was ever read (it is counted as never read until it is). */
   neverRead: boolean;
@@ -33,23 +37,51 @@ export function reportsFromFor(now: Date, years: number): string {
   return `${now.getUTCFullYear() - Math.max(1, years) + 1}-01-01`;
 }
 
-function tierOf(home: SnapshotHome, needs: HomeNeeds, detailFresh: boolean): Tier | null {
+function tierOf(listed: boolean, needs: HomeNeeds, detailFresh: boolean): Tier | null {
   if (detailFresh) needs = { ...needs, detail: false, disputed: false };
   // The export's newer reading disagrees with the live status: that home's detail goes first, listed or not.
   if (needs.disputed) return 'new_visits';
-  if (!home.listed) return needs.neverRead || needs.index || needs.detail || needs.missingReports > 0 || needs.missingOlderReports > 0 ? 'not_listed' : null;
+  if (!listed) return needs.neverRead || needs.index || needs.detail || needs.missingReports > 0 || needs.missingOlderReports > 0 ? 'not_listed' : null;
+  // The live status and the list of reports first, for every listed home.
   if (needs.neverRead) return 'never_read';
-  // A new visit, or this year's pages not all stored (a read cut short): the index's pages go first.
-  if (needs.visitsChanged || needs.index || needs.missingReports > 0) return 'new_visits';
+  if (needs.visitsChanged || needs.index) return 'new_visits';
   if (needs.detail) return 'recheck';
+  if (needs.missingReports > 0) return 'recent_reports';
   if (needs.missingOlderReports > 0) return 'older_reports';
   return null;
 }
 
+export type Standing = keyof CrawlCoverage;
+
+/** A home's tier (null: nothing due) and how it is counted, by the one rule. */
+export function standingOf(
+  home: Pick<SnapshotHome, 'license' | 'visitDates' | 'listed' | 'recheckAfter'>,
+  state: FacilityState | undefined,
+  knownRefs: ReadonlyMap<string, string>,
+  settings: PlanSettings,
+  now: Date,
+  detailFresh: boolean,
+): { tier: Tier | null; standing: Standing; needs: HomeNeeds } {
+  const needs = homeNeeds({ license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, state, knownRefs, rulesFor(home.listed ? 'recent_reports' : 'not_listed', settings), now);
+  const tier = tierOf(home.listed, needs, detailFresh);
+  return { tier, standing: needs.neverRead ? 'never_read' : tier ? 'waiting' : 'current', needs };
+}
+
+/** What a job of a tier reads: the detail and index tiers no report page, the pages' tiers their years. */
+export function rulesFor(tier: Tier, settings: PlanSettings): ReadRules {
+  const { detailMaxAgeDays, reportsFrom } = settings;
+  if (tier === 'not_listed') return { detailMaxAgeDays: NOT_LISTED_RECHECK_DAYS, reportsFrom: null };
+  if (tier === 'older_reports') return { detailMaxAgeDays, reportsFrom: null };
+  if (tier === 'recent_reports') return { detailMaxAgeDays, reportsFrom };
+  return { detailMaxAgeDays, reportsFrom, reportPages: false };
+}
+
 /**
  * Every job due, in the order they are read, and how many homes are current, waiting or never
- * read. `skip`: homes not to plan now (failed a moment ago); `freshDetails`: homes whose detail
- * this crawler read since the snapshot changed (no re-check loop when the re-check age is 0).
+ * read. `skip`: homes not to plan now (their last read failed a moment ago: they go behind the
+ * others, and are counted as waiting); `freshDetails`: homes whose detail this crawler read since
+ * the snapshot changed (no re-check loop when the re-check age is 0). `onStanding` hears each home's
+ * standing (the crawler keeps them to count without planning again).
  */
 export function planCrawl(
   homes: readonly SnapshotHome[],
@@ -60,27 +92,21 @@ export function planCrawl(
   now: Date,
   skip: ReadonlySet<string> = new Set(),
   freshDetails: ReadonlySet<string> = new Set(),
+  onStanding: (license: string, listed: boolean, standing: Standing) => void = () => {},
 ): { jobs: Job[]; listed: CrawlCoverage; not_listed: CrawlCoverage } {
   const listed: CrawlCoverage = { current: 0, waiting: 0, never_read: 0 };
   const notListed: CrawlCoverage = { current: 0, waiting: 0, never_read: 0 };
   const due: Array<Job & { key: string }> = [];
-  const recent: ReadRules = { detailMaxAgeDays: settings.detailMaxAgeDays, reportsFrom: settings.reportsFrom };
-  const everything: ReadRules = { detailMaxAgeDays: settings.detailMaxAgeDays, reportsFrom: null };
-  const closedRules: ReadRules = { detailMaxAgeDays: NOT_LISTED_RECHECK_DAYS, reportsFrom: null };
   const byLicense = new Map(homes.map((home) => [home.license, home]));
   const planOne = (home: SnapshotHome, state: FacilityState | undefined) => {
-    const needs = homeNeeds({ license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, state, knownRefs, home.listed ? recent : closedRules, now);
-    const tier = tierOf(home, needs, freshDetails.has(home.license));
-    const coverage = home.listed ? listed : notListed;
-    if (needs.neverRead) coverage.never_read += 1;
-    else if (tier) coverage.waiting += 1;
-    else coverage.current += 1;
+    const { tier, standing, needs } = standingOf(home, state, knownRefs, settings, now, freshDetails.has(home.license));
+    (home.listed ? listed : notListed)[standing] += 1;
+    onStanding(home.license, home.listed, standing);
     if (!tier || skip.has(home.license)) return;
     // Newest visit first, except re-checks: the longest unchecked first.
     const newestFirst = `~${invert(home.lastVisit ?? '')}`;
     const key = tier === 'recheck' ? (needs.checkedAt ?? '') : newestFirst;
-    const rules = tier === 'older_reports' ? everything : home.listed ? recent : closedRules;
-    due.push({ home: { license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, tier, rules, neverRead: needs.neverRead, key });
+    due.push({ home: { license: home.license, visitDates: home.visitDates, recheckAfter: home.recheckAfter }, tier, rules: rulesFor(tier, settings), neverRead: needs.neverRead, key });
   };
   for (const [license, state] of states) {
     const home = byLicense.get(license);

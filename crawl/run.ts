@@ -7,6 +7,8 @@ import pipelineConfig from '../pipeline.config.ts';
 import { selectProfile, type PipelineConfig } from '../pipeline/config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from '../pipeline/source-settings.ts';
 import { refuseDemoMix } from '../pipeline/command-line.ts';
+import { crawlsRemote } from '../pipeline/schedule.ts';
+import { CRAWL_CONTACT_ENV, withCrawlContact } from '../pipeline/crawl-contact.ts';
 import { acquireRunLock, LockHeld } from '../pipeline/snapshot/lock.ts';
 import { crawlStatusLine } from '../contract/crawl-status.ts';
 import { crawl } from './crawler.ts';
@@ -17,18 +19,26 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const HELP = `npm run crawl -- [options]
 
 Reads the state's per-facility record (detail, document index, report pages) into the document
-store beside the snapshots, politely and all day: at most two requests in flight, paced, new visits
-first, then homes never read, live-status re-checks, older years' reports, homes not listed last.
+store beside the snapshots, politely and all day: at most two requests in flight, paced; every
+listed home's detail and index first (new visits, never read, live-status re-checks), then this and
+last year's report pages newest first, older years', homes not listed last.
 Homes come from the newest snapshot of the profile, so run the pipeline once first. Each pipeline
 run publishes what the store holds.
 
   --profile <name>     a profile of pipeline.config.ts (default: PIPELINE_PROFILE, else the seeds)
   --source name=value  as for the pipeline (state_site=<base> moves the per-facility record)
-  --for <seconds>      stop asking after this long, finish what is in flight, exit 0
+  --for <seconds>      stop after this long (what is in flight is aborted, what is stored kept), exit 0
   --until-current      exit 0 once nothing is due (a demo profile's files, a benchmark)
   --help               this text
 
-Exit codes: 0 stopped as asked; 1 failed; 2 refused (bad options, another crawler holds the folder).`;
+${CRAWL_CONTACT_ENV}=<e-mail or URL> names whoever runs it in every request (else http.contact in
+pipeline.config.ts): without one it asks nothing and exits 2. Every answer is bounded (a size cap
+by kind and a deadline: stateDocuments.crawl in pipeline.config.ts).
+
+Exit codes: 0 stopped as asked; 1 failed; 2 refused (bad options, no contact, another crawler holds the folder).`;
+
+/** Stopping aborts what is in flight; past this, the process ends anyway (everything stored is committed as it is read). */
+const STOP_GRACE_MS = 20_000;
 
 export interface CrawlArguments {
   profile: string | undefined;
@@ -65,6 +75,8 @@ async function main(argv: string[]): Promise<void> {
     const selected = selectProfile(pipelineConfig, args.profile);
     refuseDemoMix(selected, settings);
     config = applySourceSettings(selected, settings);
+    // A crawler of a site names its operator before it asks anything (a demo's local files ask no one).
+    if (crawlsRemote(config)) config = withCrawlContact(config);
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 2;
@@ -81,10 +93,17 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const stop = new AbortController();
+  const backstop = (afterMs: number) =>
+    setTimeout(() => {
+      console.error(`${new Date().toISOString()} not stopped ${STOP_GRACE_MS / 1000} s after it was asked to: exiting (every document read is already stored)`);
+      process.exit(0);
+    }, afterMs).unref();
   const onSignal = () => {
-    console.log(`${new Date().toISOString()} stopping: finishing what is in flight`);
+    console.log(`${new Date().toISOString()} stopping: aborting what is in flight`);
     stop.abort();
+    backstop(STOP_GRACE_MS);
   };
+  if (args.forSeconds) backstop(args.forSeconds * 1000 + STOP_GRACE_MS);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);

@@ -70,6 +70,13 @@ export interface CrawlSettings {
   pauseMaxMs: number;
   /** Homes planned at a time: after each batch the frontier is read again (new visits go first). */
   batchSize: number;
+  /**
+   * The most bytes read of one answer, by kind: past it the read stops (nothing more is buffered)
+   * and the document fails with its reason, kept for the home; the home's other documents go on.
+   */
+  maxBytes: { detail: number; index: number; report: number };
+  /** One request's whole answer, headers and body, within this; past it the document fails with its reason (not retried). */
+  requestDeadlineMs: number;
 }
 
 export const CRAWL_DEFAULTS: CrawlSettings = {
@@ -78,6 +85,10 @@ export const CRAWL_DEFAULTS: CrawlSettings = {
   pauseFirstMs: 60_000,
   pauseMaxMs: 60 * 60_000,
   batchSize: 100,
+  // The state's details are a few KB, its indexes tens of KB, its report pages up to a few hundred.
+  maxBytes: { detail: 256 * 1024, index: 4 * 1024 * 1024, report: 8 * 1024 * 1024 },
+  // It answers in 1 to 2 s; a body still arriving after 15 s is trickling, not slow.
+  requestDeadlineMs: 15_000,
 };
 
 /** The state's Transparency API (the export, the detail, the index and the report pages): `--source state_site=<base>` moves all of it. */

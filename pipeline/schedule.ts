@@ -1,7 +1,7 @@
 // `npm run pipeline -- --schedule`: the daily run on the configured cron schedule, never two at
 // once, going on after a failed run (each run prints whether an older snapshot is still served);
 // beside it, for a profile whose per-facility record is a real site, the crawler as a process of
-// its own (started again if it ends), and a publish every few hours when the crawler has stored
+// its own (started again if it ends; not started without a contact to name), and a publish every few hours when the crawler has stored
 // something the newest snapshot does not hold yet, so what it reads is served within hours.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import cron from 'node-cron';
 import { readCrawlStatus, type CrawlStatus } from '../contract/crawl-status.ts';
 import type { PipelineConfig } from './config.ts';
 import { isRemote } from './sources/retrieve.ts';
+import { NoCrawlContact, withCrawlContact } from './crawl-contact.ts';
 
 /** Every four hours: what the crawler read reaches the served snapshot within about five. */
 export const DOCUMENTS_PUBLISH_SCHEDULE = '20 */4 * * *';
@@ -54,6 +55,18 @@ function startCrawlerProcess(args: string[]): ChildProcess {
   return spawn(process.execPath, [...process.execArgv, ...CRAWLER_NODE_FLAGS, CRAWLER_ENTRY, ...args], { stdio: 'inherit', env: process.env });
 }
 
+/** Whether the crawler would name who runs it; if not, says so (it would ask nothing and exit 2, restarted every minute). */
+function namesItsOperator(config: PipelineConfig): boolean {
+  try {
+    withCrawlContact(config);
+    return true;
+  } catch (error) {
+    if (!(error instanceof NoCrawlContact)) throw error;
+    console.error(`${new Date().toISOString()} crawler not started: ${error.message}`);
+    return false;
+  }
+}
+
 export function startSchedule(config: PipelineConfig, runOnce: () => Promise<unknown>, options?: ScheduleOptions): { stop(): void } {
   let running = false;
   const guarded = async (why: string) => {
@@ -87,7 +100,7 @@ export function startSchedule(config: PipelineConfig, runOnce: () => Promise<unk
   let crawler: ChildProcess | null = null;
   let stopped = false;
   let restartTimer: NodeJS.Timeout | null = null;
-  if (options?.crawlerArgs && crawlsRemote(config)) {
+  if (options?.crawlerArgs && crawlsRemote(config) && namesItsOperator(config)) {
     const start = options.startCrawler ?? startCrawlerProcess;
     const launch = () => {
       crawler = start(options.crawlerArgs!);

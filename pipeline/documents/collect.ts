@@ -4,8 +4,9 @@
 // what it was last read for changed (the export's visit dates, else the detail's fingerprint) or
 // when a report it lists is not stored; a report's page only when its ref is not yet stored, and
 // only by the position of an index read in the same pass (positions shift when the state adds a
-// report). Two drivers use it: the crawler (crawl/, the state's site, politely, all day) and a demo
-// profile's run, whose document templates are local files. A home whose request fails keeps its
+// report). Two drivers use it: the crawler (crawl/, the state's site, politely, all day: the detail
+// and index of every listed home before their report pages) and a demo profile's run, whose
+// document templates are local files (each home read whole). A home whose request fails keeps its
 // last good data with its own dates and waits for a later pass.
 import { createHash, hash } from 'node:crypto';
 import pLimit from 'p-limit';
@@ -104,6 +105,8 @@ export interface ReadRules {
   detailMaxAgeDays: number;
   /** Report pages dated before this ISO date wait for a pass that reads older years; null: every page is due. */
   reportsFrom: string | null;
+  /** False: this pass reads the detail and index only, and report pages wait for their own pass (absent: true). */
+  reportPages?: boolean;
 }
 
 /** What a home needs read, by the one rule both drivers and the crawler's frontier follow. */
@@ -132,7 +135,11 @@ export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, 
   const visitsChanged = visitDates !== null && state?.index_json != null && visitDates !== state.index_basis;
   const ageDays = checkedAt ? (now.getTime() - Date.parse(checkedAt)) / 86_400_000 : Infinity;
   const disputed = !!detail && !!home.recheckAfter && (checkedAt === null || Date.parse(checkedAt) < Date.parse(home.recheckAfter));
-  const detailDue = disputed || !detail || checkedAt === null || (visitDates !== null && visitDates !== state?.index_basis) || rules.detailMaxAgeDays <= 0 || ageDays >= rules.detailMaxAgeDays;
+  // A new visit asks the live status again, unless the stored detail already shows it (read after
+  // the visit, its index lost to a kill or an outage); a lost index alone asks only the index.
+  const newestVisit = visitDates?.split(',').sort().at(-1) ?? null;
+  const detailShowsVisit = newestVisit !== null && detail?.lastVisitDate != null && detail.lastVisitDate >= newestVisit;
+  const detailDue = disputed || !detail || checkedAt === null || (visitsChanged && !detailShowsVisit) || rules.detailMaxAgeDays <= 0 || ageDays >= rules.detailMaxAgeDays;
   const index = parsedIndex(state);
   let missingReports = 0;
   let missingOlderReports = 0;
@@ -159,8 +166,8 @@ export function homeNeeds(home: DocumentHome, state: FacilityState | undefined, 
 /** What a pass over homes shares: where documents are, how one is read, where it is kept. */
 export interface ReadContext {
   templates: DocumentTemplates;
-  /** One request's body; throws when it fails (the home then waits). */
-  read: (location: string) => Promise<string>;
+  /** One request's body (of the document named: its size cap is by kind); throws when it fails (the home then waits). */
+  read: (location: string, endpoint: FetchProblem['endpoint']) => Promise<string>;
   store: DocumentStore;
   /** The day (in the pipeline's time zone) and the instant a read is dated by. */
   today: () => string;
@@ -194,7 +201,7 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
     }
     stats.requests += 1;
     try {
-      return await read(location);
+      return await read(location, endpoint);
     } catch (error) {
       waiting = true;
       // A paused host is not the endpoint's failure: the license just waits.
@@ -258,13 +265,11 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
   // Report pages are asked by position: of the index just read, or of the stored one while what it
   // was read for stands (the state adds a report only with a visit, which changes that). Older
   // years may wait for their own pass.
-  if (index && (indexRead || basis === (previous?.index_basis ?? null))) {
+  if (indexRead) stats.reports_already_stored += listed.filter((report) => knownRefs.has(report.ref)).length;
+  if (index && context.rules.reportPages !== false && (indexRead || basis === (previous?.index_basis ?? null))) {
     const { reportsFrom } = context.rules;
     for (const report of listed) {
-      if (knownRefs.has(report.ref)) {
-        if (indexRead) stats.reports_already_stored += 1;
-        continue;
-      }
+      if (knownRefs.has(report.ref)) continue;
       if (reportsFrom !== null && report.date !== null && report.date < reportsFrom) continue;
       const html = await fetchBody('report', fill(templates.report, license, String(report.page)), null, `${report.ref}: `);
       if (html === null) continue;
@@ -287,11 +292,11 @@ export async function readHome(home: DocumentHome, previous: FacilityState | und
       knownRefs.set(report.ref, today);
       stats.reports_fetched += 1;
     }
-    if (indexRead) {
-      // Only refs stored before today and last listed before today change.
-      store.markListed(listed.flatMap((r) => ((knownRefs.get(r.ref) ?? today) < today ? [r.ref] : [])), today);
-      for (const report of listed) if (knownRefs.has(report.ref)) knownRefs.set(report.ref, today);
-    }
+  }
+  if (indexRead) {
+    // Only refs stored before today and last listed before today change.
+    store.markListed(listed.flatMap((r) => ((knownRefs.get(r.ref) ?? today) < today ? [r.ref] : [])), today);
+    for (const report of listed) if (knownRefs.has(report.ref)) knownRefs.set(report.ref, today);
   }
   const reports = listed.map(({ page: _page, ...report }) => report);
   return { documents: { detail, detailCheckedOn, detailCheckedAt, indexCount: index ? index.count : null, indexFetchedOn, reports }, waiting };

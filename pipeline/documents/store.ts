@@ -41,7 +41,7 @@ export interface StoredDocument {
 const BATCH = 500;
 
 /** Columns added after the first stores were written: an older store gains them (null: read once more). */
-const ADDED_COLUMNS = ['index_basis', 'detail_checked_at'];
+const ADDED_COLUMNS = { facility_state: ['index_basis TEXT', 'detail_checked_at TEXT'], fetch_problems: ['failures INTEGER NOT NULL DEFAULT 1'] };
 
 export class DocumentStore {
   private readonly db: Database.Database;
@@ -58,8 +58,10 @@ export class DocumentStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(DOCUMENT_STORE_DDL);
-    const columns = new Set((this.db.prepare('PRAGMA table_info(facility_state)').all() as Array<{ name: string }>).map((column) => column.name));
-    for (const column of ADDED_COLUMNS) if (!columns.has(column)) this.db.exec(`ALTER TABLE facility_state ADD COLUMN ${column} TEXT`);
+    for (const [table, added] of Object.entries(ADDED_COLUMNS)) {
+      const columns = new Set((this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name));
+      for (const column of added) if (!columns.has(column.split(' ')[0]!)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+    }
     this.statements = {
       saveDetail: this.db.prepare(`INSERT INTO facility_state (license_number, detail_json, detail_fetched_on, detail_checked_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (license_number) DO UPDATE SET detail_json = excluded.detail_json, detail_fetched_on = excluded.detail_fetched_on, detail_checked_at = excluded.detail_checked_at`),
@@ -68,7 +70,9 @@ export class DocumentStore {
       allStates: this.db.prepare('SELECT license_number, detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis, detail_checked_at FROM facility_state'),
       oneState: this.db.prepare('SELECT detail_json, detail_fetched_on, index_json, index_fetched_on, index_basis, detail_checked_at FROM facility_state WHERE license_number = ?'),
       saveProblem: this.db.prepare(`INSERT INTO fetch_problems (license_number, endpoint, problem, kept_from, at) VALUES (@license_number, @endpoint, @problem, @kept_from, @at)
-        ON CONFLICT (license_number) DO UPDATE SET endpoint = excluded.endpoint, problem = excluded.problem, kept_from = excluded.kept_from, at = excluded.at`),
+        ON CONFLICT (license_number) DO UPDATE SET endpoint = excluded.endpoint, problem = excluded.problem, kept_from = excluded.kept_from, at = excluded.at, failures = fetch_problems.failures + 1`),
+      problemTimes: this.db.prepare('SELECT license_number, at, failures FROM fetch_problems'),
+      lastReads: this.db.prepare('SELECT (SELECT MAX(detail_checked_at) FROM facility_state) AS detail, (SELECT MAX(index_fetched_on) FROM facility_state) AS "index", (SELECT MAX(first_seen_on) FROM documents) AS report'),
       clearProblem: this.db.prepare('DELETE FROM fetch_problems WHERE license_number = ?'),
       allProblems: this.db.prepare('SELECT license_number, endpoint, problem, kept_from FROM fetch_problems ORDER BY license_number'),
       allListedOn: this.db.prepare('SELECT ref, last_listed_on FROM documents').raw(),
@@ -108,6 +112,18 @@ export class DocumentStore {
   allProblems(): FetchProblem[] {
     if (this.pending.length) this.flush();
     return this.statements.allProblems.all() as FetchProblem[];
+  }
+
+  /** When each license's standing failure happened, and how many in a row. */
+  problemTimes(): Array<{ license_number: string; at: string; failures: number }> {
+    if (this.pending.length) this.flush();
+    return this.statements.problemTimes.all() as Array<{ license_number: string; at: string; failures: number }>;
+  }
+
+  /** The latest detail check (an instant), index read and report stored (days): what a restarted crawler last read. */
+  lastReads(): { detail: string | null; index: string | null; report: string | null } {
+    if (this.pending.length) this.flush();
+    return this.statements.lastReads.get() as { detail: string | null; index: string | null; report: string | null };
   }
 
   /** Every stored report's ref, with the date a document index last listed it. */

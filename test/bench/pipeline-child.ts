@@ -31,7 +31,8 @@ function stateScaleOver(origin: string) {
 
 if (job === 'crawl') {
   const scale = stateScaleOver(source);
-  const crawlConfig = { ...scale, http: { ...scale.http, perHostConcurrency: Number(perHost ?? 2), minIntervalMs: 0 } };
+  // A crawler names who runs it; the benchmark's stand-in is on loopback.
+  const crawlConfig = { ...scale, http: { ...scale.http, perHostConcurrency: Number(perHost ?? 2), minIntervalMs: 0, contact: 'mailto:bench@care.example' } };
   const summary = await crawl({ snapshotsDir, config: crawlConfig, profile: 'state-scale', untilCurrent: Number(seconds) === 0, forMs: Number(seconds) > 0 ? Number(seconds) * 1000 : null, idleMs: 0 });
   details = { requests: summary.requests, details: summary.details, indexes: summary.indexes, reports: summary.reports, timeline: summary.timeline, listed: summary.status.listed, not_listed: summary.status.not_listed };
 } else if (job === 'pipeline') {

@@ -1,11 +1,14 @@
 // The crawler against a loopback stand-in of the state's site in its real shapes: a run publishes
 // every export home without asking the per-facility host anything (slow or dead), the crawler
-// reads in the issue's order (new visits, never read, re-checks, older years, not listed last)
+// reads in the issues' order (every listed home's detail and index before any report page: new
+// visits, never read, re-checks; then this and last year's pages, older years', not listed last)
 // with at most two requests in flight, a dead host pauses it with a few trial requests, it honours
-// Retry-After, and the next run publishes what it read.
+// Retry-After, its counts are the store's across a restart, a lost index does not ask the detail
+// again, and the next run publishes what it read.
 import test from 'ava';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline } from '../../pipeline/run.ts';
 import { formatReport } from '../../pipeline/report.ts';
@@ -64,7 +67,7 @@ for (const [label, reply] of [
   });
 }
 
-test.serial('the crawler reads new visits and never-read homes first (newest visit first), older years\' pages after, homes not listed last, two requests at a time; the next run publishes it', async (t) => {
+test.serial('the crawler reads every listed home\'s detail and index first (newest visit first), then report pages newest first, older years\' after, homes not listed last, two requests at a time; the next run publishes it', async (t) => {
   const dir = await tempSnapshotsDir();
   const homes: ExportHome[] = [
     { license: '015600001', name: 'OLDER VISIT HOME', visits: ['10/01/2026', '03/02/2023'] },
@@ -87,9 +90,14 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
   const summary = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW });
   t.deepEqual(
     summary.order.map(({ license, tier }) => `${tier} ${license}`),
-    ['never_read 015600002', 'never_read 015600001', 'never_read 015600003', 'older_reports 015600001', 'not_listed 015600011', 'not_listed 015600012'],
+    ['never_read 015600002', 'never_read 015600001', 'never_read 015600003', 'recent_reports 015600002', 'recent_reports 015600001', 'older_reports 015600001', 'not_listed 015600011', 'not_listed 015600012'],
   );
   const requests = perFacility();
+  // Every listed home's live status and list of reports before any report page.
+  const listedHomes = ['015600001', '015600002', '015600003'];
+  const firstPage = requests.findIndex((r) => r.path === '/FacilityReports');
+  t.deepEqual(requests.slice(0, firstPage).map((r) => r.url).sort(), listedHomes.flatMap((license) => [PATHS.detail(license), PATHS.index(license)]).sort());
+  t.deepEqual(requests.slice(firstPage, firstPage + 2).map((r) => r.url), [PATHS.report('015600002', 0), PATHS.report('015600001', 0)], 'pages newest first');
   const lastListed = Math.max(...requests.flatMap((r, i) => (['015600001', '015600002', '015600003'].includes(licenseOf(r.url)) ? [i] : [])));
   const firstClosed = requests.findIndex((r) => licenseOf(r.url).startsWith('01560001'));
   t.true(firstClosed > lastListed, 'homes not listed are read after every listed home');
@@ -128,8 +136,10 @@ test.serial('the crawler reads new visits and never-read homes first (newest vis
   t.true((await runPipeline({ snapshotsDir: dir, config, now: later })).published);
   const again = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => later });
   t.deepEqual(again.order[0], { license: '015600003', tier: 'new_visits' });
-  t.deepEqual(perFacility().slice(0, 3).map((r) => r.url), [PATHS.detail('015600003'), PATHS.index('015600003'), PATHS.report('015600003', 0)]);
-  t.deepEqual(again.order.slice(1).map((job) => job.tier), ['recheck', 'recheck']);
+  t.deepEqual(perFacility().slice(0, 2).map((r) => r.url), [PATHS.detail('015600003'), PATHS.index('015600003')]);
+  // Then the live-status re-checks, then the new visit's page.
+  t.deepEqual(again.order.slice(1).map((job) => `${job.tier} ${job.license}`), ['recheck 015600001', 'recheck 015600002', 'recent_reports 015600003']);
+  t.is(perFacility().at(-1)!.url, PATHS.report('015600003', 0));
 });
 
 test.serial('never more than two requests in flight to the state\'s host, however many homes are worked on at once', async (t) => {
@@ -149,7 +159,7 @@ test.serial('a dead host pauses the crawl after a few failures: a trial request 
   const homes = Array.from({ length: 30 }, (_, n) => ({ license: `0156000${String(n + 1).padStart(2, '0')}`, name: `HOME ${n + 1}` }));
   serveStateFiles({ roster: exportCsv(homes) });
   const config = crawlConfig({
-    http: { timeoutMs: 500, retries: 2, backoffMs: 5, concurrency: 8, minIntervalMs: 0, userAgent: 'test' },
+    http: { timeoutMs: 500, retries: 2, backoffMs: 5, concurrency: 8, minIntervalMs: 0, userAgent: 'test', contact: 'https://care.example/contact' },
     stateDocuments: { ...stateSiteDocuments(STATE_ORIGIN), concurrency: 4, detailMaxAgeDays: 3, crawl: { pauseAfterFailures: 3, pauseFirstMs: 800, pauseMaxMs: 5_000 } },
   });
   t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
@@ -224,4 +234,65 @@ test.serial('the fresher status decides closure by time: an export with no Last-
   serveStateFiles({ roster: exportCsv([{ ...homes[0]!, visits: ['11/20/2026', '10/01/2026'] }, homes[1]!, { license: '015600003', name: 'NEW HOME' }]), documents });
   const reopened = await runPipeline({ snapshotsDir: dir, config });
   t.like(row(reopened.snapshotPath!), { closed: 0, listed: 1 });
+});
+
+test.serial('the counts are the store\'s: what a crawler stopped mid-way wrote is what the next one counts before its first request, and what the run report says, last reads included', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const visits = ['10/01/2026', '03/02/2022'];
+  const homes: ExportHome[] = [
+    ...Array.from({ length: 8 }, (_, n) => ({ license: `0156000${String(n + 1).padStart(2, '0')}`, name: `HOME ${n + 1}`, visits })),
+    { license: '015600011', name: 'CLOSED ONE', status: 'CLOSED' as const, visits },
+    { license: '015600012', name: 'CLOSED TWO', status: 'CLOSED' as const },
+  ];
+  serveStateFiles({ roster: exportCsv(homes) });
+  const entries: ReportEntry[] = visits.map((date) => ({ date, title: 'Annual Inspection', type: 'Inspection' }));
+  // Slow enough that 500 ms stops it in the middle of its tiers (40 requests, at least 600 ms).
+  stateServer.route(/^\/FacilityDetail\/\d{9}$/, (request) => ({ delayMs: 30, body: detailJson(licenseOf(request.path), { LASTVISITDATE: '10/01/2026' }) }));
+  stateServer.route(/^\/FacilityReports\/\d{9}$/, (request) => ({ delayMs: 30, body: indexJson(licenseOf(request.path), entries) }));
+  stateServer.route('/FacilityReports', (request) => ({ delayMs: 30, body: PAGE(`Report ${request.query.get('inx')}`) }));
+  const config = crawlConfig();
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
+
+  const cut = await crawl({ snapshotsDir: dir, config, profile: 'custom', forMs: 500, idleMs: 0, now: () => NOW });
+  const written = readCrawlStatus(dir)!;
+  t.deepEqual([written.listed, written.not_listed], [cut.status.listed, cut.status.not_listed]);
+  t.true(written.listed.waiting + written.listed.never_read > 0, 'stopped before every home was current');
+  t.is(written.listed.current + written.listed.waiting + written.listed.never_read, 8);
+  t.is(written.not_listed.current + written.not_listed.waiting + written.not_listed.never_read, 2);
+
+  // A new crawler, its status file gone, stopped before it asks anything (as during a pause): the same counts, from the store.
+  const requestsBefore = perFacility().length;
+  await rm(path.join(dir, CRAWL_STATUS_FILE));
+  const restarted = await crawl({ snapshotsDir: dir, config, profile: 'custom', signal: AbortSignal.abort(), idleMs: 0, now: () => NOW });
+  t.is(perFacility().length, requestsBefore, 'nothing asked');
+  t.deepEqual([restarted.status.listed, restarted.status.not_listed], [written.listed, written.not_listed]);
+  t.is(restarted.status.last_read.detail, NOW.toISOString(), 'the last detail read, from the store');
+  t.truthy(restarted.status.last_read.index);
+
+  // The run's report (and /healthz, from the same file) says the same.
+  const run = await runPipeline({ snapshotsDir: dir, config, now: NOW });
+  const { current, waiting, never_read } = written.listed;
+  t.regex(formatReport(run.report), new RegExp(`listed homes: ${current} current, ${waiting} waiting, ${never_read} never read; not listed: ${written.not_listed.current} current, ${written.not_listed.waiting} waiting, ${written.not_listed.never_read} never read; last read: detail ${NOW.toISOString()}`));
+});
+
+test.serial('a home whose detail is stored but whose index was lost asks only the index on the next pass, not the detail again', async (t) => {
+  const dir = await tempSnapshotsDir();
+  const homes: ExportHome[] = [{ license: '015600001', name: 'LOST INDEX', visits: ['10/01/2026'] }, { license: '015600002', name: 'WHOLE', visits: ['10/01/2026'] }];
+  const entries: ReportEntry[] = [{ date: '10/01/2026', title: 'Annual Inspection', type: 'Inspection' }];
+  serveStateFiles({ roster: exportCsv(homes), documents: { '015600001': documentsOf('015600001', entries), '015600002': documentsOf('015600002', entries) } });
+  // The index is lost the first time (an answer that is not it), found the second.
+  stateServer.route(PATHS.index('015600001'), { status: 404 }, { body: indexJson('015600001', entries) });
+  const config = crawlConfig();
+  t.true((await runPipeline({ snapshotsDir: dir, config, now: NOW })).published);
+  const first = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => NOW });
+  t.is(first.problems[0]?.endpoint, 'index');
+
+  // Past the failed home's wait, the same day: only its index and its page.
+  const later = new Date(NOW.getTime() + 2 * 60 * 60_000);
+  const second = await crawl({ snapshotsDir: dir, config, profile: 'custom', untilCurrent: true, idleMs: 0, now: () => later });
+  t.deepEqual(second.order, [{ license: '015600001', tier: 'new_visits' }, { license: '015600001', tier: 'recent_reports' }]);
+  t.is(stateServer.requests(PATHS.detail('015600001')).length, 1, 'the detail read once');
+  t.is(stateServer.requests(PATHS.index('015600001')).length, 2);
+  t.is(second.requests, 2, 'the index and the page');
+  t.like(second.status, { listed: { current: 2, waiting: 0, never_read: 0 } });
 });

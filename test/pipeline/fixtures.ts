@@ -202,7 +202,8 @@ export function facilities(file: string) {
 export async function runAndCrawl(options: RunOptions): Promise<RunResult & { crawl: CrawlSummary }> {
   const first = await runPipeline(options);
   if (!first.published) throw new Error(`the first run published nothing (${first.heldBack.join('; ')}), so there is nothing to crawl`);
-  const config = options.config!;
+  // A crawler names who runs it (no contact, no crawl).
+  const config = { ...options.config!, http: { ...options.config!.http, contact: options.config!.http.contact || 'mailto:tests@care.example' } };
   const crawled = await crawl({ snapshotsDir: options.snapshotsDir, config, profile: config.profile ?? 'custom', untilCurrent: true, idleMs: 0, ...(options.now ? { now: () => options.now! } : {}) });
   const second = await runPipeline(options);
   return { ...second, crawl: crawled };

@@ -53,7 +53,7 @@ test('beside the schedule the crawler runs as a process of its own for a profile
   const quiet = { warn: console.warn, log: console.log, error: console.error };
   console.warn = console.log = console.error = () => {};
   try {
-    const remote = startSchedule(testConfig(), async () => {}, { snapshotsDir: '/nonexistent', crawlerArgs: ['--profile', 'custom'], startCrawler });
+    const remote = startSchedule(testConfig({ http: { ...testConfig().http, contact: 'mailto:ops@care.example' } }), async () => {}, { snapshotsDir: '/nonexistent', crawlerArgs: ['--profile', 'custom'], startCrawler });
     const ended = new Promise<NodeJS.Signals | null>((resolve) => children[0]!.once('exit', (_code, signal) => resolve(signal)));
     remote.stop();
     t.is(await ended, 'SIGTERM', 'the crawler stops with the schedule');
@@ -64,6 +64,25 @@ test('beside the schedule the crawler runs as a process of its own for a profile
     Object.assign(console, quiet);
   }
   t.deepEqual(started, [['--profile', 'custom']]);
+});
+
+test('without a contact the schedule does not start its crawler, and says why and how to set one; its daily runs go on', (t) => {
+  const started: string[][] = [];
+  const lines: string[] = [];
+  const quiet = { warn: console.warn, log: console.log, error: console.error };
+  console.warn = console.log = console.error = (line: string) => void lines.push(line);
+  const saved = process.env.CRAWL_CONTACT;
+  delete process.env.CRAWL_CONTACT;
+  try {
+    const schedule = startSchedule(testConfig(), async () => {}, { snapshotsDir: '/nonexistent', crawlerArgs: ['--profile', 'custom'], startCrawler: (args) => (started.push(args), spawn(process.execPath, ['-e', ''])) });
+    schedule.stop();
+  } finally {
+    Object.assign(console, quiet);
+    if (saved !== undefined) process.env.CRAWL_CONTACT = saved;
+  }
+  t.deepEqual(started, []);
+  t.true(lines.some((line) => /crawler not started: the crawler names no contact.*set CRAWL_CONTACT=/.test(line)), lines.join('\n'));
+  t.true(lines.some((line) => /^Pipeline scheduled:/.test(line)));
 });
 
 test('documents are published between daily runs only when the crawler stored something after the newest snapshot', (t) => {
