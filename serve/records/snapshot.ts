@@ -8,7 +8,9 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot, rosterShapeOf, type RosterShape } from '../../contract/snapshot-schema.ts';
 import { readSourceHealth, SOURCE_HEALTH_KEY, type SourceHealth } from '../../contract/source-health.ts';
+import { documentTextsFileOf } from '../../contract/document-store.ts';
 import type { Logger } from '../lib/log.ts';
+import { DocumentTexts } from './document-texts.ts';
 
 export interface SnapshotMeta {
   runId: string | null;
@@ -65,6 +67,8 @@ export class Snapshot {
     readonly file: string,
     readonly db: Database.Database,
     readonly meta: SnapshotMeta,
+    /** The report texts published with this snapshot (opened on first use, closed with it). */
+    readonly texts: DocumentTexts,
   ) {}
 
   /** A prepared statement, compiled once per snapshot. */
@@ -107,6 +111,7 @@ export class Snapshot {
 
   private close(): void {
     if (this.db.open) this.db.close();
+    this.texts.close();
   }
 }
 
@@ -174,6 +179,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
     // Reading one full row proves the table and the columns the query layer uses are there.
     db.prepare('SELECT license_number, record_json, state_documents_json, home_json FROM facilities LIMIT 1').get();
     db.prepare('SELECT COUNT(*) FROM reports').get();
+    const texts = new DocumentTexts(path.join(path.dirname(filePath), documentTextsFileOf(path.basename(filePath))));
     return new Snapshot(path.basename(filePath), db, {
       runId: meta.get(META.runId) || null,
       snapshotDate: meta.get(META.snapshotDate) || null,
@@ -188,7 +194,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       demoData: isDemoSnapshot(meta),
       sourceHealth: readSourceHealth(meta.get(SOURCE_HEALTH_KEY)),
       approvalsRead: (db.prepare("SELECT COUNT(*) FROM sources WHERE name = 'approvals'").pluck().get() as number) > 0,
-    });
+    }, texts);
   } catch (error) {
     db.close();
     throw error;
