@@ -54,16 +54,17 @@ export interface Citation {
 }
 
 /**
- * The document texts file published with a snapshot: `<snapshot base name>.documents.sqlite`
- * beside it, holding the store's `documents` rows of that snapshot's homes as they stood at
- * publication, never changed after. It is not a snapshot file (SNAPSHOT_FILE does not match it).
+ * The document texts file published with a snapshot: `<snapshot base name>.documents.db` beside
+ * it (a SQLite file), holding the store's `documents` rows of that snapshot's homes as they stood
+ * at publication, never changed after. Not named `.sqlite`, so whatever takes `*.sqlite` in the
+ * folder for the snapshots (an operator's script, a backup rule) still takes only them.
  */
 export function documentTextsFileOf(snapshotFile: string): string {
-  return snapshotFile.replace(/\.sqlite$/, '.documents.sqlite');
+  return snapshotFile.replace(/\.sqlite$/, '.documents.db');
 }
 
-/** Names of document texts files: `<name>-<YYYY-MM-DD>[.<n>].documents.sqlite`. */
-export const DOCUMENT_TEXTS_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.documents\.sqlite$/;
+/** Names of document texts files: `<name>-<YYYY-MM-DD>[.<n>].documents.db`. */
+export const DOCUMENT_TEXTS_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.documents\.db$/;
 
 /** The document texts file's one table: the store's `documents`, the same columns. */
 export const DOCUMENT_TEXTS_DDL = `

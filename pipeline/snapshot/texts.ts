@@ -1,4 +1,4 @@
-// The document texts file published with each snapshot (`<snapshot base>.documents.sqlite`): the
+// The document texts file published with each snapshot (`<snapshot base>.documents.db`): the
 // document store's rows of the snapshot's homes, copied at publication. The server reads texts from
 // it, never from the store the crawler keeps writing, so what a snapshot serves never changes under
 // it and the file can be shipped with the snapshot. Written under a temporary name, checked, made

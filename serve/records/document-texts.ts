@@ -1,4 +1,4 @@
-// The report texts a snapshot serves: its document texts file (`<snapshot base>.documents.sqlite`,
+// The report texts a snapshot serves: its document texts file (`<snapshot base>.documents.db`,
 // contract/document-store.ts), published with it and never changed after. Each snapshot opens its
 // own on first use and closes it when it is retired, so texts switch with the snapshot; the
 // crawler's working store is never opened. A file not there (a snapshot published before texts

@@ -93,5 +93,5 @@ test('pruning removes each old snapshot with its texts file', async (t) => {
   }
   const removed = await pruneSnapshots(dir, 'rcfe', 2);
   t.deepEqual(removed.map((file) => path.basename(file)), ['rcfe-2026-01-01.sqlite']);
-  t.deepEqual(fs.readdirSync(dir).sort(), ['rcfe-2026-01-02.documents.sqlite', 'rcfe-2026-01-02.sqlite', 'rcfe-2026-01-03.documents.sqlite', 'rcfe-2026-01-03.sqlite']);
+  t.deepEqual(fs.readdirSync(dir).sort(), ['rcfe-2026-01-02.documents.db', 'rcfe-2026-01-02.sqlite', 'rcfe-2026-01-03.documents.db', 'rcfe-2026-01-03.sqlite']);
 });
