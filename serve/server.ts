@@ -195,12 +195,14 @@ async function followSnapshotSource(settings: Settings, log: Logger): Promise<Sn
   fs.mkdirSync(settings.snapshotsDir, { recursive: true });
   const source = new SnapshotSource({ url: settings.snapshotSource!.url, pollMs: settings.snapshotSource!.pollMs, dir: settings.snapshotsDir, log });
   if (!hasValidSnapshot(settings.snapshotsDir)) {
-    log.info('no valid snapshot; pulling one from the snapshot source', { url: settings.snapshotSource!.url });
-    const first = await source.sync();
+    log.info('no valid snapshot; pulling the newest from the snapshot source', { url: settings.snapshotSource!.url });
+    const first = await source.sync({ newestOnly: true });
     if (!hasValidSnapshot(settings.snapshotsDir)) {
       throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}, and none came from SNAPSHOT_SOURCE_URL ${settings.snapshotSource!.url}: ${first.problem ?? 'its newest snapshot is not valid'}`);
     }
-  } else void source.sync();
+  }
+  // The rest (older snapshots /data lists) while the server starts.
+  void source.sync();
   source.poll();
   return source;
 }

@@ -49,6 +49,30 @@ export interface SyncResult {
 
 class Mismatch extends Error {}
 
+/** Removes staged downloads (`<file>.<pid>.part`) whose process is gone: a server killed mid-download leaves one. */
+function removeAbandonedDownloads(staging: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(staging);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/\.(\d+)\.part$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    fs.rmSync(path.join(staging, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Where `name` is served under the base URL (the base read as a folder). */
 function fileUrl(base: string, name: string): URL {
   return new URL(encodeURIComponent(name), base.endsWith('/') ? base : `${base}/`);
@@ -70,6 +94,7 @@ export class SnapshotSource {
 
   constructor(private readonly options: SnapshotSourceOptions) {
     this.now = options.now ?? Date.now;
+    removeAbandonedDownloads(path.join(options.dir, STAGING_DIR));
   }
 
   /** Polls every pollMs; one sync at a time. */
@@ -78,9 +103,13 @@ export class SnapshotSource {
     this.timer.unref();
   }
 
-  /** One look at the manifest: whatever it names that the folder lacks is downloaded, checked and moved in. */
-  sync(): Promise<SyncResult> {
-    this.syncing ??= this.syncOnce()
+  /**
+   * One look at the manifest: whatever it names that the folder lacks is downloaded, checked and
+   * moved in. `newestOnly`: stop once the newest snapshot (and its texts) is in, as a server with
+   * nothing to serve yet does before it starts; the older files come with the next sync.
+   */
+  sync(options: { newestOnly?: boolean } = {}): Promise<SyncResult> {
+    this.syncing ??= this.syncOnce(options.newestOnly ?? false)
       .catch((error: unknown): SyncResult => ({ complete: false, installed: [], problem: this.problem('snapshot source unreadable', error) }))
       .finally(() => (this.syncing = null));
     return this.syncing;
@@ -91,7 +120,7 @@ export class SnapshotSource {
     if (this.timer) clearInterval(this.timer);
   }
 
-  private async syncOnce(): Promise<SyncResult> {
+  private async syncOnce(newestOnly: boolean): Promise<SyncResult> {
     const text = await this.fetchManifest();
     if (this.completed?.text === text) {
       await this.prune(this.completed.manifest, this.completed.at);
@@ -107,6 +136,7 @@ export class SnapshotSource {
         await this.download(file);
         installed.push(file.name);
         this.options.log.info('snapshot source file moved in', { file: file.name, bytes: file.size, sha256: file.sha256 });
+        if (newestOnly && file.name === manifest.newest.snapshot) return { complete: false, installed, problem: null };
       } catch (error) {
         if (error instanceof Mismatch) {
           this.mismatched.add(this.key(file));
