@@ -2,6 +2,7 @@
 // Debian's rclone to a folder: the snapshot, its document texts file and manifest.json, whose
 // sizes and sha256s are the files'; a copy that fails leaves the previous manifest and the local
 // snapshot published; pruning takes each snapshot's texts with it.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -94,4 +95,37 @@ test('pruning removes each old snapshot with its texts file', async (t) => {
   const removed = await pruneSnapshots(dir, 'rcfe', 2);
   t.deepEqual(removed.map((file) => path.basename(file)), ['rcfe-2026-01-01.sqlite']);
   t.deepEqual(fs.readdirSync(dir).sort(), ['rcfe-2026-01-02.documents.db', 'rcfe-2026-01-02.sqlite', 'rcfe-2026-01-03.documents.db', 'rcfe-2026-01-03.sqlite']);
+});
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `npm run pipeline` as a process: its exit code and output. */
+function pipelineCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'pipeline/run.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('the command exits 3 when the run published but could not ship (PUBLISH_TO), and 2 when --publish-to names nothing', async (t) => {
+  const snapshotsDir = tempDir('cli');
+  // An rclone remote no configuration names: rclone refuses it.
+  const config = path.join(tempDir('rclone'), 'rclone.conf');
+  fs.writeFileSync(config, '');
+  const shipped = await pipelineCommand([], { SNAPSHOTS_DIR: snapshotsDir, PUBLISH_TO: 'nosuchremote:bucket/rcfe', RCLONE_CONFIG: config });
+  t.is(shipped.code, 3, shipped.stderr);
+  t.regex(shipped.stderr, /NOT SHIPPED to nosuchremote:bucket\/rcfe: rclone failed copying the files \(exit \d+\): .*nosuchremote/s);
+  t.regex(shipped.stdout, /Published rcfe-\d{4}-\d{2}-\d{2}\.sqlite/);
+  t.true(fs.readdirSync(snapshotsDir).some((name) => /^rcfe-.*\.sqlite$/.test(name)), 'published here');
+
+  const refused = await pipelineCommand(['--publish-to'], { SNAPSHOTS_DIR: tempDir('cli') });
+  t.is(refused.code, 2);
+  t.regex(refused.stderr, /--publish-to \(PUBLISH_TO\) needs a destination/);
+  const help = await pipelineCommand(['--help'], {});
+  t.regex(help.stdout, /--publish-to <dest>/);
+  t.regex(help.stdout, /3 {2}published here, but shipping to --publish-to failed/);
 });
