@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { request } from 'undici';
+import { Agent, interceptors, request } from 'undici';
 import { DOCUMENT_TEXTS_FILE } from '../../contract/document-store.ts';
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES, parseManifest, type Manifest, type ManifestFile } from '../../contract/manifest.ts';
 import { SNAPSHOT_FILE } from '../../contract/snapshot-schema.ts';
@@ -48,6 +48,9 @@ export interface SyncResult {
 }
 
 class Mismatch extends Error {}
+
+/** A bucket or CDN may redirect a file to where it is stored: a few redirects are followed. */
+const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 3 }));
 
 /** Removes staged downloads (`<file>.<pid>.part`) whose process is gone: a server killed mid-download leaves one. */
 function removeAbandonedDownloads(staging: string): void {
@@ -176,7 +179,7 @@ export class SnapshotSource {
 
   private async fetchManifest(): Promise<string> {
     const url = fileUrl(this.options.url, MANIFEST_FILE);
-    const response = await request(url, { method: 'GET', signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS), headers: { 'cache-control': 'no-cache' } });
+    const response = await request(url, { method: 'GET', dispatcher, signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS), headers: { 'cache-control': 'no-cache' } });
     if (response.statusCode !== 200) {
       await response.body.dump();
       throw new Error(`${url.href} answered ${response.statusCode}`);
@@ -224,7 +227,7 @@ export class SnapshotSource {
     const url = fileUrl(this.options.url, file.name);
     const deadline = DOWNLOAD_BASE_MS + Math.ceil((file.size / MIN_BYTES_PER_SECOND) * 1000);
     try {
-      const response = await request(url, { method: 'GET', signal: AbortSignal.timeout(deadline) });
+      const response = await request(url, { method: 'GET', dispatcher, signal: AbortSignal.timeout(deadline) });
       if (response.statusCode !== 200) {
         await response.body.dump();
         throw new Error(`${url.href} answered ${response.statusCode}`);

@@ -93,6 +93,8 @@ test('a server fed by SNAPSHOT_SOURCE_URL switches every worker to a shipped sna
   while (source.requests.filter((request) => request === `/${MANIFEST_FILE}`).length < polled + 2) await sleep(500);
   t.is(server.lines.filter(isMismatch).length, 1);
   t.is(source.requests.filter((request) => request === `/${bad}`).length, 1, 'downloaded once, not again on every poll');
+  // One process of the two-worker server downloads: each file was asked for once.
+  for (const file of second.manifest.files) t.is(source.requests.filter((request) => request === `/${file.name}`).length, 1, file.name);
   t.deepEqual(await servedFiles(base), Array(2 * WORKERS).fill(newer));
   t.false(fs.existsSync(path.join(replica, bad)));
   t.deepEqual(fs.readdirSync(path.join(replica, STAGING_DIR)), [], 'nothing left in staging');
