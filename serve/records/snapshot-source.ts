@@ -125,7 +125,8 @@ export class SnapshotSource {
 
   private async syncOnce(newestOnly: boolean): Promise<SyncResult> {
     const text = await this.fetchManifest();
-    if (this.completed?.text === text) {
+    // The same manifest, every file still there at its size: nothing to do but prune.
+    if (this.completed?.text === text && this.completed.manifest.files.every((file) => this.sizeOf(file.name) === file.size)) {
       await this.prune(this.completed.manifest, this.completed.at);
       return { complete: true, installed: [], problem: null };
     }
@@ -195,6 +196,14 @@ export class SnapshotSource {
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private sizeOf(name: string): number | null {
+    try {
+      return fs.statSync(path.join(this.options.dir, name)).size;
+    } catch {
+      return null;
+    }
   }
 
   /** Whether the folder holds this exact file (its sha256 is read once per size and mtime). */
