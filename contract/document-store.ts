@@ -1,7 +1,8 @@
 // The document store: a SQLite file beside the snapshots that holds each state report's text
 // once, whichever snapshots list it. The crawler writes it (`npm run crawl`; a demo profile's run
-// reads its local document files itself); each pipeline run publishes what it holds; the server
-// reads it (read-only) for transcribed texts, including reports the state no longer lists.
+// reads its local document files itself); each pipeline run publishes what it holds. The server
+// never opens it: each snapshot is published with its own immutable copy of the texts its homes
+// reference (the document texts file, below), which the server reads and ships with the snapshot.
 
 export const DOCUMENT_STORE_FILE = 'documents.sqlite';
 
@@ -53,3 +54,34 @@ export interface Citation {
   section: string | null;
   finding: string;
 }
+
+/**
+ * The document texts file published with a snapshot: `<snapshot base name>.documents.db` beside
+ * it (a SQLite file), holding the store's `documents` rows of that snapshot's homes as they stood
+ * at publication, never changed after. Not named `.sqlite`, so whatever takes `*.sqlite` in the
+ * folder for the snapshots (an operator's script, a backup rule) still takes only them.
+ */
+export function documentTextsFileOf(snapshotFile: string): string {
+  return snapshotFile.replace(/\.sqlite$/, '.documents.db');
+}
+
+/** Names of document texts files: `<name>-<YYYY-MM-DD>[.<n>].documents.db`. */
+export const DOCUMENT_TEXTS_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.documents\.db$/;
+
+/** The document texts file's one table: the store's `documents`, the same columns. */
+export const DOCUMENT_TEXTS_DDL = `
+CREATE TABLE documents (
+  ref TEXT PRIMARY KEY,
+  license_number TEXT NOT NULL,
+  control_number TEXT,
+  date TEXT,
+  type TEXT,
+  title TEXT,
+  text TEXT NOT NULL,
+  citations TEXT NOT NULL,
+  html_sha256 TEXT NOT NULL,
+  first_seen_on TEXT NOT NULL,
+  last_listed_on TEXT NOT NULL
+);
+CREATE INDEX documents_license ON documents (license_number, date);
+`;

@@ -10,6 +10,8 @@ export const EXIT_CODES = {
   failed: 1,
   /** A guard held the run back, or the command line was refused (nothing was read). */
   heldBackOrRefused: 2,
+  /** Published here, but shipping to --publish-to failed: the destination keeps its previous manifest. */
+  publishedNotShipped: 3,
 } as const;
 
 export function wantsHelp(argv: readonly string[]): boolean {
@@ -22,7 +24,7 @@ export function helpText(profiles: PipelineProfiles): string {
     ([name, profile]) => `  ${name.padEnd(12)} ${profile.demoData ? 'demo: invented homes (snapshots marked demo_data)' : 'real: the state\'s own sources'}${name === profiles.default ? ' (default)' : ''}`,
   );
   return [
-    'Usage: npm run pipeline -- [--profile <name>] [--source <name>=<path|url|ckan:...|none>]... [--force] [--schedule]',
+    'Usage: npm run pipeline -- [--profile <name>] [--source <name>=<path|url|ckan:...|none>]... [--force] [--publish-to <destination>] [--schedule]',
     '',
     'Commands:',
     '  (none)                 one run: read the sources, build and publish a dated snapshot, print the report',
@@ -36,6 +38,10 @@ export function helpText(profiles: PipelineProfiles): string {
     '  --source <name>=<...>  point one source at a file, URL, ckan: resource, or none (or PIPELINE_SOURCES, comma-separated);',
     '                         only with a real profile: --profile state',
     '  --force                publish even though a guard would hold the run back',
+    '  --publish-to <dest>    after publishing, copy the retained snapshots and their document texts files',
+    '                         to <dest> with rclone (a folder, or remote:bucket/path from rclone\'s own config),',
+    '                         then write manifest.json there last (name, size, sha256 of each); or PUBLISH_TO.',
+    '                         Servers with SNAPSHOT_SOURCE_URL follow that manifest (docs/operations.md)',
     '',
     'Profiles:',
     ...profileLines,
@@ -47,6 +53,8 @@ export function helpText(profiles: PipelineProfiles): string {
     `  ${EXIT_CODES.published}  published`,
     `  ${EXIT_CODES.failed}  the run failed: nothing was published, the previous snapshot keeps serving`,
     `  ${EXIT_CODES.heldBackOrRefused}  held back by a guard (re-run with --force), or the command line was refused`,
+    `  ${EXIT_CODES.publishedNotShipped}  published here, but shipping to --publish-to failed (the reason is printed): the destination`,
+    '     keeps its previous manifest.json; the next run ships again',
     '',
     'See docs/first-real-run.md.',
   ].join('\n');

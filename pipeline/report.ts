@@ -107,6 +107,8 @@ export interface RunReport {
   published: string | null;
   /** Optional sources carried forward from an earlier snapshot, or not on file; sources past their age (stored as metadata source_health too). */
   source_health?: SourceHealth;
+  /** How the run's files went to --publish-to (set after publishing, so not inside the snapshot's own copy of the report). */
+  shipped?: { destination: string; ok: boolean; files: string[]; reason: string | null };
 }
 
 /** A waiver row that matched no license and names itself an adult residential facility: not an elder-care home we failed to find. */

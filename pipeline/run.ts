@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { META, SCHEMA_VERSION } from '../contract/snapshot-schema.ts';
-import { DOCUMENT_STORE_FILE } from '../contract/document-store.ts';
+import { documentTextsFileOf } from '../contract/document-store.ts';
 import pipelineConfig from '../pipeline.config.ts';
 import { applyEnvironment, selectProfile, type PipelineConfig } from './config.ts';
 import { applySourceSettings, sourceArguments, splitSourceList } from './source-settings.ts';
@@ -27,6 +27,8 @@ import { openPreviousSnapshot, recentSnapshots, type PreviousSnapshot } from './
 import { rosterReadings } from './sources/roster-readings.ts';
 import { acquireRunLock, LockHeld, type RunLock } from './snapshot/lock.ts';
 import { openSnapshotWriter, type WriteOptions } from './snapshot/write.ts';
+import { writeDocumentTexts, type WrittenTexts } from './snapshot/texts.ts';
+import { destinationProblem, shipSnapshots, type ShipOutcome } from './snapshot/ship.ts';
 import { carryForward, type SourceFailure } from './carry-forward.ts';
 import { staleSources } from './source-age.ts';
 import { readCrawlStatus } from '../contract/crawl-status.ts';
@@ -50,11 +52,15 @@ export interface RunOptions extends WriteOptions {
   force?: boolean;
   now?: Date;
   log?: (line: string) => void;
+  /** An rclone destination (a path, or remote:bucket/path) each published snapshot is shipped to, with manifest.json last. */
+  publishTo?: string;
 }
 
 export interface RunResult {
   published: boolean;
   snapshotPath: string | null;
+  /** How shipping to `publishTo` went; null when none was asked or nothing was published. */
+  shipped: ShipOutcome | null;
   /** Why the run was held back; empty when it published. */
   heldBack: string[];
   report: RunReport;
@@ -309,7 +315,7 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
       if (heldBack.length) {
         report.elapsed_ms = Math.round(performance.now() - started);
         log(formatReport(report));
-        return { published: false, snapshotPath: null, heldBack, report };
+        return { published: false, snapshotPath: null, shipped: null, heldBack, report };
       }
 
       // 6. Write the rest to the temporary file, check it, rename it into place.
@@ -332,7 +338,8 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         [META.dataHash]: dataHash,
         [META.counts]: JSON.stringify(report.licenses),
         [META.runReport]: JSON.stringify(report),
-        [META.documentStore]: DOCUMENT_STORE_FILE,
+        // The texts this snapshot serves: its own document texts file, written just before it.
+        [META.documentStore]: documentTextsFileOf(path.basename(snapshotPath)),
         [META.profile]: profile,
         [META.demoData]: String(demoData),
         [SOURCE_HEALTH_KEY]: JSON.stringify(sourceHealth),
@@ -340,6 +347,12 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
         // Published past a guard: the next runs' weekly removal guard compares no further back.
         ...(problems.length && options.force ? { [META.guardsForced]: 'true' } : {}),
       };
+      let texts: WrittenTexts;
+      try {
+        texts = await writeDocumentTexts(options.snapshotsDir, snapshotPath, facilities.map((row) => row.license_number));
+      } catch (error) {
+        throw writeFailed(error);
+      }
       try {
         await writer.publish(
           {
@@ -357,13 +370,20 @@ async function runLocked(options: RunOptions, config: PipelineConfig, profile: s
           options,
         );
       } catch (error) {
+        await texts.remove();
         throw writeFailed(error);
       }
       published = true;
       const pruned = await pruneSnapshots(options.snapshotsDir, config.snapshotName, config.keepSnapshots, snapshotPath);
       if (pruned.length) log(`pruned ${pruned.length} old snapshot(s): ${pruned.map((file) => path.basename(file)).join(', ')}`);
       log(formatReport(report));
-      return { published: true, snapshotPath, heldBack: [], report };
+      // Shipped once published here: a failed copy leaves the destination's previous manifest, and this snapshot published.
+      const shipped = options.publishTo ? await shipSnapshots({ snapshotsDir: options.snapshotsDir, snapshotName: config.snapshotName, destination: options.publishTo }) : null;
+      if (shipped) {
+        report.shipped = { destination: shipped.destination, ok: shipped.ok, files: shipped.manifest?.files.map((file) => file.name) ?? [], reason: shipped.reason };
+        log(shipped.line);
+      }
+      return { published: true, snapshotPath, shipped, heldBack: [], report };
     } finally {
       previous?.close();
       // Held back, or failed before publishing: the temporary file goes.
@@ -500,6 +520,15 @@ async function main(argv: string[]): Promise<void> {
   };
   const snapshotsDir = path.resolve(process.env.SNAPSHOTS_DIR ?? path.join(REPO_ROOT, 'snapshots'));
   const profile = value('profile') ?? process.env.PIPELINE_PROFILE;
+  // --publish-to wins over PUBLISH_TO; an empty PUBLISH_TO ships nowhere; --publish-to without a destination is refused.
+  const given = value('publish-to');
+  const publishTo = flag('publish-to') ? (given && !given.startsWith('--') ? given : '') : process.env.PUBLISH_TO?.trim() || undefined;
+  const publishProblem = publishTo === undefined ? null : destinationProblem(publishTo, snapshotsDir);
+  if (publishProblem) {
+    console.error(`${publishProblem}. Nothing was run.`);
+    process.exitCode = EXIT_CODES.heldBackOrRefused;
+    return;
+  }
   let config: PipelineConfig;
   try {
     // PIPELINE_SOURCES first, then each --source: the later setting wins.
@@ -522,7 +551,11 @@ async function main(argv: string[]): Promise<void> {
   /** One run, its outcome printed; the exit code says how it ended (0 published, 1 failed, 2 held back). */
   const runOnce = async (): Promise<number> => {
     try {
-      const result = await runPipeline({ snapshotsDir, config, force: flag('force'), log: (line) => console.log(line) });
+      const result = await runPipeline({ snapshotsDir, config, force: flag('force'), publishTo, log: (line) => console.log(line) });
+      if (result.shipped && !result.shipped.ok) {
+        console.error(result.shipped.line);
+        return EXIT_CODES.publishedNotShipped;
+      }
       if (result.published) return EXIT_CODES.published;
       console.error(`Held back, not published: ${result.heldBack.join('; ')}. ${await servedStatus(snapshotsDir, config.snapshotName)} Re-run with --force to publish anyway.`);
       return EXIT_CODES.heldBackOrRefused;

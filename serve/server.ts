@@ -37,6 +37,7 @@ import { cacheTagger } from './http/etag.ts';
 import { localUrl, settingsFromEnv, type Settings } from './http/settings.ts';
 import { BaseUrlFiller } from './records/base-url.ts';
 import { NoValidSnapshotError, SnapshotStore, hasValidSnapshot } from './records/snapshot.ts';
+import { SnapshotSource } from './records/snapshot-source.ts';
 import { ClientNameUsage } from './http/usage.ts';
 
 export interface App {
@@ -186,14 +187,37 @@ async function buildSnapshot(snapshotsDir: string): Promise<void> {
   await runPipeline({ snapshotsDir });
 }
 
+/**
+ * Starts pulling from SNAPSHOT_SOURCE_URL. With no valid snapshot in the folder yet, the first
+ * sync is awaited; one that brings none fails the start with its reason.
+ */
+async function followSnapshotSource(settings: Settings, log: Logger): Promise<SnapshotSource> {
+  fs.mkdirSync(settings.snapshotsDir, { recursive: true });
+  const source = new SnapshotSource({ url: settings.snapshotSource!.url, pollMs: settings.snapshotSource!.pollMs, dir: settings.snapshotsDir, log });
+  if (!hasValidSnapshot(settings.snapshotsDir)) {
+    log.info('no valid snapshot; pulling the newest from the snapshot source', { url: settings.snapshotSource!.url });
+    const first = await source.sync({ newestOnly: true });
+    if (!hasValidSnapshot(settings.snapshotsDir)) {
+      throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}, and none came from SNAPSHOT_SOURCE_URL ${settings.snapshotSource!.url}: ${first.problem ?? 'its newest snapshot is not valid'}`);
+    }
+  }
+  // The rest (older snapshots /data lists) while the server starts.
+  void source.sync();
+  source.poll();
+  return source;
+}
+
 async function main(): Promise<void> {
   let app: App;
+  let source: SnapshotSource | null = null;
   const worker = cluster.isWorker;
   try {
     const settings = settingsFromEnv();
     const log = createLogger(settings.logLevel);
-    // The primary builds the snapshot, once, before any worker starts.
-    if (!worker && !hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
+    // With a snapshot source, one process pulls (this one: the primary, or the only process); workers switch through the folder watch.
+    if (!worker && settings.snapshotSource) source = await followSnapshotSource(settings, log);
+    // The primary builds the snapshot, once, before any worker starts (never on a server fed by a source: it would serve invented homes).
+    else if (!worker && !hasValidSnapshot(settings.snapshotsDir) && settings.buildSnapshotOnStart) {
       log.info('no valid snapshot; building one from the configured sources', { snapshots_dir: settings.snapshotsDir });
       try {
         await buildSnapshot(settings.snapshotsDir);
@@ -217,6 +241,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const stop = () => {
+    source?.close();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

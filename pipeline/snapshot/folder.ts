@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { processRunning } from './lock.ts';
 import { SNAPSHOT_FILE, compareSnapshotFiles, snapshotFileName } from '../../contract/snapshot-schema.ts';
+import { documentTextsFileOf } from '../../contract/document-store.ts';
 
 /** Published snapshot files of this name, oldest first. */
 export async function listSnapshots(dir: string, name: string): Promise<string[]> {
@@ -48,14 +49,22 @@ export async function removeStaleTemporaries(dir: string): Promise<string[]> {
 }
 
 /**
- * Keeps the newest `keep` snapshots, and `published` (the one just published) whatever its place.
- * A file that cannot be removed is left for the next run to try again: the run has published, so
- * pruning never fails it. Returns the files removed.
+ * Keeps the newest `keep` snapshots, and `published` (the one just published) whatever its place;
+ * each goes with its document texts file. A file that cannot be removed is left for the next run
+ * to try again: the run has published, so pruning never fails it. Returns the snapshots removed.
  */
 export async function pruneSnapshots(dir: string, name: string, keep: number, published?: string): Promise<string[]> {
   const files = await listSnapshots(dir, name);
   const old = files.slice(0, Math.max(0, files.length - Math.max(1, keep))).filter((file) => published === undefined || path.resolve(file) !== path.resolve(published));
-  const removed = await Promise.all(old.map((file) => rm(file, { force: true }).then(() => true, () => false)));
+  const remove = (file: string) => rm(file, { force: true }).then(() => true, () => false);
+  // The snapshot first: one left behind by a failed removal keeps its texts; texts left behind are only disk.
+  const removed = await Promise.all(
+    old.map(async (file) => {
+      if (!(await remove(file))) return false;
+      await remove(path.join(dir, documentTextsFileOf(path.basename(file))));
+      return true;
+    }),
+  );
   return old.filter((_, index) => removed[index]);
 }
 

@@ -2,13 +2,17 @@
 // (size, sha256, dates, row counts, the run report's summary). Only published snapshot files
 // qualify: a name matching the snapshot pattern that opens as a snapshot. Nothing else in the
 // folder (operator store, document store, hand-off secret, source cache, temporary files) is
-// ever listed or served. A published file never changes, so what is read of it is kept.
+// ever listed or served. A published file never changes, so what is read of it is kept. When a
+// manifest.json governs the folder (a server fed by SNAPSHOT_SOURCE_URL keeps the one it followed
+// there; a folder synced from a --publish-to destination has one), only the snapshots it lists
+// with the sha256 it gives qualify: every instance following one manifest lists the same files.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { META, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot, rosterShapeOf } from '../../contract/snapshot-schema.ts';
+import { MANIFEST_FILE, parseManifest } from '../../contract/manifest.ts';
 
 /** Tables whose rows the index counts (change_log only where the file has one). */
 const COUNTED_TABLES = ['facilities', 'reports', 'hospitals', 'waiver_list', 'rejected_rows', 'changes', 'change_log'] as const;
@@ -99,9 +103,24 @@ async function describe(file: string, size: number, mtime: Date) {
   }
 }
 
-/** Every retained snapshot in the folder, newest first. */
+/** The snapshots the folder's manifest.json lists, by name with their sha256; null when none governs the folder (or it cannot be read). */
+async function manifestListing(dir: string): Promise<Map<string, string> | null> {
+  const text = await readFile(path.join(dir, MANIFEST_FILE), 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    return new Map(parseManifest(text).files.filter((file) => file.kind === 'snapshot').map((file) => [file.name, file.sha256]));
+  } catch {
+    return null;
+  }
+}
+
+/** Every retained snapshot in the folder, newest first (only those its manifest lists, when one governs it). */
 export async function retainedSnapshots(dir: string): Promise<SnapshotDownload[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => SNAPSHOT_FILE.test(name)).sort(compareSnapshotFiles).reverse();
+  const listing = await manifestListing(dir);
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => SNAPSHOT_FILE.test(name) && (listing === null || listing.has(name)))
+    .sort(compareSnapshotFiles)
+    .reverse();
   const found: SnapshotDownload[] = [];
   for (const name of names) {
     const file = path.join(dir, name);
@@ -114,7 +133,8 @@ export async function retainedSnapshots(dir: string): Promise<SnapshotDownload[]
       known.set(file, entry);
     }
     const download = await entry.download;
-    if (download) found.push(download);
+    // A file whose bytes are not the ones its manifest gives is not the file listed.
+    if (download && (listing === null || listing.get(name) === download.sha256)) found.push(download);
   }
   // Files pruned since are forgotten.
   for (const file of known.keys()) if (path.dirname(file) === dir && !names.includes(path.basename(file))) known.delete(file);

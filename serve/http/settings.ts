@@ -54,6 +54,12 @@ export interface Settings {
   metrics: { port: number | null; host: string };
   /** /data downloads: requests per address per window, counted apart from the /api and /mcp budgets. */
   downloads: { rateLimit: number; windowMs: number };
+  /**
+   * Where this server pulls its snapshots from (SNAPSHOT_SOURCE_URL: the base URL of a folder a
+   * pipeline run shipped to with --publish-to, manifest.json at its root), polled every
+   * SNAPSHOT_SOURCE_POLL_MS; null: the server reads its folder only.
+   */
+  snapshotSource: { url: string; pollMs: number } | null;
 }
 
 /** Requests a minute per address on /data (DOWNLOAD_RATE_LIMIT): a whole state's files is a handful. */
@@ -181,7 +187,19 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     healthMaxSnapshotAgeHours: integer(env, 'HEALTH_MAX_SNAPSHOT_AGE_HOURS', 72, 0, 87_600),
     metrics: metricsSettings(env, port),
     downloads: { rateLimit: integer(env, 'DOWNLOAD_RATE_LIMIT', DOWNLOAD_RATE_LIMIT, 1, 100_000), windowMs: 60_000 },
+    snapshotSource: snapshotSourceSettings(env),
   };
+}
+
+/** SNAPSHOT_SOURCE_URL unset or empty: no source. Polled every 10 s by default, so a new manifest is followed within 30 s. */
+function snapshotSourceSettings(env: NodeJS.ProcessEnv): Settings['snapshotSource'] {
+  const raw = env.SNAPSHOT_SOURCE_URL?.trim();
+  if (!raw) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new Error(`SNAPSHOT_SOURCE_URL must be the http(s) base URL where manifest.json is served (no query), got "${env.SNAPSHOT_SOURCE_URL}"`);
+  }
+  return { url: url.href, pollMs: integer(env, 'SNAPSHOT_SOURCE_POLL_MS', 10_000, 1_000, 3_600_000) };
 }
 
 /** The address a listener on `host` is reached at from this machine (every interface: loopback). */

@@ -1,6 +1,6 @@
 // What a tool handler is given for one MCP request: the server's services, the snapshot leased for
-// this HTTP request (through the hapi request, released when the response is finished), the
-// document store, and the clock the MCP surface reads.
+// this HTTP request (through the hapi request, released when the response is finished; its report
+// texts come with it), and the clock the MCP surface reads.
 //
 // The call reaches a handler through the SDK's per-request context: the request handed to the
 // SDK is the one it gives each handler as ctx.http.req (both eras), so the call is kept against
@@ -8,13 +8,11 @@
 import type { Request as HapiRequest } from '@hapi/hapi';
 import { shapeContext, type Services } from '../http/services.ts';
 import type { ShapeContext } from '../records/context.ts';
-import type { DocumentStoreReader } from './documents.ts';
 
-export function mcpCall(request: HapiRequest, services: Services, documents: DocumentStoreReader) {
+export function mcpCall(request: HapiRequest, services: Services) {
   let context: ShapeContext | null = null;
   return {
     services,
-    documents,
     /** The request's shape context; the first call leases the snapshot for the rest of the request. */
     context: () => (context ??= shapeContext(request, services)),
     /** The clock for this request (settings.mcp.now, read once). */

@@ -9,7 +9,6 @@ import { callerAddress, FixedWindowBudget, perWindow } from '../http/rate-limit.
 import type { Services } from '../http/services.ts';
 import { BODY_TIMEOUT_MESSAGE, isBodyTimeout } from '../http/body-timeout.ts';
 import { mcpCall } from './context.ts';
-import { DocumentStoreReader } from './documents.ts';
 import { answerMcp, MCP_PATH, parseMcpBody, RPC, type McpAnswer, type MessageSummary } from './transport.ts';
 import { batchVerdict } from './batch.ts';
 import { productNameOrNull } from '../screen/screen.ts';
@@ -73,7 +72,6 @@ export const mcpPlugin: Plugin<Services> = {
   name: 'mcp',
   register(server, services) {
     const { settings, log } = services;
-    const documents = new DocumentStoreReader(settings.snapshotsDir, log);
     const budget = new FixedWindowBudget(settings.mcp.rateLimit, settings.mcp.windowMs);
     const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...settings.mcp.allowedHosts]);
     // An unparseable BASE_URL adds nothing.
@@ -112,7 +110,6 @@ export const mcpPlugin: Plugin<Services> = {
     /** Counted against the budget (every method but OPTIONS, before the body is read) and logged. */
     const budgetedAndLogged = { onPreAuth: { method: overBudget }, onPostResponse: { method: logLine } };
 
-    server.ext('onPostStop', () => documents.close());
 
     const notAllowedMessage =
       'Method not allowed: this MCP server is stateless and answers POST only (no event stream, no session). ' +
@@ -158,7 +155,7 @@ export const mcpPlugin: Plugin<Services> = {
             const seconds = batch.messages > 1 ? await budget.hit(callerAddress(request, settings.trustedProxyHops), Date.now(), batch.messages - 1) : 0;
             if (seconds > 0) return tooMany(h, seconds);
           }
-          const answer = await answerMcp(incoming, mcpCall(request, services, documents), options);
+          const answer = await answerMcp(incoming, mcpCall(request, services), options);
           request.app.mcp = answer.summary;
           return toHapi(h, answer);
         },

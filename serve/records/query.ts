@@ -112,7 +112,7 @@ export function allHospitals(snapshot: Snapshot): HospitalRow[] {
     .all() as HospitalRow[];
 }
 
-/** One transcribed state document from the document store (documents.sqlite beside the snapshots). */
+/** One transcribed state document from the document store (the document texts file published with the snapshot). */
 export interface StoredDocumentRow extends Omit<ReportRow, 'url'> {
   text: string;
   /** JSON array of {type, section, finding}. */

@@ -8,7 +8,9 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SCHEMA_VERSION, SNAPSHOT_FILE, compareSnapshotFiles, isDemoSnapshot, rosterShapeOf, type RosterShape } from '../../contract/snapshot-schema.ts';
 import { readSourceHealth, SOURCE_HEALTH_KEY, type SourceHealth } from '../../contract/source-health.ts';
+import { documentTextsFileOf } from '../../contract/document-store.ts';
 import type { Logger } from '../lib/log.ts';
+import { DocumentTexts } from './document-texts.ts';
 
 export interface SnapshotMeta {
   runId: string | null;
@@ -65,6 +67,8 @@ export class Snapshot {
     readonly file: string,
     readonly db: Database.Database,
     readonly meta: SnapshotMeta,
+    /** The report texts published with this snapshot (opened on first use, closed with it). */
+    readonly texts: DocumentTexts,
   ) {}
 
   /** A prepared statement, compiled once per snapshot. */
@@ -107,6 +111,7 @@ export class Snapshot {
 
   private close(): void {
     if (this.db.open) this.db.close();
+    this.texts.close();
   }
 }
 
@@ -174,6 +179,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
     // Reading one full row proves the table and the columns the query layer uses are there.
     db.prepare('SELECT license_number, record_json, state_documents_json, home_json FROM facilities LIMIT 1').get();
     db.prepare('SELECT COUNT(*) FROM reports').get();
+    const texts = new DocumentTexts(path.join(path.dirname(filePath), documentTextsFileOf(path.basename(filePath))));
     return new Snapshot(path.basename(filePath), db, {
       runId: meta.get(META.runId) || null,
       snapshotDate: meta.get(META.snapshotDate) || null,
@@ -188,7 +194,7 @@ export function openSnapshot(filePath: string, options: { pages?: 'check' | 'ski
       demoData: isDemoSnapshot(meta),
       sourceHealth: readSourceHealth(meta.get(SOURCE_HEALTH_KEY)),
       approvalsRead: (db.prepare("SELECT COUNT(*) FROM sources WHERE name = 'approvals'").pluck().get() as number) > 0,
-    });
+    }, texts);
   } catch (error) {
     db.close();
     throw error;
@@ -208,6 +214,39 @@ export function snapshotFilesNewestFirst(dir: string): string[] {
 
 /** Files are renamed into place complete; the pause only gathers one rename's burst of events. */
 const WATCH_SETTLE_MS = 100;
+/**
+ * A file that fails its checks while it changed this recently may be one a sync tool is still
+ * writing in place: it is looked at again once it has been still this long, and only then rejected.
+ */
+const STILL_MS = 2_000;
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Why the file is plainly not all there yet, or null: shorter than the size its own header gives
+ * (a copy written front to back has its header first), or shorter than a header. Read from the
+ * first 100 bytes, without opening the file as a database.
+ */
+export function incompleteFile(filePath: string): string | null {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(filePath, 'r');
+    const header = Buffer.alloc(100);
+    const read = fs.readSync(fd, header, 0, 100, 0);
+    const size = fs.fstatSync(fd).size;
+    if (read < 100) return SQLITE_MAGIC.subarray(0, read).equals(header.subarray(0, read)) ? `${size} bytes, shorter than a SQLite header` : null;
+    if (!header.subarray(0, 16).equals(SQLITE_MAGIC)) return null;
+    const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
+    // The header's page count holds only when its change counter matches the version-valid-for number.
+    if (header.readUInt32BE(24) !== header.readUInt32BE(92)) return null;
+    const expected = header.readUInt32BE(28) * pageSize;
+    return size < expected ? `${size} of the ${expected} bytes its header gives` : null;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
 
 export interface SnapshotStoreOptions {
   dir: string;
@@ -222,6 +261,9 @@ export class SnapshotStore {
   private watcher: fs.FSWatcher | null = null;
   private poller: NodeJS.Timeout | null = null;
   private settling: NodeJS.Timeout | null = null;
+  private lookingAgain: NodeJS.Timeout | null = null;
+  /** Files said to be still arriving (once each, as a warning): never an error while they are. */
+  private readonly arriving = new Set<string>();
   private refreshing: Promise<boolean> | null = null;
   /** Newer snapshots switched in since start (read by the metrics). */
   switches = 0;
@@ -331,6 +373,11 @@ export class SnapshotStore {
       const filePath = path.join(this.options.dir, name);
       const stamp = this.stamp(filePath);
       if (stamp === null || this.rejected.get(name) === stamp) continue;
+      const incomplete = incompleteFile(filePath);
+      if (incomplete) {
+        this.stillArriving(name, incomplete);
+        continue;
+      }
       try {
         await quickCheckInWorker(filePath);
         const next = openSnapshot(filePath, { pages: 'skip' });
@@ -342,13 +389,39 @@ export class SnapshotStore {
         this.snapshot = next;
         previous.retire();
         this.switches += 1;
+        this.arriving.delete(name);
         this.options.log.info('snapshot switched', { from: previous.file, to: next.file, run_id: next.meta.runId });
         return true;
       } catch (error) {
-        this.reject(name, error, stamp);
+        if (this.changedLately(filePath, stamp)) this.stillArriving(name, error instanceof Error ? error.message : String(error));
+        else this.reject(name, error, stamp);
       }
     }
     return false;
+  }
+
+  /** Changed since `stamp`, or within the last STILL_MS: maybe still being written. */
+  private changedLately(filePath: string, stamp: string): boolean {
+    try {
+      const stat = fs.statSync(filePath);
+      return `${stat.size}:${stat.mtimeMs}` !== stamp || Date.now() - stat.mtimeMs < STILL_MS;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A file still being written: said once, as a warning, and looked at again once it may be still. */
+  private stillArriving(name: string, reason: string): void {
+    if (!this.arriving.has(name)) {
+      this.arriving.add(name);
+      this.options.log.warn('snapshot file not complete yet; it is served once whole and checked', { file: name, reason });
+    }
+    if (this.lookingAgain || this.closed) return;
+    this.lookingAgain = setTimeout(() => {
+      this.lookingAgain = null;
+      void this.refresh();
+    }, STILL_MS);
+    this.lookingAgain.unref();
   }
 
   /** Logs why a file cannot be served; it is not tried again until it changes from `stamp`. */
@@ -373,6 +446,7 @@ export class SnapshotStore {
     this.watcher?.close();
     if (this.poller) clearInterval(this.poller);
     if (this.settling) clearTimeout(this.settling);
+    if (this.lookingAgain) clearTimeout(this.lookingAgain);
     this.snapshot.retire();
   }
 }

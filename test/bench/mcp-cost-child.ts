@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import Hapi from '@hapi/hapi';
 import type { Request as HapiRequest } from '@hapi/hapi';
 import { mcpCall } from '../../serve/mcp/context.ts';
-import type { DocumentStoreReader } from '../../serve/mcp/documents.ts';
 import { toolResult } from '../../serve/mcp/tool.ts';
 import { getHome } from '../../serve/mcp/tools/get-home.ts';
 import { createServer } from '../../serve/server.ts';
@@ -65,7 +64,7 @@ const part = async (name: string, measure: () => Promise<number>) => {
 };
 
 const hapiRequest = { app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as HapiRequest;
-const call = mcpCall(hapiRequest, app.services, null as unknown as DocumentStoreReader);
+const call = mcpCall(hapiRequest, app.services);
 await part('get_home tool alone (look-up, shaping, serialized once)', () =>
   cpuPerCall(keys.licenses, (license) => JSON.stringify(toolResult(getHome.run({ license_number: license }, call, {} as never) as Record<string, unknown>)), 10_000),
 );

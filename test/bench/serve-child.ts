@@ -111,7 +111,7 @@ async function answersReady(app: { services: import('../../serve/http/services.t
   const { getHome } = await import('../../serve/mcp/tools/get-home.ts');
   const { findHomes } = await import('../../serve/mcp/tools/find-homes.ts');
   const request = { app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as import('@hapi/hapi').Request;
-  const call = mcpCall(request, app.services, null as never);
+  const call = mcpCall(request, app.services);
   // The SDK hands a tool its arguments as its input schema parsed them: key them the same way.
   const keyOf = (args: object) => JSON.stringify(Object.entries(args).sort(([a], [b]) => (a < b ? -1 : 1)));
   for (const tool of [getHome, findHomes] as Array<{ name: string; input: { parse(value: unknown): object }; run: (...params: never[]) => unknown }>) {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { META, snapshotFileName } from '../../contract/snapshot-schema.ts';
+import { documentTextsFileOf } from '../../contract/document-store.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 
 const tempDirs: string[] = [];
@@ -32,10 +33,16 @@ export function seedSnapshotFile(): Promise<string> {
   return built;
 }
 
-/** A fresh folder holding a copy of the seed snapshot. */
+/** The document texts file published with a snapshot file (beside it). */
+export function textsFileOf(snapshotFile: string): string {
+  return path.join(path.dirname(snapshotFile), documentTextsFileOf(path.basename(snapshotFile)));
+}
+
+/** A fresh folder holding a copy of the seed snapshot and its document texts file. */
 export async function snapshotDir(): Promise<string> {
   const source = await seedSnapshotFile();
   const dir = tempDir('snapshots');
+  fs.copyFileSync(textsFileOf(source), textsFileOf(path.join(dir, path.basename(source))));
   fs.copyFileSync(source, path.join(dir, path.basename(source)));
   return dir;
 }
@@ -52,6 +59,8 @@ export async function publishNewerSnapshot(
   const source = await seedSnapshotFile();
   const finalPath = path.join(dir, snapshotFileName('rcfe', date, 0));
   const temporary = `${finalPath}.writing-test`;
+  // Its texts first, as the pipeline publishes them.
+  fs.copyFileSync(textsFileOf(source), textsFileOf(finalPath));
   fs.copyFileSync(source, temporary);
   fs.chmodSync(temporary, 0o644);
   const db = new Database(temporary);

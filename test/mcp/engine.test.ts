@@ -7,20 +7,16 @@
 import test from 'ava';
 import type { Request as HapiRequest } from '@hapi/hapi';
 import { mcpCall } from '../../serve/mcp/context.ts';
-import { DocumentStoreReader } from '../../serve/mcp/documents.ts';
 import { builtMcpServers } from '../../serve/mcp/server.ts';
 import { answerMcp, engineAnswer, parseMcpBody, type IncomingMcp } from '../../serve/mcp/transport.ts';
 import { examples } from '../helpers/examples.ts';
 import { happyPathCalls, MODERN, modernRequest, startMcpServer, type ExampleHome, type McpTestServer } from './helpers.ts';
 
 let server: McpTestServer;
-let documents: DocumentStoreReader;
 test.before(async () => {
   server = await startMcpServer({ mcp: { now: () => new Date('2026-11-22T12:00:00Z') } });
-  documents = new DocumentStoreReader(server.app.services.settings.snapshotsDir, server.app.services.log);
 });
 test.after.always(async () => {
-  documents?.close();
   await server?.close();
 });
 
@@ -38,7 +34,7 @@ function incoming(body: unknown, headers: Record<string, string> = {}): Incoming
 
 /** A fresh call context, as each HTTP request gets one. */
 function call() {
-  return mcpCall({ app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as HapiRequest, server.app.services, documents);
+  return mcpCall({ app: {}, headers: {}, info: { remoteAddress: '127.0.0.1' } } as unknown as HapiRequest, server.app.services);
 }
 
 async function answered(request: IncomingMcp, engine: boolean) {

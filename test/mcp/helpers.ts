@@ -6,11 +6,10 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
-import { DOCUMENT_STORE_FILE } from '../../contract/document-store.ts';
 import { runOperatorCommand } from '../../serve/operator/cli.ts';
 import { settingsFromEnv, type McpSettings, type Settings } from '../../serve/http/settings.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { seedSnapshotFile, snapshotDir } from '../helpers/snapshot.ts';
+import { seedSnapshotFile, snapshotDir, textsFileOf } from '../helpers/snapshot.ts';
 
 export { BASE_URL } from '../helpers/server.ts';
 
@@ -27,19 +26,20 @@ export interface McpTestServer extends TestServer {
 }
 
 /**
- * A server whose snapshot folder also holds a copy of the seed run's document store.
+ * A server on a copy of the seed snapshot and of the document texts file published with it.
  * `editDocuments` may change that copy first (e.g. add a report the state no longer lists).
  */
 export async function startMcpServer(
   options: { mcp?: Partial<McpSettings>; settings?: Partial<Settings>; editDocuments?: (db: Database.Database) => void } = {},
 ): Promise<McpTestServer> {
   const dir = await snapshotDir();
-  const store = path.join(path.dirname(await seedSnapshotFile()), DOCUMENT_STORE_FILE);
-  const copy = path.join(dir, DOCUMENT_STORE_FILE);
-  const source = new Database(store, { readonly: true });
-  await source.backup(copy);
-  source.close();
+  const seed = await seedSnapshotFile();
+  const copy = textsFileOf(path.join(dir, path.basename(seed)));
   if (options.editDocuments) {
+    fs.rmSync(copy, { force: true });
+    const source = new Database(textsFileOf(seed), { readonly: true });
+    await source.backup(copy);
+    source.close();
     const db = new Database(copy);
     options.editDocuments(db);
     db.close();

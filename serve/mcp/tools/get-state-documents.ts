@@ -142,7 +142,8 @@ export const getStateDocuments = defineTool({
     const { snapshot } = context;
     const row = facilityByLicense(snapshot, license) ?? notOnRoster(license);
     const listed = reportsByLicense(snapshot, license);
-    const store = call.documents.get();
+    // The texts published with the leased snapshot: they switch with it, never under it.
+    const store = snapshot.texts.get(call.services.log);
     const stored = new Map(store ? storedDocumentsByLicense(store, license).map((doc) => [doc.ref, doc]) : []);
     const includeText = args.include_text ?? false;
     const stateRecordUrl = call.services.filler.fillText(row.state_record_url);
