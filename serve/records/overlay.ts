@@ -138,6 +138,7 @@ export class OverlayStore {
   private readonly store: OperatorStore;
   /** The read in flight, when the store answers asynchronously (PostgreSQL): a poll never starts a second. */
   private reading: Promise<void> | null = null;
+  private followUp: Promise<void> | null = null;
   /** Settles when the first read has (good or not): the server listens only after it. */
   readonly firstRead: Promise<void>;
   /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
@@ -173,7 +174,11 @@ export class OverlayStore {
    * or absent after one was held. Done on return with SQLite; with PostgreSQL, when the promise settles.
    */
   refresh(): void | Promise<void> {
-    if (this.reading) return this.reading;
+    // A read asked for while one is in flight may follow a write that read missed: one more follows it.
+    if (this.reading) return (this.followUp ??= this.reading.then(() => {
+      this.followUp = null;
+      return this.refresh();
+    }));
     let read: ReturnType<OperatorStore['readOverlay']>;
     try {
       read = this.store.readOverlay();
@@ -241,7 +246,10 @@ export class OverlayStore {
   }
 
   poll(): void {
-    this.poller = setInterval(() => void this.refresh(), this.options.pollMs);
+    // A poll that finds a read in flight (a slow database) skips its turn rather than queueing one.
+    this.poller = setInterval(() => {
+      if (!this.reading) void this.refresh();
+    }, this.options.pollMs);
     this.poller.unref();
   }
 
