@@ -128,7 +128,28 @@ CREATE TABLE corrections (
   source_url text
 );`,
   },
+  {
+    version: 3,
+    name: 'a notification on every change of what the overlay reads',
+    // Statement triggers, so any writer (the CLI, a hand-made fix in psql) wakes every server at commit.
+    sql: `
+CREATE FUNCTION operator_overlay_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('operator_overlay_changed', '');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER clearance_reviews_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON clearance_reviews
+  FOR EACH STATEMENT EXECUTE FUNCTION operator_overlay_notify();
+CREATE TRIGGER dispute_annotations_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON dispute_annotations
+  FOR EACH STATEMENT EXECUTE FUNCTION operator_overlay_notify();
+CREATE TRIGGER settings_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
+  FOR EACH STATEMENT EXECUTE FUNCTION operator_overlay_notify();`,
+  },
 ];
+
+/** The channel migration 3 notifies on; servers LISTEN to it to re-read at once rather than at the next poll. */
+export const OPERATOR_OVERLAY_CHANNEL = 'operator_overlay_changed';
 
 /**
  * Characters no text sent into the operator store may hold, and that the CLI never prints as

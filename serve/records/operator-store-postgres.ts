@@ -6,7 +6,13 @@
 // form says it could not save. The password is never logged: `where` names host, port and database.
 import pg from 'pg';
 import type { ClearanceKey } from '../../contract/facts.ts';
-import { OPERATOR_SETTING, OPERATOR_STORE_POSTGRES_MIGRATIONS, type DisputeAnnotation, type HandoffMode } from '../../contract/overlay.ts';
+import {
+  OPERATOR_OVERLAY_CHANNEL,
+  OPERATOR_SETTING,
+  OPERATOR_STORE_POSTGRES_MIGRATIONS,
+  type DisputeAnnotation,
+  type HandoffMode,
+} from '../../contract/overlay.ts';
 import type { Logger } from '../lib/log.ts';
 import type { CoordinationRequestRow, CorrectionRow, HeldState, OperatorStore, StoredOverlay, SubmissionTable } from './operator-store.ts';
 
@@ -16,6 +22,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** No statement of this store takes long; one that does is a database in trouble. */
 const QUERY_TIMEOUT_MS = 10_000;
 const IDLE_MS = 30_000;
+/** A lost LISTEN connection is made again after this (the poll covers the gap). */
+const WATCH_RETRY_MS = 5_000;
 /** The advisory lock that keeps two instances from migrating at once (any fixed number of ours). */
 const MIGRATION_LOCK = 4_906_049_049;
 
@@ -65,7 +73,10 @@ export class PostgresOperatorStore implements OperatorStore {
   /** The schema's migration, once per process; forgotten when it fails, so the next call tries again. */
   private schema: Promise<void> | null = null;
 
-  constructor(url: string, private readonly log: Logger) {
+  constructor(
+    private readonly url: string,
+    private readonly log: Logger,
+  ) {
     this.where = describeDatabaseUrl(url);
     this.pool = new pg.Pool({
       connectionString: url,
@@ -80,14 +91,33 @@ export class PostgresOperatorStore implements OperatorStore {
     this.pool.on('error', (error) => this.log.warn('operator store connection lost', { store: this.where, reason: error.message }));
   }
 
+  /**
+   * One connection of the pool for several statements. A checked-out connection has no error
+   * listener of the pool's: one that breaks meanwhile (the server stopped) would otherwise end the
+   * process. A broken one is released as broken, so the pool drops it.
+   */
+  private async withClient<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
+    try {
+      return await run(client);
+    } catch (error) {
+      broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  }
+
   private ready(): Promise<void> {
-    this.schema ??= this.pool.connect().then(async (client) => {
-      try {
-        const applied = await migrateOperatorStore(client);
-        if (applied.length > 0) this.log.info('operator store schema migrated', { store: this.where, versions: applied });
-      } finally {
-        client.release();
-      }
+    this.schema ??= this.withClient(async (client) => {
+      const applied = await migrateOperatorStore(client);
+      if (applied.length > 0) this.log.info('operator store schema migrated', { store: this.where, versions: applied });
     });
     return this.schema.catch((error: unknown) => {
       this.schema = null;
@@ -102,25 +132,77 @@ export class PostgresOperatorStore implements OperatorStore {
 
   async readOverlay(): Promise<StoredOverlay> {
     await this.ready();
-    const client = await this.pool.connect();
-    try {
+    return this.withClient(async (client) => {
       // One consistent view of the three tables.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const reviews = await client.query<StoredOverlay['reviews'][number]>(
-        'SELECT license_number, clearance FROM clearance_reviews WHERE closed_at IS NULL ORDER BY license_number, clearance',
-      );
-      const disputes = await client.query<StoredOverlay['disputes'][number]>(
-        'SELECT license_number, field, text, approved_on FROM dispute_annotations ORDER BY license_number, approved_on, id',
-      );
-      const mode = await client.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [OPERATOR_SETTING.handoffMode]);
-      await client.query('COMMIT');
-      return { reviews: reviews.rows, disputes: disputes.rows, handoffMode: mode.rows[0]?.value ?? null };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      try {
+        const reviews = await client.query<StoredOverlay['reviews'][number]>(
+          'SELECT license_number, clearance FROM clearance_reviews WHERE closed_at IS NULL ORDER BY license_number, clearance',
+        );
+        const disputes = await client.query<StoredOverlay['disputes'][number]>(
+          'SELECT license_number, field, text, approved_on FROM dispute_annotations ORDER BY license_number, approved_on, id',
+        );
+        const mode = await client.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [OPERATOR_SETTING.handoffMode]);
+        await client.query('COMMIT');
+        return { reviews: reviews.rows, disputes: disputes.rows, handoffMode: mode.rows[0]?.value ?? null };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * One connection of its own LISTENs on the channel migration 3 notifies; each notification (and
+   * each new connection, for what changed while none listened) calls onChange. A lost connection is
+   * made again after WATCH_RETRY_MS; meanwhile the poll reads as before.
+   */
+  watch(onChange: () => void): () => void {
+    let listening: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    let stopped = false;
+    const again = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        void listen();
+      }, WATCH_RETRY_MS);
+      retry.unref();
+    };
+    const listen = async () => {
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        application_name: 'care-home-operator-store-listen',
+      });
+      client.on('notification', () => onChange());
+      // A dropped connection ends it: made again later, said once in the log.
+      client.on('error', (error) => {
+        if (listening === client) this.log.warn('operator store notifications lost; reading on the poll', { store: this.where, reason: error.message });
+      });
+      client.once('end', () => {
+        if (listening === client) listening = null;
+        again();
+      });
+      try {
+        await this.ready();
+        await client.connect();
+        await client.query(`LISTEN ${OPERATOR_OVERLAY_CHANNEL}`);
+      } catch {
+        await client.end().catch(() => {});
+        again();
+        return;
+      }
+      if (stopped) return void client.end().catch(() => {});
+      listening = client;
+      onChange();
+    };
+    void listen();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      void listening?.end().catch(() => {});
+    };
   }
 
   async openReview(license: string, clearance: ClearanceKey, openedAt: string, note: string | null): Promise<boolean> {

@@ -70,6 +70,11 @@ export interface OperatorStore {
   deleteSubmission(table: SubmissionTable, id: number): MaybePromise<boolean>;
   storeCoordinationRequest(row: CoordinationRequestRow): MaybePromise<void>;
   storeCorrection(row: CorrectionRow): MaybePromise<void>;
+  /**
+   * Calls `onChange` when what the overlay reads may have changed, sooner than the next poll, where
+   * the store can say so (PostgreSQL: LISTEN). Best effort: the poll stays the guarantee. Returns the stop.
+   */
+  watch?(onChange: () => void): () => void;
   /** Lets go of connections; the store is not used after. */
   close(): MaybePromise<void>;
 }

@@ -139,6 +139,7 @@ export class OverlayStore {
   /** The read in flight, when the store answers asynchronously (PostgreSQL): a poll never starts a second. */
   private reading: Promise<void> | null = null;
   private followUp: Promise<void> | null = null;
+  private unwatch: (() => void) | null = null;
   /** Settles when the first read has (good or not): the server listens only after it. */
   readonly firstRead: Promise<void>;
   /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
@@ -245,16 +246,19 @@ export class OverlayStore {
     }
   }
 
+  /** Re-reads every pollMs, and at once when the store says it changed (PostgreSQL's notifications). */
   poll(): void {
     // A poll that finds a read in flight (a slow database) skips its turn rather than queueing one.
     this.poller = setInterval(() => {
       if (!this.reading) void this.refresh();
     }, this.options.pollMs);
     this.poller.unref();
+    this.unwatch = this.store.watch?.(() => void this.refresh()) ?? null;
   }
 
   close(): void {
     if (this.poller) clearInterval(this.poller);
+    this.unwatch?.();
   }
 }
 

@@ -107,7 +107,25 @@ test.serial('a store at an older version is migrated by version on first use, an
   } finally {
     await store.close();
   }
-  t.deepEqual(await versions(url), [1, 2]);
+  t.deepEqual(await versions(url), OPERATOR_STORE_POSTGRES_MIGRATIONS.map((migration) => migration.version));
+});
+
+test.serial('a change is pushed (LISTEN/NOTIFY): a server that polls hourly holds a CLI review within seconds, and lets it go', async (t) => {
+  const url = await postgres!.database('notified');
+  const ex = await examples();
+  const home = ex.one<{ license_number: string }>('a listed hospice home', "SELECT license_number FROM facilities WHERE listed = 1 AND hospice = 'true' ORDER BY sort_key");
+  const server = await startServer({ databaseUrl: url, overlayPollMs: 3_600_000 });
+  t.teardown(() => server.close());
+  const hospice = async () => JSON.parse((await get(`${server.url}/api/v1/facilities/${home.license_number}`)).body).data.clearances.hospice.value as string;
+  const until = async (value: (read: string) => boolean) => {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) if (value(await hospice())) return true;
+    return false;
+  };
+  t.not(await hospice(), 'not_on_file');
+  t.is((await operator(url, 'review', 'open', home.license_number, 'hospice')).code, 0);
+  t.true(await until((read) => read === 'not_on_file'), 'held without waiting for the hourly poll');
+  t.is((await operator(url, 'review', 'close', home.license_number, 'hospice')).code, 0);
+  t.true(await until((read) => read !== 'not_on_file'), 'released without waiting for the hourly poll');
 });
 
 test.serial('two instances on one PostgreSQL: a form write is the CLI\'s to list, a CLI review reaches both in time, PostgreSQL down holds it', async (t) => {
@@ -184,7 +202,12 @@ test.serial('two instances on one PostgreSQL: a form write is the CLI\'s to list
     sources.add((await health(clusterUrl)).overlay.source as string);
   }
   t.true(sources.has('last-good copy'), [...sources].join(', '));
-  t.is(children(cluster.child.pid!).length, WORKERS, 'no worker crashed');
+  t.is(children(cluster.child.pid!).length, WORKERS);
+  t.deepEqual(
+    cluster.lines.filter((line) => line.msg === 'worker exited').map((line) => line.pid),
+    [victim],
+    'no worker ended but the one killed: PostgreSQL going away crashes nothing',
+  );
 
   // PostgreSQL back: current again, and still held.
   t.log(`worker replaced by ${Date.now() - stoppedAt} ms`);
