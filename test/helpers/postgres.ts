@@ -18,6 +18,8 @@ export interface RunningPostgres {
   port: number;
   /** Stops the server (SIGINT: fast shutdown) and waits for it to exit; the data stays. */
   stop(): Promise<void>;
+  /** Kills the server and its backends at once (SIGKILL to its process group), as a crash would; the data stays. */
+  kill(): Promise<void>;
   /** Starts the stopped server again on the same port and data. */
   restart(): Promise<void>;
   /** Stops the server and removes its data. */
@@ -83,7 +85,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
     const child = spawn(
       path.join(POSTGRES_BIN, 'postgres'),
       ['-D', data, '-k', socket, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=60'],
-      { ...asUser, stdio: ['ignore', 'pipe', 'pipe'] },
+      // Its own process group, so kill() reaches its backends too.
+      { ...asUser, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
@@ -105,11 +108,32 @@ export async function startPostgres(): Promise<RunningPostgres> {
     }
   };
 
+  const running = () => server !== null && server.exitCode === null && server.signalCode === null;
   const stop = async () => {
-    if (!server || server.exitCode !== null) return;
-    server.kill('SIGINT');
+    if (!running()) return;
+    server!.kill('SIGINT');
     await exited;
   };
+  const kill = async () => {
+    if (!running()) return;
+    process.kill(-server!.pid!, 'SIGKILL');
+    await exited;
+    // The backends end with their group; wait until none holds the port before a restart.
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
+      const open = await new Promise<boolean>((resolve) => {
+        const probe = net.connect(port, '127.0.0.1', () => {
+          probe.destroy();
+          resolve(true);
+        });
+        probe.once('error', () => resolve(false));
+      });
+      if (!open) break;
+    }
+  };
+  // A test process that ends without destroy() takes its server with it.
+  process.once('exit', () => {
+    if (running()) process.kill(-server!.pid!, 'SIGKILL');
+  });
 
   await launch();
   const url = `postgres://care:care-secret@127.0.0.1:${port}/postgres`;
@@ -117,6 +141,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
     url,
     port,
     stop,
+    kill,
     restart: launch,
     async database(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
