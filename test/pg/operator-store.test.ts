@@ -110,6 +110,36 @@ test.serial('a store at an older version is migrated by version on first use, an
   t.deepEqual(await versions(url), OPERATOR_STORE_POSTGRES_MIGRATIONS.map((migration) => migration.version));
 });
 
+test.serial('a connection cut in the middle of a read fails that read, never the process; the next read is good', async (t) => {
+  const url = await postgres!.database('cut_read');
+  const store = openOperatorStore({ snapshotsDir: tempDir('unused'), databaseUrl: url }, silent);
+  const admin = new pg.Client(url);
+  await admin.connect();
+  try {
+    await store.readOverlay();
+    // Hold the reviews table, so the next read waits inside its transaction; then cut its connection.
+    await admin.query('BEGIN');
+    await admin.query('LOCK TABLE clearance_reviews IN ACCESS EXCLUSIVE MODE');
+    const read = store.readOverlay();
+    let cut = 0;
+    for (const deadline = Date.now() + 20_000; cut === 0 && Date.now() < deadline; await sleep(50)) {
+      const found = await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'care-home-operator-store' AND wait_event_type = 'Lock'",
+      );
+      for (const { pid } of found.rows) cut += (await admin.query('SELECT pg_terminate_backend($1)', [pid])).rowCount ?? 0;
+    }
+    t.is(cut, 1, 'the waiting read was found and cut');
+    await t.throwsAsync(read);
+    await admin.query('ROLLBACK');
+    // The process is still here (an unheard connection error would have ended it), and the pool reads on.
+    await sleep(200);
+    t.deepEqual(await store.readOverlay(), { reviews: [], disputes: [], handoffMode: null });
+  } finally {
+    await admin.end();
+    await store.close();
+  }
+});
+
 test.serial('a change is pushed (LISTEN/NOTIFY): a server that polls hourly holds a CLI review within seconds, and lets it go', async (t) => {
   const url = await postgres!.database('notified');
   const ex = await examples();
