@@ -1,7 +1,7 @@
 // Reads the operator store (clearance reviews, approved dispute annotations, hand-off mode) on a
 // timer, read-only, through its one interface (operator-store.ts: the SQLite file, or PostgreSQL
-// with DATABASE_URL; each process reads with its own store, as each cluster worker builds its
-// own). A missing file means nothing is held; an unreadable one keeps the last good
+// with DATABASE_URL, whose notifications also wake it at once; each process reads with its own
+// store, as each cluster worker builds its own). A missing file means nothing is held; an unreadable one keeps the last good
 // overlay, so a glitch never drops a held review. Corrections fail closed across restarts too:
 // every good read is kept in a last-good copy beside the store (overlay-copy.ts), which a process
 // that starts while the store cannot be read serves instead (stale, and /healthz says since when);
