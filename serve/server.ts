@@ -153,8 +153,8 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   let metricsListener: MetricsListener | null = null;
   try {
-    // The first read of the operator store (at once with SQLite): no request meets an overlay not yet read.
-    await overlays.firstRead;
+    // The first read of the operator store (done already with SQLite): no request meets an overlay not yet read.
+    await overlays.ready();
     if (!(await verified)) throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}: every snapshot file failed its integrity check (quick_check). Run \`npm run pipeline\` to build one.`);
     await server.start();
     if (settings.metrics.port !== null) metricsListener = await metrics.listen(settings.metrics.port, settings.metrics.host);

@@ -140,8 +140,10 @@ export class OverlayStore {
   private reading: Promise<void> | null = null;
   private followUp: Promise<void> | null = null;
   private unwatch: (() => void) | null = null;
-  /** Settles when the first read has (good or not): the server listens only after it. */
-  readonly firstRead: Promise<void>;
+  /** Settles when the first read has (good or not). */
+  private readonly firstRead: Promise<void>;
+  /** True once a read answered asynchronously (PostgreSQL). */
+  private answersLater = false;
   /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
   reloads = 0;
   reloadFailures = 0;
@@ -149,6 +151,16 @@ export class OverlayStore {
   constructor(private readonly options: OverlayStoreOptions) {
     this.store = options.store ?? openOperatorStore({ snapshotsDir: options.snapshotsDir, databaseUrl: null }, options.log);
     this.firstRead = Promise.resolve(this.refresh());
+  }
+
+  /**
+   * Settles when the server may listen: the first read done and, with a store that answers
+   * asynchronously, tried once more if it failed (start-up keeps the process busy, so a first
+   * connection can time out that the next one makes). At once with SQLite: its first read is done.
+   */
+  async ready(): Promise<void> {
+    await this.firstRead;
+    if (this.answersLater && this.failure !== null) await this.refresh();
   }
 
   /**
@@ -187,6 +199,7 @@ export class OverlayStore {
       return this.readFailed(error);
     }
     if (!(read instanceof Promise)) return this.take(overlayFrom(read));
+    this.answersLater = true;
     this.reading = read.then(
       (stored) => this.take(overlayFrom(stored)),
       (error: unknown) => this.readFailed(error),

@@ -120,7 +120,7 @@ test.serial('a connection cut in the middle of a read fails that read, never the
     // Hold the reviews table, so the next read waits inside its transaction; then cut its connection.
     await admin.query('BEGIN');
     await admin.query('LOCK TABLE clearance_reviews IN ACCESS EXCLUSIVE MODE');
-    const read = store.readOverlay();
+    const read = store.readOverlay() as Promise<unknown>;
     let cut = 0;
     for (const deadline = Date.now() + 20_000; cut === 0 && Date.now() < deadline; await sleep(50)) {
       const found = await admin.query<{ pid: number }>(
