@@ -23,6 +23,7 @@ import { errorPage } from './pages/error-page.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { handoffPlugin } from './handoff/plugin.ts';
 import { OverlayStore } from './records/overlay.ts';
+import { openOperatorStore } from './records/operator-store-open.ts';
 import { refuseWithoutOverlay } from './http/overlay-gate.ts';
 import { answerOversizedChunkedBodies, answerRefusedRequests } from './http/oversized.ts';
 import { answerStalledBodies, BODY_TIMEOUT_MS } from './http/body-timeout.ts';
@@ -64,12 +65,15 @@ export async function createServer(settings: Settings, log: Logger = createLogge
   // The newest file's pages are checked on a worker thread while the server is put together; it
   // listens only once they pass (or an older file that passes replaced it): no request reads an unchecked file.
   const verified = snapshots.verifyStartFile();
-  const overlays = new OverlayStore({ snapshotsDir: settings.snapshotsDir, pollMs: settings.overlayPollMs, log });
+  // One operator store per process (each cluster worker opens its own, as it reads its own overlay).
+  const operatorStore = openOperatorStore(settings, log);
+  const overlays = new OverlayStore({ snapshotsDir: settings.snapshotsDir, pollMs: settings.overlayPollMs, log, store: operatorStore });
   const services: Services = {
     settings,
     log,
     snapshots,
     overlays,
+    operatorStore,
     filler: new BaseUrlFiller(settings.baseUrl),
     usage: new ClientNameUsage(),
     handoff: HandoffSigner.fromSettings(settings.handoffSecret, settings.snapshotsDir),
@@ -150,6 +154,8 @@ export async function createServer(settings: Settings, log: Logger = createLogge
 
   let metricsListener: MetricsListener | null = null;
   try {
+    // The first read of the operator store (done already with SQLite): no request meets an overlay not yet read.
+    await overlays.ready();
     if (!(await verified)) throw new NoValidSnapshotError(`No valid snapshot in ${settings.snapshotsDir}: every snapshot file failed its integrity check (quick_check). Run \`npm run pipeline\` to build one.`);
     await server.start();
     if (settings.metrics.port !== null) metricsListener = await metrics.listen(settings.metrics.port, settings.metrics.host);
@@ -157,6 +163,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
     await server.stop();
     snapshots.close();
     overlays.close();
+    await operatorStore.close();
     throw error;
   }
   snapshots.watch();
@@ -175,6 +182,7 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       await metricsListener?.close();
       await server.stop({ timeout: 5_000 });
       overlays.close();
+      await operatorStore.close();
       snapshots.close();
     },
   };

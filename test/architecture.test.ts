@@ -85,7 +85,7 @@ export const WINGS: Record<string, readonly string[]> = {
   'serve/web': ['contract', 'serve/lib', 'serve/words'],
   'serve/shape': ['contract', 'serve/lib', 'serve/records', 'serve/words', 'serve/web'],
   'serve/http': ['contract', 'serve/lib', 'serve/records', 'serve/words', 'serve/web', 'serve/shape'],
-  'serve/operator': ['contract', 'serve/lib', 'serve/http'],
+  'serve/operator': ['contract', 'serve/lib', 'serve/records', 'serve/http'],
 };
 
 /** The surfaces: one hapi plugin each (nested folders are part of theirs); each may use every wing, never another surface. */

@@ -334,7 +334,7 @@ export function planRoutes(services: Services, writes: OperatorWrites): ServerRo
         const storeWait = await stores.hit(caller);
         if (storeWait > 0) throw tooMany(storeWait);
         try {
-          writes.storeCoordinationRequest({
+          await writes.storeCoordinationRequest({
             licenses: read.homes.map((home) => home.license),
             needs: state.needs,
             timing: typeof state.opening.payload.timing === 'string' && TIMING_WORDS[state.opening.payload.timing] ? state.opening.payload.timing : null,

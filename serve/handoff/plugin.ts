@@ -8,6 +8,6 @@ import { planRoutes } from './plan.ts';
 export const handoffPlugin: Plugin<Services> = {
   name: 'handoff',
   register(server, services) {
-    server.route(planRoutes(services, new OperatorWrites(services.settings.snapshotsDir, services.log)));
+    server.route(planRoutes(services, new OperatorWrites(services.operatorStore, services.log)));
   },
 };

@@ -5,6 +5,7 @@ import type { Request } from '@hapi/hapi';
 import type { HandoffSigner } from './handoff-link.ts';
 import type { Logger } from '../lib/log.ts';
 import type { Overlay, OverlayStore } from '../records/overlay.ts';
+import type { OperatorStore } from '../records/operator-store.ts';
 import type { Settings } from './settings.ts';
 import type { BaseUrlFiller } from '../records/base-url.ts';
 import type { ShapeContext } from '../records/context.ts';
@@ -16,6 +17,8 @@ export interface Services {
   log: Logger;
   snapshots: SnapshotStore;
   overlays: OverlayStore;
+  /** The operator store the overlay reads and the forms write (SQLite or PostgreSQL: DATABASE_URL). */
+  operatorStore: OperatorStore;
   filler: BaseUrlFiller;
   usage: ClientNameUsage;
   /** Signs and opens family hand-off links (MCP start_family_request, the plan page). */

@@ -30,6 +30,8 @@ export interface Settings {
   snapshotPollMs: number;
   /** How often the operator store is re-read (reviews show on REST within the spec's five minutes). */
   overlayPollMs: number;
+  /** DATABASE_URL: the operator store in PostgreSQL, shared by every instance; null: SNAPSHOTS_DIR/operator.sqlite. */
+  databaseUrl: string | null;
   logLevel: LogLevel;
   /**
    * How many proxies of ours stand in front (0: none). With N, the client address is the N-th
@@ -160,6 +162,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     snapshotsDir: env.SNAPSHOTS_DIR?.trim() || `${REPO_ROOT}snapshots`,
     snapshotPollMs: integer(env, 'SNAPSHOT_POLL_MS', 30_000, 100, 3_600_000),
     overlayPollMs: integer(env, 'OVERLAY_POLL_MS', 30_000, 100, 3_600_000),
+    databaseUrl: databaseUrl(env),
     logLevel,
     trustedProxyHops: proxyHops(env),
     buildSnapshotOnStart: flag(env, 'SNAPSHOT_BUILD_ON_START', true),
@@ -206,6 +209,17 @@ function snapshotSourceSettings(env: NodeJS.ProcessEnv): Settings['snapshotSourc
 export function localUrl(host: string, port: number): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** DATABASE_URL, when set: a postgres:// URL. Never echoed back: it holds the password. */
+function databaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : null;
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL such as postgres://user:password@host:5432/database; the value set is not (not shown: it may hold a password)');
+  }
+  return raw;
 }
 
 /** WEB_CONCURRENCY (the usual name for it): unset or empty, one worker per available core. */

@@ -1,12 +1,15 @@
-// The operator's CLI over the operator store (SNAPSHOTS_DIR/operator.sqlite): open and close
-// clearance correction reviews, approve dispute annotations, set the hand-off mode, list state.
-// The running server re-reads the store every OVERLAY_POLL_MS; nothing here needs a restart.
+// The operator's CLI over the operator store (SNAPSHOTS_DIR/operator.sqlite, or PostgreSQL with
+// DATABASE_URL): open and close clearance correction reviews, approve dispute annotations, set the
+// hand-off mode, list state, and list, export or delete what the forms stored. Every server re-reads
+// the store every OVERLAY_POLL_MS; nothing here needs a restart. What families typed is printed
+// with its hidden controls escaped (contract HIDDEN_CONTROLS), so a terminal shows what is stored.
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
 import { CLEARANCE_KEYS, ISO_DATE, type ClearanceKey } from '../../contract/facts.ts';
 import { licenseNumberFrom } from '../../contract/names.ts';
-import { HANDOFF_MODES, OPERATOR_SETTING, type HandoffMode } from '../../contract/overlay.ts';
-import { openOperatorStoreForWrite } from './writes.ts';
+import { HANDOFF_MODES, HIDDEN_CONTROLS, type HandoffMode } from '../../contract/overlay.ts';
+import { createLogger } from '../lib/log.ts';
+import { openOperatorStore } from '../records/operator-store-open.ts';
+import { whenRead, type MaybePromise, type OperatorStore, type SubmissionTable } from '../records/operator-store.ts';
 import { settingsFromEnv } from '../http/settings.ts';
 
 export const USAGE = `Usage: npm run operator -- <command>
@@ -25,6 +28,8 @@ clearance: ${CLEARANCE_KEYS.join(', ')}`;
 
 export interface OperatorOptions {
   snapshotsDir: string;
+  /** DATABASE_URL: the store in PostgreSQL; unset or null, the SQLite file in snapshotsDir. */
+  databaseUrl?: string | null;
   now?: Date;
   out?: (line: string) => void;
 }
@@ -43,122 +48,156 @@ function clearance(arg: string | undefined): ClearanceKey {
   return key;
 }
 
-/** Runs one command; returns the process exit code. */
-export function runOperatorCommand(args: readonly string[], options: OperatorOptions): number {
+const HIDDEN_ANYWHERE = new RegExp(HIDDEN_CONTROLS.source, 'g');
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** A stored row as one JSON line: hidden controls and line separators escaped (JSON.stringify leaves them raw). */
+export function exportLine(row: unknown): string {
+  return JSON.stringify(row).replace(HIDDEN_ANYWHERE, escaped).replace(/[\u2028\u2029]/g, escaped);
+}
+
+/** Stored text inside a line of a list: hidden controls and line breaks escaped, so one row stays one line. */
+function shown(text: unknown): string {
+  return String(text).replace(HIDDEN_ANYWHERE, escaped).replace(/[\t\n\r\u2028\u2029]/g, escaped);
+}
+
+/** A command, checked: what it does with the store, and the exit code it ends with. */
+type Command = (store: OperatorStore, out: (line: string) => void) => MaybePromise<number>;
+
+function command(args: readonly string[], now: string): Command {
+  const [verb, sub, ...rest] = args;
+  if (verb === 'review' && (sub === 'open' || sub === 'close')) {
+    const [licenseArg, clearanceArg, ...note] = rest;
+    const number = license(licenseArg);
+    const key = clearance(clearanceArg);
+    if (sub === 'open') {
+      return (store, out) =>
+        whenRead(store.openReview(number, key, now, note.join(' ') || null), (opened) => {
+          out(opened ? `review opened: ${number} ${key}` : `review already held: ${number} ${key}`);
+          return 0;
+        });
+    }
+    return (store, out) =>
+      whenRead(store.closeReview(number, key, now), (closed) => {
+        out(closed ? `review closed: ${number} ${key}` : `no review held: ${number} ${key}`);
+        return 0;
+      });
+  }
+  if (verb === 'dispute' && sub === 'add') {
+    const [licenseArg, field, approvedOn, ...text] = rest;
+    const number = license(licenseArg);
+    if (!field) throw new UsageError('missing field');
+    if (!approvedOn || !ISO_DATE.test(approvedOn)) throw new UsageError(`approval date must be YYYY-MM-DD: ${approvedOn ?? '(missing)'}`);
+    if (text.length === 0) throw new UsageError('missing annotation text');
+    return (store, out) =>
+      whenRead(store.addDispute(number, { field, text: text.join(' '), approved_on: approvedOn }), () => {
+        out(`annotation added: ${number} ${shown(field)}`);
+        return 0;
+      });
+  }
+  if (verb === 'mode') {
+    const mode = HANDOFF_MODES.find((candidate) => candidate === sub) as HandoffMode | undefined;
+    if (!mode) throw new UsageError(`mode must be one of ${HANDOFF_MODES.join(', ')}`);
+    return (store, out) =>
+      whenRead(store.setHandoffMode(mode), () => {
+        out(`hand-off mode: ${mode}`);
+        return 0;
+      });
+  }
+  if (verb === 'list') {
+    return (store, out) =>
+      whenRead(store.held(), (held) => {
+        out(`hand-off mode: ${held.handoffMode !== null ? shown(held.handoffMode) : 'self_serve_only (default)'}`);
+        out(`reviews held: ${held.reviews.length}`);
+        for (const review of held.reviews) {
+          out(`  ${review.license_number} ${review.clearance} since ${review.opened_at}${review.note ? ` (${shown(review.note)})` : ''}`);
+        }
+        out(`dispute annotations: ${held.disputes.length}`);
+        for (const dispute of held.disputes) out(`  ${dispute.license_number} ${shown(dispute.field)} ${dispute.approved_on}: ${shown(dispute.text)}`);
+        return 0;
+      });
+  }
+  if ((verb === 'requests' || verb === 'corrections') && (sub === 'list' || sub === 'export' || sub === 'delete')) {
+    return submissions(verb, sub, rest);
+  }
+  throw new UsageError(verb ? `unknown command: ${args.join(' ')}` : 'no command given');
+}
+
+/** The operator's view of what the plan page and the corrections form stored. */
+function submissions(kind: 'requests' | 'corrections', action: 'list' | 'export' | 'delete', rest: string[]): Command {
+  const table: SubmissionTable = kind === 'requests' ? 'coordination_requests' : 'corrections';
+  if (action === 'delete') {
+    const id = Number(rest[0]);
+    if (!Number.isInteger(id) || id < 1) throw new UsageError(`not an id: ${rest[0] ?? '(missing)'}`);
+    return (store, out) =>
+      whenRead(store.deleteSubmission(table, id), (deleted) => {
+        out(deleted ? `deleted: ${kind} ${id}` : `no such ${kind === 'requests' ? 'request' : 'correction'}: ${id}`);
+        return deleted ? 0 : 1;
+      });
+  }
+  return (store, out) =>
+    whenRead(store.submissions(table), (rows) => {
+      if (action === 'export') {
+        for (const row of rows) {
+          const exported = kind === 'requests' ? { ...row, licenses: JSON.parse(String(row.licenses)), needs: JSON.parse(String(row.needs)) } : row;
+          out(exportLine(exported));
+        }
+        return 0;
+      }
+      out(`${kind === 'requests' ? 'coordination requests' : 'corrections'}: ${rows.length}`);
+      for (const row of rows) {
+        out(
+          kind === 'requests'
+            ? `  #${row.id} ${row.received_at} homes ${(JSON.parse(String(row.licenses)) as string[]).join(', ')}${row.assistant_client ? ` (via ${shown(row.assistant_client)})` : ''}`
+            : `  #${row.id} ${row.received_at} ${row.license_number} ${shown(row.field)}`,
+        );
+      }
+      return 0;
+    });
+}
+
+/**
+ * Runs one command; returns the process exit code: at once with the SQLite file, as a promise
+ * with PostgreSQL. A store that cannot be reached rejects (the command-line entry says why, exit 1).
+ */
+export function runOperatorCommand(args: readonly string[], options: OperatorOptions & { databaseUrl?: null }): number;
+export function runOperatorCommand(args: readonly string[], options: OperatorOptions): MaybePromise<number>;
+export function runOperatorCommand(args: readonly string[], options: OperatorOptions): MaybePromise<number> {
   const out = options.out ?? ((line: string) => console.log(line));
-  const now = (options.now ?? new Date()).toISOString();
-  const [command, sub, ...rest] = args;
-  let db: Database.Database | null = null;
+  let run: Command;
   try {
-    if (command === 'review' && (sub === 'open' || sub === 'close')) {
-      const [licenseArg, clearanceArg, ...note] = rest;
-      const number = license(licenseArg);
-      const key = clearance(clearanceArg);
-      db = openOperatorStoreForWrite(options.snapshotsDir);
-      if (sub === 'open') {
-        const result = db
-          .prepare(
-            `INSERT INTO clearance_reviews (license_number, clearance, opened_at, note) VALUES (?, ?, ?, ?)
-             ON CONFLICT DO NOTHING`,
-          )
-          .run(number, key, now, note.join(' ') || null);
-        out(result.changes ? `review opened: ${number} ${key}` : `review already held: ${number} ${key}`);
-      } else {
-        const result = db
-          .prepare('UPDATE clearance_reviews SET closed_at = ? WHERE license_number = ? AND clearance = ? AND closed_at IS NULL')
-          .run(now, number, key);
-        out(result.changes ? `review closed: ${number} ${key}` : `no review held: ${number} ${key}`);
-      }
-      return 0;
-    }
-    if (command === 'dispute' && sub === 'add') {
-      const [licenseArg, field, approvedOn, ...text] = rest;
-      const number = license(licenseArg);
-      if (!field) throw new UsageError('missing field');
-      if (!approvedOn || !ISO_DATE.test(approvedOn)) throw new UsageError(`approval date must be YYYY-MM-DD: ${approvedOn ?? '(missing)'}`);
-      if (text.length === 0) throw new UsageError('missing annotation text');
-      db = openOperatorStoreForWrite(options.snapshotsDir);
-      db.prepare('INSERT INTO dispute_annotations (license_number, field, text, approved_on) VALUES (?, ?, ?, ?)').run(
-        number,
-        field,
-        text.join(' '),
-        approvedOn,
-      );
-      out(`annotation added: ${number} ${field}`);
-      return 0;
-    }
-    if (command === 'mode') {
-      const mode = HANDOFF_MODES.find((candidate) => candidate === sub) as HandoffMode | undefined;
-      if (!mode) throw new UsageError(`mode must be one of ${HANDOFF_MODES.join(', ')}`);
-      db = openOperatorStoreForWrite(options.snapshotsDir);
-      db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
-        OPERATOR_SETTING.handoffMode,
-        mode,
-      );
-      out(`hand-off mode: ${mode}`);
-      return 0;
-    }
-    if (command === 'list') {
-      db = openOperatorStoreForWrite(options.snapshotsDir);
-      const reviews = db
-        .prepare('SELECT license_number, clearance, opened_at, note FROM clearance_reviews WHERE closed_at IS NULL ORDER BY opened_at')
-        .all() as Array<{ license_number: string; clearance: string; opened_at: string; note: string | null }>;
-      const disputes = db
-        .prepare('SELECT license_number, field, approved_on, text FROM dispute_annotations ORDER BY license_number, approved_on')
-        .all() as Array<{ license_number: string; field: string; approved_on: string; text: string }>;
-      const mode = db.prepare('SELECT value FROM settings WHERE key = ?').get(OPERATOR_SETTING.handoffMode) as { value: string } | undefined;
-      out(`hand-off mode: ${mode?.value ?? 'self_serve_only (default)'}`);
-      out(`reviews held: ${reviews.length}`);
-      for (const review of reviews) {
-        out(`  ${review.license_number} ${review.clearance} since ${review.opened_at}${review.note ? ` (${review.note})` : ''}`);
-      }
-      out(`dispute annotations: ${disputes.length}`);
-      for (const dispute of disputes) out(`  ${dispute.license_number} ${dispute.field} ${dispute.approved_on}: ${dispute.text}`);
-      return 0;
-    }
-    if ((command === 'requests' || command === 'corrections') && (sub === 'list' || sub === 'export' || sub === 'delete')) {
-      db = openOperatorStoreForWrite(options.snapshotsDir);
-      return submissions(db, command, sub, rest, out);
-    }
-    throw new UsageError(command ? `unknown command: ${args.join(' ')}` : 'no command given');
+    run = command(args, (options.now ?? new Date()).toISOString());
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     out(`${error.message}\n${USAGE}`);
     return 2;
-  } finally {
-    db?.close();
   }
-}
-
-/** The operator's view of what the plan page and the corrections form stored. */
-function submissions(db: Database.Database, kind: 'requests' | 'corrections', action: 'list' | 'export' | 'delete', rest: string[], out: (line: string) => void): number {
-  const table = kind === 'requests' ? 'coordination_requests' : 'corrections';
-  if (action === 'delete') {
-    const id = Number(rest[0]);
-    if (!Number.isInteger(id) || id < 1) throw new UsageError(`not an id: ${rest[0] ?? '(missing)'}`);
-    const result = db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
-    out(result.changes ? `deleted: ${kind} ${id}` : `no such ${kind === 'requests' ? 'request' : 'correction'}: ${id}`);
-    return result.changes ? 0 : 1;
+  // Logs (a migration, a lost connection) go to stderr: stdout is the command's answer.
+  const log = createLogger('warn', (line) => process.stderr.write(line));
+  const store = openOperatorStore({ snapshotsDir: options.snapshotsDir, databaseUrl: options.databaseUrl ?? null }, log);
+  let code: MaybePromise<number>;
+  try {
+    code = run(store, out);
+  } catch (error) {
+    void store.close();
+    throw error;
   }
-  const rows = db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Array<Record<string, unknown>>;
-  if (action === 'export') {
-    for (const row of rows) {
-      const exported = kind === 'requests' ? { ...row, licenses: JSON.parse(String(row.licenses)), needs: JSON.parse(String(row.needs)) } : row;
-      out(JSON.stringify(exported));
-    }
-    return 0;
-  }
-  out(`${kind === 'requests' ? 'coordination requests' : 'corrections'}: ${rows.length}`);
-  for (const row of rows) {
-    out(
-      kind === 'requests'
-        ? `  #${row.id} ${row.received_at} homes ${(JSON.parse(String(row.licenses)) as string[]).join(', ')}${row.assistant_client ? ` (via ${row.assistant_client})` : ''}`
-        : `  #${row.id} ${row.received_at} ${row.license_number} ${row.field}`,
-    );
-  }
-  return 0;
+  if (code instanceof Promise) return code.finally(() => store.close());
+  void store.close();
+  return code;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = runOperatorCommand(process.argv.slice(2), { snapshotsDir: settingsFromEnv().snapshotsDir });
+  const settings = settingsFromEnv();
+  Promise.resolve()
+    .then(() => runOperatorCommand(process.argv.slice(2), { snapshotsDir: settings.snapshotsDir, databaseUrl: settings.databaseUrl }))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        console.error(`the operator store cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      },
+    );
 }

@@ -1,12 +1,11 @@
 // The two things the server writes, both into the operator store (SNAPSHOTS_DIR/operator.sqlite,
-// never a snapshot): a family's coordination request from the plan page, and a correction from
-// the corrections form. Written once and never read by any route, MCP tool or page; the operator
-// lists and exports them with the CLI. The log says only that something was stored, no field.
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { OPERATOR_STORE_DDL, OPERATOR_STORE_FILE } from '../../contract/overlay.ts';
+// or PostgreSQL with DATABASE_URL; never a snapshot): a family's coordination request from the plan
+// page, and a correction from the corrections form. Written once and never read by any route, MCP
+// tool or page; the operator lists and exports them with the CLI. The log says only that something
+// was stored, no field. A store that cannot take the write (PostgreSQL down) is OperatorStoreUnavailable:
+// the form answers 503 with what was typed, and nothing is kept.
 import type { Logger } from '../lib/log.ts';
+import type { OperatorStore } from '../records/operator-store.ts';
 
 export interface NewCoordinationRequest {
   licenses: readonly string[];
@@ -27,32 +26,6 @@ export interface NewCorrection {
   sourceUrl: string | null;
 }
 
-/**
- * Opens the operator store for writing, by the server's forms and the operator CLI (created
- * owner-only when absent: it holds families' names and phone numbers), in rollback-journal mode,
- * not WAL, so the server's read-only overlay reader never needs a -shm file.
- */
-export function openOperatorStoreForWrite(snapshotsDir: string): Database.Database {
-  const file = path.join(snapshotsDir, OPERATOR_STORE_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(snapshotsDir, { recursive: true });
-    try {
-      fs.closeSync(fs.openSync(file, 'wx', 0o600));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const db = new Database(file, { timeout: 5_000 });
-  try {
-    db.pragma('journal_mode = DELETE');
-    db.exec(OPERATOR_STORE_DDL);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
 /** What a family reads when the operator store cannot be written; their form comes back as typed. */
 export const NOT_SAVED = 'We could not save this; nothing was sent. Try again in a minute.';
 
@@ -61,58 +34,49 @@ export class OperatorStoreUnavailable extends Error {}
 
 export class OperatorWrites {
   constructor(
-    private readonly snapshotsDir: string,
+    private readonly store: OperatorStore,
     private readonly log: Logger,
   ) {}
 
-  /** One write in one transaction: it is kept whole or not at all. */
-  private write(run: (db: Database.Database) => void): void {
-    let db: Database.Database | null = null;
+  /** One write, kept whole or not at all (one statement, one transaction). */
+  private async write(run: (store: OperatorStore) => unknown): Promise<void> {
     try {
-      db = openOperatorStoreForWrite(this.snapshotsDir);
-      const opened = db;
-      opened.transaction(() => run(opened))();
+      await run(this.store);
     } catch (error) {
       // The reason names the store, never a field of what was sent.
-      this.log.error('operator store not writable; nothing stored', { reason: error instanceof Error ? error.message : String(error) });
+      this.log.error('operator store not writable; nothing stored', { store: this.store.where, reason: error instanceof Error ? error.message : String(error) });
       throw new OperatorStoreUnavailable(NOT_SAVED, { cause: error });
-    } finally {
-      db?.close();
     }
   }
 
-  storeCoordinationRequest(request: NewCoordinationRequest, now = new Date()): void {
-    this.write((db) =>
-      db
-        .prepare(
-          `INSERT INTO coordination_requests
-             (received_at, licenses, needs, timing, family_name, family_phone, consent, assistant_client, link_expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          now.toISOString(),
-          JSON.stringify(request.licenses),
-          JSON.stringify(request.needs),
-          request.timing,
-          request.familyName,
-          request.familyPhone,
-          request.consent,
-          request.assistantClient,
-          request.linkExpiresAt.toISOString(),
-        ),
+  async storeCoordinationRequest(request: NewCoordinationRequest, now = new Date()): Promise<void> {
+    await this.write((store) =>
+      store.storeCoordinationRequest({
+        received_at: now.toISOString(),
+        licenses: JSON.stringify(request.licenses),
+        needs: JSON.stringify(request.needs),
+        timing: request.timing,
+        family_name: request.familyName,
+        family_phone: request.familyPhone,
+        consent: request.consent,
+        assistant_client: request.assistantClient,
+        link_expires_at: request.linkExpiresAt.toISOString(),
+      }),
     );
     // That it happened, nothing of what it says.
     this.log.info('coordination request stored');
   }
 
-  storeCorrection(correction: NewCorrection, now = new Date()): void {
-    this.write((db) =>
-      db
-        .prepare(
-          `INSERT INTO corrections (received_at, license_number, field, what_is_wrong, should_say, source_url)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(now.toISOString(), correction.license, correction.field, correction.whatIsWrong, correction.shouldSay, correction.sourceUrl),
+  async storeCorrection(correction: NewCorrection, now = new Date()): Promise<void> {
+    await this.write((store) =>
+      store.storeCorrection({
+        received_at: now.toISOString(),
+        license_number: correction.license,
+        field: correction.field,
+        what_is_wrong: correction.whatIsWrong,
+        should_say: correction.shouldSay,
+        source_url: correction.sourceUrl,
+      }),
     );
     this.log.info('correction stored');
   }

@@ -49,7 +49,7 @@ const CORRECTIONS_WINDOW_MS = 10 * 60_000;
 
 function routes(services: Services): ServerRoute[] {
   const { baseUrl } = services.settings;
-  const writes = new OperatorWrites(services.settings.snapshotsDir, services.log);
+  const writes = new OperatorWrites(services.operatorStore, services.log);
   const correctionAttempts = new FixedWindowBudget(CORRECTION_ATTEMPTS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const correctionStores = new FixedWindowBudget(CORRECTIONS_PER_WINDOW, CORRECTIONS_WINDOW_MS);
   const tooMany = (seconds: number) => pageError(429, 'Too many corrections were sent from this address. Please wait a few minutes and try again.', seconds);
@@ -145,7 +145,7 @@ function routes(services: Services): ServerRoute[] {
           // The checked correction as stored, and as the form shows it again when it could not be.
           const correction = { ...read.value, license: read.value.row.license_number };
           try {
-            writes.storeCorrection(correction);
+            await writes.storeCorrection(correction);
           } catch (error) {
             if (!(error instanceof OperatorStoreUnavailable)) throw error;
             return answer(request, h, baseUrl, correctionsFormPage(baseUrl, snapshot, correction, [], true, language), false);

@@ -1,25 +1,19 @@
 // Reads the operator store (clearance reviews, approved dispute annotations, hand-off mode) on a
-// timer, read-only. A missing file means nothing is held; an unreadable one keeps the last good
+// timer, read-only, through its one interface (operator-store.ts: the SQLite file, or PostgreSQL
+// with DATABASE_URL, whose notifications also wake it at once; each process reads with its own
+// store, as each cluster worker builds its own). A missing file means nothing is held; an unreadable one keeps the last good
 // overlay, so a glitch never drops a held review. Corrections fail closed across restarts too:
 // every good read is kept in a last-good copy beside the store (overlay-copy.ts), which a process
 // that starts while the store cannot be read serves instead (stale, and /healthz says since when);
 // with neither, the store reports the overlay unavailable and the server refuses to answer (503).
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { CLEARANCE_KEYS, type ClearanceKey } from '../../contract/facts.ts';
-import {
-  DEFAULT_HANDOFF_MODE,
-  HANDOFF_MODES,
-  OPERATOR_SETTING,
-  OPERATOR_STORE_FILE,
-  type DisputeAnnotation,
-  type HandoffMode,
-} from '../../contract/overlay.ts';
+import { DEFAULT_HANDOFF_MODE, HANDOFF_MODES, type DisputeAnnotation, type HandoffMode } from '../../contract/overlay.ts';
 import type { Logger } from '../lib/log.ts';
 import { pushTo } from '../lib/multimap.ts';
 import { readOverlayCopy, writeOverlayCopy, type OverlayRows } from './overlay-copy.ts';
+import { openOperatorStore } from './operator-store-open.ts';
+import type { OperatorStore, StoredOverlay } from './operator-store.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
@@ -99,44 +93,23 @@ export class Overlay {
   }
 }
 
-/** Reads the store file once; throws when it exists but cannot be read. Null when absent. */
-function readOverlay(filePath: string): Overlay | null {
-  if (!fs.existsSync(filePath)) return null;
-  const db = new Database(filePath, { readonly: true, fileMustExist: true });
-  try {
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name),
-    );
-    // A file without the reviews table is no operator store (a truncated or half-replaced file
-    // reads as an empty database): failing here keeps the last good overlay instead of holding nothing.
-    if (!tables.has('clearance_reviews')) throw new Error('not an operator store: it has no clearance_reviews table');
-    const reviews = tables.has('clearance_reviews')
-      ? (db
-          .prepare('SELECT license_number, clearance FROM clearance_reviews WHERE closed_at IS NULL ORDER BY license_number, clearance')
-          .all() as Array<{ license_number: string; clearance: string }>)
-      : [];
-    const disputes = tables.has('dispute_annotations')
-      ? (db
-          .prepare('SELECT license_number, field, text, approved_on FROM dispute_annotations ORDER BY license_number, approved_on, id')
-          .all() as Array<DisputeAnnotation & { license_number: string }>)
-      : [];
-    const modeRow = tables.has('settings')
-      ? (db.prepare('SELECT value FROM settings WHERE key = ?').get(OPERATOR_SETTING.handoffMode) as { value: string } | undefined)
-      : undefined;
-    const mode = HANDOFF_MODES.find((candidate) => candidate === modeRow?.value) ?? DEFAULT_HANDOFF_MODE;
-    const heldReviews = reviews.filter((row): row is { license_number: string; clearance: ClearanceKey } =>
-      (CLEARANCE_KEYS as readonly string[]).includes(row.clearance),
-    );
-    return new Overlay(heldReviews, disputes, mode, new Date().toISOString());
-  } finally {
-    db.close();
-  }
+/** The overlay a read of the store makes; only known clearances and modes count. Null when there is no store. */
+function overlayFrom(stored: StoredOverlay | null): Overlay | null {
+  if (stored === null) return null;
+  const heldReviews = stored.reviews.filter((row): row is { license_number: string; clearance: ClearanceKey } =>
+    (CLEARANCE_KEYS as readonly string[]).includes(row.clearance),
+  );
+  const mode = HANDOFF_MODES.find((candidate) => candidate === stored.handoffMode) ?? DEFAULT_HANDOFF_MODE;
+  return new Overlay(heldReviews, stored.disputes, mode, new Date().toISOString());
 }
 
 export interface OverlayStoreOptions {
+  /** Where the last-good copy is kept (and the SQLite store, when no other is given). */
   snapshotsDir: string;
   pollMs: number;
   log: Logger;
+  /** The operator store to read; by default the SQLite file in snapshotsDir. */
+  store?: OperatorStore;
 }
 
 /** How the served overlay stands, for /healthz. */
@@ -162,14 +135,32 @@ export class OverlayStore {
   /** The version and time of the last-good copy this process wrote (or read). */
   private copied: { version: string; at: number } | null = null;
   private poller: NodeJS.Timeout | null = null;
-  readonly filePath: string;
+  private readonly store: OperatorStore;
+  /** The read in flight, when the store answers asynchronously (PostgreSQL): a poll never starts a second. */
+  private reading: Promise<void> | null = null;
+  private followUp: Promise<void> | null = null;
+  private unwatch: (() => void) | null = null;
+  /** Settles when the first read has (good or not). */
+  private readonly firstRead: Promise<void>;
+  /** True once a read answered asynchronously (PostgreSQL). */
+  private answersLater = false;
   /** Reads that replaced the overlay, and reads that failed (read by the metrics). */
   reloads = 0;
   reloadFailures = 0;
 
   constructor(private readonly options: OverlayStoreOptions) {
-    this.filePath = path.join(options.snapshotsDir, OPERATOR_STORE_FILE);
-    this.refresh();
+    this.store = options.store ?? openOperatorStore({ snapshotsDir: options.snapshotsDir, databaseUrl: null }, options.log);
+    this.firstRead = Promise.resolve(this.refresh());
+  }
+
+  /**
+   * Settles when the server may listen: the first read done and, with a store that answers
+   * asynchronously, tried once more if it failed (start-up keeps the process busy, so a first
+   * connection can time out that the next one makes). At once with SQLite: its first read is done.
+   */
+  async ready(): Promise<void> {
+    await this.firstRead;
+    if (this.answersLater && this.failure !== null) await this.refresh();
   }
 
   /**
@@ -191,18 +182,41 @@ export class OverlayStore {
     return { state: stale ? 'stale' : 'current', source: this.source, staleSince: stale ? this.overlay.loadedAt : null, reason: this.failure };
   }
 
-  /** Re-reads the store now; keeps the last good overlay (or its copy) when the file is unreadable, or absent after one was held. */
-  refresh(): void {
-    let next: Overlay | null;
+  /**
+   * Re-reads the store now; keeps the last good overlay (or its copy) when the store is unreadable,
+   * or absent after one was held. Done on return with SQLite; with PostgreSQL, when the promise settles.
+   */
+  refresh(): void | Promise<void> {
+    // A read asked for while one is in flight may follow a write that read missed: one more follows it.
+    if (this.reading) return (this.followUp ??= this.reading.then(() => {
+      this.followUp = null;
+      return this.refresh();
+    }));
+    let read: ReturnType<OperatorStore['readOverlay']>;
     try {
-      next = readOverlay(this.filePath);
+      read = this.store.readOverlay();
     } catch (error) {
-      this.reloadFailures += 1;
-      this.failure = `the operator store ${this.filePath} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
-      this.options.log.error('operator store unreadable; keeping the last overlay read', { file: this.filePath, reason: this.failure });
-      this.fallBack();
-      return;
+      return this.readFailed(error);
     }
+    if (!(read instanceof Promise)) return this.take(overlayFrom(read));
+    this.answersLater = true;
+    this.reading = read.then(
+      (stored) => this.take(overlayFrom(stored)),
+      (error: unknown) => this.readFailed(error),
+    ).finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private readFailed(error: unknown): void {
+    this.reloadFailures += 1;
+    this.failure = `the operator store ${this.store.where} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+    this.options.log.error('operator store unreadable; keeping the last overlay read', { store: this.store.where, reason: this.failure });
+    this.fallBack();
+  }
+
+  private take(next: Overlay | null): void {
     if (next === null) {
       // No store: nothing is held, unless a review was held before (this process, or its copy).
       this.fallBack();
@@ -211,8 +225,8 @@ export class OverlayStore {
         this.source = 'no store';
         this.failure = null;
       } else {
-        this.failure = `the operator store ${this.filePath} is missing, though reviews or annotations were held`;
-        this.options.log.warn('operator store missing; keeping the last overlay read', { file: this.filePath });
+        this.failure = `the operator store ${this.store.where} is missing, though reviews or annotations were held`;
+        this.options.log.warn('operator store missing; keeping the last overlay read', { store: this.store.where });
       }
       return;
     }
@@ -245,13 +259,19 @@ export class OverlayStore {
     }
   }
 
+  /** Re-reads every pollMs, and at once when the store says it changed (PostgreSQL's notifications). */
   poll(): void {
-    this.poller = setInterval(() => this.refresh(), this.options.pollMs);
+    // A poll that finds a read in flight (a slow database) skips its turn rather than queueing one.
+    this.poller = setInterval(() => {
+      if (!this.reading) void this.refresh();
+    }, this.options.pollMs);
     this.poller.unref();
+    this.unwatch = this.store.watch?.(() => void this.refresh()) ?? null;
   }
 
   close(): void {
     if (this.poller) clearInterval(this.poller);
+    this.unwatch?.();
   }
 }
 

@@ -2,16 +2,18 @@
 // same-origin check on browsers' Origin header and the form field readers. Their per-address
 // submission budgets are the fixed-window budgets of rate-limit.ts.
 import type { Request } from '@hapi/hapi';
+import { HIDDEN_CONTROLS } from '../../contract/overlay.ts';
 
 /**
  * False when a browser says the form was posted from another site. A request without an Origin
- * header (not a browser, or an old one) or with the opaque `null` some privacy settings send
- * passes: the signed link (plan) and field validation are the other guards, and a form posted
- * from elsewhere gains nothing (it would have to carry the family's own name and phone).
+ * header (not a browser, or an old one) passes: the signed link (plan) and field validation are
+ * the other guards. The opaque `null` is refused: it is what a sandboxed frame, a data: page or a
+ * cross-site redirect sends, never a form posted from its own page here.
  */
 export function sameOrigin(request: Request, baseUrl: string): boolean {
   const origin = request.headers.origin;
-  if (origin === undefined || origin === 'null') return true;
+  if (origin === undefined) return true;
+  if (origin === 'null') return false;
   const host = request.info.host;
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true;
   // A base URL that is not a URL allows nothing extra.
@@ -37,8 +39,8 @@ export function formList(payload: unknown, name: string, maxItems: number, maxLe
   return list as string[];
 }
 
-/** No control characters other than line breaks and tabs. */
+/** No control characters (C0, DEL, C1) and no bidi overrides or isolates; tabs and line breaks only where allowed. */
 export function printable(text: string, allowLineBreaks = false): boolean {
-  return allowLineBreaks ? !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) : !/[\u0000-\u001f\u007f]/.test(text);
+  return !HIDDEN_CONTROLS.test(text) && (allowLineBreaks || !/[\t\n\r]/.test(text));
 }
 
