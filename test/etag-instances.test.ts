@@ -9,19 +9,12 @@ import test from 'ava';
 import { releaseFingerprint } from '../serve/http/etag.ts';
 import { seedSnapshotFile, tempDir } from './helpers/snapshot.ts';
 import { freePort, get, killCluster, start, type Running } from './cluster/helpers.ts';
+import { BROWSER_ACCEPTS, ENGLISH_LANGUAGES } from './helpers/variants.ts';
 
 const WORKERS = 2;
 /** Requests per URL per instance: each on its own connection, so both workers answer some. */
 const ROUNDS = 6;
 
-/** Browsers' own navigation Accept strings (Chrome, Firefox, Safari, Edge's older one). */
-export const BROWSER_ACCEPTS = [
-  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
-  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8,image/webp',
-  'text/html, application/xhtml+xml, image/jxr, */*',
-];
-export const ENGLISH_LANGUAGES = ['en-US,en;q=0.9', 'en-GB,en;q=0.8,fr;q=0.5'];
 
 const PATHS = ['/', '/es', '/care/dementia', '/api/v1', '/api/v1/facilities?limit=3', '/api/v1/guides', '/llms.txt'];
 
