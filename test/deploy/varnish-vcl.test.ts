@@ -149,6 +149,9 @@ test.serial('/api and /mcp: Accept and Accept-Language reach an instance exactly
     t.is(seen.language, headers['accept-language'], path);
     t.is(seen.form, null, path);
   }
+  // Varnish appends the client's address (TRUST_PROXY counts that entry from the right).
+  await via('/api/v1/forwarded', { 'x-forwarded-for': '203.0.113.9' });
+  t.is(two.seen.concat(one.seen).find((r) => r.url === '/api/v1/forwarded')?.headers['x-forwarded-for'], '203.0.113.9, 127.0.0.1');
 });
 
 test.serial('a page varying on Accept is stored once per Markdown-or-not, and clients see Vary: Accept', async (t) => {
@@ -278,7 +281,8 @@ test.serial('nothing per-caller or erroneous is stored, and an error never keeps
     t.deepEqual(counts.toSorted(), [...new Set(counts)].toSorted(), `${path}: every answer fresh from an instance`);
   }
   // A caller over budget (429, no-store) at a page's address: the next caller still gets the page stored.
-  policies.set('/budget', (count) => (count === 1 ? { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': '30' } } : { headers: { 'cache-control': 'public, s-maxage=60' } }));
+  type Policy = { status?: number; headers: Record<string, string> };
+  policies.set('/budget', (count): Policy => (count === 1 ? { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': '30' } } : { headers: { 'cache-control': 'public, s-maxage=60' } }));
   one.ready = false; // one instance, so the 429 and the page come from the same counter
   await varnish.waitForBackends(1, 'sick');
   t.is((await via('/budget')).status, 429);
