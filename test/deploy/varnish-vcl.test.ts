@@ -4,12 +4,16 @@
 // the Spanish-or-not and Markdown-or-not choices are the server's own; stale-while-revalidate; a
 // stale copy served while no instance can answer (stale-if-error); a retry on another instance
 // when a connection fails, never for a form; the /readyz probe; and nothing per-caller stored.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import { prefersSpanish } from '../../serve/words/language.ts';
 import { get } from '../cluster/helpers.ts';
-import { startVarnish, type Varnish } from '../helpers/varnish.ts';
+import { SHIPPED_VCL, startVarnish, type Varnish } from '../helpers/varnish.ts';
+import { tempDir } from '../helpers/snapshot.ts';
 
 /** What a stand-in does with a request other than /readyz. */
 type Mode = 'serve' | 'fail' | 'reset';
@@ -304,4 +308,14 @@ test.serial('a request body over 1 MiB is refused with a JSON 413, never sent on
   t.is(answer.headers['cache-control'], 'no-store');
   t.regex(JSON.parse(answer.body).error, /too large/);
   t.is(one.seen.length + two.seen.length, before, 'no instance saw it');
+});
+
+test('one VCL: deploy/varnish/default.vcl links to the copy under deploy/k8s, and compiles with the example backends.vcl beside it', (t) => {
+  const folder = path.join(path.dirname(SHIPPED_VCL), '../../varnish');
+  t.is(fs.readlinkSync(path.join(folder, 'default.vcl')), '../k8s/varnish/default.vcl');
+  const work = tempDir('varnish-compile');
+  fs.chmodSync(work, 0o755);
+  const compiled = spawnSync('varnishd', ['-C', '-n', path.join(work, 'n'), '-p', `vcl_path=${folder}`, '-f', path.join(folder, 'default.vcl')], { encoding: 'utf8' });
+  t.is(compiled.status, 0, compiled.stderr.slice(-2000));
+  t.regex(fs.readFileSync(path.join(folder, 'backends.vcl'), 'utf8'), /new app = directors\.round_robin\(\);/);
 });

@@ -83,6 +83,10 @@ export async function startVarnish(backendPorts: number[], options: VarnishOptio
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that ends without stop() (a crash, a timeout) still takes its varnishd along.
+  const orphanGuard = () => child.kill('SIGTERM');
+  process.once('exit', orphanGuard);
+  void exited.then(() => process.off('exit', orphanGuard));
 
   const adm = async (...command: string[]) => (await run('varnishadm', ['-n', workdir, ...command], { timeout: 20_000 })).stdout;
   const counter = async (name: string) => {
