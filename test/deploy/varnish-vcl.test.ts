@@ -140,12 +140,14 @@ test.serial('pages: Accept-Language reaches an instance as es or en, chosen as t
   }
 });
 
-test.serial('/api and /mcp: Accept and Accept-Language reach an instance exactly as sent', async (t) => {
+test.serial('/api, /mcp and the other machine paths: Accept and Accept-Language reach an instance exactly as sent', async (t) => {
   await reset();
   const headers = { accept: 'application/json, text/event-stream', 'accept-language': 'es-MX,es;q=0.9' };
   for (const [path, body] of [
     ['/api/v1/facilities', undefined],
     ['/api', undefined],
+    ['/openapi.json', undefined],
+    ['/.well-known/mcp.json', undefined],
     ['/mcp', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'],
   ] as const) {
     const seen = json((await via(path, body ? { ...headers, 'content-type': 'application/json' } : headers, body)).body);

@@ -71,8 +71,9 @@ sub vcl_recv {
         set req.grace = 0s;
     }
 
-    # Pages only (never /api, never /mcp): the two choices a page makes from these headers.
-    if (req.url !~ "^/api(/|\?|$)") {
+    # Pages only (never /api or /mcp, nor the other machine paths): the two choices a page makes
+    # from these headers.
+    if (req.url !~ "^/(api|openapi\.json|llms\.txt|\.well-known)(/|\?|$)") {
         call page_variant;
     }
 }
@@ -153,8 +154,8 @@ sub vcl_backend_response {
         set beresp.uncacheable = true;
         return (deliver);
     }
-    # Anything else not for sharing (no-store, private, no-cache, Set-Cookie, Vary: *) is left to
-    # the built-in rules, which pass it and remember to for two minutes.
+    # Anything else not for sharing (no-store, private, no-cache, Set-Cookie, Vary: *) is passed
+    # on, and its address remembered as such for two minutes (as the built-in rules do).
     if (bereq.uncacheable || beresp.ttl <= 0s || beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(?i)no-cache|no-store|private" || beresp.http.Vary == "*") {
         return (pass(120s));
     }
