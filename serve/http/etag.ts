@@ -29,7 +29,8 @@ function filesUnder(dir: string): string[] {
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return filesUnder(full);
-      return entry.isFile() ? [full] : [];
+      // A card being rebuilt is written beside its name (`.tmp`) and renamed: only what is in place counts.
+      return entry.isFile() && !entry.name.endsWith('.tmp') && !entry.name.startsWith('.') ? [full] : [];
     });
 }
 
