@@ -1,4 +1,7 @@
-// GET /healthz: alive, and which snapshot and overlay this instance serves. Never cached.
+// GET /healthz: alive, and which snapshot and overlay this instance serves, with the age rule an
+// operator alerts on. GET /readyz: whether this instance can answer requests now, for a load
+// balancer or Varnish deciding where to send them; a late pipeline run, which ages every replica's
+// snapshot at once, never takes them all out of service. Neither is ever cached.
 import path from 'node:path';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
@@ -46,9 +49,43 @@ function relativeToSnapshotsDir<T>(body: T, dir: string): T {
   return JSON.parse(JSON.stringify(body, (_key, value: unknown) => (typeof value === 'string' ? relative(value) : value))) as T;
 }
 
+/**
+ * Why this instance cannot answer requests now (empty: ready): it serves no verified snapshot, or
+ * no good operator overlay (the server refuses every request meanwhile). A snapshot's age, a
+ * served file gone from disk and a stale overlay (the last good one serves) leave it ready: it
+ * still answers, and /healthz says what an operator should look at.
+ */
+export function readinessProblems(services: Services): string[] {
+  const problems: string[] = [];
+  // The server listens only once its snapshot's pages passed quick_check (server.ts): one that is open is verified.
+  if (!services.snapshots.current.isOpen) problems.push('no verified snapshot is open');
+  const overlay = services.overlays.health();
+  if (overlay.state === 'unavailable') problems.push(overlayUnavailable(overlay.reason));
+  return problems;
+}
+
 export const healthPlugin: Plugin<Services> = {
   name: 'health',
   register(server, services) {
+    server.route({
+      method: 'GET',
+      path: '/readyz',
+      options: {
+        cache: { otherwise: 'no-store' },
+        validate: { ...inputs({ query: Joi.object({}) }), failAction: failValidation() },
+      },
+      handler: (_request, h) => {
+        const problems = readinessProblems(services);
+        const snapshot = services.snapshots.current;
+        const body = {
+          status: problems.length > 0 ? 'not_ready' : 'ready',
+          ...(problems.length > 0 ? { reason: problems.join('; ') } : {}),
+          snapshot: { file: snapshot.file, run_id: snapshot.meta.runId },
+          overlay: { state: services.overlays.health().state },
+        };
+        return h.response(relativeToSnapshotsDir(body, services.settings.snapshotsDir)).code(problems.length > 0 ? 503 : 200);
+      },
+    });
     server.route({
       method: 'GET',
       path: '/healthz',

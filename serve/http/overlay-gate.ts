@@ -1,7 +1,7 @@
 // Corrections fail closed (docs/operations.md): while no good operator overlay was ever read (the
 // store exists but cannot be read, and no last-good copy is beside it), the server cannot know
 // which clearances are under a correction review, so it answers nothing that could show one as
-// if no review were held. Every request but /healthz (which says why) gets a 503 with Retry-After:
+// if no review were held. Every request but /healthz and /readyz (which say why) gets a 503 with Retry-After:
 // a clear refusal, rather than lists filtered as if no review existed, or every clearance shown
 // as under review (a `needs` list would then read as "no such home here").
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
@@ -22,7 +22,7 @@ function retryAfter(pollMs: number): number {
  * JSON-RPC error shape; everything else the spec's error (pages: the error page).
  */
 export function refuseWithoutOverlay(request: Request, h: ResponseToolkit, overlays: OverlayStore, pollMs: number): ResponseObject | null {
-  if (!overlays.unavailable || request.path === '/healthz' || request.method === 'options') return null;
+  if (!overlays.unavailable || request.path === '/healthz' || request.path === '/readyz' || request.method === 'options') return null;
   const seconds = retryAfter(pollMs);
   if (request.path === '/mcp') {
     return h

@@ -13,7 +13,7 @@ import { ERROR_WORDS } from '../words/family-words.ts';
 import { pathIn, SPANISH_PREFIX, type Language } from '../words/language.ts';
 
 /** Paths whose errors stay JSON (machines read them): these addresses, and everything under the prefixes. */
-const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/llms.txt']);
+const MACHINE_PATHS = new Set(['/api', '/mcp', '/openapi.json', '/healthz', '/readyz', '/llms.txt']);
 const MACHINE_PREFIXES = ['/api/', '/mcp/', '/.well-known/', '/assets/'];
 
 export function isMachinePath(path: string): boolean {

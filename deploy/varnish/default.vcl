@@ -1,0 +1,1 @@
+../k8s/varnish/default.vcl
