@@ -18,6 +18,8 @@ export interface SeedEdits {
   detail?: (detail: Record<string, unknown>, license: string) => void;
   /** Changes a home's report index entries (REPORTARRAY). */
   reports?: (entries: Array<Record<string, unknown>>, license: string) => void;
+  /** Rewrites a report page (the state site's HTML). */
+  reportPages?: (html: string, license: string) => string;
 }
 
 function quoted(field: string): string {
@@ -61,6 +63,12 @@ export async function editedSeedSnapshots(edits: SeedEdits): Promise<string> {
   for (const license of fs.readdirSync(documents)) {
     if (edits.detail) editJson(path.join(documents, license, 'detail.json'), (value) => edits.detail!(value.FacilityDetail, license));
     if (edits.reports) editJson(path.join(documents, license, 'index.json'), (value) => edits.reports!(value.REPORTARRAY, license));
+    if (edits.reportPages) {
+      for (const page of fs.readdirSync(path.join(documents, license)).filter((file) => file.endsWith('.html'))) {
+        const file = path.join(documents, license, page);
+        fs.writeFileSync(file, edits.reportPages(fs.readFileSync(file, 'utf8'), license));
+      }
+    }
   }
   const base = selectProfile(pipelineConfig, 'seeds');
   const moved = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(`"${SEEDS}/`, `"${seeds}/`));
