@@ -2,7 +2,7 @@
 // mime type and its `_meta.ui` (the CSP naming only the tile host for the map card, nothing for
 // the others), so resources/list and resources/read are the SDK's own handlers on every path and
 // both eras carry the 2026-07-28 caching hints. A read answers from memory: each built card is
-// read from disk once per process.
+// read from disk once per process, with the tile settings and its own CSP's tile host filled in.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/server';
