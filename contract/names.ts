@@ -36,9 +36,29 @@ export function licenseNumberFrom(input: string): string | null {
   return digits.padStart(9, '0');
 }
 
-/** URL slug of a name: the name key with hyphens (`/facility/<slug>-<license>`). */
+/** Longest slug a page address carries: a name past it is cut at a word, so the address stays short. */
+export const MAX_SLUG_LENGTH = 80;
+
+/** URL slug of a name: the name key with hyphens (`/facility/<slug>-<license>`), at most MAX_SLUG_LENGTH characters, cut at a word. */
 export function nameSlug(name: string): string {
-  return nameKey(name).replace(/ /g, '-') || 'home';
+  const slug = nameKey(name.slice(0, MAX_STATE_TEXT_LENGTH * 2)).replace(/ /g, '-');
+  if (slug.length <= MAX_SLUG_LENGTH) return slug || 'home';
+  const cut = slug.slice(0, MAX_SLUG_LENGTH + 1);
+  const atWord = cut.lastIndexOf('-');
+  return (atWord > 0 ? cut.slice(0, atWord) : cut.slice(0, MAX_SLUG_LENGTH)) || 'home';
+}
+
+/**
+ * Longest name, licensee or address the service keeps. The state's longest run to about 60
+ * characters (its search form and export columns are far narrower than this); a value past it is
+ * a broken or hostile file, and would make every answer that carries it enormous.
+ */
+export const MAX_STATE_TEXT_LENGTH = 200;
+
+/** A state text value within MAX_STATE_TEXT_LENGTH, saying so when it was cut (the value and its length on the file). */
+export function withinStateLength(text: string): { text: string; cutFrom: number | null } {
+  if (text.length <= MAX_STATE_TEXT_LENGTH) return { text, cutFrom: null };
+  return { text: `${text.slice(0, MAX_STATE_TEXT_LENGTH).trimEnd()}… [cut: ${text.length} characters on the state's file]`, cutFrom: text.length };
 }
 
 /** Collapse runs of white space and trim: spacing in state files is noise, not content. */

@@ -134,6 +134,10 @@ export async function createServer(settings: Settings, log: Logger = createLogge
       addDemoNotice(request, response as ResponseObject, snapshots);
       tagForCaching(request, response as ResponseObject);
       ensurePagePolicy(response as ResponseObject, settings.baseUrl);
+      // Every answer is read as the type it says (JSON, CSV, Atom, Markdown, HTML): never sniffed into another.
+      (response as ResponseObject).header('x-content-type-options', 'nosniff');
+    } else {
+      (response as Boom.Boom).output.headers['x-content-type-options'] = 'nosniff';
     }
     // A page is not a takeover: hapi still sends it through the rest of the response lifecycle.
     return page ?? h.continue;

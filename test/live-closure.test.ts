@@ -3,6 +3,7 @@
 // on every surface: left out of the REST and MCP lists and their counts, `closed: true` with a note
 // naming both sources and both dates in get_home, check_homes and the REST check, refused by
 // start_family_request, their approvals read as history on the page.
+import { quoted } from '../serve/words/quote.ts';
 import test from 'ava';
 import type { Client } from '@modelcontextprotocol/client';
 import { examples, type Examples } from './helpers/examples.ts';
@@ -86,7 +87,8 @@ test('get_home, check_homes and the REST check say closed, with the dated note n
     const checked = await tool('check_homes', { homes: [home.license_number] });
     t.true(checked.results[0].home.license_closed);
     t.false(checked.display.includes('Status: LICENSED'), checked.display);
-    t.true(checked.display.includes(`Status: ${home.license_status_live}.`), checked.display);
+    // The state's words quoted (serve/words/quote.ts).
+    t.true(checked.display.includes(`Status: ${quoted(home.license_status_live)}.`), checked.display);
 
     const rest = (await postJson(`${server.url}/api/v1/check`, { homes: [home.license_number] })).body;
     t.true(rest.data.results[0].home.license_closed);

@@ -9,6 +9,7 @@ import { facilityNumberColumn, newCount, readCsv, validateRow, type Rejection } 
 import { licenseNumber, stateCell, wholeNumberFrom } from '../normalize/text.ts';
 import { DateShapeTally, type DateShapeCounts } from '../normalize/dates.ts';
 import type { StateVisits } from '../../contract/records.ts';
+import { MAX_STATE_TEXT_LENGTH, withinStateLength } from '../../contract/names.ts';
 
 export interface RosterRow {
   line: number;
@@ -234,17 +235,24 @@ export async function readRoster(file: string, rejectRow: (r: Rejection) => void
       if (reading.iso < '1900-01-01' || reading.iso > latest) return problem(field, (text ?? '').trim(), `not a possible date (1900 to ${latest})`);
       return reading.iso;
     };
+    // A name, licensee or address past any the state publishes is cut, with a warning (contract/names.ts).
+    const bounded = (field: string, text: string | null): string | null => {
+      if (text === null) return null;
+      const kept = withinStateLength(text);
+      if (kept.cutFrom !== null) problem(field, `${text.slice(0, 60)}…`, `${kept.cutFrom} characters, longer than any the state publishes: cut to ${MAX_STATE_TEXT_LENGTH}`);
+      return kept.text;
+    };
     const visits = isExport ? readVisits(valid, csvRow.tail, { date, problem }) : null;
     const row: RosterRow = {
       line: csvRow.line,
       license_number: licenseNumber(valid.facility_number!),
       facility_type: cell('facility_type'),
       // A name is required: a placeholder there leaves the text as the state wrote it.
-      facility_name: stateCell(valid.facility_name).value ?? valid.facility_name!.trim(),
-      licensee: cell('licensee'),
+      facility_name: bounded('facility_name', stateCell(valid.facility_name).value ?? valid.facility_name!.trim())!,
+      licensee: bounded('licensee', cell('licensee')),
       phone: cell('facility_telephone_number'),
-      street: cell('facility_address'),
-      city: cell('facility_city'),
+      street: bounded('facility_address', cell('facility_address')),
+      city: bounded('facility_city', cell('facility_city')),
       zip,
       county: cell('county_name'),
       regional_office: cell('regional_office'),

@@ -3,6 +3,7 @@
 // and no authentication.
 import { createHash } from 'node:crypto';
 import { DEMO_SENTENCE } from '../words/wording.ts';
+import { escapeMarkdownInline } from '../words/quote.ts';
 import { guideCatalog } from '../words/guides/catalog.ts';
 import { MCP_CAPABILITIES, MCP_EXTENSIONS, MCP_SERVER_INFO, PROTOCOL_VERSIONS, UI_EXTENSION } from '../words/identity.ts';
 import { ICON_PATH } from '../web/icon.ts';
@@ -220,7 +221,8 @@ export function llmsTxt(baseUrl: string, counties: ReadonlyArray<{ name: string;
     '',
     '## County pages',
     '',
-    ...counties.map((county) => `- [${county.name} County](${baseUrl}/county/${county.slug}): ${county.homes} licensed home${county.homes === 1 ? '' : 's'}`),
+    // A county name is the roster's text: escaped, so it cannot end the link or become markup.
+    ...counties.map((county) => `- [${escapeMarkdownInline(county.name)} County](${baseUrl}/county/${encodeURI(county.slug)}): ${county.homes} licensed home${county.homes === 1 ? '' : 's'}`),
     '',
     '## Terms',
     '',

@@ -62,6 +62,27 @@ export interface FacilityListQuery {
   offset: number;
 }
 
+/**
+ * Most reports one answer holds: the whole list of any home the state lists (none lists near this
+ * many), and a bound on what a broken or hostile index can make one answer carry.
+ */
+export const MAX_REPORTS_PAGE = 1000;
+
+/** A home's reports: the whole list by default, paged with offset + limit like the facilities list past MAX_REPORTS_PAGE. */
+export const reportsQuery = Joi.object({
+  limit: wholeNumber(1, MAX_REPORTS_PAGE, `limit must be an integer between 1 and ${MAX_REPORTS_PAGE}`)
+    .default(MAX_REPORTS_PAGE)
+    .description(`Page size, 1..${MAX_REPORTS_PAGE} (digits only; default ${MAX_REPORTS_PAGE}, the whole list of any home the state lists).`),
+  offset: wholeNumber(0, 20000, 'offset must be an integer between 0 and 20000')
+    .default(0)
+    .description('Reports to skip, 0..20000 (digits only). An offset at or past the reports held returns an empty list; next_offset is null when none is left.'),
+});
+
+export interface ReportsQuery {
+  limit: number;
+  offset: number;
+}
+
 /** GET routes without parameters still refuse any query parameter (never ignored). */
 export const noQuery = Joi.object({});
 

@@ -7,6 +7,7 @@ import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
 import { NEED_WORDS } from '../shape/call-plan.ts';
 import { approvalShortWords, CALL_AGAIN } from '../words/wording.ts';
+import { QUOTED_TEXT_NOTE, quoted, quotedOr } from '../words/quote.ts';
 import { ALW_SCOPE } from '../../contract/records.ts';
 import { triStateWords } from '../../contract/facts.ts';
 
@@ -136,7 +137,7 @@ const APPROVAL_SHORT = { dementia: 'dementia', hospice: 'hospice', non_ambulator
 
 /** One home as a line of the text block: the same values as its structured item, in words. */
 function homeLine(home: ListAnswer['homes'][number], position: number): string {
-  const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).join(', ');
+  const place = [home.city ? quoted(home.city) : null, home.county ? `${quoted(home.county)} County` : null].filter(Boolean).join(', ');
   const distance = home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`;
   const c = home.clearances;
   const approvals = (Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>).map((key) => `${APPROVAL_SHORT[key]} ${approvalShortWords(c[key])}`).join(', ');
@@ -145,8 +146,8 @@ function homeLine(home: ListAnswer['homes'][number], position: number): string {
     `${r.documents_on_file ?? 'not on file'} state documents, latest visit ${r.latest_visit_date ?? 'not on file'}, ` +
     `citations${r.tallies_since_year ? ` since ${r.tallies_since_year}` : ''}: Type A ${r.type_a_citations ?? 'not on file'}, Type B ${r.type_b_citations ?? 'not on file'}`;
   return (
-    `${position}. **${home.name}** (license ${home.license_number}${place ? `, ${place}` : ''})${distance}. ` +
-    `Status ${home.license.status ?? 'not on file'}${home.license.on_probation === 'true' ? ', on probation' : ''}; ${home.beds ?? 'not on file'} licensed beds. ` +
+    `${position}. **${quoted(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''})${distance}. ` +
+    `Status ${quotedOr(home.license.status, 'not on file')}${home.license.on_probation === 'true' ? ', on probation' : ''}; ${home.beds ?? 'not on file'} licensed beds. ` +
     `Care approvals${c.as_of ? ` as of ${c.as_of}` : ''}: ${approvals}${c.source_note ? ` (${c.source_note})` : ''}. ` +
     `Assisted Living Waiver list: ${triStateWords(home.medi_cal_alw)}. ${home.price ? `${home.price.line} ` : ''}State record: ${record}. ` +
     `Page: ${home.page}`
@@ -163,12 +164,13 @@ export function listText(answer: ListAnswer): string {
   const head =
     shown === 0
       ? `**No listed home is on this page (${answer.total} match in all).**`
-      : `**${answer.total} listed home${answer.total === 1 ? '' : 's'} match${answer.total === 1 ? 'es' : ''}${answer.hospital ? ` near ${answer.hospital.name}` : ''}; this answer lists ${answer.offset + 1} to ${answer.offset + shown}` +
+      : `**${answer.total} listed home${answer.total === 1 ? '' : 's'} match${answer.total === 1 ? 'es' : ''}${answer.hospital ? ` near ${quoted(answer.hospital.name)}` : ''}; this answer lists ${answer.offset + 1} to ${answer.offset + shown}` +
         `${answer.next_offset === null ? '' : `; call again with offset ${answer.next_offset} for the next ones`}.**`;
-  const left = (answer.left_the_list ?? []).map((home) => `- ${home.name} (license ${home.license_number}): ${home.line}`);
+  const left = (answer.left_the_list ?? []).map((home) => `- ${quoted(home.name)} (license ${home.license_number}): ${home.line}`);
   const dates = answer.data_dates;
   return [
     head,
+    QUOTED_TEXT_NOTE,
     ...answer.notes.map((note) => `- ${note}`),
     ...(left.length > 0 ? ['', 'Closed or left the roster:', ...left] : []),
     '',

@@ -12,6 +12,7 @@ import { DEMO_SENTENCE } from '../words/wording.ts';
 import { CARD_MIME_TYPE, MCP_CAPABILITIES, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
 import { registerTool, renderedText, type ToolDefinition } from './tool.ts';
+import { jsonAsText } from '../words/quote.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
 import { EXPLAIN_ALIAS_DESCRIPTION, explainAliasAvailable, explainCareTopic } from './tools/explain-care-topic.ts';
@@ -48,7 +49,7 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
  */
 export function expectedText(name: string, structuredContent: Record<string, unknown>): string {
   const definition = TOOLS.find((tool) => tool.name === name || (name === 'explain' && tool.name === 'explain_care_topic'));
-  if (!definition?.text) return JSON.stringify(structuredContent);
+  if (!definition?.text) return jsonAsText(JSON.stringify(structuredContent));
   const { demo_data: demo, demo_notice: _notice, ...structured } = structuredContent;
   return renderedText(structured, demo === true, definition.text as (answer: unknown) => string);
 }

@@ -6,6 +6,7 @@ import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprot
 import type * as z from 'zod/v4';
 import { demoFields } from '../http/demo.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
+import { jsonAsText } from '../words/quote.ts';
 import { requestCall, type McpCall } from './context.ts';
 import { demoNotice } from './schemas.ts';
 import { compactJsonSchema } from './json-schema.ts';
@@ -57,7 +58,8 @@ export function toolResult(structured: Record<string, unknown>, demo = false, re
   const answer = demo ? { ...demoFields(true), ...structured } : structured;
   const json = JSON.stringify(answer);
   written.set(answer, json);
-  return { content: [{ type: 'text', text: render ? renderedText(structured, demo, render) : json }], structuredContent: answer };
+  // The JSON text escapes what a Markdown host could render (a record's value stays text); structuredContent is the plain value.
+  return { content: [{ type: 'text', text: render ? renderedText(structured, demo, render) : jsonAsText(json) }], structuredContent: answer };
 }
 
 /** A rendered text block: it opens with the demo notice too, as the JSON does. */

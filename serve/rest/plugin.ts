@@ -21,8 +21,11 @@ import {
   checkHeaders,
   facilityListQuery,
   licenseParams,
+  MAX_REPORTS_PAGE,
   noQuery,
+  reportsQuery,
   type FacilityListQuery,
+  type ReportsQuery,
 } from '../http/input-schemas.ts';
 import * as responses from './response-schemas.ts';
 import { CACHE_CONTROL } from '../http/cache-control.ts';
@@ -142,13 +145,14 @@ function routes(services: Services): ServerRoute[] {
       path: '/api/v1/facilities/{license}/reports',
       options: {
         cache: { otherwise: CACHE_CONTROL.reports },
-        validate: { ...inputs({ params: licenseParams, query: noQuery }), failAction: failValidation(undefined, noSortParameterIn(REPORTS_ORDER)) },
+        validate: { ...inputs({ params: licenseParams, query: reportsQuery }), failAction: failValidation(undefined, noSortParameterIn(REPORTS_ORDER)) },
         plugins: openApiDocs({
           operationId: 'listFacilityReports',
           summary: "A home's state documents (reports), newest first, the whole list",
           description:
             'Report url is null today (the state publishes no stable per-document address): use state_record_url. ' +
-            'Narrative text is not in this endpoint.',
+            `Narrative text is not in this endpoint. One answer holds at most ${MAX_REPORTS_PAGE} reports (the whole list of any home the state lists); ` +
+            'past that, or with a smaller limit, page with offset until next_offset is null.',
           tag: 'Facilities',
           ok: { schema: responses.reportsResponse, description: 'Every report the state lists for the license.' },
           errors: [400, 404, 429, 500],
@@ -157,14 +161,18 @@ function routes(services: Services): ServerRoute[] {
       handler: (request, h) => {
         const { row } = recordOr404(services, request, (request.params as { license: string }).license);
         const context = shapeContext(request, services);
+        const { limit, offset } = request.query as unknown as ReportsQuery;
         const listed = reportsByLicense(context.snapshot, row.license_number);
-        const reports = listed.map(({ ref, control_number, ...rest }) => ({ ref, control_number, source_class: 'state', ...rest }));
+        const reports = listed.slice(offset, offset + limit).map(({ ref, control_number, ...rest }) => ({ ref, control_number, source_class: 'state', ...rest }));
         const data = JSON.stringify({
           license_number: row.license_number,
           state_record_url: row.state_record_url,
           reports,
           // The state's own count of what it lists; it can exceed what one index answer carried.
-          total: Math.max(row.documents_count ?? 0, reports.length),
+          total: Math.max(row.documents_count ?? 0, listed.length),
+          limit,
+          offset,
+          next_offset: offset + limit < listed.length ? offset + limit : null,
         });
         return stateJson(h, baseUrl, context.snapshot, services.filler.fillText(data));
       },

@@ -179,8 +179,11 @@ export const reportsResponse = envelope(
   grows({
     license_number: Joi.string(),
     state_record_url: uri(),
-    reports: Joi.array().items(report).description('Newest first, the whole list.'),
+    reports: Joi.array().items(report).description('Newest first: the whole list unless limit or offset cut it.'),
     total: integer().min(0),
+    limit: integer().min(1).description('The page size applied.'),
+    offset: integer().min(0).description('Reports skipped.'),
+    next_offset: integer().min(0).allow(null).description('More reports are held: ask again with this offset. null when none is left.'),
   }),
 );
 

@@ -2,17 +2,14 @@
 import { CLEARANCE_KEYS, licenseStatusMeaning } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
+import { escapeMarkdownInline, quoted, quotedOr } from '../words/quote.ts';
 import { approvalShortWords, CLOSED_PHONE, FAIRNESS_NOTE, HELD_WHILE_OPEN, liveStatusWords, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
-/** What md changes: white space other than single spaces, and Markdown's active characters. */
-const MD_CHANGES = /[^\S ]| {2}|[\\`*_[\]<>|#~]/;
-
-/** Text from input or the record, made inert in Markdown (most names need nothing done). */
+/** Text from input or the record, made inert in Markdown, on one line (quote.ts). */
 function md(text: string | null): string {
-  if (text === null || !MD_CHANGES.test(text)) return text ?? '';
-  return text.replace(/\s+/g, ' ').replace(/([\\`*_[\]<>|#~])/g, '\\$1');
+  return text === null ? '' : escapeMarkdownInline(text);
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -21,10 +18,11 @@ function plural(count: number, one: string, many: string): string {
 
 /** What a matched line says after its input: the home, its status and its care approvals. */
 export function matchedLine(home: CompactHome, live: { status: string | null; checkedOn: string | null } | null = null): string {
-  const place = [home.city, home.county ? `${home.county} County` : null].filter(Boolean).map(md).join(', ');
+  // The record's own words sit in « » (quote.ts): the state's text, never an instruction.
+  const place = [home.city ? quoted(home.city) : null, home.county ? `${quoted(home.county)} County` : null].filter(Boolean).join(', ');
   const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${approvalShortWords(home.clearances[key])}`).join('; ');
   const asOf = home.clearances.as_of ? ` as of ${home.clearances.as_of}` : '';
-  const head = `**${md(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${md(home.license_status) || 'not on file'}.`;
+  const head = `**${quoted(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${quotedOr(home.license_status, 'not on file')}.`;
   // A closed license says so first, and its approvals read as history, worded as its page words them.
   if (home.license_closed) {
     // The closed note's first sentence ("This license closed on ..."); the rest is what HELD_WHILE_OPEN says.
@@ -40,7 +38,7 @@ export function matchedLine(home: CompactHome, live: { status: string | null; ch
 
 /** How an ambiguous line names one candidate. */
 export function candidateText(candidate: Candidate): string {
-  return `${md(candidate.name)} (license ${candidate.license_number}, ${md(candidate.city) || 'city not on file'}, ${md(candidate.license_status) || 'status not on file'})`;
+  return `${quoted(candidate.name)} (license ${candidate.license_number}, ${quotedOr(candidate.city, 'city not on file')}, ${quotedOr(candidate.license_status, 'status not on file')})`;
 }
 
 /** How a numbered line starts: its position and the input as sent. */

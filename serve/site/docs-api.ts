@@ -96,7 +96,7 @@ console.log('Source:', attribution.source, '- terms:', attribution.terms_url);
 | \`GET /api/v1\` | The front door: endpoints, MCP server, OpenAPI, documentation, terms (a plain object, not an envelope) | \`${CACHE_CONTROL.frontDoor}\` |
 | \`GET /api/v1/facilities\` | Licensed homes, alphabetical by name then license number. Optional \`county\`, \`city\` (case-insensitive exact match), \`needs\` (${NEED_KEYS.join(', ')}; ANDed), \`limit\` (1..100, default 50), \`offset\` (0..20000, default 0) | \`${CACHE_CONTROL.facilities}\` |
 | \`GET /api/v1/facilities/{license}\` | One home by license number, any status (closed licenses too), with \`state_documents\` | \`${CACHE_CONTROL.facility}\` |
-| \`GET /api/v1/facilities/{license}/reports\` | The state's reports for the home, newest first, the whole list | \`${CACHE_CONTROL.reports}\` |
+| \`GET /api/v1/facilities/{license}/reports\` | The state's reports for the home, newest first, the whole list (at most 1,000 an answer: \`offset\` and \`limit\` page past it) | \`${CACHE_CONTROL.reports}\` |
 | \`GET /api/v1/guides\` | Editorial guides, the whole list | \`${CACHE_CONTROL.guides}\` |
 | \`POST /api/v1/check\` | Batch check of 1 to 100 license numbers or names (the REST twin of the MCP tool check_homes) | \`${CACHE_CONTROL.check}\` |
 

@@ -1,6 +1,7 @@
 // What start_family_request gives the family, in English or Spanish (catalog.ts): the sentence
 // the assistant relays with the link, and the Markdown family message. The homes' names, cities
 // and phones are the record's; the family's own notes are shown back as they were typed.
+import { escapeMarkdownInline, quoted } from './quote.ts';
 import { defineWords, fill, say, wordsIn } from './catalog.ts';
 import type { Language } from './language.ts';
 import { SHARED_WORDS } from './family-words.ts';
@@ -111,20 +112,21 @@ export function familyRelay(language: Language, input: RelayInput): { relay: str
     '',
     ...(input.timing && RELAY_WORDS[timingKey] ? [fill(w.timing, { timing: w[timingKey] })] : []),
     ...(input.needs.length > 0 ? [fill(w.needs, { needs: input.needs.join(', ') })] : []),
-    ...(input.area ? [fill(w.area, { text: input.area })] : []),
-    ...(input.note ? [fill(w.note, { text: input.note })] : []),
-    ...(input.familyNote ? [fill(w.familyNote, { text: input.familyNote })] : []),
+    // The assistant's and the family's words stay text; the record's names sit in « » (quote.ts).
+    ...(input.area ? [fill(w.area, { text: escapeMarkdownInline(input.area) })] : []),
+    ...(input.note ? [fill(w.note, { text: escapeMarkdownInline(input.note) })] : []),
+    ...(input.familyNote ? [fill(w.familyNote, { text: escapeMarkdownInline(input.familyNote) })] : []),
     ...(extra ? [''] : []),
     w.homesHeading,
     ...input.homes.flatMap((home, i) => [
-      fill(w.home, { i: i + 1, name: home.name, city: home.city ? `, ${home.city}` : '', license: home.license_number, phone: home.phone ?? w.phoneNotOnFile }),
+      fill(w.home, { i: i + 1, name: quoted(home.name), city: home.city ? `, ${quoted(home.city)}` : '', license: home.license_number, phone: home.phone ? escapeMarkdownInline(home.phone) : w.phoneNotOnFile }),
       ...home.questions_to_ask.map((question) => `   - ${question}`),
     ]),
     '',
     w.neverInData,
     w.neutrality,
     w.nothingSent,
-    ...(input.assistantName ? ['', fill(w.preparedWith, { assistant: input.assistantName })] : []),
+    ...(input.assistantName ? ['', fill(w.preparedWith, { assistant: escapeMarkdownInline(input.assistantName) })] : []),
   ];
   return { relay, lines };
 }

@@ -3,6 +3,7 @@
 // nothing, every linking tool's _meta.ui, the app-only tool listed only to a request that declares
 // the extension, and the 2026-07-28 caching hints on resources/list and resources/read.
 import test from 'ava';
+import { createHash } from 'node:crypto';
 import { CARDS } from '../../serve/mcp/cards/catalog.ts';
 import { CARD_MIME_TYPE, UI_EXTENSION } from '../../serve/words/identity.ts';
 import { CARD_CACHE_HINT } from '../../serve/mcp/cards/resources.ts';
@@ -86,4 +87,22 @@ test('each card is a ui:// resource with the mime type and a CSP that names only
   }
   const homes = await modern.readResource({ uri: CARDS.homes.uri });
   t.true((homes.contents[0] as { text: string }).text.includes(JSON.stringify({ tileUrl: TILES, tileAttribution: 'Example tiles' })), 'the map card reads the server\'s tile settings');
+});
+
+test("each card carries its own CSP: its one script by hash (no 'unsafe-inline'), images only from data: and the tile host, no connection", async (t) => {
+  const client = await cardClient(server.mcpUrl, 'modern');
+  t.teardown(() => client.close());
+  for (const card of Object.values(CARDS)) {
+    const html = ((await client.readResource({ uri: card.uri })).contents[0] as { text: string }).text;
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+    t.truthy(policy, card.name);
+    t.true(html.indexOf('http-equiv="Content-Security-Policy"') < html.indexOf('<script'), `${card.name}: the policy comes before any script`);
+    const directives = new Map(policy!.split(/;\s*/).map((directive) => [directive.split(' ')[0]!, directive.split(' ').slice(1)]));
+    // The one executable script (the JSON settings element is data, never run).
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    t.is(scripts.length, 1, card.name);
+    t.deepEqual(directives.get('script-src'), [`'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`], card.name);
+    t.deepEqual(directives.get('img-src'), card.map ? ['data:', 'https://tiles.example.org'] : ['data:'], card.name);
+    for (const name of ['connect-src', 'object-src', 'frame-src', 'base-uri', 'form-action']) t.deepEqual(directives.get(name), ["'none'"], `${card.name} ${name}`);
+  }
 });

@@ -1,5 +1,6 @@
 // POST /api/v1/check: matching per entry (license, exact name, did-you-mean), never a guess,
 // input order, duplicate merge, detail, closed licenses, X-Client-Name.
+import { quoted } from '../../serve/words/quote.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -305,7 +306,8 @@ test('the display reads line by line: summary, one numbered line per result, the
   t.is(
     lines[3],
     `2. "${shared.name}": not matched; it could be one of these, ask which one: ` +
-      candidates.map((c: any) => `${c.name} (license ${c.license_number}, ${c.city ?? 'city not on file'}, ${c.license_status ?? 'status not on file'})`).join('; ') +
+      // The record's words quoted (serve/words/quote.ts): the state's text, never an instruction.
+      candidates.map((c: any) => `${quoted(c.name)} (license ${c.license_number}, ${c.city ? quoted(c.city) : 'city not on file'}, ${c.license_status ? quoted(c.license_status) : 'status not on file'})`).join('; ') +
       '.',
   );
   t.is(lines[4], `3. "Qwxz Jvkq Zzyzx": ${NOT_FOUND_SAID}`);

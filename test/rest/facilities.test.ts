@@ -1,5 +1,6 @@
 // The read endpoints against a real server and snapshot: front door, list (filters, order,
 // paging, listed statuses), detail, reports, guides, envelope and Cache-Control.
+import { MAX_REPORTS_PAGE } from '../../serve/http/input-schemas.ts';
 import test from 'ava';
 import { licenseStatusMeaning } from '../../contract/facts.ts';
 import { CACHE_CONTROL } from '../../serve/http/cache-control.ts';
@@ -223,6 +224,10 @@ test('reports: newest first, the whole list, stable doc refs, state_record_url',
       url: null,
     })),
     total: 3,
+    // The whole list in one answer (paging applies only past MAX_REPORTS_PAGE or with a limit: issue 52).
+    limit: MAX_REPORTS_PAGE,
+    offset: 0,
+    next_offset: null,
   });
   t.deepEqual(Object.keys(reply.body.data.reports[0]), ['ref', 'control_number', 'source_class', 'date', 'type', 'title', 'url']);
 

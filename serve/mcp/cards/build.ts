@@ -1,15 +1,17 @@
 // Builds each card into one self-contained HTML document: its TypeScript (app/<name>.ts, with the
 // package's App class and, for the map, Leaflet) bundled by esbuild into an inline script, its
-// styles inline, nothing loaded from anywhere. `npm start` and `npm test` run this first
+// styles inline, nothing loaded from anywhere. Its own CSP (a meta element) runs that one script
+// by hash and nothing else, whatever the host's policy allows. `npm start` and `npm test` run this first
 // (prestart, pretest); the tests also build before they load a card, so none reads a stale one.
 //
 //   npx tsx serve/mcp/cards/build.ts        # writes serve/mcp/cards/dist/<name>.html
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { CARD_CONFIG_SLOT, CARDS, type CardName } from './catalog.ts';
+import { CARD_CONFIG_SLOT, CARDS, cardPolicy, type CardName } from './catalog.ts';
 import { CARD_DIST } from './dist-path.ts';
 
 const APP = path.join(import.meta.dirname, 'app');
@@ -54,17 +56,20 @@ export async function buildCardHtml(name: CardName): Promise<string> {
     logLevel: 'silent',
     plugins: [englishOnly],
   });
-  const script = result.outputFiles[0]!.text;
+  const script = inline(result.outputFiles[0]!.text, 'script');
   const card = CARDS[name];
+  // The hash of the script exactly as it sits in the document: the only script the card's own policy runs.
+  const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   return (
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<meta http-equiv="Content-Security-Policy" content="${cardPolicy(hash, card.map)}">\n` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<title>${card.title}</title>\n<style>${inline(styles(name), 'style')}</style>\n</head>\n` +
     // The script fills <main>; until a tool result arrives it says it is waiting.
     `<body>\n<main id="card" data-card="${name}"><p class="waiting">Waiting for the record…</p></main>\n` +
     // The map card's tile settings are the server's (MAP_TILE_URL): filled in when the card is read.
     (card.map ? `<script type="application/json" id="card-config">${CARD_CONFIG_SLOT}</script>\n` : '') +
-    `<script>${inline(script, 'script')}</script>\n</body>\n</html>\n`
+    `<script>${script}</script>\n</body>\n</html>\n`
   );
 }
 

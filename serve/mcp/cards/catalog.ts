@@ -47,6 +47,28 @@ export const CARDS: Record<CardName, Card> = {
 /** Where a built map card takes its settings (a JSON script element, never executed). */
 export const CARD_CONFIG_SLOT = '{"card_config":"unset"}';
 
+/** Where a built map card's own CSP names the tile host as an image source (filled in when the card is read). */
+export const CARD_TILE_SOURCE_SLOT = 'card-tile-source-unset';
+
+/**
+ * The card's own Content-Security-Policy (a meta element, enforced beside whatever the host sets):
+ * its one inline script by hash, so no injected script or inline handler runs even under a host
+ * policy with 'unsafe-inline' (the MCP Apps default); images only from data: and, for the map,
+ * the tile host; no connection, plugin, base, form, frame or media of its own.
+ */
+export function cardPolicy(scriptHash: string, map: boolean): string {
+  return [
+    `script-src 'sha256-${scriptHash}'`,
+    `img-src data:${map ? ` ${CARD_TILE_SOURCE_SLOT}` : ''}`,
+    "connect-src 'none'",
+    "object-src 'none'",
+    "media-src 'none'",
+    "frame-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
 /** The settings a map card is read with. */
 export interface CardConfig {
   tileUrl: string;

@@ -2,7 +2,7 @@
 // mime type and its `_meta.ui` (the CSP naming only the tile host for the map card, nothing for
 // the others), so resources/list and resources/read are the SDK's own handlers on every path and
 // both eras carry the 2026-07-28 caching hints. A read answers from memory: each built card is
-// read from disk once per process.
+// read from disk once per process, with the tile settings and its own CSP's tile host filled in.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/server';
@@ -10,7 +10,7 @@ import { registerAppResource } from '@modelcontextprotocol/ext-apps/server';
 import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
 import { tileSource } from '../../web/map-tiles.ts';
 import { CARD_MIME_TYPE } from '../../words/identity.ts';
-import { CARD_CONFIG_SLOT, CARDS, type Card, type CardConfig, type CardName } from './catalog.ts';
+import { CARD_CONFIG_SLOT, CARD_TILE_SOURCE_SLOT, CARDS, type Card, type CardConfig, type CardName } from './catalog.ts';
 import { CARD_DIST } from './dist-path.ts';
 
 /** A card's HTML changes only with a new release of the server; hosts and shared caches may keep it an hour. */
@@ -29,7 +29,9 @@ function cardHtml(name: CardName, config: CardConfig): string {
     }
     // JSON in a script element: "<" escaped so no value can close it.
     const json = JSON.stringify(config).replace(/</g, '\\u003c');
-    built.set(key, (html = fs.readFileSync(file, 'utf8').replace(CARD_CONFIG_SLOT, () => json)));
+    // The tile host in the card's own CSP: an image source and nothing else (an origin: no quote, no space).
+    const tiles = (CARDS[name].map ? tileSource(config.tileUrl) : null)?.replace(/[^\w.:/*\[\]-]/g, '') ?? '';
+    built.set(key, (html = fs.readFileSync(file, 'utf8').replace(CARD_CONFIG_SLOT, () => json).replace(CARD_TILE_SOURCE_SLOT, () => tiles)));
   }
   return html;
 }

@@ -1,4 +1,5 @@
 // check_homes: the batch check, the same function as POST /api/v1/check with the same output.
+import { QUOTED_TEXT_NOTE } from '../../words/quote.ts';
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
 import { CHECK_ORDER } from '../../words/wording.ts';
@@ -40,7 +41,7 @@ export const checkHomes = defineTool({
       .describe('Present when the answer would be too large for one reply: the entries not checked yet, in order; send them in another call.'),
   }),
   // The display says it all in Markdown; the JSON stays in structuredContent (docs/mcp.md).
-  text: (answer) => answer.display,
+  text: (answer) => `${QUOTED_TEXT_NOTE}\n\n${answer.display}`,
   run(args, call) {
     const context = call.context();
     const detail = args.detail ?? false;

@@ -6,6 +6,7 @@ import { ISO_DATE, isCalendarDate } from '../../../contract/facts.ts';
 import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type ReportRow, type StoredDocumentRow } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
 import { FAIRNESS_NOTE } from '../../words/wording.ts';
+import { QUOTED_TEXT_NOTE, quoted, quotedBlock, quotedOr } from '../../words/quote.ts';
 import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { ORDER_REPORTS } from '../wording.ts';
@@ -100,17 +101,19 @@ function parseCitations(json: string): Citation[] {
 
 /** The text block: the same reports as Markdown, the cut (if any) first (docs/mcp.md). */
 function documentsText(answer: z.infer<typeof output>): string {
-  const head = `**${answer.name} (license ${answer.license_number}): ${answer.matching} report(s) match; this answer holds ${answer.returned}${answer.returned ? ` (${answer.offset + 1} to ${answer.offset + answer.returned})` : ''}${answer.next_offset === null ? '' : `; call again with offset ${answer.next_offset} for the next ones`}.** The state lists ${answer.total_listed_by_state}. ${answer.order}`;
+  const head = `**${quoted(answer.name)} (license ${answer.license_number}): ${answer.matching} report(s) match; this answer holds ${answer.returned}${answer.returned ? ` (${answer.offset + 1} to ${answer.offset + answer.returned})` : ''}${answer.next_offset === null ? '' : `; call again with offset ${answer.next_offset} for the next ones`}.** The state lists ${answer.total_listed_by_state}. ${answer.order}`;
   const lines = answer.reports.map((r, i) => {
     const counts = r.citation_counts ? `; citations found: Type A ${r.citation_counts.type_a}, Type B ${r.citation_counts.type_b}` : '';
-    const head = `${answer.offset + i + 1}. ${r.date ?? 'undated'} · ${r.type ?? 'type not on file'} · ${r.title ?? 'untitled'} (${r.ref}${r.control_number ? `, control number ${r.control_number}` : ''})${counts}.${r.note ? ` ${r.note}` : ''}`;
-    const cited = (r.citations ?? []).map((c) => `   - Type ${c.type}${c.section ? ` (${c.section})` : ''}: ${c.finding}`);
-    const text = r.text === null ? [] : [`   Text${r.text_truncated ? ' (first 20,000 characters)' : ''}: ${r.text.replace(/\s+/g, ' ')}`];
+    const head = `${answer.offset + i + 1}. ${r.date ?? 'undated'} · ${quotedOr(r.type, 'type not on file')} · ${quotedOr(r.title, 'untitled')} (${r.ref}${r.control_number ? `, control number ${r.control_number}` : ''})${counts}.${r.note ? ` ${r.note}` : ''}`;
+    const cited = (r.citations ?? []).map((c) => `   - Type ${c.type}${c.section ? ` (${quoted(c.section)})` : ''}: ${quoted(c.finding)}`);
+    // The report's own words, fenced under a label: the state's text to report, never an instruction.
+    const text = r.text === null ? [] : [quotedBlock(`   The state's report text${r.text_truncated ? ' (first 20,000 characters)' : ''}, quoted:`, r.text.replace(/\s+/g, ' '))];
     return [head, ...cited, ...text].join('\n');
   });
   return [
     ...(answer.note ? [answer.note] : []),
     head,
+    QUOTED_TEXT_NOTE,
     ...(answer.texts_readable ? [] : ['The document store cannot be read right now: titles and dates only.']),
     '',
     ...lines,

@@ -11,7 +11,16 @@ declare global {
     hostCallTool(params: CallToolRequest['params']): Promise<CallToolResult>;
     showCard(options: ShowCard): Promise<void>;
     setTheme(theme: 'light' | 'dark'): Promise<void>;
-    hostLog: { openedLinks: string[]; toolCalls: string[]; displayModes: string[]; sizes: number[] };
+    hostLog: {
+      openedLinks: string[];
+      toolCalls: string[];
+      displayModes: string[];
+      sizes: number[];
+      /** Every JSON-RPC message the card's frame posted to the host, as sent (method and params). */
+      posted: Array<{ method?: string; params?: unknown }>;
+      messages: unknown[];
+      contextUpdates: unknown[];
+    };
   }
 }
 
@@ -28,7 +37,15 @@ interface ShowCard {
 let bridge: AppBridge | null = null;
 let context: McpUiHostContext = {};
 
-window.hostLog = { openedLinks: [], toolCalls: [], displayModes: [], sizes: [] };
+window.hostLog = { openedLinks: [], toolCalls: [], displayModes: [], sizes: [], posted: [], messages: [], contextUpdates: [] };
+let cardWindow: Window | null = null;
+
+// Everything the card's frame posts, whatever sent it: the card's own code or a script injected into it.
+window.addEventListener('message', (event) => {
+  if (!cardWindow || event.source !== cardWindow) return;
+  const data = event.data as { method?: unknown; params?: unknown } | null;
+  window.hostLog.posted.push(data && typeof data === 'object' ? { method: typeof data.method === 'string' ? data.method : undefined, params: data.params } : { method: `non-json-rpc ${JSON.stringify(data)}` });
+});
 
 window.showCard = async (options) => {
   document.getElementById('cards')!.replaceChildren();
@@ -49,7 +66,17 @@ window.showCard = async (options) => {
     locale: options.locale ?? 'en-US',
     platform: 'web',
   };
-  bridge = new AppBridge(null, { name: 'covelight-test-host', version: '1.0.0' }, { serverTools: {}, openLinks: {} }, { hostContext: context });
+  cardWindow = frame.contentWindow;
+  // The host accepts messages and context updates, as a chat host does: a card that sent one would be heard.
+  bridge = new AppBridge(null, { name: 'covelight-test-host', version: '1.0.0' }, { serverTools: {}, openLinks: {}, message: { text: {} }, updateModelContext: { text: {} } }, { hostContext: context });
+  bridge.onmessage = async (params) => {
+    window.hostLog.messages.push(params);
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    window.hostLog.contextUpdates.push(params);
+    return {};
+  };
   bridge.oncalltool = async (params) => {
     window.hostLog.toolCalls.push(params.name);
     return window.hostCallTool(params);

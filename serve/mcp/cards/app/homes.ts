@@ -81,13 +81,16 @@ async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: H
   counter.textContent = `${fill(w.mapCount, { placed: placed.length, total: points.points.length, missing })}${language === 'en' ? ` ${points.note}` : ''}`;
   if (placed.length === 0) return;
   holder.hidden = false;
-  const map = L.map(holder, { attributionControl: true, scrollWheelZoom: false });
-  L.tileLayer(settings.tileUrl, { attribution: settings.tileAttribution, maxZoom: 18 }).addTo(map);
+  // Leaflet writes a string tooltip or attribution as markup: the attribution goes under the map as
+  // text, each tooltip is a text node, so no record value or setting is ever parsed as HTML.
+  const map = L.map(holder, { attributionControl: false, scrollWheelZoom: false });
+  L.tileLayer(settings.tileUrl, { maxZoom: 18 }).addTo(map);
+  holder.after(el('p', { class: 'source', 'data-field': 'map-attribution', text: settings.tileAttribution }));
   const names = new Map(list.homes.map((home) => [home.license_number, home.name]));
   const layer = L.featureGroup(
     placed.map((point) =>
       L.circleMarker([point.latitude!, point.longitude!], { radius: 7, weight: 2 })
-        .bindTooltip(names.get(point.license_number) ?? point.license_number)
+        .bindTooltip(el('span', { text: names.get(point.license_number) ?? point.license_number }))
         .on('click', () => void chooseHome(app, point.license_number)),
     ),
   ).addTo(map);

@@ -53,8 +53,21 @@ function followHost(context: McpUiHostContext | undefined): void {
   if (toggle && context.availableDisplayModes) toggle.hidden = !context.availableDisplayModes.includes('fullscreen');
 }
 
-/** A link the host opens (a card in a sandbox may not navigate); the href stays for reading and copying. */
-export function hostLink(app: App, url: string, text: string): HTMLAnchorElement {
+/** Whether an address is one a card may offer: http(s) only (never javascript:, data: or the like). */
+export function isWebAddress(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A link the host opens (a card in a sandbox may not navigate); the href stays for reading and
+ * copying. An address that is not http(s) is shown as text, never offered as a link.
+ */
+export function hostLink(app: App, url: string, text: string): HTMLElement {
+  if (!isWebAddress(url)) return el('span', { text });
   const link = el('a', { href: url, target: '_blank', rel: 'noopener noreferrer', text });
   link.addEventListener('click', (event) => {
     event.preventDefault();
