@@ -105,7 +105,7 @@ ${view.approvals.map(
 
 <section aria-labelledby="rate">
 <h2 id="rate">${w.startingRate}</h2>
-<p>${view.rateLine ? html`${w.startingRateQuoted} <q>${view.rateLine}</q>` : view.noRate}</p>
+<p>${view.rateLine ? (view.language !== 'en' && view.rateLineLanguage === view.language ? html`${w.startingRateLabel} ${view.rateLine}` : html`${w.startingRateQuoted} <q lang="en">${view.rateLine}</q>`) : view.noRate}</p>
 </section>
 
 <p class="note">${view.fairness}</p>

@@ -181,9 +181,11 @@ export const HOME_WORDS = defineWords({
   reportError: { en: 'Report an error', es: { text: 'Informar un error', from: 'Report an error' } },
   reportErrorIn: { en: ' in “{label}”', es: { text: ' en «{label}»', from: ' in “{label}”' } },
   startingRate: { en: 'Starting rate', es: { text: 'Tarifa inicial', from: 'Starting rate' } },
+  startingRateLabel: { en: 'Starting rate:', es: { text: 'Tarifa inicial:', from: 'Starting rate:' } },
   startingRateQuoted: {
     en: 'Starting rate:',
-    es: { text: 'Tarifa inicial (citada en inglés, tal como está en el registro):', from: 'Starting rate:' },
+    // The line is this service's sentence, never the state's record: said so, and marked English.
+    es: { text: 'Tarifa inicial (frase de este servicio, en inglés; no es un dato del registro del estado):', from: 'Starting rate:' },
   },
   visitsHeading: { en: 'State visits and documents', es: { text: 'Visitas e informes del estado', from: 'State visits and documents' } },
   lastVisit: { en: 'Last state visit: {date}', es: { text: 'Última visita del estado: {date}', from: 'Last state visit: {date}' } },
@@ -311,7 +313,7 @@ export const HOME_WORDS = defineWords({
       from: "Not on file: it is not on the state's Assisted Living Waiver list{asOf}. Absence from the list is not a verified no{ask}.",
     },
   },
-  aRateQuoted: { en: '"{line}"', es: { text: 'En inglés, tal como está: «{line}»', from: '"{line}"' } },
+  aRateQuoted: { en: '"{line}"', es: { text: 'En inglés (frase de este servicio, no del registro del estado): «{line}»', from: '"{line}"' } },
   aOpeningClosed: {
     en: 'This license is closed. For homes with an open license: {openings}',
     es: { text: 'Esta licencia está cerrada. Para los centros con licencia vigente: {openings}', from: 'This license is closed. For homes with an open license: {openings}' },

@@ -15,6 +15,16 @@ import { SHARED_WORDS, SHELL_WORDS } from '../../../words/family-words.ts';
 import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
 import type { Language } from '../../../words/language.ts';
+import { priceLineIn } from '../../../words/price-words.ts';
+
+/** The price line in the card's language; only a line no Spanish sentence can carry is shown in English, marked so. */
+function priceParagraph(price: NonNullable<Parameters<typeof priceLineIn>[0]>, language: Language): HTMLElement {
+  const spoken = priceLineIn(price, language);
+  if (spoken !== null) return el('p', { 'data-field': 'price', text: spoken });
+  const paragraph = el('p', { 'data-field': 'price', text: `${say(HOME_WORDS.startingRateQuoted, language)} ` });
+  paragraph.append(el('q', { lang: 'en', text: price.line }));
+  return paragraph;
+}
 
 export type HomeAnswer = z.infer<(typeof getHome)['output']>;
 
@@ -180,7 +190,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
     main.append(
       el('section', { 'aria-labelledby': 'h-price' }, [
         el('h2', { id: 'h-price', text: rate }),
-        el('p', { 'data-field': 'price', text: english ? home.price.line : `${say(HOME_WORDS.startingRateQuoted, language)} «${home.price.line}»` }),
+        priceParagraph(home.price, language),
       ]),
     );
   }
