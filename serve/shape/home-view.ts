@@ -84,7 +84,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
       ? rosterDateWords(record.license_status.confirmed_on, context.snapshot.meta.rosterShape).aside
       : rosterAsideIn(language, record.license_status.confirmed_on, context.snapshot.meta.rosterShape);
   const sentence =
-    fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place }) +
+    // "en el condado de X" when no city comes first (Spanish needs the article there).
+    fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place: !address.city && address.county ? say(HOME_WORDS.countyAlone, language, { county: address.county }) : place }) +
     `${licensee ? fill(w.licensedTo, { licensee }) : ''}${since ? fill(w.firstLicensed, { since }) : ''}` +
     fill(w.statusOnRecord, { dated: rosterDated, status: record.license_status.value ? statusIn(language, statusText) : language === 'en' ? statusText : w.notOnFileShort }) +
     (meaning.probation ? w.onProbation : '') +

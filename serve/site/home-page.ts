@@ -253,7 +253,7 @@ export function spanishHomePageHtml(settings: Settings, index: SiteIndex, dates:
 ${spanishResults(baseUrl, q, results)}
 
 <p class="note">${say(SHARED_WORDS.openingsByPhone, 'es')}</p>
-<p>${w.mapInEnglish} <a href="${baseUrl}/#map-heading" lang="en" hreflang="en">${w.mapLink}</a> ${inEnglish}</p>
+<p>${w.mapInEnglish} <a href="${baseUrl}/#map-heading" hreflang="en">${w.mapLink}</a> ${inEnglish}</p>
 
 <section aria-labelledby="counties-heading">
   <h2 id="counties-heading">${w.browse}</h2>

@@ -114,6 +114,8 @@ export const SHELL_WORDS = defineWords({
   navLabel: { en: 'Site', es: { text: 'Sitio', from: 'Site' } },
   findHome: { en: 'Find a home', es: { text: 'Buscar un centro', from: 'Find a home' } },
   guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  navData: { en: 'Data', es: { text: 'Datos', from: 'Data' } },
+  navMcpServer: { en: 'MCP server', es: { text: 'Servidor MCP', from: 'MCP server' } },
   inEnglish: { en: '(in English)', es: { text: '(en inglés)', from: '(in English)' } },
   footerSource: {
     en: "Licensing data: {source}, as compiled by {service}. Parts come from the California Health and Human Services open data portal; the data shown here is modified, not official government data. The official record is the state's own",
@@ -155,7 +157,7 @@ export const SHELL_WORDS = defineWords({
   markdownSource: {
     en: "Source: {source}, as compiled by {service} ({base}). Modified data, not the official record; the official record is the state's own facility search ({search}). Terms of use: {terms}",
     es: {
-      text: 'Fuente: {source}, recopilados por {service} ({base}). Datos modificados, no el registro oficial; el registro oficial es el buscador de centros del estado ({search}, en inglés). Condiciones de uso (en inglés): {terms}',
+      text: 'Fuente: {source}; datos recopilados por {service} ({base}). Datos modificados, no el registro oficial; el registro oficial es el buscador de centros del estado ({search}, en inglés). Condiciones de uso (en inglés): {terms}',
       from: "Source: {source}, as compiled by {service} ({base}). Modified data, not the official record; the official record is the state's own facility search ({search}). Terms of use: {terms}",
     },
   },

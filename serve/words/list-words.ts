@@ -168,7 +168,7 @@ export const GUIDE_PAGE_WORDS = defineWords({
   },
   source: {
     en: EDITORIAL_SOURCE,
-    es: { text: 'Covelight (comparado con los registros del estado)', from: 'Covelight (checked against the state records)' },
+    es: { text: 'Covelight (con los datos comprobados en los registros del estado)', from: 'Covelight (checked against the state records)' },
   },
 });
 
@@ -244,7 +244,7 @@ export const CARE_LIST_WORDS = defineWords({
   waiverScope: {
     en: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
     es: {
-      text: 'El programa de Medi-Cal Assisted Living Waiver (ALW) paga solo los servicios de cuidado; no paga el alojamiento ni la comida. Si un centro no aparece en la lista, dice «No consta en los datos del estado», y eso no es un «no» confirmado.',
+      text: 'El programa de Medi-Cal Assisted Living Waiver (ALW) paga solo los servicios de cuidado; no paga el alojamiento ni la comida. Si un centro no aparece en la lista, su valor es «No consta en los datos del estado», y eso no es un «no» confirmado.',
       from: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
     },
   },
