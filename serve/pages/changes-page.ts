@@ -113,7 +113,7 @@ export function changesPage(context: ShapeContext, given: ChangesPageQuery, page
     license: query.license ?? null,
   };
   const first = listChanges(context, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  const at = paging(page, first.total);
+  const at = paging(page, first.total, language);
   const lines = first.rows.map((row) => lineOf(baseUrl, row, language));
   const params = filterParams(query);
   const url = `${baseUrl}${pathIn(language, CHANGES_PATH)}`;

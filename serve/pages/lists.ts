@@ -214,7 +214,7 @@ ${(spec.sections ?? []).map(
 /** One page of a list drawn from the listed-homes index. */
 function listPage(context: ShapeContext, filter: ListingFilter, page: number, language: Language = 'en'): { at: Paging; rows: ListedHome[]; distances: number[]; visits: Map<string, string> } {
   const selection = listedHomesOf(context.snapshot).select(filter);
-  const at = paging(page, selection.homes.length);
+  const at = paging(page, selection.homes.length, language);
   const end = at.offset + PAGE_SIZE;
   const rows = selection.homes.slice(at.offset, end);
   return { at, rows, distances: selection.distances.slice(at.offset, end), visits: visitsOfRows(context, rows, language) };

@@ -172,6 +172,16 @@ export const SHELL_WORDS = defineWords({
 
 /** An error page's words (serve/pages/error-page.ts), by status. */
 export const ERROR_WORDS = defineWords({
+  pageNumber: {
+    en: 'The page number must be a whole number from 1 (for example ?page=2).',
+    es: { text: 'El número de página debe ser un número entero desde 1 (por ejemplo, ?page=2).', from: 'The page number must be a whole number from 1 (for example ?page=2).' },
+  },
+  noSuchPageOne: { en: 'There is no page {page}: this list has 1 page.', es: { text: 'No existe la página {page}: esta lista tiene 1 página.', from: 'There is no page {page}: this list has 1 page.' } },
+  noSuchPageMany: { en: 'There is no page {page}: this list has {pages} pages.', es: { text: 'No existe la página {page}: esta lista tiene {pages} páginas.', from: 'There is no page {page}: this list has {pages} pages.' } },
+  parameterOnce: {
+    en: 'The {name} parameter must be given once, as a short text.',
+    es: { text: 'El parámetro {name} debe darse una sola vez, como un texto corto.', from: 'The {name} parameter must be given once, as a short text.' },
+  },
   t400: { en: 'This address cannot be answered', es: { text: 'No se puede responder a esta dirección', from: 'This address cannot be answered' } },
   t403: { en: 'This form cannot be sent from here', es: { text: 'Este formulario no se puede enviar desde aquí', from: 'This form cannot be sent from here' } },
   t404: { en: 'There is no page here', es: { text: 'Aquí no hay ninguna página', from: 'There is no page here' } },

@@ -8,7 +8,7 @@ import { statusIn } from '../../serve/words/home-page-words.ts';
 import { html, markEnglish } from '../../serve/web/html.ts';
 import { SPANISH_GUIDES } from '../../serve/words/guides/spanish.ts';
 import { examples } from '../helpers/examples.ts';
-import { pageServer } from './helpers.ts';
+import { BASE_URL, links, pageServer } from './helpers.ts';
 
 test('a state status string keeps its words and gets a gloss that says what it means, closing reason and pending increase included', (t) => {
   t.is(statusIn('es', 'Closed, Change of Ownership'), 'Closed, Change of Ownership (Cerrado: cambio de dueño)');
@@ -74,4 +74,19 @@ test('a Spanish home page: its switch to English is Spanish text (no lang="en"),
   t.true(page.includes(`<span lang="en">${row.license_status}</span> (`), 'the state status is marked English, its gloss is not');
   const front = (await pages.get('/es/')).text;
   t.false(/\slang="en"[^>]*>Los centros en el mapa/.test(front), 'the map link text is Spanish');
+});
+
+test('paging errors under /es are Spanish: a page number that is not one, and a page past the end', async (t) => {
+  const pages = await pageServer();
+  t.teardown(() => pages.close());
+  const countyPath = links((await pages.get('/es/county')).text).find((href) => href.startsWith(`${BASE_URL}/es/county/`))!.slice(`${BASE_URL}/es`.length);
+  const county = { county_slug: countyPath.slice('/county/'.length) };
+  const bad = await pages.get(`/es/county/${county.county_slug}?page=abc`);
+  t.is(bad.status, 400);
+  t.true(bad.text.includes('El número de página debe ser un número entero desde 1'), bad.text.slice(0, 200));
+  const past = await pages.get(`/es/county/${county.county_slug}?page=999`);
+  t.is(past.status, 404);
+  t.regex(past.text, /No existe la página 999: esta lista tiene \d+ página/);
+  // English stays English.
+  t.true((await pages.get(`/county/${county.county_slug}?page=abc`)).text.includes('The page number must be a whole number from 1'));
 });
