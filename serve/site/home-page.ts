@@ -222,7 +222,13 @@ function ledeIn(language: Language, index: SiteIndex, dates: RecordDates): strin
   return fill(w.lede, {
     homes: fill(index.homes.length === 1 ? w.homesHoldOne : w.homesHoldMany, { n: n(index.homes.length) }),
     counties: fill(index.counties.length === 1 ? w.countyOne : w.countyMany, { n: n(index.counties.length) }),
-    dates: language === 'en' ? datesWords(dates) : fill(w.dates, { date: dates.rosterAsOf ?? dates.snapshotDate ?? '' }),
+    dates:
+      language === 'en'
+        ? datesWords(dates)
+        : // The same dates as the English: the roster's, the day this copy was made, and any source past its age.
+          fill(w.dates, { date: dates.rosterAsOf ?? dates.snapshotDate ?? '' }) +
+          (dates.snapshotDate ? fill(w.copyMade, { date: dates.snapshotDate }) : '') +
+          (dates.sourceHealth?.stale ?? []).map((s) => fill(w.staleSource, { source: s.source === 'roster' ? w.stateRecord : s.source, days: s.age_days, max: s.max_age_days })).join(''),
   });
 }
 

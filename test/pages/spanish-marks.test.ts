@@ -90,3 +90,12 @@ test('paging errors under /es are Spanish: a page number that is not one, and a 
   // English stays English.
   t.true((await pages.get(`/county/${county.county_slug}?page=abc`)).text.includes('The page number must be a whole number from 1'));
 });
+
+test('the Spanish front page gives both dates the English one does: the state record\'s and the day this copy was made', async (t) => {
+  const pages = await pageServer();
+  t.teardown(() => pages.close());
+  const english = (await pages.get('/')).text;
+  const made = /\(this copy of it was made on (\d{4}-\d{2}-\d{2})\)/.exec(english)?.[1];
+  t.truthy(made, 'the English front page names the day the copy was made');
+  t.true((await pages.get('/es/')).text.includes(`(esta copia se hizo el ${made})`));
+});
