@@ -13,12 +13,13 @@ import type { Suggestions } from './api.ts';
 import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from '../shape/homes-index.ts';
 import type { SnapshotMeta } from '../records/snapshot.ts';
-import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
+import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, NEAR_HOSPITAL_PATH, TERMS_PATH, WAIVER_PATH } from '../web/links.ts';
 import { FORM_TOOLS } from '../web/agent-tools.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { FRONT_WORDS } from '../words/front-words.ts';
 import { HOME_WORDS } from '../words/home-page-words.ts';
+import { CARE_LIST_WORDS, LIST_WORDS, NEAR_WORDS } from '../words/list-words.ts';
 import { hasSpanishTwin } from '../web/links.ts';
 import { pathIn, type Language } from '../words/language.ts';
 
@@ -27,6 +28,26 @@ export const HOME_DESCRIPTION = FRONT_WORDS.description.en;
 
 /** How many matches the plain (no-script) search shows per kind. */
 export const PAGE_RESULTS_LIMIT = 50;
+
+/** The lists beside the counties (care approvals, the waiver, near a hospital), as a page in `language` links them. */
+function otherLists(baseUrl: string, language: Language): Array<{ text: string; url: string }> {
+  return [
+    { text: say(CARE_LIST_WORDS.indexTitle, language), url: `${baseUrl}${pathIn(language, '/care')}` },
+    { text: say(LIST_WORDS.waiverHomes, language), url: `${baseUrl}${pathIn(language, WAIVER_PATH)}` },
+    { text: say(NEAR_WORDS.indexTitle, language), url: `${baseUrl}${pathIn(language, NEAR_HOSPITAL_PATH)}` },
+  ];
+}
+
+function otherListsHtml(baseUrl: string, language: Language): SafeHtml {
+  return html`<section aria-labelledby="lists-heading">
+  <h2 id="lists-heading">${say(FRONT_WORDS.otherLists, language)}</h2>
+  <ul class="plain">${otherLists(baseUrl, language).map((link) => html`<li><a href="${link.url}">${link.text}</a></li>`)}</ul>
+</section>`;
+}
+
+function otherListsMarkdown(baseUrl: string, language: Language): string[] {
+  return [`## ${say(FRONT_WORDS.otherLists, language)}`, otherLists(baseUrl, language).map((link) => `- ${mdLink(link.text, link.url)}`).join('\n')];
+}
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -115,7 +136,7 @@ ${resultsSection(q, results)}
     <p id="map-point-hint" class="muted" hidden>Click or tap the map to choose your point, or <button type="button" id="map-use-centre" class="link-button">use the centre of the map</button>.</p>
   </fieldset>
   <div id="map" class="map" role="region" aria-label="Map of listed homes" hidden
-    data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}"></div>
+    data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}" data-leaflet-src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></div>
   <div id="map-list" class="map-list"></div>
   </div>
   <p class="note">${NEUTRALITY} ${NEVER_IN_THIS_DATA}</p>
@@ -128,6 +149,8 @@ ${resultsSection(q, results)}
   )}</ul>
   <p class="muted">Counties alphabetical; the number is how many homes there hold a license.</p>
 </section>
+
+${otherListsHtml(baseUrl, 'en')}
 
 <section aria-labelledby="guides-heading">
   <h2 id="guides-heading">Guides</h2>
@@ -156,7 +179,6 @@ ${resultsSection(q, results)}
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
 <link rel="stylesheet" href="${baseUrl}${SITE_ASSETS.leafletCss.path}" id="leaflet-css" media="print">
-<script defer src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></script>
 <script defer src="${baseUrl}${SITE_ASSETS.homeJs.path}"></script>`,
     body,
   });
@@ -179,6 +201,7 @@ export function homePageMarkdown(settings: Settings, index: SiteIndex, dates: Re
     '## Counties',
     'Alphabetical; the number is how many homes there hold a license.',
     index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${c.path}`)} (${c.listedHomes})`).join('\n'),
+    ...otherListsMarkdown(baseUrl, 'en'),
     '## Guides',
     guideCatalog(baseUrl).map((g) => `- ${mdLink(g.title, g.url)}: ${mdText(g.description)}`).join('\n'),
     '## For developers and AI assistants',
@@ -267,6 +290,8 @@ ${spanishResults(baseUrl, q, results)}
   <p class="muted">${w.browseNote}</p>
 </section>
 
+${otherListsHtml(baseUrl, 'es')}
+
 <section aria-labelledby="guides-heading">
   <h2 id="guides-heading">${w.guides}</h2>
   <ul class="plain">${guides.map((g) => html`<li><a href="${g.url}">${g.title}</a>${g.url.startsWith(`${baseUrl}/es/`) ? '' : ` ${inEnglish}`}<br><span class="muted">${g.description}</span></li>`)}</ul>
@@ -306,6 +331,7 @@ export function spanishHomePageMarkdown(settings: Settings, index: SiteIndex, da
     `## ${w.browse}`,
     mdText(w.browseNote),
     index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${pathIn('es', c.path)}`)} (${c.listedHomes})`).join('\n'),
+    ...otherListsMarkdown(baseUrl, 'es'),
     `## ${w.guides}`,
     guideCatalog(baseUrl, 'es')
       .map((g) => `- ${mdLink(g.title, g.url)}${g.url.startsWith(`${baseUrl}/es/`) ? '' : ` ${inEnglish}`}: ${mdText(g.description)}`)

@@ -80,6 +80,7 @@ export const FRONT_WORDS = defineWords({
     es: { text: 'Condados por orden alfabético; el número indica cuántos centros tienen licencia allí.', from: 'Counties alphabetical; the number is how many homes there hold a license.' },
   },
   guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  otherLists: { en: 'Other lists', es: { text: 'Otras listas', from: 'Other lists' } },
   allGuides: { en: 'All guides', es: { text: 'Todas las guías', from: 'All guides' } },
   developers: { en: 'For developers and AI assistants', es: { text: 'Para programadores y asistentes de inteligencia artificial', from: 'For developers and AI assistants' } },
   apiDocs: { en: 'REST API documentation', es: { text: 'Documentación de la API REST', from: 'REST API documentation' } },

@@ -53,7 +53,7 @@ const CLOSED_REASONS: ReadonlyArray<[RegExp, keyof typeof STATUS_GLOSS]> = [
 ];
 
 /** The gloss of a state status string (roster or live), or null when it has none. */
-function statusGloss(language: Language, status: string): string | null {
+export function statusGloss(language: Language, status: string): string | null {
   const meaning = licenseStatusMeaning(status);
   if (meaning.closed) {
     const reason = CLOSED_REASONS.find(([pattern]) => pattern.test(status));

@@ -13,6 +13,18 @@ export const LIST_WORDS = defineWords({
     en: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
     es: { text: 'desde {year}: {visits} visitas del estado, deficiencias Tipo A {a}, Tipo B {b}{retrieved}', from: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}' },
   },
+  // The same, glossed: the first row of a page that names "deficiencia" says what it is (the glossary: always glossed, since federal Spanish also uses it for impairments).
+  visitsNotOnFileGlossed: {
+    en: 'state visits and citations not on file',
+    es: { text: 'visitas y deficiencias (incumplimientos de una norma de licencia) del estado: no constan', from: 'state visits and citations not on file' },
+  },
+  visitsSummaryGlossed: {
+    en: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
+    es: {
+      text: 'desde {year}: {visits} visitas del estado, deficiencias (incumplimientos de una norma de licencia) Tipo A {a}, Tipo B {b}{retrieved}',
+      from: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
+    },
+  },
   cityNotOnFile: { en: 'city not on file', es: { text: 'ciudad: no consta', from: 'city not on file' } },
   countyNotOnFile: { en: 'county not on file', es: { text: 'condado: no consta', from: 'county not on file' } },
   license: { en: 'license {license}', es: { text: 'licencia {license}', from: 'license {license}' } },
