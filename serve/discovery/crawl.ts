@@ -1,11 +1,15 @@
 // What crawlers read: robots.txt (pages in, the API and MCP out, the sitemap named) and the
 // sitemap of every page worth indexing. Page addresses come from the site's own builders (the
-// site index and the care-type keys), so the sitemap never disagrees with the pages.
+// site index, the care-type keys, the hospitals, the license holders and the guides), so the
+// sitemap never disagrees with the pages.
 import { NEED_KEYS } from '../../contract/facts.ts';
 import { siteIndexOf } from '../shape/homes-index.ts';
+import { licensees } from '../records/places.ts';
+import { hospitalsByCounty } from '../records/query.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import { escapeHtml } from '../web/html.ts';
-import { CHANGES_PATH, hasSpanishTwin } from '../web/links.ts';
+import { CHANGES_PATH, GUIDES_PATH, hasSpanishTwin, hospitalPath, licenseePath, NEAR_HOSPITAL_PATH, WAIVER_PATH } from '../web/links.ts';
+import { guideCatalog } from '../words/guides/catalog.ts';
 import { pathIn } from '../words/language.ts';
 
 export const CRAWL_PATHS = {
@@ -25,17 +29,28 @@ export function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /mcp', '', `Sitemap: ${baseUrl}${CRAWL_PATHS.sitemap}`, ''].join('\n');
 }
 
-/** Every page path in the sitemap: the front page, care types, the changes page, counties, cities, then homes; then the same in Spanish. */
+/**
+ * Every page path in the sitemap: the front page, care types, the waiver list, the hospitals and
+ * the homes near each, the changes page, the guides, counties, cities, license holders, then
+ * homes; then the Spanish twins of those that have one.
+ */
 export function sitemapPaths(snapshot: Snapshot): string[] {
   const index = siteIndexOf(snapshot);
   const paths = [
     '/',
     '/care',
     ...NEED_KEYS.map((need) => `/care/${need}`),
+    WAIVER_PATH,
+    NEAR_HOSPITAL_PATH,
+    ...hospitalsByCounty(snapshot).map(hospitalPath),
     CHANGES_PATH,
+    GUIDES_PATH,
+    // The catalog's addresses are absolute: with no base URL they are the paths.
+    ...guideCatalog('').map((guide) => guide.url),
     '/county',
     ...index.counties.map((county) => county.path),
     ...index.cities.map((city) => city.path),
+    ...licensees(snapshot).filter((holder) => holder.slug !== '').map((holder) => licenseePath(holder.slug)),
     ...index.homes.map((home) => home.path),
   ];
   // Each page's Spanish twin under /es follows, so a crawler finds both (each page's head links the other).

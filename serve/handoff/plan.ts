@@ -214,13 +214,16 @@ ${form}`;
     { title: w.title, description: w.description, body, status: options.status ?? 200 },
     language,
     `${baseUrl}${pathIn(language === 'en' ? 'es' : 'en', HANDOFF_PATH)}?h=${encodeURIComponent(state.token)}`,
+    `?h=${encodeURIComponent(state.token)}`,
   );
 }
 
 /** The token is in the address: never send it to another site in a Referer, never index or cache the page. */
-function planDoc(baseUrl: string, page: Pick<PageDoc, 'title' | 'description' | 'body' | 'status'>, language: Language = 'en', translationUrl?: string): PageDoc {
+function planDoc(baseUrl: string, page: Pick<PageDoc, 'title' | 'description' | 'body' | 'status'>, language: Language = 'en', translationUrl?: string, query = ''): PageDoc {
   const headers = { 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
-  return { ...page, canonicalUrl: `${baseUrl}${pathIn(language, HANDOFF_PATH)}`, cacheControl: NO_STORE, noindex: true, headers, language, translationUrl };
+  // A plan's own address carries its link (`?h=`): without it the address answers 400, so the
+  // canonical and the hreflang alternate name the address with it.
+  return { ...page, canonicalUrl: `${baseUrl}${pathIn(language, HANDOFF_PATH)}${query}`, cacheControl: NO_STORE, noindex: true, headers, language, translationUrl };
 }
 
 function invalidLinkPage(baseUrl: string, language: Language = 'en'): PageDoc {

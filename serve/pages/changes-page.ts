@@ -75,7 +75,7 @@ function title(query: ChangesPageQuery, rows: ChangeRow[], language: Language): 
   const w = wordsIn(CHANGE_WORDS, language);
   if (query.license) return fill(w.titleHome, { name: rows[0]?.name ?? say(LIST_WORDS.license, language, { license: query.license }) });
   const county = (name: string) => say(HOME_WORDS.county, language, { county: name });
-  const place = query.city ? `${query.city}${query.county ? `, ${county(query.county)}` : ''}` : query.county ? county(query.county) : 'California';
+  const place = query.city ? `${query.city}${query.county ? `, ${county(query.county)}` : ''}` : query.county ? say(HOME_WORDS.countyAlone, language, { county: query.county }) : 'California';
   return fill(w.titlePlace, { place });
 }
 
@@ -113,7 +113,7 @@ export function changesPage(context: ShapeContext, given: ChangesPageQuery, page
     license: query.license ?? null,
   };
   const first = listChanges(context, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  const at = paging(page, first.total);
+  const at = paging(page, first.total, language);
   const lines = first.rows.map((row) => lineOf(baseUrl, row, language));
   const params = filterParams(query);
   const url = `${baseUrl}${pathIn(language, CHANGES_PATH)}`;

@@ -5,7 +5,7 @@
 import { licenseNumberFrom, nameSlug } from '../../contract/names.ts';
 import { homeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
-import { html } from '../web/html.ts';
+import { html, markEnglish, type SafeHtml } from '../web/html.ts';
 import { homePagePath } from '../web/links.ts';
 import { documentWords, homeView, placeWords, reportWords, visitWords, type HomeView } from '../shape/home-view.ts';
 import { renderHomeMarkdown } from '../shape/home-markdown.ts';
@@ -13,7 +13,7 @@ import { pageError, RECORD_PAGE_CACHE, type PageOrRedirect } from '../web/page.t
 import { cityBySlug, countyBySlug } from '../records/places.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
-import { HOME_WORDS } from '../words/home-page-words.ts';
+import { HOME_WORDS, statusIn } from '../words/home-page-words.ts';
 import { pathIn, type Language } from '../words/language.ts';
 
 /** A home's page from its path (`<slug>-<license>` or a bare license number), or its canonical address; 404 when no such license. */
@@ -42,6 +42,11 @@ export function homePage(context: ShapeContext, param: string, language: Languag
   };
 }
 
+/** On a Spanish page, the state's English words inside Spanish text are marked English. */
+function englishMarked(view: HomeView, markup: SafeHtml, english: ReadonlyArray<string | null | undefined>): SafeHtml {
+  return view.language === 'en' ? markup : markEnglish(markup, english);
+}
+
 function crumbs(context: ShapeContext, view: HomeView) {
   const baseUrl = context.filler.baseUrl;
   const county = view.address.county ? countyBySlug(context.snapshot, nameSlug(view.address.county)) : undefined;
@@ -49,7 +54,7 @@ function crumbs(context: ShapeContext, view: HomeView) {
   const city = view.address.city ? cityBySlug(context.snapshot, county, nameSlug(view.address.city)) : undefined;
   const at = (path: string) => `${baseUrl}${pathIn(view.language, path)}`;
   return html`<nav class="crumbs" aria-label="${say(HOME_WORDS.breadcrumb, view.language)}"><ol>
-  <li><a href="${at(`/county/${county.slug}`)}">${placeWords(null, county.name, view.language)}</a></li>
+  <li><a href="${at(`/county/${county.slug}`)}">${say(HOME_WORDS.county, view.language, { county: county.name })}</a></li>
   ${city ? html`<li><a href="${at(`/county/${county.slug}/${city.slug}`)}">${city.name}</a></li>` : ''}
 </ol></nav>`;
 }
@@ -63,11 +68,15 @@ function homeBody(context: ShapeContext, view: HomeView) {
   return html`${crumbs(context, view)}
 <h1>${view.title}</h1>
 <p class="lede">${view.line}</p>
-<p>${view.sentence}${view.licensedName ? html` ${fill(w.nameOnLicense, { name: view.licensedName })}` : ''}${
-    view.status.liveStatus && view.status.liveStatus !== view.status.text
-      ? fill(w.liveStatus, { checked: view.status.liveCheckedOn ? fill(w.lastChecked, { date: view.status.liveCheckedOn }) : '', status: view.status.liveStatus })
-      : ''
-  }</p>
+<p>${englishMarked(
+    view,
+    html`${view.sentence}${view.licensedName ? html` ${fill(w.nameOnLicense, { name: view.licensedName })}` : ''}${
+      view.status.liveStatus && view.status.liveStatus !== view.status.text
+        ? fill(w.liveStatus, { checked: view.status.liveCheckedOn ? fill(w.lastChecked, { date: view.status.liveCheckedOn }) : '', status: statusIn(view.language, view.status.liveStatus) })
+        : ''
+    }`,
+    [view.status.text, view.status.liveStatus],
+  )}</p>
 ${view.closedNote ? html`<p class="note"><strong>${view.closedNote}</strong></p>` : ''}
 ${view.language === 'es' ? html`<p class="note">${say(SHARED_WORDS.nonMedical, view.language)}</p>` : ''}
 
@@ -105,7 +114,7 @@ ${view.approvals.map(
 
 <section aria-labelledby="rate">
 <h2 id="rate">${w.startingRate}</h2>
-<p>${view.rateLine ? html`${w.startingRateQuoted} <q>${view.rateLine}</q>` : view.noRate}</p>
+<p>${view.rateLine ? (view.language !== 'en' && view.rateLineLanguage === view.language ? html`${w.startingRateLabel} ${view.rateLine}` : html`${w.startingRateQuoted} <q lang="en">${view.rateLine}</q>`) : view.noRate}</p>
 </section>
 
 <p class="note">${view.fairness}</p>
@@ -122,7 +131,7 @@ ${view.approvals.map(
 ${
   visits.reports.length > 0
     ? html`<h3>${w.reportsNewest}</h3>
-<ul class="reports">${visits.reports.map((report) => html`<li>${reportWords(report, view.language)}</li>`)}</ul>
+<ul class="reports">${visits.reports.map((report) => html`<li>${englishMarked(view, html`${reportWords(report, view.language)}`, [report.title, report.type])}</li>`)}</ul>
 ${visits.more > 0 ? html`<p>${fill(w.moreReports, { n: visits.more })}</p>` : ''}`
     : ''
 }

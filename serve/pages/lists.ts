@@ -12,7 +12,7 @@ import { licensesFailingNeeds } from '../records/home-record.ts';
 import { countyChangesSection } from '../shape/change-lines.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { html } from '../web/html.ts';
-import { facilityPagePath } from '../web/links.ts';
+import { facilityPagePath, hospitalPath, licenseePath, NEAR_HOSPITAL_PATH } from '../web/links.ts';
 import { APPROXIMATE_DISTANCE, isApproximateLocation, NOT_ON_FILE_IN_WORDS, visitsInWords } from '../words/wording.ts';
 import { placeWords } from '../shape/home-view.ts';
 import { mdAttribution, mdBlocks, mdLink, mdText } from '../web/markdown.ts';
@@ -103,25 +103,44 @@ function itemOf(baseUrl: string, row: ListedHome, extra: string[] = [], language
   };
 }
 
-/** Each listed row's visits and citations in words (the state's weekly export), from one narrow read of the page's rows. */
+/**
+ * Each listed row's visits and citations in words (the state's weekly export), from one narrow
+ * read of the page's rows. The first row in page order that names citations glosses the word.
+ */
 function visitsOfRows(context: ShapeContext, rows: readonly ListedHome[], language: Language = 'en'): Map<string, string> {
   const read = columnsByLicenses(context.snapshot, ['state_visits_json'] as const, rows.map((row) => row.license_number));
-  return new Map(
-    read.map((row) => {
-      const fact = JSON.parse(row.state_visits_json) as { value: StateVisitsValue | null; confirmed_on: string | null };
-      return [row.license_number, visitsIn(language, fact.value, fact.confirmed_on)];
-    }),
-  );
+  const facts = new Map(read.map((row) => [row.license_number, JSON.parse(row.state_visits_json) as { value: StateVisitsValue | null; confirmed_on: string | null }]));
+  const visits = new Map<string, string>();
+  let glossed = false;
+  for (const row of rows) {
+    const fact = facts.get(row.license_number);
+    if (!fact) continue;
+    const names = namesCitations(fact.value);
+    visits.set(row.license_number, visitsIn(language, fact.value, fact.confirmed_on, names && !glossed));
+    glossed ||= names;
+  }
+  return visits;
 }
 
-/** A row's visits and citations in a page's language (wording.ts visitsInWords in English). */
-function visitsIn(language: Language, value: StateVisitsValue | null, retrieved: string | null): string {
+/** Whether a row's visits line names citations (a summary, or citations not on file); a home with no visit names none. */
+function namesCitations(value: StateVisitsValue | null): boolean {
+  return !value || !!value.since_year;
+}
+
+/** A row's visits and citations in a page's language (wording.ts visitsInWords in English); `gloss`: say what a deficiencia is. */
+function visitsIn(language: Language, value: StateVisitsValue | null, retrieved: string | null, gloss = false): string {
   if (language === 'en') return visitsInWords(value, retrieved);
   const on = retrievedIn(language, retrieved);
-  if (!value) return say(LIST_WORDS.visitsNotOnFile, language);
+  if (!value) return say(gloss ? LIST_WORDS.visitsNotOnFileGlossed : LIST_WORDS.visitsNotOnFile, language);
   if (!value.since_year) return say(LIST_WORDS.visitsNone, language, { retrieved: on });
   const n = (count: number | null) => (count === null ? say(HOME_WORDS.notOnFileShort, language) : String(count));
-  return say(LIST_WORDS.visitsSummary, language, { year: value.since_year, visits: n(value.visits.total), a: n(value.type_a.total), b: n(value.type_b.total), retrieved: on });
+  return say(gloss ? LIST_WORDS.visitsSummaryGlossed : LIST_WORDS.visitsSummary, language, {
+    year: value.since_year,
+    visits: n(value.visits.total),
+    a: n(value.type_a.total),
+    b: n(value.type_b.total),
+    retrieved: on,
+  });
 }
 
 /**
@@ -214,7 +233,7 @@ ${(spec.sections ?? []).map(
 /** One page of a list drawn from the listed-homes index. */
 function listPage(context: ShapeContext, filter: ListingFilter, page: number, language: Language = 'en'): { at: Paging; rows: ListedHome[]; distances: number[]; visits: Map<string, string> } {
   const selection = listedHomesOf(context.snapshot).select(filter);
-  const at = paging(page, selection.homes.length);
+  const at = paging(page, selection.homes.length, language);
   const end = at.offset + PAGE_SIZE;
   const rows = selection.homes.slice(at.offset, end);
   return { at, rows, distances: selection.distances.slice(at.offset, end), visits: visitsOfRows(context, rows, language) };
@@ -341,6 +360,7 @@ export function careIndexPage(context: ShapeContext, language: Language = 'en'):
         heading: w.careApprovals,
         links: NEED_KEYS.map((need) => ({ text: say(CARE_TYPE_WORDS[need as keyof typeof CARE_TYPE_WORDS], language), url: at(`/care/${need}`) })).concat([
           { text: say(LIST_WORDS.waiverHomes, language), url: at('/waiver') },
+          { text: say(NEAR_WORDS.indexTitle, language), url: at(NEAR_HOSPITAL_PATH) },
           { text: w.whatEachMeans, url: at('/guides/care-approvals') },
         ]),
       },
@@ -425,10 +445,6 @@ export function waiverPage(context: ShapeContext, countyValue: string | undefine
 // ---- Near a hospital -------------------------------------------------------------------------
 
 
-export function hospitalPath(hospital: { name_slug: string; facid: string }): string {
-  return `/near-hospital/${hospital.name_slug}-${hospital.facid}`;
-}
-
 export function nearHospitalIndexPage(context: ShapeContext, language: Language = 'en'): PageDoc {
   const baseUrl = context.filler.baseUrl;
   const w = wordsIn(NEAR_WORDS, language);
@@ -441,7 +457,7 @@ export function nearHospitalIndexPage(context: ShapeContext, language: Language 
   return indexDoc(baseUrl, {
     title: w.indexTitle,
     description: fill(w.indexDescription, { radius }),
-    ...addresses(baseUrl, '/near-hospital', language),
+    ...addresses(baseUrl, NEAR_HOSPITAL_PATH, language),
     language,
     intro: [fill(w.indexIntro, { radius })],
     sections: [...byCounty].map(([county, hospitals]) => ({
@@ -479,7 +495,7 @@ export function nearHospitalPage(context: ShapeContext, param: string, page: num
       itemOf(baseUrl, row, [`${fill(w.miles, { n: distances[i]!.toFixed(1) })}${isApproximateLocation(row.location_method) ? ` (${w.approximate})` : ''}`], language, visits),
     ),
     empty: fill(w.empty, { radius }),
-    sections: [{ heading: w.otherHospitals, links: [{ text: w.allHospitals, url: `${baseUrl}${pathIn(language, '/near-hospital')}` }] }],
+    sections: [{ heading: w.otherHospitals, links: [{ text: w.allHospitals, url: `${baseUrl}${pathIn(language, NEAR_HOSPITAL_PATH)}` }] }],
   });
 }
 
@@ -496,7 +512,7 @@ export function licenseePage(context: ShapeContext, slug: string, page: number, 
   return listDoc(baseUrl, {
     title: fill(w.holderTitle, { name }),
     description: fill(w.holderDescription, { name }),
-    ...addresses(baseUrl, `/licensee/${holder.slug}`, language),
+    ...addresses(baseUrl, licenseePath(holder.slug), language),
     language,
     intro: [fill(w.holderIntro, { names: holder.names.join(w.or) })],
     paging: at,

@@ -87,39 +87,39 @@ function routes(services: Services): ServerRoute[] {
     ...bilingual((language) => page('/facility/{home}', (context, _request, param) => homePage(context, param, language), { param: 'home', language })),
     ...bilingual((language) => twin('/county', (context) => countyIndexPage(context, language), language)),
     ...bilingual((language) =>
-      page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query), language), { param: 'county', language }),
+      page('/county/{county}', (context, request, param) => countyPage(context, param, pageNumber(request.query, language), language), { param: 'county', language }),
     ),
     ...bilingual((language) =>
       page(
         '/county/{county}/{city}',
-        (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query), language),
+        (context, request, param) => cityPage(context, String((request.params as { county: string }).county), param, pageNumber(request.query, language), language),
         { param: 'city', language },
       ),
     ),
     ...bilingual((language) => twin('/care', (context) => careIndexPage(context, language), language)),
     ...bilingual((language) =>
-      page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county'), pageNumber(request.query), language), {
+      page('/care/{need}', (context, request, param) => carePage(context, param, queryText(request.query, 'county', undefined, language), pageNumber(request.query, language), language), {
         param: 'need',
         language,
       }),
     ),
-    ...bilingual((language) => twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county'), pageNumber(request.query), language), language)),
+    ...bilingual((language) => twin('/waiver', (context, request) => waiverPage(context, queryText(request.query, 'county', undefined, language), pageNumber(request.query, language), language), language)),
     ...bilingual((language) => twin('/near-hospital', (context) => nearHospitalIndexPage(context, language), language)),
     ...bilingual((language) =>
-      page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query), language), { param: 'hospital', language }),
+      page('/near-hospital/{hospital}', (context, request, param) => nearHospitalPage(context, param, pageNumber(request.query, language), language), { param: 'hospital', language }),
     ),
     ...bilingual((language) =>
-      page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query), language), { param: 'holder', language }),
+      page('/licensee/{holder}', (context, request, param) => licenseePage(context, param, pageNumber(request.query, language), language), { param: 'holder', language }),
     ),
-    ...bilingual((language) => twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query), language), language)),
+    ...bilingual((language) => twin('/changes', (context, request) => changesPage(context, readChangesQuery(request.query), pageNumber(request.query, language), language), language)),
     ...bilingual((language) => twin('/guides', () => guideIndexPage(baseUrl, language), language)),
     ...bilingual((language) => page('/guides/{guide}', (_context, _request, param) => guidePage(baseUrl, param, language), { param: 'guide', language })),
     ...bilingual((language) =>
       page(
         '/corrections',
         (context, request) => {
-          const license = queryText(request.query, 'license', 40);
-          return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60)) }, [], false, language);
+          const license = queryText(request.query, 'license', 40, language);
+          return correctionsFormPage(baseUrl, context.snapshot, { license, field: correctionField(queryText(request.query, 'field', 60, language)) }, [], false, language);
         },
         { language },
       ),

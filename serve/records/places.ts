@@ -72,6 +72,11 @@ function cityIndex(snapshot: Snapshot, county: Place) {
   return index(snapshot).cities.get(county.key) ?? { list: [], bySlug: new Map<string, Place>() };
 }
 
+/** Every license holder with a page (at least one listed license), in the listed-homes index's order. */
+export function licensees(snapshot: Snapshot): readonly Licensee[] {
+  return [...index(snapshot).licensees.values()];
+}
+
 export function licenseeBySlug(snapshot: Snapshot, slug: string): Licensee | undefined {
   return index(snapshot).licensees.get(slug);
 }

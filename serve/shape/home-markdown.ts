@@ -67,7 +67,7 @@ export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?:
       .filter(Boolean)
       .join('\n'),
     `## ${w.startingRate}`,
-    view.rateLine ? `${w.startingRateQuoted} "${mdText(view.rateLine)}"` : mdText(view.noRate),
+    view.rateLine ? (view.language !== 'en' && view.rateLineLanguage === view.language ? `${w.startingRateLabel} ${mdText(view.rateLine)}` : `${w.startingRateQuoted} "${mdText(view.rateLine)}"`) : mdText(view.noRate),
     fill(w.fullPage, { url: view.canonicalUrl }),
     mdText(view.fairness),
     `## ${w.visitsHeading}`,

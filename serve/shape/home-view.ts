@@ -21,6 +21,7 @@ import { pathIn, type Language } from '../words/language.ts';
 import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, approvalOnRecordIn, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../words/home-words.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
+import { priceLineIn } from '../words/price-words.ts';
 
 /** How many of the newest reports a page lists; the state's page has the rest. */
 export const REPORTS_SHOWN = 30;
@@ -83,7 +84,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
       ? rosterDateWords(record.license_status.confirmed_on, context.snapshot.meta.rosterShape).aside
       : rosterAsideIn(language, record.license_status.confirmed_on, context.snapshot.meta.rosterShape);
   const sentence =
-    fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place }) +
+    // "en el condado de X" when no city comes first (Spanish needs the article there).
+    fill(w.isA, { title, type: typeWords(record.facility_type.value, language), place: !address.city && address.county ? say(HOME_WORDS.countyAlone, language, { county: address.county }) : place }) +
     `${licensee ? fill(w.licensedTo, { licensee }) : ''}${since ? fill(w.firstLicensed, { since }) : ''}` +
     fill(w.statusOnRecord, { dated: rosterDated, status: record.license_status.value ? statusIn(language, statusText) : language === 'en' ? statusText : w.notOnFileShort }) +
     (meaning.probation ? w.onProbation : '') +
@@ -126,8 +128,11 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
     },
   ];
 
-  // Only the compact home's price block, quoted; a closed license has none.
-  const rateLine = !meaning.closed && home.price ? home.price.line : null;
+  // Only the compact home's price block; a closed license has none. In Spanish its facts are said in
+  // Spanish (words/price-words.ts); only a line that cannot be rebuilt is shown in its English.
+  const spokenRate = !meaning.closed && home.price ? priceLineIn(home.price, language) : null;
+  const rateLine = !meaning.closed && home.price ? (spokenRate ?? home.price.line) : null;
+  const rateLineLanguage: Language = spokenRate === null ? 'en' : language;
   const noRate = meaning.closed ? w.noRateClosed : w.noRate;
 
   const reports = reportsByLicense(context.snapshot, license);
@@ -163,6 +168,8 @@ function viewFacts(context: ShapeContext, homeRecord: HomeRecord, language: Lang
     /** The waiver line when a list row may be this home but was tied to no one license (else null). */
     waiverUnresolved: unresolvedWaiverSaid && language !== 'en' ? w.waiverUnresolved : unresolvedWaiverSaid,
     rateLine,
+    /** The language the rate line is in: the page's, or English where no Spanish could be built. */
+    rateLineLanguage,
     noRate,
     fairness: say(SHARED_WORDS.fairness, language),
     visits: {
@@ -280,7 +287,7 @@ function quickAnswers(view: ViewFacts) {
     },
     {
       question: w.qCost,
-      answer: view.rateLine ? fill(w.aRateQuoted, { line: view.rateLine }) : view.noRate,
+      answer: view.rateLine ? (view.language !== 'en' && view.rateLineLanguage === view.language ? view.rateLine : fill(w.aRateQuoted, { line: view.rateLine })) : view.noRate,
     },
     {
       question: w.qOpening,

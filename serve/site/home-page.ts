@@ -13,12 +13,13 @@ import type { Suggestions } from './api.ts';
 import { SITE_ASSETS } from './assets.ts';
 import type { SiteIndex } from '../shape/homes-index.ts';
 import type { SnapshotMeta } from '../records/snapshot.ts';
-import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, TERMS_PATH } from '../web/links.ts';
+import { API_DOCS_PATH, GUIDES_PATH, MCP_DOCS_PATH, NEAR_HOSPITAL_PATH, TERMS_PATH, WAIVER_PATH } from '../web/links.ts';
 import { FORM_TOOLS } from '../web/agent-tools.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { FRONT_WORDS } from '../words/front-words.ts';
 import { HOME_WORDS } from '../words/home-page-words.ts';
+import { CARE_LIST_WORDS, LIST_WORDS, NEAR_WORDS } from '../words/list-words.ts';
 import { hasSpanishTwin } from '../web/links.ts';
 import { pathIn, type Language } from '../words/language.ts';
 
@@ -27,6 +28,26 @@ export const HOME_DESCRIPTION = FRONT_WORDS.description.en;
 
 /** How many matches the plain (no-script) search shows per kind. */
 export const PAGE_RESULTS_LIMIT = 50;
+
+/** The lists beside the counties (care approvals, the waiver, near a hospital), as a page in `language` links them. */
+function otherLists(baseUrl: string, language: Language): Array<{ text: string; url: string }> {
+  return [
+    { text: say(CARE_LIST_WORDS.indexTitle, language), url: `${baseUrl}${pathIn(language, '/care')}` },
+    { text: say(LIST_WORDS.waiverHomes, language), url: `${baseUrl}${pathIn(language, WAIVER_PATH)}` },
+    { text: say(NEAR_WORDS.indexTitle, language), url: `${baseUrl}${pathIn(language, NEAR_HOSPITAL_PATH)}` },
+  ];
+}
+
+function otherListsHtml(baseUrl: string, language: Language): SafeHtml {
+  return html`<section aria-labelledby="lists-heading">
+  <h2 id="lists-heading">${say(FRONT_WORDS.otherLists, language)}</h2>
+  <ul class="plain">${otherLists(baseUrl, language).map((link) => html`<li><a href="${link.url}">${link.text}</a></li>`)}</ul>
+</section>`;
+}
+
+function otherListsMarkdown(baseUrl: string, language: Language): string[] {
+  return [`## ${say(FRONT_WORDS.otherLists, language)}`, otherLists(baseUrl, language).map((link) => `- ${mdLink(link.text, link.url)}`).join('\n')];
+}
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -115,7 +136,7 @@ ${resultsSection(q, results)}
     <p id="map-point-hint" class="muted" hidden>Click or tap the map to choose your point, or <button type="button" id="map-use-centre" class="link-button">use the centre of the map</button>.</p>
   </fieldset>
   <div id="map" class="map" role="region" aria-label="Map of listed homes" hidden
-    data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}"></div>
+    data-tile-url="${settings.map.tileUrl}" data-tile-attribution="${settings.map.tileAttribution}" data-leaflet-src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></div>
   <div id="map-list" class="map-list"></div>
   </div>
   <p class="note">${NEUTRALITY} ${NEVER_IN_THIS_DATA}</p>
@@ -128,6 +149,8 @@ ${resultsSection(q, results)}
   )}</ul>
   <p class="muted">Counties alphabetical; the number is how many homes there hold a license.</p>
 </section>
+
+${otherListsHtml(baseUrl, 'en')}
 
 <section aria-labelledby="guides-heading">
   <h2 id="guides-heading">Guides</h2>
@@ -156,7 +179,6 @@ ${resultsSection(q, results)}
     // Without JavaScript the map's reserved space is dropped (see .map-live in the stylesheet).
     head: html`<noscript><style>.map-live{display:none}</style></noscript>
 <link rel="stylesheet" href="${baseUrl}${SITE_ASSETS.leafletCss.path}" id="leaflet-css" media="print">
-<script defer src="${baseUrl}${SITE_ASSETS.leafletJs.path}"></script>
 <script defer src="${baseUrl}${SITE_ASSETS.homeJs.path}"></script>`,
     body,
   });
@@ -179,6 +201,7 @@ export function homePageMarkdown(settings: Settings, index: SiteIndex, dates: Re
     '## Counties',
     'Alphabetical; the number is how many homes there hold a license.',
     index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${c.path}`)} (${c.listedHomes})`).join('\n'),
+    ...otherListsMarkdown(baseUrl, 'en'),
     '## Guides',
     guideCatalog(baseUrl).map((g) => `- ${mdLink(g.title, g.url)}: ${mdText(g.description)}`).join('\n'),
     '## For developers and AI assistants',
@@ -222,7 +245,13 @@ function ledeIn(language: Language, index: SiteIndex, dates: RecordDates): strin
   return fill(w.lede, {
     homes: fill(index.homes.length === 1 ? w.homesHoldOne : w.homesHoldMany, { n: n(index.homes.length) }),
     counties: fill(index.counties.length === 1 ? w.countyOne : w.countyMany, { n: n(index.counties.length) }),
-    dates: language === 'en' ? datesWords(dates) : fill(w.dates, { date: dates.rosterAsOf ?? dates.snapshotDate ?? '' }),
+    dates:
+      language === 'en'
+        ? datesWords(dates)
+        : // The same dates as the English: the roster's, the day this copy was made, and any source past its age.
+          fill(w.dates, { date: dates.rosterAsOf ?? dates.snapshotDate ?? '' }) +
+          (dates.snapshotDate ? fill(w.copyMade, { date: dates.snapshotDate }) : '') +
+          (dates.sourceHealth?.stale ?? []).map((s) => fill(w.staleSource, { source: s.source === 'roster' ? w.stateRecord : s.source, days: s.age_days, max: s.max_age_days })).join(''),
   });
 }
 
@@ -253,13 +282,15 @@ export function spanishHomePageHtml(settings: Settings, index: SiteIndex, dates:
 ${spanishResults(baseUrl, q, results)}
 
 <p class="note">${say(SHARED_WORDS.openingsByPhone, 'es')}</p>
-<p>${w.mapInEnglish} <a href="${baseUrl}/#map-heading" lang="en" hreflang="en">${w.mapLink}</a> ${inEnglish}</p>
+<p>${w.mapInEnglish} <a href="${baseUrl}/#map-heading" hreflang="en">${w.mapLink}</a> ${inEnglish}</p>
 
 <section aria-labelledby="counties-heading">
   <h2 id="counties-heading">${w.browse}</h2>
   <ul class="columns">${index.counties.map((c) => html`<li><a href="${baseUrl}${pathIn('es', c.path)}">${c.county}</a> <span class="muted">(${c.listedHomes})</span></li>`)}</ul>
   <p class="muted">${w.browseNote}</p>
 </section>
+
+${otherListsHtml(baseUrl, 'es')}
 
 <section aria-labelledby="guides-heading">
   <h2 id="guides-heading">${w.guides}</h2>
@@ -300,6 +331,7 @@ export function spanishHomePageMarkdown(settings: Settings, index: SiteIndex, da
     `## ${w.browse}`,
     mdText(w.browseNote),
     index.counties.map((c) => `- ${mdLink(c.county, `${baseUrl}${pathIn('es', c.path)}`)} (${c.listedHomes})`).join('\n'),
+    ...otherListsMarkdown(baseUrl, 'es'),
     `## ${w.guides}`,
     guideCatalog(baseUrl, 'es')
       .map((g) => `- ${mdLink(g.title, g.url)}${g.url.startsWith(`${baseUrl}/es/`) ? '' : ` ${inEnglish}`}: ${mdText(g.description)}`)

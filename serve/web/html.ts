@@ -33,3 +33,21 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
 export function trusted(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
+
+/**
+ * Marks English phrases inside Spanish markup (the state's status strings, report titles) with
+ * `lang="en"`, so a screen reader says them in English. Only text between tags is touched, and
+ * only an exact, escaped occurrence of a phrase given here: nothing else of the markup changes.
+ */
+export function markEnglish(markup: SafeHtml, phrases: ReadonlyArray<string | null | undefined>): SafeHtml {
+  const escaped = [...new Set(phrases.filter((phrase): phrase is string => !!phrase && phrase.trim() !== ''))]
+    .map(escapeHtml)
+    .sort((a, b) => b.length - a.length);
+  if (escaped.length === 0) return markup;
+  const pattern = new RegExp(escaped.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const marked = markup.value
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(pattern, (phrase) => `<span lang="en">${phrase}</span>`)))
+    .join('');
+  return new SafeHtml(marked);
+}

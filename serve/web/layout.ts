@@ -88,14 +88,14 @@ ${options.head ?? ''}
       <li><a href="${baseUrl}${pathIn(language, '/guides')}">${w.guides}</a></li>
       <li><a href="${baseUrl}/docs/api">API</a>${english}</li>
       <li><a href="${baseUrl}/docs/mcp">MCP</a>${english}</li>
-      <li><a href="${baseUrl}/data">Data</a>${english}</li>
+      <li><a href="${baseUrl}/data">${w.navData}</a>${english}</li>
       ${toggle}
     </ul>
   </nav>
 </header>
 <main id="main">
 ${options.suggestTranslation && options.translationUrl ? html`<p class="note" lang="es"><a href="${options.translationUrl}" hreflang="es">${wordsIn(SHELL_WORDS, 'es').spanishSuggested}</a></p>` : ''}
-${language === 'es' ? html`<p class="note" role="note">${w.englishPrevails} ${w.verbatim} <a href="${englishHref}" lang="en" hreflang="en">${w.englishPage}</a></p>` : ''}
+${language === 'es' ? html`<p class="note" role="note">${w.englishPrevails} ${w.verbatim} <a href="${englishHref}" hreflang="en">${w.englishPage}</a></p>` : ''}
 ${options.body}
 </main>
 <footer class="site">
@@ -103,7 +103,7 @@ ${options.body}
   <a href="${STATE_SEARCH_URL}">${w.facilitySearch}</a>.</p>
   <p>${w.footerPromise} ${shared.notOnFile}</p>
   <p><a href="${baseUrl}/terms">${w.terms}</a> · <a href="${baseUrl}${pathIn(language, '/guides')}">${w.guides}</a> ·
-  <a href="${baseUrl}/docs/api">API</a> · <a href="${baseUrl}/docs/mcp">MCP server</a>${english}</p>
+  <a href="${baseUrl}/docs/api">API</a> · <a href="${baseUrl}/docs/mcp">${w.navMcpServer}</a>${english}</p>
 </footer>
 </body>
 </html>`.value;

@@ -29,6 +29,18 @@ export function homeChangesPath(license: string): string {
 }
 
 export const GUIDES_PATH = '/guides';
+export const WAIVER_PATH = '/waiver';
+export const NEAR_HOSPITAL_PATH = '/near-hospital';
+
+/** The page of the homes near one hospital. */
+export function hospitalPath(hospital: { name_slug: string; facid: string }): string {
+  return `${NEAR_HOSPITAL_PATH}/${hospital.name_slug}-${hospital.facid}`;
+}
+
+/** The page of the licenses one license holder holds. */
+export function licenseePath(slug: string): string {
+  return `/licensee/${slug}`;
+}
 export const API_DOCS_PATH = '/docs/api';
 export const MCP_DOCS_PATH = '/docs/mcp';
 export const TERMS_PATH = '/terms';

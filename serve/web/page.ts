@@ -6,8 +6,8 @@ import { html, type SafeHtml } from './html.ts';
 import { layout, type PageOptions } from './layout.ts';
 import { acceptsMarkdown, htmlResponse, markdownResponse } from './respond.ts';
 import { asksForAvailability, asksForSort, LIST_NEUTRALITY, NO_AVAILABILITY } from '../words/wording.ts';
-import { fill, wordsIn } from '../words/catalog.ts';
-import { SHELL_WORDS } from '../words/family-words.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import { ERROR_WORDS, SHELL_WORDS } from '../words/family-words.ts';
 import { prefersSpanish, type Language } from '../words/language.ts';
 
 /** Home and list pages follow the REST five-minute rule, so a review shows within five minutes. */
@@ -112,20 +112,20 @@ export function refuseSortParameter(query: Request['query']): void {
 }
 
 /** `?page=`: a whole number from 1; anything else is a 400 with the reason. */
-export function pageNumber(query: Request['query']): number {
+export function pageNumber(query: Request['query'], language: Language = 'en'): number {
   const raw = query.page;
   if (raw === undefined) return 1;
   if (typeof raw !== 'string' || !/^[1-9]\d{0,4}$/.test(raw)) {
-    throw pageError(400, 'The page number must be a whole number from 1 (for example ?page=2).');
+    throw pageError(400, say(ERROR_WORDS.pageNumber, language));
   }
   return Number(raw);
 }
 
 /** A query parameter that must be one short string when given; arrays and long values are refused. */
-export function queryText(query: Request['query'], name: string, maxLength = 200): string | undefined {
+export function queryText(query: Request['query'], name: string, maxLength = 200, language: Language = 'en'): string | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw.length > maxLength) throw pageError(400, `The ${name} parameter must be given once, as a short text.`);
+  if (typeof raw !== 'string' || raw.length > maxLength) throw pageError(400, say(ERROR_WORDS.parameterOnce, language, { name }));
   return raw;
 }
 
@@ -133,9 +133,9 @@ export const PAGE_SIZE = 50;
 
 export type Paging = ReturnType<typeof paging>;
 
-export function paging(page: number, total: number) {
+export function paging(page: number, total: number, language: Language = 'en') {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (page > pages) throw pageError(404, `There is no page ${page}: this list has ${pages} page${pages === 1 ? '' : 's'}.`);
+  if (page > pages) throw pageError(404, say(pages === 1 ? ERROR_WORDS.noSuchPageOne : ERROR_WORDS.noSuchPageMany, language, { page, pages }));
   return { page, pages, total, offset: (page - 1) * PAGE_SIZE };
 }
 

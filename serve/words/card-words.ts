@@ -15,7 +15,7 @@ export const CARD_WORDS = defineWords({
   phone: { en: 'Phone', es: { text: 'Teléfono', from: 'Phone' } },
   licensee: { en: 'Licensee', es: { text: 'Titular de la licencia', from: 'Licensee' } },
   careApprovals: { en: 'Care approvals', es: { text: 'Aprobaciones de cuidado', from: 'Care approvals' } },
-  history: { en: 'history', es: { text: 'historia', from: 'history' } },
+  history: { en: 'history', es: { text: 'historial', from: 'history' } },
   careApprovalsHistory: {
     en: 'Care approvals (history: held while the license was open)',
     es: {

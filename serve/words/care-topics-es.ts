@@ -172,7 +172,7 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
         'PENDING alone is an application, not yet a license; such homes are not listed.',
       ),
       t(
-        'Cualquier estado que contenga CLOSED es una licencia cerrada (ya no tiene licencia vigente): sus aprobaciones de cuidado y su participación en el programa son historia, no aprobaciones actuales, y una closed_note con fecha lo dice.',
+        'Cualquier estado que contenga CLOSED es una licencia cerrada (ya no está vigente): sus aprobaciones de cuidado y su participación en el programa son historia, no aprobaciones actuales, y una closed_note con fecha lo dice.',
         'Any status containing CLOSED is a closed license: its care approvals and waiver values are history, not current approvals, and a dated closed_note says so.',
       ),
     ],
@@ -232,7 +232,7 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
         "Care approvals and waiver participation are tri-state: 'true', 'false' (only where the record states a real negative) and 'not_on_file'.",
       ),
       t(
-        "Si un centro no aparece en una lista, como la del programa, el valor solo puede ser 'not_on_file', porque eso no es un «no» confirmado.",
+        "Si un centro no aparece en una lista, como la del programa, su valor solo puede ser 'not_on_file', porque eso no es un «no» confirmado.",
         "Absence from a list, such as the waiver list, can only be 'not_on_file', because it is not a verified 'no'.",
       ),
       t(

@@ -6,6 +6,7 @@ import { HOME_WORDS, NEED_PERSON_WORDS, QUESTION_WORDS, SIZE_WORDS, STATUS_GLOSS
 import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from './home-words.ts';
 import { GUIDE_CONTENT } from './guides/content.ts';
 import { FRONT_WORDS } from './front-words.ts';
+import { PRICE_WORDS } from './price-words.ts';
 import { PLAN_WORDS } from './plan-words.ts';
 import { RELAY_WORDS } from './relay-words.ts';
 import { CARD_WORDS, COMPARE_ROW_WORDS, COMPARE_WORDS } from './card-words.ts';
@@ -22,6 +23,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   SHELL_WORDS,
   ERROR_WORDS,
   HOME_WORDS,
+  PRICE_WORDS,
   QUESTION_WORDS,
   NEED_PERSON_WORDS,
   SIZE_WORDS,

@@ -114,6 +114,8 @@ export const SHELL_WORDS = defineWords({
   navLabel: { en: 'Site', es: { text: 'Sitio', from: 'Site' } },
   findHome: { en: 'Find a home', es: { text: 'Buscar un centro', from: 'Find a home' } },
   guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  navData: { en: 'Data', es: { text: 'Datos', from: 'Data' } },
+  navMcpServer: { en: 'MCP server', es: { text: 'Servidor MCP', from: 'MCP server' } },
   inEnglish: { en: '(in English)', es: { text: '(en inglés)', from: '(in English)' } },
   footerSource: {
     en: "Licensing data: {source}, as compiled by {service}. Parts come from the California Health and Human Services open data portal; the data shown here is modified, not official government data. The official record is the state's own",
@@ -155,7 +157,7 @@ export const SHELL_WORDS = defineWords({
   markdownSource: {
     en: "Source: {source}, as compiled by {service} ({base}). Modified data, not the official record; the official record is the state's own facility search ({search}). Terms of use: {terms}",
     es: {
-      text: 'Fuente: {source}, recopilados por {service} ({base}). Datos modificados, no el registro oficial; el registro oficial es el buscador de centros del estado ({search}, en inglés). Condiciones de uso (en inglés): {terms}',
+      text: 'Fuente: {source}; datos recopilados por {service} ({base}). Datos modificados, no el registro oficial; el registro oficial es el buscador de centros del estado ({search}, en inglés). Condiciones de uso (en inglés): {terms}',
       from: "Source: {source}, as compiled by {service} ({base}). Modified data, not the official record; the official record is the state's own facility search ({search}). Terms of use: {terms}",
     },
   },
@@ -170,6 +172,16 @@ export const SHELL_WORDS = defineWords({
 
 /** An error page's words (serve/pages/error-page.ts), by status. */
 export const ERROR_WORDS = defineWords({
+  pageNumber: {
+    en: 'The page number must be a whole number from 1 (for example ?page=2).',
+    es: { text: 'El número de página debe ser un número entero desde 1 (por ejemplo, ?page=2).', from: 'The page number must be a whole number from 1 (for example ?page=2).' },
+  },
+  noSuchPageOne: { en: 'There is no page {page}: this list has 1 page.', es: { text: 'No existe la página {page}: esta lista tiene 1 página.', from: 'There is no page {page}: this list has 1 page.' } },
+  noSuchPageMany: { en: 'There is no page {page}: this list has {pages} pages.', es: { text: 'No existe la página {page}: esta lista tiene {pages} páginas.', from: 'There is no page {page}: this list has {pages} pages.' } },
+  parameterOnce: {
+    en: 'The {name} parameter must be given once, as a short text.',
+    es: { text: 'El parámetro {name} debe darse una sola vez, como un texto corto.', from: 'The {name} parameter must be given once, as a short text.' },
+  },
   t400: { en: 'This address cannot be answered', es: { text: 'No se puede responder a esta dirección', from: 'This address cannot be answered' } },
   t403: { en: 'This form cannot be sent from here', es: { text: 'Este formulario no se puede enviar desde aquí', from: 'This form cannot be sent from here' } },
   t404: { en: 'There is no page here', es: { text: 'Aquí no hay ninguna página', from: 'There is no page here' } },

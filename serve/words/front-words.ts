@@ -24,6 +24,15 @@ export const FRONT_WORDS = defineWords({
   homesHoldMany: { en: '{n} homes hold', es: { text: '{n} centros tienen', from: '{n} homes hold' } },
   countyOne: { en: '{n} county', es: { text: '{n} condado', from: '{n} county' } },
   countyMany: { en: '{n} counties', es: { text: '{n} condados', from: '{n} counties' } },
+  copyMade: { en: ' (this copy of it was made on {date})', es: { text: ' (esta copia se hizo el {date})', from: ' (this copy of it was made on {date})' } },
+  staleSource: {
+    en: "; note: the {source}'s date is {days} days before this copy, older than the {max} days expected",
+    es: {
+      text: '; atención: la fecha de {source} es de {days} días antes de esta copia, más antigua que los {max} días esperados',
+      from: "; note: the {source}'s date is {days} days before this copy, older than the {max} days expected",
+    },
+  },
+  stateRecord: { en: 'state record', es: { text: 'el registro del estado', from: 'state record' } },
   dates: {
     en: 'per the state record as retrieved from the state on {date}',
     es: { text: 'según el registro del estado obtenido el {date}', from: 'per the state record as retrieved from the state on {date}' },
@@ -71,6 +80,7 @@ export const FRONT_WORDS = defineWords({
     es: { text: 'Condados por orden alfabético; el número indica cuántos centros tienen licencia allí.', from: 'Counties alphabetical; the number is how many homes there hold a license.' },
   },
   guides: { en: 'Guides', es: { text: 'Guías', from: 'Guides' } },
+  otherLists: { en: 'Other lists', es: { text: 'Otras listas', from: 'Other lists' } },
   allGuides: { en: 'All guides', es: { text: 'Todas las guías', from: 'All guides' } },
   developers: { en: 'For developers and AI assistants', es: { text: 'Para programadores y asistentes de inteligencia artificial', from: 'For developers and AI assistants' } },
   apiDocs: { en: 'REST API documentation', es: { text: 'Documentación de la API REST', from: 'REST API documentation' } },

@@ -31,22 +31,55 @@ export const STATUS_GLOSS = defineWords({
   probation: { en: 'On probation', es: { text: 'Licencia en período de prueba', from: 'On probation' } },
   closed: { en: 'Closed', es: { text: 'Cerrado (ya no tiene licencia vigente)', from: 'Closed' } },
   pending: { en: 'Pending', es: { text: 'Solicitud en trámite (todavía no tiene licencia)', from: 'Pending' } },
+  pendingIncrease: {
+    en: 'Licensed; an increase in capacity is pending',
+    es: { text: 'Con licencia; hay una solicitud de aumento de capacidad en trámite', from: 'Licensed; an increase in capacity is pending' },
+  },
+  provisional: { en: 'Provisional license', es: { text: 'licencia inicial temporal, la que el estado da a un centro nuevo', from: 'Provisional license' } },
+  withdrawn: { en: 'Application withdrawn', es: { text: 'Solicitud retirada (nunca tuvo licencia)', from: 'Application withdrawn' } },
+  closedBy: { en: 'Closed: {reason}', es: { text: 'Cerrado: {reason}', from: 'Closed: {reason}' } },
+  byLicensee: { en: 'the licensee closed it', es: { text: 'lo cerró el titular de la licencia', from: 'the licensee closed it' } },
+  ownership: { en: 'change of ownership', es: { text: 'cambio de dueño', from: 'change of ownership' } },
+  revoked: { en: 'license revoked', es: { text: 'licencia revocada', from: 'license revoked' } },
+  byState: { en: 'the state closed it', es: { text: 'lo cerró el estado', from: 'the state closed it' } },
 });
+
+/** The reasons the state's live detail gives after "Closed, " (DESIGN.md), glossed when known. */
+const CLOSED_REASONS: ReadonlyArray<[RegExp, keyof typeof STATUS_GLOSS]> = [
+  [/licensee initiated/i, 'byLicensee'],
+  [/change of ownership/i, 'ownership'],
+  [/revoked|revocation/i, 'revoked'],
+  [/department initiated|state initiated/i, 'byState'],
+];
+
+/** The gloss of a state status string (roster or live), or null when it has none. */
+export function statusGloss(language: Language, status: string): string | null {
+  const meaning = licenseStatusMeaning(status);
+  if (meaning.closed) {
+    const reason = CLOSED_REASONS.find(([pattern]) => pattern.test(status));
+    return reason ? say(STATUS_GLOSS.closedBy, language, { reason: say(STATUS_GLOSS[reason[1]], language) }) : say(STATUS_GLOSS.closed, language);
+  }
+  if (/withdrawn/i.test(status)) return say(STATUS_GLOSS.withdrawn, language);
+  if (/provisional/i.test(status)) return say(STATUS_GLOSS.provisional, language);
+  if (meaning.probation) return say(STATUS_GLOSS.probation, language);
+  if (meaning.listed && /pending increase/i.test(status)) return say(STATUS_GLOSS.pendingIncrease, language);
+  if (meaning.listed) return say(STATUS_GLOSS.licensed, language);
+  if (/PENDING/i.test(status)) return say(STATUS_GLOSS.pending, language);
+  return null;
+}
 
 /** The state's status words, verbatim, with the glossary's gloss after them in Spanish. */
 export function statusIn(language: Language, status: string): string {
   if (language === 'en') return status;
-  const meaning = licenseStatusMeaning(status);
-  const gloss = meaning.closed
-    ? STATUS_GLOSS.closed
-    : meaning.probation
-      ? STATUS_GLOSS.probation
-      : meaning.listed
-        ? STATUS_GLOSS.licensed
-        : /PENDING/i.test(status)
-          ? STATUS_GLOSS.pending
-          : null;
-  return gloss ? `${status} (${say(gloss, language)})` : status;
+  const gloss = statusGloss(language, status);
+  return gloss ? `${status} (${gloss})` : status;
+}
+
+/** The same, with the state's English words marked as English for a Spanish page (HTML). */
+export function statusHtmlIn(language: Language, status: string, escape: (text: string) => string): string {
+  if (language === 'en') return escape(status);
+  const gloss = statusGloss(language, status);
+  return `<span lang="en">${escape(status)}</span>${gloss ? ` (${escape(gloss)})` : ''}`;
 }
 
 /** " (retrieved from the state on <date>)", in a language (wording.ts retrievedOn in English). */
@@ -66,6 +99,8 @@ export const HOME_WORDS = defineWords({
   },
   typeUnknown: { en: 'licensed care facility', es: { text: 'centro de cuidado con licencia', from: 'licensed care facility' } },
   county: { en: '{county} County', es: { text: 'condado de {county}', from: '{county} County' } },
+  /** A county named with no city before it: Spanish needs the article ("en el condado de Alameda"). */
+  countyAlone: { en: '{county} County', es: { text: 'el condado de {county}', from: '{county} County' } },
   placeNotOnFile: { en: 'place not on file', es: { text: 'lugar: no consta en los datos del estado', from: 'place not on file' } },
   licenseNumber: { en: 'License {license}', es: { text: 'Licencia {license}', from: 'License {license}' } },
   bedsNotOnFile: { en: 'licensed beds not on file', es: { text: 'capacidad autorizada: no consta en los datos del estado', from: 'licensed beds not on file' } },
@@ -94,7 +129,7 @@ export const HOME_WORDS = defineWords({
   // The English of the roster's and the export's dates is wording.ts's, with the date left as a place.
   retrieved: {
     en: retrievedOn('{date}'),
-    es: { text: ' (obtenido del estado el {date})', from: ' (retrieved from the state on {date})' },
+    es: { text: ' (dato obtenido del estado el {date})', from: ' (retrieved from the state on {date})' },
   },
   retrievedUnknown: {
     en: retrievedOn(null),
@@ -104,7 +139,7 @@ export const HOME_WORDS = defineWords({
   rosterUndated: { en: rosterDateWords(null, 'portal').aside, es: { text: ' (la lista del estado no da fecha)', from: ' (the state roster gives no date)' } },
   closedNote: {
     en: 'This license is closed.',
-    es: { text: 'Esta licencia está cerrada (ya no tiene licencia vigente).', from: 'This license is closed.' },
+    es: { text: 'Esta licencia está cerrada: ya no está vigente.', from: 'This license is closed.' },
   },
   noApprovalsFile: {
     en: NO_APPROVALS_FILE,
@@ -181,9 +216,11 @@ export const HOME_WORDS = defineWords({
   reportError: { en: 'Report an error', es: { text: 'Informar un error', from: 'Report an error' } },
   reportErrorIn: { en: ' in “{label}”', es: { text: ' en «{label}»', from: ' in “{label}”' } },
   startingRate: { en: 'Starting rate', es: { text: 'Tarifa inicial', from: 'Starting rate' } },
+  startingRateLabel: { en: 'Starting rate:', es: { text: 'Tarifa inicial:', from: 'Starting rate:' } },
   startingRateQuoted: {
     en: 'Starting rate:',
-    es: { text: 'Tarifa inicial (citada en inglés, tal como está en el registro):', from: 'Starting rate:' },
+    // The line is this service's sentence, never the state's record: said so, and marked English.
+    es: { text: 'Tarifa inicial (frase de este servicio, en inglés; no es un dato del registro del estado):', from: 'Starting rate:' },
   },
   visitsHeading: { en: 'State visits and documents', es: { text: 'Visitas e informes del estado', from: 'State visits and documents' } },
   lastVisit: { en: 'Last state visit: {date}', es: { text: 'Última visita del estado: {date}', from: 'Last state visit: {date}' } },
@@ -274,7 +311,7 @@ export const HOME_WORDS = defineWords({
   },
   aListedAs: {
     en: "The state's record lists this license as {status}{dated}.",
-    es: { text: 'El registro del estado dice que esta licencia está {status}{dated}.', from: "The state's record lists this license as {status}{dated}." },
+    es: { text: 'Situación de esta licencia en el registro del estado: {status}{dated}.', from: "The state's record lists this license as {status}{dated}." },
   },
   aYes: { en: 'Yes: {onRecord}, {source}.', es: { text: 'Sí: {onRecord}, {source}.', from: 'Yes: {onRecord}, {source}.' } },
   aUnderReview: {
@@ -311,7 +348,7 @@ export const HOME_WORDS = defineWords({
       from: "Not on file: it is not on the state's Assisted Living Waiver list{asOf}. Absence from the list is not a verified no{ask}.",
     },
   },
-  aRateQuoted: { en: '"{line}"', es: { text: 'En inglés, tal como está: «{line}»', from: '"{line}"' } },
+  aRateQuoted: { en: '"{line}"', es: { text: 'En inglés (frase de este servicio, no del registro del estado): «{line}»', from: '"{line}"' } },
   aOpeningClosed: {
     en: 'This license is closed. For homes with an open license: {openings}',
     es: { text: 'Esta licencia está cerrada. Para los centros con licencia vigente: {openings}', from: 'This license is closed. For homes with an open license: {openings}' },

@@ -13,6 +13,18 @@ export const LIST_WORDS = defineWords({
     en: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
     es: { text: 'desde {year}: {visits} visitas del estado, deficiencias Tipo A {a}, Tipo B {b}{retrieved}', from: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}' },
   },
+  // The same, glossed: the first row of a page that names "deficiencia" says what it is (the glossary: always glossed, since federal Spanish also uses it for impairments).
+  visitsNotOnFileGlossed: {
+    en: 'state visits and citations not on file',
+    es: { text: 'visitas y deficiencias (incumplimientos de una norma de licencia) del estado: no constan', from: 'state visits and citations not on file' },
+  },
+  visitsSummaryGlossed: {
+    en: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
+    es: {
+      text: 'desde {year}: {visits} visitas del estado, deficiencias (incumplimientos de una norma de licencia) Tipo A {a}, Tipo B {b}{retrieved}',
+      from: 'since {year}: {visits} state visits, citations Type A {a}, Type B {b}{retrieved}',
+    },
+  },
   cityNotOnFile: { en: 'city not on file', es: { text: 'ciudad: no consta', from: 'city not on file' } },
   countyNotOnFile: { en: 'county not on file', es: { text: 'condado: no consta', from: 'county not on file' } },
   license: { en: 'license {license}', es: { text: 'licencia {license}', from: 'license {license}' } },
@@ -168,7 +180,7 @@ export const GUIDE_PAGE_WORDS = defineWords({
   },
   source: {
     en: EDITORIAL_SOURCE,
-    es: { text: 'Covelight (comparado con los registros del estado)', from: 'Covelight (checked against the state records)' },
+    es: { text: 'Covelight (con los datos comprobados en los registros del estado)', from: 'Covelight (checked against the state records)' },
   },
 });
 
@@ -244,7 +256,7 @@ export const CARE_LIST_WORDS = defineWords({
   waiverScope: {
     en: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
     es: {
-      text: 'El programa de Medi-Cal Assisted Living Waiver (ALW) paga solo los servicios de cuidado; no paga el alojamiento ni la comida. Si un centro no aparece en la lista, dice «No consta en los datos del estado», y eso no es un «no» confirmado.',
+      text: 'El programa de Medi-Cal Assisted Living Waiver (ALW) paga solo los servicios de cuidado; no paga el alojamiento ni la comida. Si un centro no aparece en la lista, su valor es «No consta en los datos del estado», y eso no es un «no» confirmado.',
       from: 'The Assisted Living Waiver pays for care services only; it does not pay for room and board. A home missing from the list is not on file, which is not a verified no.',
     },
   },

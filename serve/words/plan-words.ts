@@ -34,7 +34,7 @@ export const PLAN_WORDS = defineWords({
   },
   closed: {
     en: 'This license is closed, so it is not in your plan.',
-    es: { text: 'Esta licencia está cerrada (ya no tiene licencia vigente), así que no está en su plan.', from: 'This license is closed, so it is not in your plan.' },
+    es: { text: 'Esta licencia está cerrada (ya no está vigente), así que el centro no está en su plan.', from: 'This license is closed, so it is not in your plan.' },
   },
   itsRecord: { en: 'Its record', es: { text: 'Su registro', from: 'Its record' } },
   statusNotOnFile: { en: 'status not on file', es: { text: 'estado: no consta', from: 'status not on file' } },

@@ -74,6 +74,18 @@ test('a county page renders, is accessible, and its links lead to home pages', a
   t.deepEqual(browser.blocked, []);
 });
 
+test('from the front page to the care-type index and the homes near a hospital: each accessible', async (t) => {
+  const page = await browser.open(`${server.url}/`);
+  await page.locator('#lists-heading + ul').getByRole('link', { name: 'Homes by care approval' }).click();
+  await page.waitForURL(/\/care$/);
+  await accessible(t, page, 'care-type index');
+  await page.getByRole('link', { name: 'Care homes near a hospital' }).click();
+  await page.waitForURL(/\/near-hospital$/);
+  await accessible(t, page, 'hospitals index');
+  await page.close();
+  t.deepEqual(browser.blocked, []);
+});
+
 test.serial('the hand-off page in both modes: accessible; a family ticks consent, types name and phone, and the request is stored', async (t) => {
   const ex = await examples();
   const homes = ex.all<{ license_number: string }>('SELECT license_number FROM facilities WHERE listed = 1 ORDER BY sort_key LIMIT 3');

@@ -68,6 +68,8 @@ test('the Spanish corrections form, change log, care-type list and error page ar
     ['/es/changes', 'the Spanish change log'],
     ['/es/care/dementia', 'a Spanish care-type list'],
     ['/es/near-hospital', 'the Spanish hospitals index'],
+    ['/es/care', 'the Spanish care-type index'],
+    ['/es/waiver', 'the Spanish waiver list'],
   ] as const) {
     const page = await browser.open(`${server.url}${path}`);
     await accessibleInSpanish(t, page, what);
@@ -76,6 +78,18 @@ test('the Spanish corrections form, change log, care-type list and error page ar
   const { page, response } = await browser.openWithResponse(`${server.url}/es/nowhere`);
   t.is(response?.status(), 404);
   await accessibleInSpanish(t, page, 'the Spanish error page');
+  await page.close();
+  t.deepEqual(browser.blocked, []);
+});
+
+test('from /es to the homes near a hospital (the front page links it), in Spanish and accessible', async (t) => {
+  const page = await browser.open(`${server.url}/es`);
+  await page.getByRole('link', { name: 'Centros de cuidado cerca de un hospital' }).click();
+  await page.waitForURL(/\/es\/near-hospital$/);
+  await page.locator('main ul.links a').first().click();
+  await page.waitForURL(/\/es\/near-hospital\/[a-z0-9-]+$/);
+  t.regex(await page.locator('h1').innerText(), /^Centros de cuidado a menos de \d+ millas de /);
+  await accessibleInSpanish(t, page, 'a Spanish near-hospital list');
   await page.close();
   t.deepEqual(browser.blocked, []);
 });

@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { NEED_KEYS } from '../../contract/facts.ts';
+import { nameSlug } from '../../contract/names.ts';
+import { guideCatalog } from '../../serve/words/guides/catalog.ts';
+import { SPANISH_GUIDES } from '../../serve/words/guides/spanish.ts';
 import { buildSitemap } from '../../serve/discovery/crawl.ts';
 import { call, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -21,11 +24,15 @@ test.after.always(async () => {
 const get = (urlPath: string) => call(`${server.url}${urlPath}`);
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
 
-function listedHomes(): Array<{ name_slug: string; license_number: string; county: string | null; city: string | null }> {
+function openSnapshot(): Database.Database {
   const file = fs.readdirSync(server.dir).find((name) => name.endsWith('.sqlite'))!;
-  const db = new Database(path.join(server.dir, file), { readonly: true });
+  return new Database(path.join(server.dir, file), { readonly: true });
+}
+
+function listedHomes(): Array<{ name_slug: string; license_number: string; county: string | null; city: string | null; licensee: string | null }> {
+  const db = openSnapshot();
   try {
-    return db.prepare('SELECT name_slug, license_number, county, city FROM facilities WHERE listed = 1').all() as never;
+    return db.prepare('SELECT name_slug, license_number, county, city, licensee FROM facilities WHERE listed = 1').all() as never;
   } finally {
     db.close();
   }
@@ -43,16 +50,18 @@ test('robots.txt lets pages be crawled, keeps /api/ and /mcp out and names the s
   t.true(lines.includes(`Sitemap: ${BASE}/sitemap.xml`));
 });
 
-test('sitemap.xml lists every listed home, county, city and care-type page, and each one answers', async (t) => {
+test('sitemap.xml lists every listed home, county, city, care-type, waiver, near-hospital, license-holder and guide page, in both languages, and each one answers', async (t) => {
   const reply = await get('/sitemap.xml');
   t.is(reply.status, 200);
   t.is(reply.headers.get('content-type'), 'application/xml; charset=utf-8');
   t.regex(reply.text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   const all = locs(reply.text);
   t.is(new Set(all).size, all.length, 'no address twice');
-  // Every page is there in English and, under /es, in Spanish.
+  // Every page is there in English and, under /es, in Spanish where it has a Spanish twin (guides written in English only have none).
   const urls = all.filter((url) => !url.startsWith(`${BASE}/es`));
-  t.deepEqual(all.filter((url) => url.startsWith(`${BASE}/es`)), urls.map((url) => (url === `${BASE}/` ? `${BASE}/es` : url.replace(BASE, `${BASE}/es`))));
+  const spanishGuides = Object.keys(SPANISH_GUIDES).map((slug) => `${BASE}/guides/${slug}`);
+  const twinned = urls.filter((url) => !url.startsWith(`${BASE}/guides/`) || spanishGuides.includes(url));
+  t.deepEqual(all.filter((url) => url.startsWith(`${BASE}/es`)), twinned.map((url) => (url === `${BASE}/` ? `${BASE}/es` : url.replace(BASE, `${BASE}/es`))));
 
   const homes = listedHomes();
   t.true(homes.length > 10);
@@ -63,6 +72,32 @@ test('sitemap.xml lists every listed home, county, city and care-type page, and 
   t.is(urls.filter((url) => /\/county\/[^/]+$/.test(url)).length, counties.size);
   const cities = new Set(homes.filter((home) => home.county && home.city).map((home) => `${home.county!.toLowerCase()}|${home.city!.toLowerCase()}`));
   t.is(urls.filter((url) => /\/county\/[^/]+\/[^/]+$/.test(url)).length, cities.size);
+
+  // The other lists and the guides, in both languages: the waiver list, the hospitals and the homes near each, every license holder.
+  for (const path of ['/waiver', '/near-hospital', '/guides', '/care', '/changes']) {
+    t.true(all.includes(`${BASE}${path}`), path);
+    t.true(all.includes(`${BASE}/es${path}`), `/es${path}`);
+  }
+  const db = openSnapshot();
+  try {
+    const hospitals = db.prepare('SELECT name_slug, facid FROM hospitals').all() as Array<{ name_slug: string; facid: string }>;
+    t.true(hospitals.length > 0);
+    for (const hospital of hospitals) {
+      t.true(all.includes(`${BASE}/near-hospital/${hospital.name_slug}-${hospital.facid}`), hospital.facid);
+      t.true(all.includes(`${BASE}/es/near-hospital/${hospital.name_slug}-${hospital.facid}`), hospital.facid);
+    }
+  } finally {
+    db.close();
+  }
+  const holders = new Set(homes.map((home) => home.licensee).filter((name): name is string => !!name).map(nameSlug));
+  t.true(holders.size > 0);
+  for (const slug of holders) {
+    t.true(all.includes(`${BASE}/licensee/${slug}`), slug);
+    t.true(all.includes(`${BASE}/es/licensee/${slug}`), slug);
+  }
+  t.is(urls.filter((url) => url.startsWith(`${BASE}/licensee/`)).length, holders.size, 'license holders of listed homes only');
+  for (const guide of guideCatalog(BASE)) t.true(all.includes(guide.url), guide.url);
+  for (const url of spanishGuides) t.true(all.includes(url.replace(BASE, `${BASE}/es`)), url);
 
   for (const url of all) {
     t.true(url.startsWith(BASE), url);

@@ -182,6 +182,9 @@ test.serial('in a host whose locale is es-US the home card reads in Spanish: eve
     t.is(await frame.textContent('[data-field="medi_cal_alw"] .value'), 'No consta en los datos del estado', 'not_on_file reads "No consta"');
     t.true((await frame.textContent('[data-field="medi_cal_alw"] .source'))!.includes('«No consta» no quiere decir «no»'));
     t.true((await frame.textContent('[data-field="license_status"] .value'))!.startsWith(home.license.status), 'the status verbatim, glossed');
+    // The state's English inside Spanish text is marked English; the Spanish gloss after it is not.
+    t.deepEqual(await texts(frame, '[data-field="license_status"] .value [lang="en"]'), [home.license.status], era);
+    t.regex((await frame.textContent('[data-field="license_status"] .value'))!.slice(home.license.status.length), /^ \(.+\)$/, 'a gloss follows');
     if (home.state_visits?.since_year) {
       t.is(await frame.textContent('[data-field="citations"] dt'), `Deficiencias desde ${home.state_visits.since_year}`);
       t.true((await frame.textContent('[data-field="citations"] .source'))!.includes(`obtenido del estado el ${home.state_visits.as_of}`));
@@ -196,6 +199,13 @@ test.serial('in a host whose locale is es-US the home card reads in Spanish: eve
     t.is(await frame.textContent('#display-mode'), 'Pantalla completa');
     t.deepEqual(await cspViolations(frame), [], era);
   }
+  // A home the state's live record shows closed: the live status is marked English and glossed too.
+  const live = server.app.services.snapshots.current.db
+    .prepare("SELECT license_number, license_status_live FROM facilities WHERE license_status_live IS NOT NULL AND license_status_live <> license_status ORDER BY license_number LIMIT 1")
+    .get() as { license_number: string; license_status_live: string };
+  const { frame: liveFrame } = await showCard('modern', 'get_home', { license_number: live.license_number }, { locale: 'es-US' });
+  t.deepEqual(await texts(liveFrame, '[data-field="status_live"] .value [lang="en"]'), [live.license_status_live]);
+  t.regex((await liveFrame.textContent('[data-field="status_live"] .value'))!, /\(Cerrad/, 'the live closing status carries its gloss');
   for (const width of [390, 1280]) {
     const { frame } = await showCard('modern', 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { width, locale: 'es-MX' });
     const report = await checkAccessibility(frame);

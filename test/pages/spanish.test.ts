@@ -233,6 +233,12 @@ test('the hand-off plan in Spanish: /es/plan opens the same signed link with Spa
   const reply = await pages.get(`/es/plan?h=${token}`);
   t.is(reply.status, 200, reply.text.slice(0, 300));
   t.regex(reply.text, /<html lang="es">/);
+  // Its canonical and both alternates carry the link: /es/plan alone answers 400.
+  const own = `${BASE_URL}/es/plan?h=${encodeURIComponent(token)}`;
+  t.true(reply.text.includes(`<link rel="canonical" href="${own.replaceAll('&', '&amp;')}">`), 'canonical with its link');
+  t.true(reply.text.includes(`<link rel="alternate" hreflang="es" href="${own.replaceAll('&', '&amp;')}">`), 'its own alternate with its link');
+  t.true(reply.text.includes(`<link rel="alternate" hreflang="en" href="${`${BASE_URL}/plan?h=${encodeURIComponent(token)}`.replaceAll('&', '&amp;')}">`));
+  t.is((await pages.get('/es/plan')).status, 400, 'the bare address is no page');
   t.is(reply.headers.get('cache-control'), 'no-store');
   const text = mainText(reply.text);
   t.true(text.includes('Planee sus llamadas y visitas'));

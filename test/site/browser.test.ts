@@ -90,6 +90,8 @@ test.serial('the map lists the homes in view; panning fetches in-bounds again; a
   const firstList = page.waitForResponse((response) => response.url().includes('/api/facilities/in-bounds?'));
   const points = page.waitForResponse((response) => response.url().endsWith('/api/facilities/all-points'));
   await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  // The map starts when its space is on screen (below the fold on this phone-sized page).
+  await page.locator('.map-live').scrollIntoViewIfNeeded();
   t.is((await firstList).status(), 200);
   t.is((await points).status(), 200);
   const map = page.locator('#map');
@@ -176,10 +178,48 @@ test.serial('/ does not shift as the map and its list fill: the space is reserve
   });
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  // On a phone the map is below the fold: it starts when scrolled to.
+  await page.locator('.map-live').scrollIntoViewIfNeeded();
   await page.locator('#map-list .map-summary').waitFor();
   await page.waitForTimeout(300);
   const shift = await page.evaluate(() => (globalThis as any).__shift as number);
   t.true(shift < 0.01, `cumulative layout shift ${shift.toFixed(3)}`);
+  await page.close();
+});
+
+test.serial('the map holds back nothing on a phone: no map script runs or loads until its space is on screen; the search works first; scrolled to, the map starts', async (t) => {
+  const page = await browser.context.newPage();
+  const errors = pageErrors(page);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // Long tasks from the start, for the log: what a page's first interaction could wait on.
+  await page.addInitScript(() => {
+    const scope = globalThis as any;
+    scope.__longTasks = [];
+    new scope.PerformanceObserver((list: any) => {
+      for (const entry of list.getEntries()) scope.__longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  // The first interaction: the suggestions answer while the map has not loaded.
+  const suggested = page.waitForResponse((response) => response.url().includes('/api/facilities/suggest?'));
+  await page.locator('#q').pressSequentially('sa', { delay: 30 });
+  await suggested;
+  await page.locator('#q-listbox [role="option"]').first().waitFor();
+  await page.waitForTimeout(500);
+  t.false(requested.some((path) => /\/assets\/leaflet-[0-9a-f]{12}\.js$/.test(path)), 'Leaflet is not fetched before the map is on screen');
+  t.false(requested.some((path) => path.startsWith('/api/facilities/all-points') || path.startsWith('/api/facilities/in-bounds')), 'the map asks for nothing yet');
+  t.is(await page.evaluate(() => typeof (globalThis as any).L), 'undefined', 'no map code has run');
+  t.log(`long tasks before the map: ${JSON.stringify(await page.evaluate(() => (globalThis as any).__longTasks))}`);
+
+  await page.locator('.map-live').scrollIntoViewIfNeeded();
+  await page.locator('#map-list .map-summary').waitFor();
+  t.true(await page.locator('#map').isVisible());
+  t.true(requested.some((path) => /\/assets\/leaflet-[0-9a-f]{12}\.js$/.test(path)), 'Leaflet loads once the map is on screen');
+  await page.locator('.leaflet-interactive, .leaflet-overlay-pane canvas').first().waitFor({ state: 'attached' });
+  t.deepEqual(errors, []);
+  t.deepEqual(browser.blocked, []);
   await page.close();
 });
 
@@ -201,6 +241,7 @@ for (const path of ['/', '/docs/api', '/docs/mcp', '/terms']) {
   test.serial(`axe-core finds no serious or critical violation on ${path}`, async (t) => {
     const page = await browser.open(`${server.url}${path}`);
     if (path === '/') {
+      await page.locator('.map-live').scrollIntoViewIfNeeded();
       await page.locator('#map-list .map-summary').waitFor();
       await page.locator('#q').fill('sa');
       await page.locator('#q-listbox [role="option"]').first().waitFor();

@@ -190,6 +190,10 @@
     var listEl = document.getElementById('map-list');
     if (!mapEl || !listEl || typeof window.L === 'undefined') return;
     var L = window.L;
+    // Each step of the start below is its own short task, so none holds the page for long.
+    var later = function (step) {
+      setTimeout(step, 0);
+    };
 
     mapEl.hidden = false;
     document.getElementById('map-hint').hidden = false;
@@ -389,27 +393,58 @@
       setPoint(map.getCenter());
     });
 
+    later(refresh);
     getJson('/api/facilities/all-points').then(
       function (body) {
         var style = { radius: 5, weight: 1, color: '#ffffff', fillColor: '#0b5cad', fillOpacity: 0.85 };
-        body.points.forEach(function (p) {
-          var latlng = L.latLng(p[1], p[2]);
-          L.circleMarker(latlng, style)
-            .on('click', function () {
-              openSummary(p[0], latlng);
-            })
-            .addTo(dots);
+        // The dots go on in batches, one task each.
+        var DOTS_PER_TASK = 500;
+        function addDots(from) {
+          body.points.slice(from, from + DOTS_PER_TASK).forEach(function (p) {
+            var latlng = L.latLng(p[1], p[2]);
+            L.circleMarker(latlng, style)
+              .on('click', function () {
+                openSummary(p[0], latlng);
+              })
+              .addTo(dots);
+          });
+          if (from + DOTS_PER_TASK < body.points.length) later(function () {
+            addDots(from + DOTS_PER_TASK);
+          });
+        }
+        later(function () {
+          addDots(0);
         });
       },
       function () {
         /* the list still works without the dots */
       },
     );
-    refresh();
+  }
+
+  // ---- Starting the map without holding back the page ------------------------------------------
+  // Nothing of the map loads with the page: Leaflet, its stylesheet and the map start only once the
+  // map's space is on screen, and then when the browser is idle, so searching is never held up by
+  // the map (the front page's first interaction). Without JavaScript the space is not shown.
+
+  /** Runs `then` once `target` is on screen (at once where the browser cannot tell). */
+  function whenOnScreen(target, then) {
+    if (typeof window.IntersectionObserver !== 'function') return then();
+    var observer = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe(target);
+  }
+
+  function whenIdle(then) {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: 1000 });
+    else setTimeout(then, 0);
   }
 
   /** The map's stylesheet loads as `media="print"` so it never holds back the first paint; it is
-   * switched on here, and the map starts once it has loaded. */
+   * switched on here, and `then` runs once it has loaded. */
   function whenMapStyled(then) {
     var css = document.getElementById('leaflet-css');
     if (!css) return then();
@@ -418,9 +453,34 @@
     css.addEventListener('load', then, { once: true });
   }
 
+  /** Leaflet, from our own origin (the address the page gives, so the CSP's 'self' covers it). */
+  function loadLeaflet(then) {
+    var mapEl = document.getElementById('map');
+    var src = mapEl && mapEl.getAttribute('data-leaflet-src');
+    if (typeof window.L !== 'undefined' || !src) return then();
+    var script = document.createElement('script');
+    script.src = src;
+    script.addEventListener('load', function () {
+      setTimeout(then, 0);
+    });
+    document.head.appendChild(script);
+  }
+
+  function startMap() {
+    var space = document.querySelector('.map-live');
+    if (!space) return;
+    whenOnScreen(space, function () {
+      whenIdle(function () {
+        whenMapStyled(function () {
+          loadLeaflet(setupMap);
+        });
+      });
+    });
+  }
+
   function start() {
     setupSuggestions();
-    whenMapStyled(setupMap);
+    startMap();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -101,7 +101,7 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
         heading: t('Licencias cerradas', 'Closed licenses'),
         paragraphs: [
           t(
-            'Una licencia cerrada (ya no tiene licencia vigente) conserva como historia las aprobaciones que tenía mientras estaba vigente. No son aprobaciones actuales: es posible que el centro no reciba residentes con esa licencia.',
+            'Una licencia cerrada (ya no está vigente) conserva como historial las aprobaciones que tenía mientras estaba vigente. No son aprobaciones actuales: es posible que el centro no reciba residentes con esa licencia.',
             'A closed license keeps the approvals it held while it was open, as history. They are not current approvals: the home may not accept residents under that license.',
           ),
         ],
@@ -122,7 +122,7 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
       ),
     },
     summary: t(
-      'La Community Care Licensing Division (CCLD), la división del CDSS que otorga las licencias y hace las inspecciones, visita cada centro con licencia e investiga las quejas. Sus informes son públicos. Así se leen con justicia.',
+      'La Community Care Licensing Division (CCLD), la división del CDSS que otorga las licencias y hace las inspecciones, visita cada centro con licencia e investiga las quejas. Sus informes son públicos. Así se leen sin prejuicios.',
       'The state licensing office visits every licensed home and investigates complaints. Its reports are public. Here is how to read them fairly.',
     ),
     sections: [
@@ -154,7 +154,7 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
         ],
       },
       {
-        heading: t('Leer con justicia', 'Reading fairly'),
+        heading: t('Leer sin prejuicios', 'Reading fairly'),
         paragraphs: [
           t(
             'Una deficiencia no hace que un centro sea inseguro, y un expediente vacío no hace que un centro sea bueno. Un centro grande tiene más residentes, más visitas y más ocasiones de recibir una deficiencia. Un centro que informa de sus incidentes con honestidad puede tener más documentos que uno que no lo hace.',
@@ -217,7 +217,7 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
         heading: t('Qué centros participan', 'Which homes take part'),
         paragraphs: [
           t(
-            'El Departamento de Servicios de Atención Médica (DHCS) publica una lista de los centros que participan. Este sitio relaciona esa lista con la lista de licencias y muestra, en la página de cada centro, si el centro está en la lista y la fecha de la lista. Si un centro no aparece en la lista, dice «No consta en los datos del estado», y eso no es un «no» confirmado: la lista cambia, y los nombres y las direcciones no siempre coinciden.',
+            'El Departamento de Servicios de Atención Médica (DHCS) publica una lista de los centros que participan. Este sitio relaciona esa lista con la lista de licencias y muestra, en la página de cada centro, si el centro está en la lista y la fecha de la lista. Si un centro no aparece en la lista, su valor es «No consta en los datos del estado», y eso no es un «no» confirmado: la lista cambia, y los nombres y las direcciones no siempre coinciden.',
             'The state health-care-services department publishes a list of participating homes. This site matches that list to the licensing roster and shows, on each home page, whether the home is on the list and the date of the list. A home missing from the list is not on file, which is not a verified no: the list changes, and names and addresses do not always match.',
           ),
         ],
@@ -306,7 +306,7 @@ export const SPANISH_GUIDES: Readonly<Record<string, SpanishGuide>> = {
         heading: t('Visite y lea los informes', 'Visit, and read the reports'),
         paragraphs: [
           t(
-            'Si puede, visite más de una vez, a distintas horas del día. Observe cómo el personal habla con los residentes, si los residentes están ocupados, y si el centro está limpio y tranquilo.',
+            'Si puede, visite más de una vez, a distintas horas del día. Observe cómo el personal habla con los residentes, si los residentes tienen actividades en qué ocuparse, y si el centro está limpio y tranquilo.',
             'Visit more than once if you can, at different times of day. Watch how staff speak to residents, whether residents are engaged, and whether the home is clean and calm.',
           ),
           t(

@@ -12,9 +12,19 @@ import { asOf, plainValue, triStateReading } from './words.ts';
 import { fill, say, wordsIn } from '../../../words/catalog.ts';
 import { CARD_WORDS } from '../../../words/card-words.ts';
 import { SHARED_WORDS, SHELL_WORDS } from '../../../words/family-words.ts';
-import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusIn } from '../../../words/home-page-words.ts';
+import { HOME_WORDS, retrievedIn, SIZE_WORDS, statusGloss, statusIn } from '../../../words/home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, asOfIn, READING_WORDS, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
 import type { Language } from '../../../words/language.ts';
+import { priceLineIn } from '../../../words/price-words.ts';
+
+/** The price line in the card's language; only a line no Spanish sentence can carry is shown in English, marked so. */
+function priceParagraph(price: NonNullable<Parameters<typeof priceLineIn>[0]>, language: Language): HTMLElement {
+  const spoken = priceLineIn(price, language);
+  if (spoken !== null) return el('p', { 'data-field': 'price', text: spoken });
+  const paragraph = el('p', { 'data-field': 'price', text: `${say(HOME_WORDS.startingRateQuoted, language)} ` });
+  paragraph.append(el('q', { lang: 'en', text: price.line }));
+  return paragraph;
+}
 
 export type HomeAnswer = z.infer<(typeof getHome)['output']>;
 
@@ -89,6 +99,14 @@ function visitRows(language: Language, visits: HomeAnswer['home']['state_visits'
   ];
 }
 
+/** A state status string in a Spanish card: its English words marked English (a screen reader says them so), the gloss after them. */
+function markStatus(row: HTMLElement, language: Language, status: string): HTMLElement {
+  if (language === 'en') return row;
+  const gloss = statusGloss(language, status);
+  row.querySelector('.value')?.replaceChildren(el('span', { lang: 'en', text: status }), gloss ? ` (${gloss})` : '');
+  return row;
+}
+
 /** A home page's or the corrections form's address in the card's language (the Spanish ones sit under /es). */
 function pageIn(language: Language, url: string): string {
   return language === 'es' ? url.replace(/\/(facility|corrections)([/?])/, '/es/$1$2') : url;
@@ -123,9 +141,11 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
     el('section', { 'aria-labelledby': 'h-license' }, [
       el('h2', { id: 'h-license', text: w.licenseAndHome }),
       el('dl', {}, [
-        factRow(w.licenseStatus, home.license.status ? statusIn(language, home.license.status) : notOnFile, sourced(language, roster, home.license.as_of), 'license_status'),
+        home.license.status
+          ? markStatus(factRow(w.licenseStatus, statusIn(language, home.license.status), sourced(language, roster, home.license.as_of), 'license_status'), language, home.license.status)
+          : factRow(w.licenseStatus, notOnFile, sourced(language, roster, home.license.as_of), 'license_status'),
         home.license.status_live
-          ? factRow(w.liveStatus, home.license.status_live, fill(w.checked, { date: home.license.status_live_checked_on ?? w.checkedUnknown }), 'status_live')
+          ? markStatus(factRow(w.liveStatus, home.license.status_live, fill(w.checked, { date: home.license.status_live_checked_on ?? w.checkedUnknown }), 'status_live'), language, home.license.status_live)
           : null,
         home.license.on_probation === 'true' ? factRow(w.onProbation, say(READING_WORDS.yes, language), sourced(language, roster, home.license.as_of), 'on_probation') : null,
         factRow(w.beds, home.capacity.beds === null ? notOnFile : `${home.capacity.beds} (${size})`, sourced(language, roster, home.capacity.as_of), 'beds'),
@@ -180,7 +200,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
     main.append(
       el('section', { 'aria-labelledby': 'h-price' }, [
         el('h2', { id: 'h-price', text: rate }),
-        el('p', { 'data-field': 'price', text: english ? home.price.line : `${say(HOME_WORDS.startingRateQuoted, language)} «${home.price.line}»` }),
+        priceParagraph(home.price, language),
       ]),
     );
   }
