@@ -71,7 +71,7 @@ test.serial('two instances behind Varnish, fed by one --publish-to folder and sh
       }),
     );
   }
-  const bases = [];
+  const bases: string[] = [];
   for (const server of instances) bases.push((await server.waitFor((line) => line.msg === 'serving' && line.workers === WORKERS, 180_000)).url as string);
   varnish = await startVarnish(ports);
   const via = (at: string, headers: Record<string, string> = {}, body?: string) => get(varnish!.url + at, headers, body, 20_000);
