@@ -6,8 +6,8 @@
 
 export const DOCUMENT_STORE_FILE = 'documents.sqlite';
 
-export const DOCUMENT_STORE_DDL = `
-CREATE TABLE IF NOT EXISTS documents (
+/** The store's report texts; the texts file shipped with a snapshot has the same table. */
+const DOCUMENTS_TABLE = `documents (
   ref TEXT PRIMARY KEY,
   license_number TEXT NOT NULL,
   control_number TEXT,
@@ -19,7 +19,10 @@ CREATE TABLE IF NOT EXISTS documents (
   html_sha256 TEXT NOT NULL,
   first_seen_on TEXT NOT NULL,
   last_listed_on TEXT NOT NULL
-);
+)`;
+
+export const DOCUMENT_STORE_DDL = `
+CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE};
 CREATE INDEX IF NOT EXISTS documents_license ON documents (license_number, date);
 
 -- Per license, the last good facility detail and document index as the pipeline normalized them.
@@ -70,18 +73,6 @@ export const DOCUMENT_TEXTS_FILE = /^([a-z0-9_-]+?)-(\d{4}-\d{2}-\d{2})(?:\.(\d+
 
 /** The document texts file's one table: the store's `documents`, the same columns. */
 export const DOCUMENT_TEXTS_DDL = `
-CREATE TABLE documents (
-  ref TEXT PRIMARY KEY,
-  license_number TEXT NOT NULL,
-  control_number TEXT,
-  date TEXT,
-  type TEXT,
-  title TEXT,
-  text TEXT NOT NULL,
-  citations TEXT NOT NULL,
-  html_sha256 TEXT NOT NULL,
-  first_seen_on TEXT NOT NULL,
-  last_listed_on TEXT NOT NULL
-);
+CREATE TABLE ${DOCUMENTS_TABLE};
 CREATE INDEX documents_license ON documents (license_number, date);
 `;
