@@ -32,36 +32,42 @@ export function asksForSort(names: Iterable<string>): boolean {
 const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
 /**
- * Words a family uses that ask what the record cannot say: a ranking ("best"), a verdict on safety
- * ("safest") or an opening ("open beds"). Every surface that reads a family's words names them back
- * with claimWordsNote and still applies the place and care words around them.
+ * Words a family uses that ask what the record cannot say: a ranking ("best", "el mejor"), a
+ * verdict on safety ("safest") or an opening ("open beds", "camas disponibles"). Every surface that
+ * reads a family's words names them back (search-words.ts claimWordsNote) and still applies the
+ * place and care words around them. Spanish words are written without accents (the reader folds
+ * them away); "seguro" is left out, as it also means insurance ("¿acepta seguro?").
  */
+const SPANISH_RANKING = 'mejor mejores recomendado recomendada recomendados recomendadas calificacion calificaciones calificado calificados populares barato baratos barata baratas economico economicos resenas'.split(' ');
+const SPANISH_SAFETY = 'seguridad confiable confiables'.split(' ');
+const SPANISH_OPENINGS = 'disponible disponibles disponibilidad vacante vacantes cama camas libre libres'.split(' ');
+/** Whether a claim word is Spanish (the ask is then Spanish). */
+export const isSpanishClaimWord = (word: string): boolean => [SPANISH_RANKING, SPANISH_SAFETY, SPANISH_OPENINGS].some((list) => list.includes(word));
 const CLAIM_WORDS: Readonly<Record<string, ClaimKind>> = Object.fromEntries([
   ...'best top top-rated toprated rated rating ratings ranked ranking highest-rated greatest great good quality recommended nicest cheapest popular reviews'.split(' ').map((w) => [w, 'ranking']),
+  ...SPANISH_RANKING.map((w) => [w, 'ranking']),
   ...'safe safest safety safer trusted reputable'.split(' ').map((w) => [w, 'safety']),
+  ...SPANISH_SAFETY.map((w) => [w, 'safety']),
   ...'open opening openings available availability vacancy vacancies vacant beds bed'.split(' ').map((w) => [w, 'openings']),
+  ...SPANISH_OPENINGS.map((w) => [w, 'openings']),
 ]) as Record<string, ClaimKind>;
 export type ClaimKind = 'ranking' | 'safety' | 'openings';
 
-/** The claim words among `words` (lower case), in the order given, each once. */
+/** The claim words among `words` (lower case, accents folded), in the order given, each once. */
 export function claimWordsIn(words: readonly string[]): string[] {
   return [...new Set(words.filter((word) => CLAIM_WORDS[word] !== undefined))];
 }
 export const isClaimWord = (word: string): boolean => CLAIM_WORDS[word] !== undefined;
+/** What kind of claim a claim word makes. */
+export const claimKindOf = (word: string): ClaimKind | undefined => CLAIM_WORDS[word];
 
-/** What the record cannot say, for the claim words a family used ("best", "open beds"). */
-export function claimWordsNote(found: readonly string[]): string {
-  const kinds = new Set(found.map((word) => CLAIM_WORDS[word]));
-  const cannot = [
-    ...(kinds.has('ranking') ? ['which home is best (nothing here is rated or ranked)'] : []),
-    ...(kinds.has('safety') ? ['which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)'] : []),
-    ...(kinds.has('openings') ? ['which home has an open bed (no website knows; openings are learned by phone)'] : []),
-  ];
-  return (
-    `${found.map((word) => `"${word}"`).join(', ')}: the state record cannot say ${cannot.join(', or ')}. ` +
-    'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.'
-  );
-}
+/** What the record cannot say, by kind of claim word (search-words.ts puts them in a note, in both languages). */
+export const CLAIM_CANNOT: Readonly<Record<ClaimKind, string>> = {
+  ranking: 'which home is best (nothing here is rated or ranked)',
+  safety: 'which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)',
+  openings: 'which home has an open bed (no website knows; openings are learned by phone)',
+};
+export const CLAIM_SET_ASIDE = 'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.';
 
 /**
  * The sentences of a list's notes that tell the assistant how to call again: written once here, so
