@@ -6,6 +6,30 @@ import { examples } from '../helpers/examples.ts';
 import { BASE_URL } from '../helpers/server.ts';
 import { readsAsNo } from '../../serve/words/home-words.ts';
 import { askingClient } from './helpers.ts';
+import { servedPairProblem } from '../../serve/words/catalog.ts';
+import { ALL_CATALOGS } from '../../serve/words/catalogs.ts';
+
+/**
+ * The stale check on what is served: each text of a Spanish answer that a family reads (found at
+ * the same place in the English answer) must have been written from the English served there.
+ * Values that are the record's (names, numbers, dates, links) are the same in both and skipped.
+ */
+function servedPairProblems(en: any, es: any, at = ''): string[] {
+  if (typeof en === 'string' && typeof es === 'string') {
+    // The Spanish links are the English ones under /es; each call signs its own link, at its own second.
+    const plain = (text: string) =>
+      text
+        .replaceAll(`${BASE_URL}/es/`, `${BASE_URL}/`)
+        .replace(/\?h=[\w.-]+/g, '?h=TOKEN')
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+    if (plain(en) === plain(es)) return [];
+    const problem = servedPairProblem(plain(en), plain(es), Object.values(ALL_CATALOGS));
+    return problem ? [`${at}: ${problem}`] : [];
+  }
+  if (Array.isArray(en) && Array.isArray(es)) return en.flatMap((value, i) => servedPairProblems(value, es[i], `${at}[${i}]`));
+  if (en && es && typeof en === 'object' && typeof es === 'object') return Object.keys(en).flatMap((key) => servedPairProblems(en[key], es[key], `${at}.${key}`));
+  return [];
+}
 
 const asking = askingClient(test);
 const { call } = asking;
@@ -65,4 +89,22 @@ test('13. "94541" names the cities of the nearest ZIP codes, not a whole postal 
   const spanish: string = (await call('search', { query: 'demencia en Fresno' })).note;
   t.regex(spanish, /Ningún centro de la lista está en el condado de FRESNO/);
   t.false(/vecino|neighbou?ring/i.test(spanish), spanish);
+});
+
+test.serial('2. the Spanish rate question says whose listing, its date and its age, as the English does; every Spanish text served was written from the English served beside it', async (t) => {
+  const ex = await examples();
+  const ownRates = ex.all<{ license_number: string; price_json: string }>(
+    "SELECT license_number, price_json FROM facilities WHERE listed = 1 AND closed = 0 AND license_status = 'LICENSED' AND price_kind IN ('home_listed', 'home_confirmed') ORDER BY license_number",
+  );
+  const old = ownRates.filter((row) => /"updated_on":"20(1\d|2[0-4])/.test(row.price_json) || /"updated_on":"2025-0/.test(row.price_json));
+  t.true(old.length > 0, 'a seed home whose own rate comes from an old listing');
+  const licenses = [old[0]!.license_number, ...ownRates.filter((row) => row !== old[0]).slice(0, 2).map((row) => row.license_number)];
+  const args = { license_numbers: licenses, care_needs: ['dementia', 'wheelchair'], timing: 'within_a_month' };
+  const en = await call('start_family_request', args);
+  const es = await call('start_family_request', { ...args, language: 'es' });
+  const oldRate = en.homes[0].questions_to_ask.find((q: string) => q.includes('starting rate'));
+  t.regex(oldRate, /^The listing on \S+, last updated \d{4}-\d\d-\d\d, shows a starting rate of \$[\d,]+ a month \(that listing is more than 12 months old\)/);
+  const spanishRate = es.homes[0].questions_to_ask.find((q: string) => q.includes('tarifa inicial'));
+  t.regex(spanishRate, /^El anuncio en \S+, actualizado por última vez el \d{4}-\d\d-\d\d, muestra una tarifa inicial de \$[\d,]+ al mes \(ese anuncio tiene más de 12 meses\)/);
+  t.deepEqual(servedPairProblems(en, es), []);
 });
