@@ -3,7 +3,7 @@
 // context's `locale` reaches only the cards), else none said (the tool decides: English, or what
 // the ask itself is written in, as search reads it).
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { languageOfTag, type Language } from '../words/language.ts';
+import { languageOfTag, pathIn, type Language } from '../words/language.ts';
 
 /** The request's own locale keys, first found wins. */
 const LOCALE_META_KEYS = ['openai/locale', 'locale'] as const;
@@ -21,4 +21,9 @@ export function hostLanguage(ctx: ServerContext | undefined): Language | null {
 /** The language to answer in: the argument, else the host's locale, else `fallback`. */
 export function answerLanguage(argument: Language | undefined, ctx: ServerContext | undefined, fallback: Language = 'en'): Language {
   return argument ?? hostLanguage(ctx) ?? fallback;
+}
+
+/** A page of this service in a language: the Spanish twin is the same path under /es. */
+export function pageIn(language: Language, page: string, baseUrl: string): string {
+  return language === 'es' && page.startsWith(`${baseUrl}/`) ? `${baseUrl}${pathIn('es', page.slice(baseUrl.length))}` : page;
 }

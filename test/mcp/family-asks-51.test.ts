@@ -108,3 +108,38 @@ test.serial('2. the Spanish rate question says whose listing, its date and its a
   t.regex(spanishRate, /^El anuncio en \S+, actualizado por última vez el \d{4}-\d\d-\d\d, muestra una tarifa inicial de \$[\d,]+ al mes \(ese anuncio tiene más de 12 meses\)/);
   t.deepEqual(servedPairProblems(en, es), []);
 });
+
+test.serial('8. start_family_request in Spanish: what_happens_next, consent, privacy and honesty in Spanish from the catalog, /es pages; the host locale asks for Spanish too', async (t) => {
+  const licenses = (await licensesWhere("listed = 1 AND closed = 0 AND license_status = 'LICENSED'")).slice(0, 2);
+  const args = { license_numbers: licenses, care_needs: ['hospice'] };
+  const en = await call('start_family_request', args);
+  const es = await call('start_family_request', { ...args, language: 'es' });
+  for (const field of ['what_happens_next', 'consent', 'privacy', 'honesty'] as const) {
+    t.notDeepEqual(es[field], en[field], field);
+  }
+  t.regex(es.what_happens_next[1], /^La familia abre el enlace \(funciona durante 7 días/);
+  t.regex(es.consent.who_consents, /^Solo la familia/);
+  t.regex(es.privacy, /^Esta llamada no guardó nada/);
+  t.regex(es.honesty.order, /^En el orden en que se enviaron/);
+  t.true(es.homes.every((h: any) => h.page.startsWith(`${BASE_URL}/es/facility/`)));
+  t.true(en.homes.every((h: any) => h.page.startsWith(`${BASE_URL}/facility/`)));
+  t.deepEqual(servedPairProblems(en, es), []);
+  // The host's locale (ChatGPT sends it in the request's _meta) asks for Spanish without the argument.
+  const hosted: any = await asking.state.client.callTool({ name: 'start_family_request', arguments: args, _meta: { 'openai/locale': 'es-MX' } });
+  t.true(hosted.structuredContent.link.startsWith(`${BASE_URL}/es/plan?h=`));
+  t.is(hosted.structuredContent.privacy, es.privacy);
+});
+
+test('8. fetch of an /es page returns the Spanish page; an English URL or a bare id the English one', async (t) => {
+  const [license] = await licensesWhere("listed = 1 AND closed = 0 AND license_status = 'LICENSED'");
+  const english = await call('fetch', { id: license });
+  const spanishUrl = english.url.replace(`${BASE_URL}/`, `${BASE_URL}/es/`);
+  const spanish = await call('fetch', { id: spanishUrl });
+  t.is(spanish.url, spanishUrl);
+  t.true(spanish.text.includes('Preguntas para hacer'), spanish.text.slice(0, 400));
+  t.false(english.text.includes('Preguntas para hacer'));
+  t.is(spanish.metadata.markdown_url, `${spanishUrl}.md`);
+  // The same Markdown the /es page's own twin serves.
+  const twin = await (await fetch(`${asking.state.server.url}${spanishUrl.slice(BASE_URL.length)}.md`)).text();
+  t.is(spanish.text, twin);
+});

@@ -20,14 +20,15 @@ import { NEED_WORDS as CARE_NEED_WORDS } from '../../shape/call-plan.ts';
 import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
 import { mcpDataDates } from '../record.ts';
 import { defineTool } from '../tool.ts';
-import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
+import { ORDER_SEARCH } from '../wording.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
 import { claimWordsIn, isClaimWord, isSpanishClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
 import { claimWordsNote, foldAccents, readSpanishQuery, SEARCH_WORDS, type SpanishReading } from '../../words/search-words.ts';
 import { fill, say, wordsIn } from '../../words/catalog.ts';
 import { pathIn, type Language } from '../../words/language.ts';
 import { APPROVAL_NAME_WORDS } from '../../words/home-words.ts';
 import { NEEDS } from '../../../contract/facts.ts';
-import { hostLanguage } from '../language.ts';
+import { hostLanguage, pageIn } from '../language.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -233,11 +234,6 @@ function readNote(reading: SpanishReading, place: string, language: Language): s
   return read.length > 0 ? fill(w.readSpanish, { read: read.join('; ') }) : null;
 }
 
-/** The page of a home in the ask's language (the Spanish twin under /es). */
-function pageIn(language: Language, page: string, baseUrl: string): string {
-  return language === 'es' && page.startsWith(`${baseUrl}/`) ? `${baseUrl}${pathIn('es', page.slice(baseUrl.length))}` : page;
-}
-
 export const search = defineTool({
   name: 'search',
   title: 'Search care homes',
@@ -276,6 +272,6 @@ export const search = defineTool({
     // What the record cannot say comes first, before any count or advice.
     const note =
       [claims.length > 0 ? claimWordsNote(claims, language) : null, read, said, cut, answer && reading?.asilo ? w.asilo : null].filter(Boolean).join(' ') || null;
-    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyBlock(ORDER_SEARCH) };
+    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyIn(language, 'orderSearch') };
   },
 });
