@@ -234,6 +234,11 @@ export function approvalShortWords(value: TriState): string {
   return value === 'false' ? 'not on file (this license does not carry it)' : 'not on file';
 }
 
+/** An approval a PENDING application lists: applied for, never a yes (the state has granted nothing yet). */
+export function appliedForWords(value: TriState): string {
+  return value === 'true' ? 'applied for, not yet approved' : 'not on file';
+}
+
 /** The probation fact as a clause, said the way approvalOnRecord says an approval (a stated false is still "not on file"). */
 export function probationOnRecord(value: TriState, license = 'this license'): string {
   if (value === 'true') return `${license} is on probation`;
@@ -310,3 +315,35 @@ export const isApproximateLocation = (method: string | null | undefined): boolea
 /** For a list of homes on a map: what the points are, whatever each one's method. */
 export const MAP_POINTS_NOTE =
   "Map coordinates from the state's facility-locations file where it places a home, else attached by machine from the address, else the center of the ZIP code (approximate); none is a state licensing fact. Use them for distance only.";
+
+// ---- Counts from the state record, in words -----------------------------------------------------
+
+/** "1 state visit", "2 state visits": a count with its noun, singular for one. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A home's state-record tallies in one phrase, the one way every MCP text says them (lists, the
+ * check's display, the comparison): a count is a number from the record or "not on file", never a
+ * zero stood in for a missing value. Citation counts without the years they cover are not counts:
+ * with no visit on record they read as the home's page reads them ("none, with no state visit on
+ * record"), else "not on file".
+ */
+export function stateRecordWords(r: {
+  documents_on_file: number | null;
+  latest_visit_date: string | null;
+  type_a_citations: number | null;
+  type_b_citations: number | null;
+  tallies_since_year: string | null;
+}): string {
+  const documents = r.documents_on_file === null ? 'state documents not on file' : countOf(r.documents_on_file, 'state document', 'state documents');
+  const visit = `latest visit ${r.latest_visit_date ?? 'not on file'}`;
+  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  const citations = r.tallies_since_year
+    ? `citations since ${r.tallies_since_year}: Type A ${n(r.type_a_citations)}, Type B ${n(r.type_b_citations)}`
+    : r.latest_visit_date === null && (r.type_a_citations ?? 0) === 0 && (r.type_b_citations ?? 0) === 0 && r.type_a_citations !== null
+      ? 'Type A and Type B citations: none, with no state visit on record'
+      : 'Type A and Type B citations: not on file';
+  return `${documents}, ${visit}, ${citations}`;
+}

@@ -143,3 +143,69 @@ test('8. fetch of an /es page returns the Spanish page; an English URL or a bare
   const twin = await (await fetch(`${asking.state.server.url}${spanishUrl.slice(BASE_URL.length)}.md`)).text();
   t.is(spanish.text, twin);
 });
+
+/** Every family-facing fact of a compact or listed home, as a text block must say it (independent of the server's wording code). */
+function factsSaid(home: any): string[] {
+  const r = home.state_record;
+  const waiver = typeof home.medi_cal_alw === 'string' ? home.medi_cal_alw : home.medi_cal_alw.value;
+  const status = home.license?.status ?? home.license_status;
+  return [
+    status ? `Status${home.license ? ' ' : ': '}${status}` : 'not on file',
+    `Waiver list: ${waiver === 'true' ? 'yes' : 'not on file'}`,
+    home.price ? home.price.line : 'Price: not on file',
+    r.documents_on_file === null ? 'state documents not on file' : `${r.documents_on_file} state document${r.documents_on_file === 1 ? '' : 's'}`,
+    ...(r.tallies_since_year
+      ? [`since ${r.tallies_since_year}: Type A ${r.type_a_citations ?? 'not on file'}, Type B ${r.type_b_citations ?? 'not on file'}`]
+      : [r.latest_visit_date === null ? 'none, with no state visit on record' : 'citations: not on file']),
+  ];
+}
+
+test('4, 5, 12. every tool\'s text block says what its structured result says a family asks about: waiver, price, citations, status; rows in words, no invented zero', async (t) => {
+  const ex = await examples();
+  // GARDENIA GROVE CARE HOME II: on the waiver list; a text-only host must be able to answer "does it take Medi-Cal?".
+  const gardenia = ex.value<string>("SELECT license_number FROM facilities WHERE name = 'GARDENIA GROVE CARE HOME II'");
+  const noVisit = ex.value<string>("SELECT license_number FROM facilities WHERE listed = 1 AND last_state_visit IS NULL ORDER BY sort_key LIMIT 1");
+  const [other] = await licensesWhere("listed = 1 AND closed = 0 AND license_status = 'LICENSED' AND license_number NOT IN (?, ?)", gardenia, noVisit ?? '');
+  const raw = async (name: string, args: Record<string, unknown>) => {
+    const result: any = await asking.state.client.callTool({ name, arguments: args });
+    return { structured: result.structuredContent, text: result.content[0].text as string };
+  };
+  const checked = await raw('check_homes', { homes: [gardenia, noVisit, other] });
+  for (const result of checked.structured.results) {
+    const line = checked.text.split('\n').find((l) => l.includes(`(license ${result.home.license_number}`))!;
+    for (const said of factsSaid(result.home)) t.true(line.includes(said), `check_homes ${result.home.license_number}: "${said}" in ${line}`);
+  }
+  t.regex(checked.text.split('\n').find((l) => l.includes(gardenia))!, /Waiver list: yes/);
+  const compared = await raw('compare_homes', { license_numbers: [gardenia, noVisit, other] });
+  t.false(compared.text.startsWith('{'), 'the comparison text is words, not JSON');
+  for (const row of compared.structured.rows) {
+    for (const value of row.values) t.false(value === 'true' || value === 'false' || value === true || value === false, `${row.key}: ${value}`);
+    t.true(compared.text.includes(`**${row.label}**: 1. ${row.values[0]}`), row.key);
+  }
+  const noVisitColumn = compared.structured.columns.findIndex((c: any) => c.license_number === noVisit);
+  if (noVisitColumn >= 0 && !compared.structured.columns[noVisitColumn].state_record.tallies_since_year) {
+    t.is(compared.structured.rows.find((r: any) => r.key === 'state_record.type_a_citations').values[noVisitColumn], 'none, with no state visit on record');
+  }
+  const county = ex.value<string>('SELECT county FROM facilities WHERE license_number = ?', gardenia);
+  const listed = await raw('find_homes', { county, limit: 50 });
+  for (const home of listed.structured.homes) {
+    const line = listed.text.split('\n').find((l) => l.includes(`(license ${home.license_number}`))!;
+    for (const said of factsSaid(home)) t.true(line.includes(said), `find_homes ${home.license_number}: "${said}" in ${line}`);
+    t.false(/\b1 licensed beds\b|not on file licensed beds|\b1 state documents\b|\b1 state visits\b/.test(line), line);
+  }
+  // The tools whose text is their JSON say it all by being it.
+  for (const [name, args] of [['get_home', { license_number: gardenia }], ['search', { query: 'demencia en Hayward' }], ['explain_care_topic', { topic: 'paying_for_care' }]] as const) {
+    const answer = await raw(name, args);
+    t.deepEqual(JSON.parse(answer.text.replace(/^Demo data:[^\n]*\n\n/, '')), answer.structured, name);
+  }
+});
+
+test('10. a pending application\'s approvals read as applied for, never "yes"', async (t) => {
+  const ex = await examples();
+  const pending = ex.one<{ license_number: string }>('a pending application with an approval', "SELECT license_number FROM facilities WHERE license_status = 'PENDING' AND (hospice = 'true' OR non_ambulatory = 'true' OR dementia = 'true')");
+  const checked = await call('check_homes', { homes: [pending.license_number] });
+  const line = checked.display.split('\n').find((l: string) => l.includes(pending.license_number))!;
+  t.regex(line, /PENDING is an application/);
+  t.regex(line, /applied for, not yet approved/);
+  t.false(/\b(dementia|hospice|non-ambulatory|bedridden) yes\b/.test(line), line);
+});
