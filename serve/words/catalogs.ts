@@ -15,7 +15,7 @@ import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS, NEAR_WO
 import { SPANISH_GUIDES } from './guides/spanish.ts';
 import { SEARCH_WORDS } from './search-words.ts';
 import { PLACE_WORDS } from './place-words.ts';
-import { HANDOFF_WORDS, HONESTY_WORDS } from './handoff-words.ts';
+import { HANDOFF_WORDS, HONESTY_WORDS, SCREEN_WORDS } from './handoff-words.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
@@ -52,6 +52,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   PLACE_WORDS,
   HANDOFF_WORDS,
   HONESTY_WORDS,
+  SCREEN_WORDS,
 };
 
 /**

@@ -112,3 +112,37 @@ export function whatHappensNextIn(language: Language, coordination: boolean, not
   const common = [nothingSent, fill(w.opensLink, { days, date: expiresOn })];
   return coordination ? [...common, w.mayAsk, w.nothingBefore] : [...common, w.callsThemselves];
 }
+
+/** The personal-data screen's refusal (serve/screen/screen.ts screenRefusal), in both languages: every field, every kind found. */
+export const SCREEN_WORDS = defineWords({
+  email: { en: 'an e-mail address', es: { text: 'un correo electrónico', from: 'an e-mail address' } },
+  phone: { en: 'a phone number', es: { text: 'un número de teléfono', from: 'a phone number' } },
+  address: { en: 'a street address', es: { text: 'una dirección', from: 'a street address' } },
+  id_number: {
+    en: 'an identity or health-plan number (Social Security, Medicare, Medi-Cal or another ID)',
+    es: {
+      text: 'un número de identidad o de plan de salud (Social Security, Medicare, Medi-Cal u otra identificación)',
+      from: 'an identity or health-plan number (Social Security, Medicare, Medi-Cal or another ID)',
+    },
+  },
+  birth_date: { en: 'a date of birth', es: { text: 'una fecha de nacimiento', from: 'a date of birth' } },
+  name: { en: "a person's name (a family member's or anyone else's)", es: { text: 'el nombre de una persona (de un familiar o de cualquier otra persona)', from: "a person's name (a family member's or anyone else's)" } },
+  and: { en: ' and ', es: { text: ' y ', from: ' and ' } },
+  fieldHolds: { en: '{field} looks like it contains {kinds}', es: { text: '{field} parece contener {kinds}', from: '{field} looks like it contains {kinds}' } },
+  refusal: {
+    en: '{said}. No personal details may be sent to this service: resend the call without names, phone numbers, e-mail addresses or street addresses in any free-text field, and without ID numbers or birth dates (describe the care needed and the area instead, e.g. "memory care in Alameda County"). The family adds their own details on the page, only if they choose to.',
+    es: {
+      text: '{said}. No se puede enviar ningún dato personal a este servicio: envíe la llamada de nuevo sin nombres, números de teléfono, correos electrónicos ni direcciones en ningún campo de texto libre, y sin números de identificación ni fechas de nacimiento (describa el cuidado que se necesita y la zona, por ejemplo "demencia en el condado de Alameda"). La familia agrega sus propios datos en la página, solo si lo desea.',
+      from: '{said}. No personal details may be sent to this service: resend the call without names, phone numbers, e-mail addresses or street addresses in any free-text field, and without ID numbers or birth dates (describe the care needed and the area instead, e.g. "memory care in Alameda County"). The family adds their own details on the page, only if they choose to.',
+    },
+  },
+});
+
+/** The screen's refusal in a language: each field with every kind of detail found in it, never the detail itself. */
+export function screenRefusalIn(language: Language, findings: ReadonlyArray<{ field: string; kind: keyof typeof SCREEN_WORDS }>): string {
+  const w = wordsIn(SCREEN_WORDS, language);
+  const byField = new Map<string, string[]>();
+  for (const { field, kind } of findings) byField.set(field, [...(byField.get(field) ?? []), w[kind]]);
+  const said = [...byField].map(([field, kinds]) => fill(w.fieldHolds, { field, kinds: kinds.join(w.and) })).join('; ');
+  return fill(w.refusal, { said });
+}

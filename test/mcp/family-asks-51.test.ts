@@ -209,3 +209,17 @@ test('10. a pending application\'s approvals read as applied for, never "yes"', 
   t.regex(line, /applied for, not yet approved/);
   t.false(/\b(dementia|hospice|non-ambulatory|bedridden) yes\b/.test(line), line);
 });
+
+test('7. the screen catches a Spanish street address with its number last, and names every kind of personal data found, in the language asked', async (t) => {
+  const [license] = await licensesWhere("listed = 1 AND closed = 0 AND license_status = 'LICENSED'");
+  const address = await asking.refusal('start_family_request', { license_numbers: [license], family_note: 'Soy la hija; vivimos en la calle Alameda 1450.', language: 'es' });
+  t.regex(address.text, /^family_note parece contener una dirección\./);
+  t.false(address.text.includes('1450'), 'never echoed');
+  const args = { license_numbers: [license], family_note: 'Llame a mi hija Ana Ruiz al 510 555 0100 o escriba a ana@example.com' };
+  const spanish = await asking.refusal('start_family_request', { ...args, language: 'es' });
+  t.regex(spanish.text, /^family_note parece contener un correo electrónico y un número de teléfono y el nombre de una persona/);
+  const english = await asking.refusal('start_family_request', args);
+  t.regex(english.text, /^family_note looks like it contains an e-mail address and a phone number and a person's name/);
+  const englishAddress = await asking.refusal('start_family_request', { license_numbers: [license], family_note: 'We live at calle Alameda 1450.' });
+  t.is(servedPairProblem(englishAddress.text.split('\n')[0]!, address.text.split('\n')[0]!, Object.values(ALL_CATALOGS)), null);
+});

@@ -20,7 +20,7 @@ import { dataDates, honesty, languageArg, needsArg, strictInput, textArg } from 
 import { defineTool, refuse } from '../tool.ts';
 import { answerLanguage, pageIn } from '../language.ts';
 import { ORDER_AS_SENT } from '../wording.ts';
-import { HANDOFF_WORDS, honestyIn, whatHappensNextIn } from '../../words/handoff-words.ts';
+import { HANDOFF_WORDS, honestyIn, screenRefusalIn, whatHappensNextIn } from '../../words/handoff-words.ts';
 import { say, wordsIn } from '../../words/catalog.ts';
 import { cardLink } from '../cards/catalog.ts';
 
@@ -134,7 +134,9 @@ export const startFamilyRequest = defineTool({
       family_note: args.family_note,
       assistant_name: args.assistant_name,
     });
-    if (findings.length > 0) problems.push(screenRefusal(findings));
+    // The refusal the family's assistant relays, in the language asked (the English is the screen's own).
+    const askedIn = answerLanguage(args.language, ctx);
+    if (findings.length > 0) problems.push(askedIn === 'en' ? screenRefusal(findings) : screenRefusalIn(askedIn, findings));
 
     const given = args.license_numbers.flatMap((entry, i) => {
       const license = licenseNumberFrom(entry);
