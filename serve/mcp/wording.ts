@@ -6,6 +6,8 @@ export const ORDER_BY_DISTANCE =
   'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.';
 export const ORDER_ALPHABETICAL = 'Alphabetical by home name, then license number. Nothing is ranked.';
 export const ORDER_AS_SENT = HONESTY_WORDS.orderAsSent.en;
+/** homes_near_hospital measures from the hospital's own point, never one the call gave. */
+export const ORDER_FROM_HOSPITAL = HONESTY_WORDS.orderFromHospital.en;
 export const ORDER_COLUMNS = 'Columns alphabetical by home name, then license number. Nothing is ranked.';
 export const ORDER_REPORTS = 'Newest first.';
 export const ORDER_SEARCH = HONESTY_WORDS.orderSearch.en;

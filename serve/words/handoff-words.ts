@@ -24,13 +24,20 @@ export const HONESTY_WORDS = defineWords({
   fairnessNote: {
     en: FAIRNESS_NOTE,
     es: {
-      text: 'Una deficiencia no hace inseguro a un centro, y un expediente vacío no lo hace bueno. "not_on_file" quiere decir que el registro no lo dice («No consta»); nunca quiere decir «no».',
-      from: 'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; it never means no.',
+      text: 'Una deficiencia no hace inseguro a un centro, y un expediente vacío no lo hace bueno. "not_on_file" quiere decir que el registro no lo dice; un "false" (el registro dice que la licencia no lo incluye) también se lee «No consta»; ninguno de los dos quiere decir «no».',
+      from: 'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; a "false" (the record states the license does not carry it) also reads "not on file"; neither ever means no.',
     },
   },
   orderAsSent: {
     en: 'In the order the license numbers were sent. Nothing is ranked.',
     es: { text: 'En el orden en que se enviaron los números de licencia. Nada se clasifica.', from: 'In the order the license numbers were sent. Nothing is ranked.' },
+  },
+  orderFromHospital: {
+    en: "By straight-line distance from the hospital's point, nearest first; equal distances alphabetical. Nothing is ranked.",
+    es: {
+      text: 'Por distancia en línea recta desde el punto del hospital, del más cercano al más lejano; a igual distancia, por orden alfabético. Nada se clasifica.',
+      from: "By straight-line distance from the hospital's point, nearest first; equal distances alphabetical. Nothing is ranked.",
+    },
   },
   orderSearch: {
     en: 'Exact name matches first, then similar names, each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',

@@ -15,7 +15,7 @@ export const NEUTRALITY =
 export const NEVER_IN_THIS_DATA =
   'Open beds are never in this data: no website knows which homes have an open bed today. Openings are learned by phone.';
 export const FAIRNESS_NOTE =
-  'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; it never means no.';
+  'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; a "false" (the record states the license does not carry it) also reads "not on file"; neither ever means no.';
 export const CHECK_ORDER = 'Results are in the order the inputs were sent.';
 export const REPORTS_ORDER = "A home's reports are newest first, the whole list in one response.";
 export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';

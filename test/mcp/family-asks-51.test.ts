@@ -223,3 +223,13 @@ test('7. the screen catches a Spanish street address with its number last, and n
   const englishAddress = await asking.refusal('start_family_request', { license_numbers: [license], family_note: 'We live at calle Alameda 1450.' });
   t.is(servedPairProblem(englishAddress.text.split('\n')[0]!, address.text.split('\n')[0]!, Object.values(ALL_CATALOGS)), null);
 });
+
+test('9. the Spanish check_homes prompt is Spanish throughout, tool and field names aside', async (t) => {
+  const prompt = await asking.state.client.getPrompt({ name: 'check_homes', arguments: { homes: 'Acacia Court; 015601295', language: 'es-US' } });
+  const text = (prompt.messages[0]!.content as { text: string }).text.replace(/^Demo data:[^\n]*\n\n/, '');
+  t.regex(text, /^Una familia nombró estos centros:/);
+  t.false(/show its display as it is|Answer the family in Spanish|Call the tools|Never claim/i.test(text), text);
+  t.regex(text, /No consta en los datos del estado/);
+  const english = await asking.state.client.getPrompt({ name: 'check_homes', arguments: { homes: 'Acacia Court' } });
+  t.regex((english.messages[0]!.content as { text: string }).text, /Show its display as it is/);
+});
