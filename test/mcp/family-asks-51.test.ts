@@ -233,3 +233,13 @@ test('9. the Spanish check_homes prompt is Spanish throughout, tool and field na
   const english = await asking.state.client.getPrompt({ name: 'check_homes', arguments: { homes: 'Acacia Court' } });
   t.regex((english.messages[0]!.content as { text: string }).text, /Show its display as it is/);
 });
+
+test('11, 13, 14. the hospital list measures from the hospital\'s point; the fairness note says a false also reads not on file; paying_for_care in Spanish says what to quote', async (t) => {
+  const near = await call('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 40 });
+  t.regex(near.honesty.order, /from the hospital's point/);
+  t.false(near.honesty.order.includes('given in the call'));
+  t.regex(near.honesty.fairness_note, /a "false" \(the record states the license does not carry it\) also reads "not on file"/);
+  const topic = await call('explain_care_topic', { topic: 'paying_for_care', language: 'es' });
+  t.false(JSON.stringify(topic).includes('Cite su line'));
+  t.true(JSON.stringify(topic).includes('Cite el texto de price.line tal como está'));
+});
