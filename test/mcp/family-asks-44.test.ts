@@ -74,11 +74,14 @@ test('3, 7. find_homes with changed_since reaches the homes that closed or left 
   t.is(validateOutput(asking.state.tools, 'find_homes', result.structuredContent), null);
   const out = result.structuredContent;
   t.deepEqual(out.homes.map((h: any) => h.license_number), [edited!.license_number]);
-  t.deepEqual(out.left_the_list.map((h: any) => h.license_number).sort(), [closed!.license_number, removed!.license_number].sort());
+  // The logged closings, and (issue 51 point 6) any closing the record itself dates since then, each saying its source.
+  const logged = [closed!.license_number, removed!.license_number];
+  t.deepEqual(out.left_the_list.map((h: any) => h.license_number).filter((l: string) => logged.includes(l)).sort(), logged.sort());
+  for (const home of out.left_the_list.filter((h: any) => !logged.includes(h.license_number))) t.regex(home.line, /not this service's change log/);
   const closedEntry = out.left_the_list.find((h: any) => h.license_number === closed!.license_number);
   t.is(closedEntry.observed_on, '2026-11-23');
   t.regex(closedEntry.line, /License status changed from .* to CLOSED/);
-  t.true(out.notes[0].startsWith('2 home(s) here closed or left the state roster since 2026-11-01'), out.notes[0]);
+  t.true(out.notes[0].startsWith(`${out.left_the_list.length} home(s) here closed or left the state roster since 2026-11-01`), out.notes[0]);
   // kept_since is the run's date; the changes carry the state's earlier dates: nothing says the log is empty before the run.
   const notes = out.notes.join(' ');
   t.false(/nothing between/.test(notes), notes);

@@ -243,3 +243,19 @@ test('11, 13, 14. the hospital list measures from the hospital\'s point; the fai
   t.false(JSON.stringify(topic).includes('Cite su line'));
   t.true(JSON.stringify(topic).includes('Cite el texto de price.line tal como está'));
 });
+
+test('6. changed_since reaches closings the record itself dates, and says which source dates each', async (t) => {
+  const santaClara = await call('find_homes', { county: 'Santa Clara', changed_since: '2025-12-01' });
+  const jasmine = santaClara.left_the_list.find((h: any) => h.name === 'JASMINE VILLA');
+  t.truthy(jasmine, JSON.stringify(santaClara.left_the_list));
+  t.is(jasmine.observed_on, '2025-12-13');
+  t.regex(jasmine.line, /closing date: 2025-12-13 \(the record's own date, not this service's change log\)/);
+  t.regex(santaClara.notes[0], /closed or left the state roster since 2025-12-01/);
+  const alameda = await call('find_homes', { county: 'Alameda', changed_since: '2026-11-01' });
+  const harmony = alameda.left_the_list.find((h: any) => h.license_number === '015601359');
+  t.truthy(harmony, JSON.stringify(alameda.left_the_list));
+  t.regex(harmony.line, /live record, checked on \d{4}-\d\d-\d\d, shows "Closed, Licensee Initiated"; it gives no closing date/);
+  // A closing before the date asked is not a change since then.
+  const later = await call('find_homes', { county: 'Santa Clara', changed_since: '2026-01-01' });
+  t.false((later.left_the_list ?? []).some((h: any) => h.name === 'JASMINE VILLA'));
+});
