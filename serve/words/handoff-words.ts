@@ -40,10 +40,10 @@ export const HONESTY_WORDS = defineWords({
     },
   },
   orderSearch: {
-    en: 'Exact name matches first, then similar names, each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',
+    en: 'Exact name matches first, then similar names (current licenses before closed ones and applications), each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',
     es: {
-      text: 'Primero los nombres exactos, luego los nombres parecidos, cada grupo por orden alfabético (una búsqueda por lugar, o un nombre con una ciudad, da los centros por orden alfabético). Nada se clasifica.',
-      from: 'Exact name matches first, then similar names, each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',
+      text: 'Primero los nombres exactos, luego los nombres parecidos (las licencias vigentes antes de las cerradas y de las solicitudes), cada grupo por orden alfabético (una búsqueda por lugar, o un nombre con una ciudad, da los centros por orden alfabético). Nada se clasifica.',
+      from: 'Exact name matches first, then similar names (current licenses before closed ones and applications), each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',
     },
   },
 });

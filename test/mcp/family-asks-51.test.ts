@@ -259,3 +259,11 @@ test('6. changed_since reaches closings the record itself dates, and says which 
   const later = await call('find_homes', { county: 'Santa Clara', changed_since: '2026-01-01' });
   t.false((later.left_the_list ?? []).some((h: any) => h.name === 'JASMINE VILLA'));
 });
+
+test('13. a misspelled name lists the current license first, the closed one after', async (t) => {
+  const out = await call('search', { query: 'Harmoni House Care Home' });
+  const ids = out.results.map((r: any) => r.id);
+  t.true(ids.includes('015601359') && ids.includes('075601280'), JSON.stringify(out.results));
+  t.true(ids.indexOf('075601280') < ids.indexOf('015601359'), JSON.stringify(out.results));
+  t.regex(out.results.find((r: any) => r.id === '015601359').title, /closed/);
+});

@@ -209,7 +209,20 @@ function licensesFor(context: ShapeContext, query: string, language: Language): 
   // One more than shown, only to know whether more similar names exist.
   const resembling = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS + 1) : [];
   const similar = resembling.slice(0, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l));
-  return found([...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)], resembling.length > SEARCH_MAX_RESULTS);
+  return found([...alphabeticalLicenses(context, exact), ...currentFirst(context, alphabeticalLicenses(context, similar))], resembling.length > SEARCH_MAX_RESULTS);
+}
+
+/**
+ * Similar names with the current licenses first, closed licenses and pending applications after
+ * (each part still alphabetical): a misspelled name is most often a home a family can call.
+ */
+function currentFirst(context: ShapeContext, licenses: string[]): string[] {
+  const records = new Map(homeRecords(context, licenses).map((record) => [record.license, record]));
+  const current = (license: string) => {
+    const home = records.get(license)?.compact;
+    return home !== undefined && !home.license_closed && !licenseStatusMeaning(home.license_status).pending;
+  };
+  return [...licenses.filter(current), ...licenses.filter((license) => !current(license))];
 }
 
 /**
@@ -240,7 +253,7 @@ export const search = defineTool({
   description:
     "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
     `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
-    'the full page as Markdown. Order is neutral: exact name matches, then similar names, else alphabetical. Nothing is ranked; no data says ' +
+    'the full page as Markdown. Order is neutral: exact name matches, then similar names (current licenses first), else alphabetical. Nothing is ranked; no data says ' +
     'which homes have an open bed (openings are learned by phone). For a place with needs, a budget or paging use find_homes; for homes the ' +
     'family already named, check_homes.',
   input,
