@@ -12,7 +12,11 @@ import { HOME_WORDS, SIZE_WORDS, statusIn } from '../../../words/home-page-words
 import { asOfIn, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
 import type { Language } from '../../../words/language.ts';
 import { RELAY_WORDS } from '../../../words/relay-words.ts';
-import { comparisonCellWords, plainValue, TRI_STATE_ROWS, type Cell, type Comparison } from './words.ts';
+import { comparisonCellWords, plainValue, TRI_STATE_ROWS, type Cell } from './words.ts';
+import type * as z from 'zod/v4';
+import type { compareHomes } from '../../tools/compare-homes.ts';
+
+type Comparison = z.infer<(typeof compareHomes)['output']>;
 
 /** Rows whose values are plain booleans, in words that never read as a verdict. */
 const BOOLEAN_WORDS: Record<string, [Entry, Entry]> = {
