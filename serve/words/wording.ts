@@ -157,7 +157,8 @@ export function visitsInWords(
   if (!value) return 'state visits and citations not on file';
   if (!value.since_year) return `state visits: none on record ${retrieved}`;
   const n = (count: number | null) => (count === null ? 'not on file' : String(count));
-  return `since ${value.since_year}: ${n(value.visits.total)} state visits, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
+  const visits = value.visits.total === null ? 'state visits not on file' : countOf(value.visits.total, 'state visit', 'state visits');
+  return `since ${value.since_year}: ${visits}, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
 }
 
 /** The guide (words/guides) that explains state reports and citations. */

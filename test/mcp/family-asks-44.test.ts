@@ -349,7 +349,7 @@ test('compare_homes, the comparison card and the list pages show each home\'s vi
   const page = await (await fetch(`${asking.state.server.url}/county/alameda`)).text();
   for (const home of homes) {
     const fact = JSON.parse(home.state_visits_json);
-    const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visits, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
+    const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visit${fact.value.visits.total === 1 ? "" : "s"}, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
     const column = compared.columns.findIndex((c: any) => c.license_number === home.license_number);
     t.is(row.values[column], words);
     // The card shows the row's value as it is.

@@ -268,3 +268,17 @@ test('13. a misspelled name lists the current license first, the closed one afte
   t.true(ids.indexOf('075601280') < ids.indexOf('015601359'), JSON.stringify(out.results));
   t.regex(out.results.find((r: any) => r.id === '015601359').title, /closed/);
 });
+
+test('13. a count of one reads singular: compare_homes\' visits, and the home card\'s visit counts follow their labels in both languages', async (t) => {
+  const ex = await examples();
+  const one = ex.value<string>("SELECT license_number FROM facilities WHERE listed = 1 AND json_extract(state_visits_json, '$.value.visits.total') = 1 ORDER BY sort_key LIMIT 1");
+  const [other] = await licensesWhere('listed = 1 AND license_number <> ?', one ?? '');
+  if (one) {
+    const compared = await call('compare_homes', { license_numbers: [one, other] });
+    const visits = compared.rows.find((r: any) => r.key === 'state_visits');
+    const said = visits.values[compared.columns.findIndex((c: any) => c.license_number === one)];
+    t.regex(said, /: 1 state visit,/);
+  }
+  const { CARD_WORDS } = await import('../../serve/words/card-words.ts');
+  for (const text of [CARD_WORDS.visitCounts.en, CARD_WORDS.visitCounts.es.text]) t.false(/\{(inspection|complaint|other)\} \p{L}/u.test(text), text);
+});
