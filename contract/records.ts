@@ -243,15 +243,6 @@ export function ownRateLine(monthlyUsd: number, listing: ListingDates & { confir
     : `${amount}: this home's own starting rate as published in ${listingSubject(listing).replace(/,$/, '')}, not confirmed by the home.${age ? ` ${age}` : ''} Confirm with the home.`;
 }
 
-/** The call plan's question on a home's own rate: the same facts as its line, asked of the home. */
-export function ownRateQuestion(monthlyUsd: number, listing: ListingDates, asOf: string): string {
-  const age = listingAgeSentence(listing, asOf);
-  return (
-    `T${listingSubject(listing).slice(1)} shows a starting rate of ${perMonth(monthlyUsd)}` +
-    `${age ? ` (that listing is more than ${LISTING_OLD_AFTER_MONTHS} months old)` : ''}: is that rate current, and what does it include?`
-  );
-}
-
 /** Sentence that accompanies any `true` waiver value (spec: MCP record conventions). */
 export const ALW_SCOPE =
   'The Assisted Living Waiver pays for care services only; it does not pay for room and board.';

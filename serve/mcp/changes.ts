@@ -2,7 +2,7 @@
 // link to the whole log) and find_homes' changed_since argument.
 import * as z from 'zod/v4';
 import { ISO_DATE, isCalendarDate } from '../../contract/facts.ts';
-import { changesKeptSince, historyOf, listChanges, type ChangeRowReader } from '../records/changes.ts';
+import { changesKeptSince, closedOnRecordSince, historyOf, listChanges, type ChangeRowReader, type ClosedOnRecord } from '../records/changes.ts';
 import { listedHomesOf } from '../records/listed-homes.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from '../shape/changes.ts';
 import { changeLine, noChangesLogged } from '../words/changes.ts';
@@ -93,5 +93,26 @@ export function homesLeftTheList(
     seen.add(row.license_number);
     homes.push({ license_number: row.license_number, name: row.name, city: row.city, observed_on: row.observed_on, line: changeLine(row), page: facilityPageUrl(baseUrl, row) });
   }
+  // Closings the record itself dates, which the log (begun at the first run) may not hold: each line says its source.
+  for (const row of closedOnRecordSince(reader.snapshot, filter)) {
+    if (seen.has(row.license_number)) continue;
+    seen.add(row.license_number);
+    homes.push({
+      license_number: row.license_number,
+      name: row.name,
+      city: row.city,
+      observed_on: row.closed_date,
+      line: closedOnRecordLine(row),
+      page: facilityPageUrl(baseUrl, row),
+    });
+  }
+  homes.sort((a, b) => (b.observed_on ?? '').localeCompare(a.observed_on ?? ''));
   return { homes: homes.slice(0, LEFT_THE_LIST_SHOWN), total: homes.length };
+}
+
+/** A closing dated by the record itself, with the source that dates it (not the change log). */
+function closedOnRecordLine(row: ClosedOnRecord): string {
+  return row.closed_date
+    ? `The state's record gives this license's closing date: ${row.closed_date} (the record's own date, not this service's change log).`
+    : `The state's live record, checked on ${row.live_status_checked_on}, shows "${row.license_status_live}"; it gives no closing date (the live record, not this service's change log).`;
 }

@@ -6,7 +6,7 @@ import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
 import { NEED_WORDS } from '../shape/call-plan.ts';
-import { approvalShortWords, CALL_AGAIN } from '../words/wording.ts';
+import { approvalShortWords, CALL_AGAIN, countOf, stateRecordWords } from '../words/wording.ts';
 import { QUOTED_TEXT_NOTE, quoted, quotedOr } from '../words/quote.ts';
 import { ALW_SCOPE } from '../../contract/records.ts';
 import { triStateWords } from '../../contract/facts.ts';
@@ -141,13 +141,10 @@ function homeLine(home: ListAnswer['homes'][number], position: number): string {
   const distance = home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`;
   const c = home.clearances;
   const approvals = (Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>).map((key) => `${APPROVAL_SHORT[key]} ${approvalShortWords(c[key])}`).join(', ');
-  const r = home.state_record;
-  const record =
-    `${r.documents_on_file ?? 'not on file'} state documents, latest visit ${r.latest_visit_date ?? 'not on file'}, ` +
-    `citations${r.tallies_since_year ? ` since ${r.tallies_since_year}` : ''}: Type A ${r.type_a_citations ?? 'not on file'}, Type B ${r.type_b_citations ?? 'not on file'}`;
+  const record = stateRecordWords(home.state_record);
   return (
     `${position}. **${quoted(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''})${distance}. ` +
-    `Status ${quotedOr(home.license.status, 'not on file')}${home.license.on_probation === 'true' ? ', on probation' : ''}; ${home.beds ?? 'not on file'} licensed beds. ` +
+    `Status ${quotedOr(home.license.status, 'not on file')}${home.license.on_probation === 'true' ? ', on probation' : ''}; ${home.beds === null ? 'licensed beds not on file' : countOf(home.beds, 'licensed bed', 'licensed beds')}. ` +
     `Care approvals${c.as_of ? ` as of ${c.as_of}` : ''}: ${approvals}${c.source_note ? ` (${c.source_note})` : ''}. ` +
     `Assisted Living Waiver list: ${triStateWords(home.medi_cal_alw)}. ${home.price ? `${home.price.line} ` : ''}State record: ${record}. ` +
     `Page: ${home.page}`

@@ -5,6 +5,9 @@
 import type { Place } from '../records/listed-homes.ts';
 import { readPlace, type KnownPlace } from '../records/place-names.ts';
 import type { Snapshot } from '../records/snapshot.ts';
+import { fill, say, wordsIn } from '../words/catalog.ts';
+import type { Language } from '../words/language.ts';
+import { PLACE_WORDS } from '../words/place-words.ts';
 
 export type PlaceAnswer =
   | { county: Place; city: null; read_as: string | null }
@@ -12,49 +15,54 @@ export type PlaceAnswer =
   /** Nothing listed there: `said` is the sentence to answer with (never a guess at another place). */
   | { county: null; city: null; said: string };
 
-function quoted(input: string): string {
+function quoted(input: string, language: Language = 'en'): string {
   const text = input.replace(/\s+/g, ' ').trim();
-  return `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`;
+  return fill(say(PLACE_WORDS.quoted, language), { text: text.length > 60 ? `${text.slice(0, 60)}…` : text });
 }
 
-function homes(count: number): string {
-  return count === 1 ? '1 listed home' : `${count} listed homes`;
+function homes(count: number, language: Language): string {
+  return count === 1 ? say(PLACE_WORDS.homeOne, language) : say(PLACE_WORDS.homeMany, language, { n: count });
 }
 
 /** The county a known place offers when it has listed homes: "send county ..." */
-function countyOffer(snapshot: Snapshot, county: string | null): string {
+function countyOffer(snapshot: Snapshot, county: string | null, language: Language): string {
   if (!county) return '';
   const known = readPlace(snapshot, county, 'county').known;
   const listed = known?.kind === 'county' ? known.listed : null;
-  return listed ? ` It is in ${listed.name} County, which has ${homes(listed.homes)}: send county "${listed.name}".` : '';
+  return listed ? say(PLACE_WORDS.countyOffer, language, { county: listed.name, homes: homes(listed.homes, language) }) : '';
 }
 
-/** What to say of a known place with no listed home of the kind asked. */
-function knownButEmpty(snapshot: Snapshot, input: string, known: KnownPlace, as: 'county' | 'city' | 'any'): string {
+/**
+ * What to say of a known place with no listed home of the kind asked. A county with none is never
+ * told to try "a neighbouring county": the service does not know which neighbour has homes.
+ */
+function knownButEmpty(snapshot: Snapshot, input: string, known: KnownPlace, as: 'county' | 'city' | 'any', language: Language): string {
+  const w = wordsIn(PLACE_WORDS, language);
+  const asked = quoted(input, language);
   if (known.kind === 'zip') {
     const cities = known.nearbyOnly
       ? known.cities.length > 0
-        ? ` No home on the roster has that ZIP code; the roster's homes with ZIP codes starting ${known.name.slice(0, 3)} are in ${known.cities.join(', ')}: send city (or county) by name.`
-        : ' No home on the roster has that ZIP code or one near it.'
+        ? fill(w.zipNearby, { prefix: known.nearbyPrefix ?? known.name.slice(0, 3), cities: known.cities.join(', ') })
+        : w.zipNone
       : known.cities.length > 0
-        ? ` The roster's homes with that ZIP code are in ${known.cities.join(', ')}${known.county ? ` (${known.county} County)` : ''}: send city (or county) by name.`
+        ? fill(w.zipCities, { cities: known.cities.join(', '), county: known.county ? fill(w.inCounty, { county: known.county }) : '' })
         : '';
-    return `${quoted(input)} is a ZIP code, not a city name; find_homes reads places by name or by near {latitude, longitude}.${cities}`;
+    return `${fill(w.zipIs, { input: asked })}${cities}`;
   }
   if (known.kind === 'county') {
     if (as === 'city') {
       return known.listed
-        ? `No listed home is in a city named ${quoted(input)}. ${known.name} is also a California county, with ${homes(known.listed.homes)}: send county "${known.name}" to list them.`
-        : `No listed home is in a city named ${quoted(input)}, nor in ${known.name} County: the roster lists no current license there. Try a neighbouring county, or near {latitude, longitude}.`;
+        ? fill(w.noCityButCounty, { input: asked, county: known.name, homes: homes(known.listed.homes, language) })
+        : `${fill(w.noCityNorCounty, { input: asked, county: known.name })}${w.tryNear}`;
     }
-    return `No listed home is in ${known.name} County: the roster lists no current license there. Try a neighbouring county, or near {latitude, longitude}.`;
+    return `${fill(w.noCounty, { county: known.name })}${w.tryNear}`;
   }
   if (as === 'county') {
     return known.listed
-      ? `No California county is named ${quoted(input)}; ${known.name} is a city${known.county ? ` in ${known.county} County` : ''}: send city "${known.name}".`
-      : `No California county is named ${quoted(input)}; ${known.name} is a city on the roster with no current license.${countyOffer(snapshot, known.county)}`;
+      ? fill(w.noCountyIsCity, { input: asked, city: known.name, inCounty: known.county ? fill(w.cityInCounty, { county: known.county }) : '' })
+      : fill(w.noCountyEmptyCity, { input: asked, city: known.name, offer: countyOffer(snapshot, known.county, language) });
   }
-  return `No listed home is in ${known.name}: the roster lists no current license there.${countyOffer(snapshot, known.county)}`;
+  return fill(w.noPlace, { place: known.name, offer: countyOffer(snapshot, known.county, language) });
 }
 
 /**
@@ -62,17 +70,18 @@ function knownButEmpty(snapshot: Snapshot, input: string, known: KnownPlace, as:
  * spelling as the place (search, which answers rather than refuses; `read_as` says so); without it
  * the near miss is offered in the sentence (find_homes, whose caller sends the argument again).
  */
-export function placeFor(snapshot: Snapshot, input: string, as: 'county' | 'city' | 'any', correct = false): PlaceAnswer {
+export function placeFor(snapshot: Snapshot, input: string, as: 'county' | 'city' | 'any', correct = false, language: Language = 'en'): PlaceAnswer {
   const reading = readPlace(snapshot, input, as);
   if (reading.known) {
     const { known } = reading;
     if (known.listed && known.kind === 'county' && as !== 'city') return { county: known.listed, city: null, read_as: null };
     if (known.listed && known.kind === 'city' && as !== 'county') return { county: null, city: { ...known.listed, county: known.county }, read_as: null };
-    return { county: null, city: null, said: knownButEmpty(snapshot, input, known, as) };
+    return { county: null, city: null, said: knownButEmpty(snapshot, input, known, as, language) };
   }
   const near = reading.suggestion;
   if (near && correct && near.listed && near.kind !== 'zip') {
-    const read_as = `Read ${quoted(input)} as ${near.name}${near.kind === 'county' ? ' County' : ''}, the roster's spelling.`;
+    const place = near.kind === 'county' ? say(PLACE_WORDS.countyName, language, { county: near.name }) : near.name;
+    const read_as = say(PLACE_WORDS.readAs, language, { input: quoted(input, language), place });
     return near.kind === 'county' ? { county: near.listed, city: null, read_as } : { county: null, city: { ...near.listed, county: near.county }, read_as };
   }
   const kind = as === 'county' ? 'county' : 'city';

@@ -137,3 +137,31 @@ const logSince = derived('date since when changes are kept', (snapshot): string 
 export function changesKeptSince(snapshot: Snapshot): string | null {
   return snapshot.derive(logSince);
 }
+
+/** A closed license as the record itself dates it: its roster closing date, else the live record's status and the day it was checked. */
+export interface ClosedOnRecord {
+  license_number: string;
+  name: string;
+  city: string | null;
+  name_slug: string | null;
+  closed_date: string | null;
+  license_status_live: string | null;
+  live_status_checked_on: string | null;
+}
+
+/**
+ * Closed licenses in a place whose own record dates the closing on or after `since`: the roster's
+ * closing date, or (with none) the live record showing it closed when checked on or after `since`.
+ * The change log begins at the service's first run; a closing the record itself dates is a change
+ * too, and the answer says which source dated it.
+ */
+export function closedOnRecordSince(snapshot: Snapshot, filter: { since: string; countyKey: string | null; cityKey: string | null }): ClosedOnRecord[] {
+  return snapshot
+    .statement(
+      `SELECT license_number, name, city, name_slug, closed_date, license_status_live, live_status_checked_on FROM facilities
+       WHERE closed = 1 AND (@county IS NULL OR county_key = @county) AND (@city IS NULL OR city_key = @city)
+         AND (closed_date >= @since OR (closed_date IS NULL AND live_status_checked_on >= @since AND license_status_live LIKE 'Closed%'))
+       ORDER BY COALESCE(closed_date, live_status_checked_on) DESC, name, license_number`,
+    )
+    .all({ since: filter.since, county: filter.countyKey, city: filter.cityKey }) as ClosedOnRecord[];
+}

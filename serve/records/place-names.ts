@@ -29,8 +29,9 @@ export interface KnownPlace {
   listed: Place | null;
   /** A ZIP's listed licenses, alphabetical (empty for counties and cities). */
   licenses?: string[];
-  /** A ZIP no roster home has: `cities` are those of the roster's ZIPs sharing its first three digits. */
+  /** A ZIP no roster home has: `cities` are those of the roster's ZIPs starting with `nearbyPrefix` (its first four digits, else three). */
   nearbyOnly?: boolean;
+  nearbyPrefix?: string;
 }
 
 export type PlaceReading =
@@ -79,12 +80,17 @@ const rosterPlaces = derived('place names: counties, roster cities and ZIP codes
 
 /**
  * A ZIP code no roster home has is still a ZIP code, never a city's name: it is read as one, with
- * the cities of the roster's ZIP codes that share its first three digits (the same postal area).
+ * the cities of the roster's ZIP codes nearest it: those sharing its first four digits, else its
+ * first three (the same postal area). A whole area's dozens of cities would answer nothing.
  */
 function zipOffRoster(places: RosterPlaces, zip: string): KnownPlace | undefined {
-  const cities: string[] = [];
-  for (const [code, known] of places.zips) if (code.startsWith(zip.slice(0, 3))) for (const city of known.cities) if (!cities.includes(city)) cities.push(city);
-  return { kind: 'zip', name: zip, county: null, cities: cities.sort(), listed: null, licenses: [], nearbyOnly: true };
+  for (const digits of [4, 3]) {
+    const prefix = zip.slice(0, digits);
+    const cities: string[] = [];
+    for (const [code, known] of places.zips) if (code.startsWith(prefix)) for (const city of known.cities) if (!cities.includes(city)) cities.push(city);
+    if (cities.length > 0 || digits === 3) return { kind: 'zip', name: zip, county: null, cities: cities.sort(), listed: null, licenses: [], nearbyOnly: true, nearbyPrefix: prefix };
+  }
+  return undefined;
 }
 
 /** The county key an input means: "Los Angeles", "los angeles county", "LA County" is not read. */

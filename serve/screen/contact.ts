@@ -253,7 +253,9 @@ export function hasAddress(lower: string, normalized = lower): boolean {
   for (const match of lower.matchAll(NUMBER_AFTER_NAME)) {
     // "the home on Calle Ocho has 6 beds": the words between are a street's name, not a sentence; "Calzada Eje 6" is the road's own number.
     const words = match[1]!.split(/\s+/).map(bareWord);
-    if (STREET_TYPES_BEFORE.has(words.at(-1)!)) continue;
+    // A house number (three digits or more) after a name that is also a street type is an address: "calle Alameda 1450".
+    const number = /(\d+)[a-z]?$/.exec(match[0])?.[1] ?? '';
+    if (STREET_TYPES_BEFORE.has(words.at(-1)!) && number.length <= 2) continue;
     if (words.every((word) => !ORDINARY_WORDS.has(word) && !MEASURE_WORDS.has(word))) return true;
   }
   // "206 A Street": a street named by one letter.

@@ -37,6 +37,9 @@ const TENS_WORD = String.raw`(?:${TENS.slice(2).join('|')})(?:-(?:${UNIT_WORD}))
 /** One spoken number of up to two digits: "five", "oh", "fifteen", "fifty-five". */
 const SPOKEN = String.raw`(?:${TENS_WORD}|${TEENS.join('|')}|zero|oh|o|${UNIT_WORD})`;
 
+/** A run's last token: a bare "o" there is the Spanish "or" after a number ("510 555 0100 o escriba"), never its last zero. */
+const SPOKEN_LAST = String.raw`(?:${TENS_WORD}|${TEENS.join('|')}|zero|oh|${UNIT_WORD})`;
+
 /** The digits a spoken token stands for: "oh" 0, "fifteen" 15, "fifty-five" 55, "forty" 40. */
 function spokenDigits(token: string): string {
   const word = token.toLowerCase();
@@ -53,7 +56,7 @@ function spokenDigits(token: string): string {
  * "four one five, five five five, oh one three four", "four fifteen - five fifty-five - twenty-one
  * thirty-four". Shorter runs are ordinary prose.
  */
-const SPELLED_RUN = new RegExp(String.raw`\b(?:(?:${SPOKEN}|\d{1,4})[\s,;.-]+){3,}(?:${SPOKEN}|\d{1,4})\b`, 'gi');
+const SPELLED_RUN = new RegExp(String.raw`\b(?:(?:${SPOKEN}|\d{1,4})[\s,;.-]+){3,}(?:${SPOKEN_LAST}|\d{1,4})\b`, 'gi');
 
 const SPOKEN_TOKEN = new RegExp(String.raw`${TENS_WORD}|\p{L}+|\d+`, 'giu');
 

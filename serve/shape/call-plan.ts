@@ -4,7 +4,7 @@
 // its own record (its rate line's facts, each needed approval as the record states it, the
 // waiver, probation).
 import { NEEDS } from '../../contract/facts.ts';
-import { ownRateQuestion } from '../../contract/records.ts';
+import { LISTING_OLD_AFTER_MONTHS, listingIsOld } from '../../contract/records.ts';
 import { homeRecords, type HomeRecord } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
@@ -45,6 +45,22 @@ export function callPlan(context: ShapeContext, licenses: readonly string[], nee
 }
 
 /**
+ * The question on a home's own rate, asked the way its price line says it: whose listing, its own
+ * date (or that it gives none), and its age when old. One catalog entry in both languages, so the
+ * Spanish cannot lag the English served.
+ */
+function listedRateQuestion(monthlyUsd: number, listing: { site: string; seen_on: string | null; updated_on: string | null }, asOf: string, language: Language): string {
+  const w = wordsIn(QUESTION_WORDS, language);
+  const dated = listing.updated_on
+    ? fill(w.listingUpdated, { date: listing.updated_on })
+    : listing.seen_on
+      ? fill(w.listingSeen, { date: listing.seen_on })
+      : w.listingUndated;
+  const old = listingIsOld(listing.updated_on, asOf) ? fill(w.listingOld, { months: LISTING_OLD_AFTER_MONTHS }) : '';
+  return fill(w.listedRate, { site: listing.site, dated, rate: `$${monthlyUsd.toLocaleString('en-US')}`, old });
+}
+
+/**
  * The questions for one open home, in one order: the one list the call plan (its message, its
  * answer and the /plan page) and the home's own page and Markdown twin (MCP fetch) all show.
  * `needs`: the family's care needs (the page, knowing none, asks after the approvals the home
@@ -56,7 +72,7 @@ export function homeQuestions({ compact: home, facility }: HomeRecord, needs: re
   const price = home.price;
   // Quoted the way the home's rate line says it: whose listing, its own date, its age.
   if (price?.is_this_homes_own_rate && price.monthly_usd !== null && price.listing && asOf) {
-    questions.push(language === 'en' ? ownRateQuestion(price.monthly_usd, price.listing, asOf) : fill(w.listedRate, { rate: `$${price.monthly_usd.toLocaleString('en-US')}` }));
+    questions.push(listedRateQuestion(price.monthly_usd, price.listing, asOf, language));
   } else {
     questions.push(w.rate);
   }

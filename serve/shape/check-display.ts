@@ -3,7 +3,8 @@ import { CLEARANCE_KEYS, licenseStatusMeaning } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
 import { escapeMarkdownInline, quoted, quotedOr } from '../words/quote.ts';
-import { approvalShortWords, CLOSED_PHONE, FAIRNESS_NOTE, HELD_WHILE_OPEN, liveStatusWords, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../words/wording.ts';
+import { triStateWords } from '../../contract/facts.ts';
+import { approvalShortWords, appliedForWords, CLOSED_PHONE, stateRecordWords, FAIRNESS_NOTE, HELD_WHILE_OPEN, liveStatusWords, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../words/wording.ts';
 
 const CLEARANCE_WORDS = { dementia: 'dementia', hospice: 'hospice', non_ambulatory: 'non-ambulatory', bedridden: 'bedridden' };
 
@@ -23,17 +24,26 @@ export function matchedLine(home: CompactHome, live: { status: string | null; ch
   const approvals = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${approvalShortWords(home.clearances[key])}`).join('; ');
   const asOf = home.clearances.as_of ? ` as of ${home.clearances.as_of}` : '';
   const head = `**${quoted(home.name)}** (license ${home.license_number}${place ? `, ${place}` : ''}). Status: ${quotedOr(home.license_status, 'not on file')}.`;
+  // What a family asks next, said here as the structured result holds it: the waiver, the price line with its source and age, the state record's tallies.
+  const rest =
+    ` Medi-Cal Assisted Living Waiver list: ${triStateWords(home.medi_cal_alw.value)}${home.medi_cal_alw.list_as_of ? ` (as of ${home.medi_cal_alw.list_as_of})` : ''}.` +
+    ` Price: ${home.price ? escapeMarkdownInline(home.price.line) : 'not on file'}` +
+    `${home.price?.line.endsWith('.') ? '' : '.'} State record: ${stateRecordWords(home.state_record)}.`;
   // A closed license says so first, and its approvals read as history, worded as its page words them.
   if (home.license_closed) {
     // The closed note's first sentence ("This license closed on ..."); the rest is what HELD_WHILE_OPEN says.
     const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? 'This license is closed.';
     // The live record and the phone, as the home's page says them (a note naming the live record already has it).
     const liveSaid = live?.status && !closed.includes('live record') ? ` ${md(liveStatusWords(live.status, live.checkedOn))}` : '';
-    return `${head} ${md(closed)}${liveSaid} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.`;
+    return `${head} ${md(closed)}${liveSaid} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${asOf}: ${approvals}.${rest}`;
   }
   // An application says so before anything reads as a home's current care.
-  if (licenseStatusMeaning(home.license_status).pending) return `${head} ${PENDING_APPLICATION} Care approvals${asOf}: ${approvals}.`;
-  return `${head} Care approvals${asOf}: ${approvals}.`;
+  if (licenseStatusMeaning(home.license_status).pending) {
+    // An application holds no approval yet: what it lists reads as applied for.
+    const applied = CLEARANCE_KEYS.map((key) => `${CLEARANCE_WORDS[key]} ${appliedForWords(home.clearances[key])}`).join('; ');
+    return `${head} ${PENDING_APPLICATION} Care approvals the application lists${asOf}: ${applied}.${rest}`;
+  }
+  return `${head} Care approvals${asOf}: ${approvals}.${rest}`;
 }
 
 /** How an ambiguous line names one candidate. */

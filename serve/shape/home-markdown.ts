@@ -10,12 +10,14 @@ import { mdAttribution, mdBlocks, mdEnglishPrevails, mdLink, mdText } from '../w
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
 import { HOME_WORDS } from '../words/home-page-words.ts';
-import { pathIn } from '../words/language.ts';
+import { pathIn, type Language } from '../words/language.ts';
 
 /** The twin with the name the home goes by and its HTML page (citations name it, never the `.md` address). */
-export function homeMarkdown(context: ShapeContext, record: HomeRecord) {
-  const view = homeView(context, record);
-  return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl), canonicalUrl: view.canonicalUrl };
+export function homeMarkdown(context: ShapeContext, record: HomeRecord, language: Language = 'en') {
+  const view = homeView(context, record, language);
+  // The Spanish twin links its English page, as the /es page's own Markdown does.
+  const englishUrl = language === 'es' ? record.compact.page : undefined;
+  return { title: view.title, markdown: renderHomeMarkdown(view, context.filler.baseUrl, englishUrl), canonicalUrl: view.canonicalUrl };
 }
 
 export function renderHomeMarkdown(view: HomeView, baseUrl: string, englishUrl?: string): string {

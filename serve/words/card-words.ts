@@ -47,11 +47,12 @@ export const CARD_WORDS = defineWords({
   visits: { en: 'State visits', es: { text: 'Visitas del estado', from: 'State visits' } },
   noVisits: { en: 'none on record', es: { text: 'ninguna en el registro', from: 'none on record' } },
   visitsSince: { en: 'State visits since {year}', es: { text: 'Visitas del estado desde {year}', from: 'State visits since {year}' } },
+  // Each count follows its label, so "1" never stands before a plural noun ("1 inspecciones": issue 51).
   visitCounts: {
-    en: '{total} ({inspection} inspections, {complaint} complaint investigations, {other} other visits)',
+    en: '{total} (inspections: {inspection}; complaint investigations: {complaint}; other visits: {other})',
     es: {
-      text: '{total} ({inspection} inspecciones, {complaint} visitas para investigar una queja, {other} otras visitas)',
-      from: '{total} ({inspection} inspections, {complaint} complaint investigations, {other} other visits)',
+      text: '{total} (inspecciones: {inspection}; visitas para investigar una queja: {complaint}; otras visitas: {other})',
+      from: '{total} (inspections: {inspection}; complaint investigations: {complaint}; other visits: {other})',
     },
   },
   citationsByType: { en: 'Type A {a}; Type B {b}', es: { text: 'Tipo A {a}; Tipo B {b}', from: 'Type A {a}; Type B {b}' } },

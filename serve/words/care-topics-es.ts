@@ -185,7 +185,7 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
     ),
     points: [
       t(
-        "El bloque de precio de un registro dice de quién es la cifra: solo is_this_homes_own_rate true es la tarifa inicial del propio centro; una estimación o una cifra de la zona no es el precio del centro. Cite su line.",
+        "El bloque de precio de un registro dice de quién es la cifra: solo is_this_homes_own_rate true es la tarifa inicial del propio centro; una estimación o una cifra de la zona no es el precio del centro. Cite el texto de price.line tal como está.",
         "A record's price block says whose figure it is: only is_this_homes_own_rate true is the home's own starting rate; an estimate or an area figure is not the home's price. Quote its line.",
       ),
       t(

@@ -14,6 +14,10 @@ import { CORRECTION_FIELD_WORDS, CORRECTION_WORDS } from './correction-words.ts'
 import { CHANGE_SOURCE_WORDS, CHANGE_WORDS, changeWordProblems } from './change-words.ts';
 import { CARE_LIST_WORDS, CARE_TYPE_WORDS, GUIDE_PAGE_WORDS, LIST_WORDS, NEAR_WORDS } from './list-words.ts';
 import { SPANISH_GUIDES } from './guides/spanish.ts';
+import { SEARCH_WORDS } from './search-words.ts';
+import { PLACE_WORDS } from './place-words.ts';
+import { HANDOFF_WORDS, HONESTY_WORDS, SCREEN_WORDS } from './handoff-words.ts';
+import { PROMPT_WORDS } from './prompt-words.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
@@ -47,6 +51,12 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   CORRECTION_FIELD_WORDS,
   CHANGE_WORDS,
   CHANGE_SOURCE_WORDS,
+  SEARCH_WORDS,
+  PLACE_WORDS,
+  HANDOFF_WORDS,
+  HONESTY_WORDS,
+  SCREEN_WORDS,
+  PROMPT_WORDS,
 };
 
 /**

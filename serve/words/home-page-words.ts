@@ -374,12 +374,19 @@ export const QUESTION_WORDS = defineWords({
     },
   },
   listedRate: {
-    en: 'A listing shows a starting rate of {rate} a month: is that rate current, and what does it include?',
+    en: 'The listing on {site}{dated} shows a starting rate of {rate} a month{old}: is that rate current, and what does it include?',
     es: {
-      text: 'Un anuncio muestra una tarifa inicial de {rate} al mes: ¿sigue vigente esa tarifa y qué incluye?',
-      from: 'A listing shows a starting rate of {rate} a month: is that rate current, and what does it include?',
+      text: 'El anuncio en {site}{dated} muestra una tarifa inicial de {rate} al mes{old}: ¿sigue vigente esa tarifa y qué incluye?',
+      from: 'The listing on {site}{dated} shows a starting rate of {rate} a month{old}: is that rate current, and what does it include?',
     },
   },
+  listingUpdated: { en: ', last updated {date},', es: { text: ', actualizado por última vez el {date},', from: ', last updated {date},' } },
+  listingUndated: { en: ' (it gives no date of its own)', es: { text: ' (no indica una fecha propia)', from: ' (it gives no date of its own)' } },
+  listingSeen: {
+    en: ' (it gives no date of its own; we read it on {date})',
+    es: { text: ' (no indica una fecha propia; lo leímos el {date})', from: ' (it gives no date of its own; we read it on {date})' },
+  },
+  listingOld: { en: ' (that listing is more than {months} months old)', es: { text: ' (ese anuncio tiene más de {months} meses)', from: ' (that listing is more than {months} months old)' } },
   rate: {
     en: 'What is your starting monthly rate, and what does it include?',
     es: { text: '¿Cuál es su tarifa mensual inicial y qué incluye?', from: 'What is your starting monthly rate, and what does it include?' },

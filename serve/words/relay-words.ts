@@ -12,17 +12,17 @@ export const RELAY_WORDS = defineWords({
   homeOne: { en: '1 home', es: { text: '1 centro', from: '1 home' } },
   homeMany: { en: '{n} homes', es: { text: '{n} centros', from: '{n} homes' } },
   relayOne: {
-    en: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see it, its phone number from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.",
+    en: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see it, its phone number from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.{coordination} {demo}",
     es: {
-      text: 'Preparé un plan para llamar a {count}: abra este enlace dentro de {days} días (antes del {date}) para ver el centro, su teléfono de la lista del estado y las preguntas para hacer: {link} No se envió nada a ningún centro, y no se avisó a ningún centro.',
-      from: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see it, its phone number from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.",
+      text: 'Preparé un plan para llamar a {count}: abra este enlace dentro de {days} días (antes del {date}) para ver el centro, su teléfono de la lista del estado y las preguntas para hacer: {link} No se envió nada a ningún centro, y no se avisó a ningún centro.{coordination} {demo}',
+      from: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see it, its phone number from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.{coordination} {demo}",
     },
   },
   relayMany: {
-    en: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see them, their phone numbers from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.",
+    en: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see them, their phone numbers from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.{coordination} {demo}",
     es: {
-      text: 'Preparé un plan para llamar a {count}: abra este enlace dentro de {days} días (antes del {date}) para ver los centros, sus teléfonos de la lista del estado y las preguntas para hacer: {link} No se envió nada a ningún centro, y no se avisó a ningún centro.',
-      from: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see them, their phone numbers from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.",
+      text: 'Preparé un plan para llamar a {count}: abra este enlace dentro de {days} días (antes del {date}) para ver los centros, sus teléfonos de la lista del estado y las preguntas para hacer: {link} No se envió nada a ningún centro, y no se avisó a ningún centro.{coordination} {demo}',
+      from: "I've prepared a plan for calling {count}: open this link within {days} days (by {date}) to see them, their phone numbers from the state roster and questions to ask: {link} Nothing has been sent to any home, and no home has been told.{coordination} {demo}",
     },
   },
   relayCoordination: {
@@ -97,11 +97,15 @@ export interface RelayInput {
 export function familyRelay(language: Language, input: RelayInput): { relay: string; lines: string[] } {
   const w = wordsIn(RELAY_WORDS, language);
   const count = input.homes.length === 1 ? w.homeOne : fill(w.homeMany, { n: input.homes.length });
-  const relay =
-    fill(input.homes.length === 1 ? w.relayOne : w.relayMany, { count, days: input.days, date: input.expiresOn, link: input.link }) +
-    (input.coordination ? w.relayCoordination : '') +
+  const relay = fill(input.homes.length === 1 ? w.relayOne : w.relayMany, {
+    count,
+    days: input.days,
+    date: input.expiresOn,
+    link: input.link,
+    coordination: input.coordination ? w.relayCoordination : '',
     // The family reads these words, not the result's demo_notice: invented homes say so here too.
-    (input.demo ? ` ${language === 'en' ? DEMO_SENTENCE : say(SHARED_WORDS.demo, language)}` : '');
+    demo: input.demo ? say(SHARED_WORDS.demo, language) : '',
+  }).trim();
   const timingKey = `timing_${input.timing}` as keyof typeof RELAY_WORDS;
   const extra = Boolean(input.timing || input.needs.length > 0 || input.area || input.note || input.familyNote);
   const lines = [
@@ -133,7 +137,7 @@ export function familyRelay(language: Language, input: RelayInput): { relay: str
 
 /** A care need (`needs` key) in the family message's words. */
 export function needInMessage(language: Language, need: string, english: string): string {
-  if (language === 'en') return english;
+  // The plan page's words for the need, in both languages (the page and the message say it alike).
   const entry = PLAN_WORDS[`need_${need}` as keyof typeof PLAN_WORDS];
   return entry ? say(entry, language) : english;
 }

@@ -15,7 +15,7 @@ export const NEUTRALITY =
 export const NEVER_IN_THIS_DATA =
   'Open beds are never in this data: no website knows which homes have an open bed today. Openings are learned by phone.';
 export const FAIRNESS_NOTE =
-  'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; it never means no.';
+  'A citation does not make a home unsafe, and an empty file does not make a home good. "not_on_file" means the record does not say; a "false" (the record states the license does not carry it) also reads "not on file"; neither ever means no.';
 export const CHECK_ORDER = 'Results are in the order the inputs were sent.';
 export const REPORTS_ORDER = "A home's reports are newest first, the whole list in one response.";
 export const GUIDES_ORDER = 'The guides come in one fixed order, the whole list in one response.';
@@ -32,36 +32,42 @@ export function asksForSort(names: Iterable<string>): boolean {
 const RANKING_WORDS = /^(sort|sort_by|sortby|order|order_by|orderby|rank|ranking|rank_by|top|best|rating|score|popular|popularity|featured|sponsored)$/i;
 
 /**
- * Words a family uses that ask what the record cannot say: a ranking ("best"), a verdict on safety
- * ("safest") or an opening ("open beds"). Every surface that reads a family's words names them back
- * with claimWordsNote and still applies the place and care words around them.
+ * Words a family uses that ask what the record cannot say: a ranking ("best", "el mejor"), a
+ * verdict on safety ("safest") or an opening ("open beds", "camas disponibles"). Every surface that
+ * reads a family's words names them back (search-words.ts claimWordsNote) and still applies the
+ * place and care words around them. Spanish words are written without accents (the reader folds
+ * them away); "seguro" is left out, as it also means insurance ("¿acepta seguro?").
  */
+const SPANISH_RANKING = 'mejor mejores recomendado recomendada recomendados recomendadas calificacion calificaciones calificado calificados populares barato baratos barata baratas economico economicos resenas'.split(' ');
+const SPANISH_SAFETY = 'seguridad confiable confiables'.split(' ');
+const SPANISH_OPENINGS = 'disponible disponibles disponibilidad vacante vacantes cama camas libre libres'.split(' ');
+/** Whether a claim word is Spanish (the ask is then Spanish). */
+export const isSpanishClaimWord = (word: string): boolean => [SPANISH_RANKING, SPANISH_SAFETY, SPANISH_OPENINGS].some((list) => list.includes(word));
 const CLAIM_WORDS: Readonly<Record<string, ClaimKind>> = Object.fromEntries([
   ...'best top top-rated toprated rated rating ratings ranked ranking highest-rated greatest great good quality recommended nicest cheapest popular reviews'.split(' ').map((w) => [w, 'ranking']),
+  ...SPANISH_RANKING.map((w) => [w, 'ranking']),
   ...'safe safest safety safer trusted reputable'.split(' ').map((w) => [w, 'safety']),
+  ...SPANISH_SAFETY.map((w) => [w, 'safety']),
   ...'open opening openings available availability vacancy vacancies vacant beds bed'.split(' ').map((w) => [w, 'openings']),
+  ...SPANISH_OPENINGS.map((w) => [w, 'openings']),
 ]) as Record<string, ClaimKind>;
 export type ClaimKind = 'ranking' | 'safety' | 'openings';
 
-/** The claim words among `words` (lower case), in the order given, each once. */
+/** The claim words among `words` (lower case, accents folded), in the order given, each once. */
 export function claimWordsIn(words: readonly string[]): string[] {
   return [...new Set(words.filter((word) => CLAIM_WORDS[word] !== undefined))];
 }
 export const isClaimWord = (word: string): boolean => CLAIM_WORDS[word] !== undefined;
+/** What kind of claim a claim word makes. */
+export const claimKindOf = (word: string): ClaimKind | undefined => CLAIM_WORDS[word];
 
-/** What the record cannot say, for the claim words a family used ("best", "open beds"). */
-export function claimWordsNote(found: readonly string[]): string {
-  const kinds = new Set(found.map((word) => CLAIM_WORDS[word]));
-  const cannot = [
-    ...(kinds.has('ranking') ? ['which home is best (nothing here is rated or ranked)'] : []),
-    ...(kinds.has('safety') ? ['which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)'] : []),
-    ...(kinds.has('openings') ? ['which home has an open bed (no website knows; openings are learned by phone)'] : []),
-  ];
-  return (
-    `${found.map((word) => `"${word}"`).join(', ')}: the state record cannot say ${cannot.join(', or ')}. ` +
-    'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.'
-  );
-}
+/** What the record cannot say, by kind of claim word (search-words.ts puts them in a note, in both languages). */
+export const CLAIM_CANNOT: Readonly<Record<ClaimKind, string>> = {
+  ranking: 'which home is best (nothing here is rated or ranked)',
+  safety: 'which home is safe or safest (a citation does not make a home unsafe, and an empty file does not make one good)',
+  openings: 'which home has an open bed (no website knows; openings are learned by phone)',
+};
+export const CLAIM_SET_ASIDE = 'These words were set aside; the place and care words still apply, and the homes that fit them are listed in neutral order.';
 
 /**
  * The sentences of a list's notes that tell the assistant how to call again: written once here, so
@@ -151,7 +157,8 @@ export function visitsInWords(
   if (!value) return 'state visits and citations not on file';
   if (!value.since_year) return `state visits: none on record ${retrieved}`;
   const n = (count: number | null) => (count === null ? 'not on file' : String(count));
-  return `since ${value.since_year}: ${n(value.visits.total)} state visits, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
+  const visits = value.visits.total === null ? 'state visits not on file' : countOf(value.visits.total, 'state visit', 'state visits');
+  return `since ${value.since_year}: ${visits}, citations Type A ${n(value.type_a.total)}, Type B ${n(value.type_b.total)} ${retrieved}`;
 }
 
 /** The guide (words/guides) that explains state reports and citations. */
@@ -226,6 +233,11 @@ export function approvalOnRecord(key: ClearanceKey, value: TriState, license = '
 export function approvalShortWords(value: TriState): string {
   if (value === 'true') return 'yes';
   return value === 'false' ? 'not on file (this license does not carry it)' : 'not on file';
+}
+
+/** An approval a PENDING application lists: applied for, never a yes (the state has granted nothing yet). */
+export function appliedForWords(value: TriState): string {
+  return value === 'true' ? 'applied for, not yet approved' : 'not on file';
 }
 
 /** The probation fact as a clause, said the way approvalOnRecord says an approval (a stated false is still "not on file"). */
@@ -304,3 +316,35 @@ export const isApproximateLocation = (method: string | null | undefined): boolea
 /** For a list of homes on a map: what the points are, whatever each one's method. */
 export const MAP_POINTS_NOTE =
   "Map coordinates from the state's facility-locations file where it places a home, else attached by machine from the address, else the center of the ZIP code (approximate); none is a state licensing fact. Use them for distance only.";
+
+// ---- Counts from the state record, in words -----------------------------------------------------
+
+/** "1 state visit", "2 state visits": a count with its noun, singular for one. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A home's state-record tallies in one phrase, the one way every MCP text says them (lists, the
+ * check's display, the comparison): a count is a number from the record or "not on file", never a
+ * zero stood in for a missing value. Citation counts without the years they cover are not counts:
+ * with no visit on record they read as the home's page reads them ("none, with no state visit on
+ * record"), else "not on file".
+ */
+export function stateRecordWords(r: {
+  documents_on_file: number | null;
+  latest_visit_date: string | null;
+  type_a_citations: number | null;
+  type_b_citations: number | null;
+  tallies_since_year: string | null;
+}): string {
+  const documents = r.documents_on_file === null ? 'state documents not on file' : countOf(r.documents_on_file, 'state document', 'state documents');
+  const visit = `latest visit ${r.latest_visit_date ?? 'not on file'}`;
+  const n = (count: number | null) => (count === null ? 'not on file' : String(count));
+  const citations = r.tallies_since_year
+    ? `citations since ${r.tallies_since_year}: Type A ${n(r.type_a_citations)}, Type B ${n(r.type_b_citations)}`
+    : r.latest_visit_date === null && (r.type_a_citations ?? 0) === 0 && (r.type_b_citations ?? 0) === 0 && r.type_a_citations !== null
+      ? 'Type A and Type B citations: none, with no state visit on record'
+      : 'Type A and Type B citations: not on file';
+  return `${documents}, ${visit}, ${citations}`;
+}

@@ -74,11 +74,14 @@ test('3, 7. find_homes with changed_since reaches the homes that closed or left 
   t.is(validateOutput(asking.state.tools, 'find_homes', result.structuredContent), null);
   const out = result.structuredContent;
   t.deepEqual(out.homes.map((h: any) => h.license_number), [edited!.license_number]);
-  t.deepEqual(out.left_the_list.map((h: any) => h.license_number).sort(), [closed!.license_number, removed!.license_number].sort());
+  // The logged closings, and (issue 51 point 6) any closing the record itself dates since then, each saying its source.
+  const logged = [closed!.license_number, removed!.license_number];
+  t.deepEqual(out.left_the_list.map((h: any) => h.license_number).filter((l: string) => logged.includes(l)).sort(), logged.sort());
+  for (const home of out.left_the_list.filter((h: any) => !logged.includes(h.license_number))) t.regex(home.line, /not this service's change log/);
   const closedEntry = out.left_the_list.find((h: any) => h.license_number === closed!.license_number);
   t.is(closedEntry.observed_on, '2026-11-23');
   t.regex(closedEntry.line, /License status changed from .* to CLOSED/);
-  t.true(out.notes[0].startsWith('2 home(s) here closed or left the state roster since 2026-11-01'), out.notes[0]);
+  t.true(out.notes[0].startsWith(`${out.left_the_list.length} home(s) here closed or left the state roster since 2026-11-01`), out.notes[0]);
   // kept_since is the run's date; the changes carry the state's earlier dates: nothing says the log is empty before the run.
   const notes = out.notes.join(' ');
   t.false(/nothing between/.test(notes), notes);
@@ -95,9 +98,13 @@ test('4. a stated false reads "not on file: this license does not carry ..." in 
   ];
   const compared = await call('compare_homes', { license_numbers: [stated.license_number, silent.license_number] });
   const at = (license: string) => compared.columns.findIndex((c: any) => c.license_number === license);
+  // The card words the column's own value; the row carries the same words for the model (issue 51: never a raw "false").
   const cell = (key: string, license: string) => {
     const row = compared.rows.find((r: any) => r.key === key);
-    return comparisonCellWords(key, row.values[at(license)], compared.columns[at(license)]);
+    const column = compared.columns[at(license)];
+    const words = comparisonCellWords(key, key.split('.').reduce((value: any, part) => value?.[part], column), column);
+    t.is(row.values[at(license)], `${words.words} (${words.detail})`, key);
+    return words;
   };
   const dementia = cell('clearances.dementia', stated.license_number);
   t.is(dementia.words, 'not on file');
@@ -208,18 +215,22 @@ test('10. a ZIP code is read as a ZIP code, never as a city: search lists its ho
   const out = await call('search', { query: zip.zip });
   t.deepEqual(out.results.map((r: any) => r.id).sort(), withZip);
   t.true(out.note.includes(`"${zip.zip}" as a ZIP code`), out.note);
-  // A ZIP no roster home has: still a ZIP, with the roster's cities sharing its first three digits.
+  // A ZIP no roster home has: still a ZIP, with the roster's cities sharing its first four digits
+  // (its first three only when none shares four: issue 51 point 13, "94541" listed 20 cities).
   const prefix = zip.zip.slice(0, 3);
   let absent = '';
   for (let n = 0; n < 100 && !absent; n += 1) {
     const candidate = `${prefix}${String(n).padStart(2, '0')}`;
     if (ex.value<number>('SELECT COUNT(*) FROM facilities WHERE substr(zip, 1, 5) = ?', candidate) === 0) absent = candidate;
   }
-  const cities = ex.all<{ city: string }>('SELECT DISTINCT city FROM facilities WHERE substr(zip, 1, 3) = ? AND city IS NOT NULL', prefix).map((r) => r.city);
+  const near = (digits: number) => ex.all<{ city: string }>(`SELECT DISTINCT city FROM facilities WHERE substr(zip, 1, ${digits}) = ? AND city IS NOT NULL`, absent.slice(0, digits)).map((r) => r.city);
+  const cities = near(4).length > 0 ? near(4) : near(3);
+  const farther = near(3).filter((city) => !cities.includes(city));
   for (const text of [await refusal('find_homes', { city: absent }), (await call('search', { query: absent })).note]) {
     t.true(text.includes(`"${absent}" is a ZIP code, not a city name`), text);
     t.false(text.includes('a city named'), text);
     for (const city of cities) t.true(text.includes(city), `${city}: ${text}`);
+    for (const city of farther) t.false(text.includes(` ${city},`) || text.includes(` ${city}:`), `${city}: ${text}`);
   }
   // The find_care prompt, which invites a ZIP, says where one goes.
   const prompt = await asking.state.client.getPrompt({ name: 'find_care', arguments: { place: absent } });
@@ -338,7 +349,7 @@ test('compare_homes, the comparison card and the list pages show each home\'s vi
   const page = await (await fetch(`${asking.state.server.url}/county/alameda`)).text();
   for (const home of homes) {
     const fact = JSON.parse(home.state_visits_json);
-    const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visits, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
+    const words = `since ${fact.value.since_year}: ${fact.value.visits.total} state visit${fact.value.visits.total === 1 ? "" : "s"}, citations Type A ${fact.value.type_a.total}, Type B ${fact.value.type_b.total} (retrieved from the state on ${fact.confirmed_on})`;
     const column = compared.columns.findIndex((c: any) => c.license_number === home.license_number);
     t.is(row.values[column], words);
     // The card shows the row's value as it is.
@@ -361,7 +372,10 @@ test('8. a large answer is paged and says so first, and its text block carries t
     const line = text.split('\n').find((l) => l.includes(`(license ${home.license_number}`))!;
     t.truthy(line, home.license_number);
     const r = home.state_record;
-    for (const said of [`${home.beds} licensed beds`, `${r.documents_on_file} state documents`, `Type A ${r.type_a_citations}`, `Type B ${r.type_b_citations}`, home.price?.line ?? '', home.page]) {
+    // Counts are the record's numbers, or "not on file" (issue 51: never a zero without the years it covers).
+    const beds = home.beds === null ? 'licensed beds not on file' : `${home.beds} licensed bed${home.beds === 1 ? '' : 's'}`;
+    const citations = r.tallies_since_year ? [`Type A ${r.type_a_citations ?? 'not on file'}`, `Type B ${r.type_b_citations ?? 'not on file'}`] : [];
+    for (const said of [beds, `${r.documents_on_file} state document`, ...citations, home.price?.line ?? '', home.page]) {
       t.true(line.includes(String(said)), `${home.license_number}: ${said}`);
     }
   }
@@ -377,6 +391,8 @@ test('8. a large answer is paged and says so first, and its text block carries t
   t.true(checked.unchecked.length > 0);
   t.deepEqual([...checked.results.map((r: any) => r.input), ...checked.unchecked], hundred);
   t.true(checked.display.split('\n').slice(0, 3).join(' ').includes(`This answer checks the first ${checked.results.length} of the 100 homes sent`), checked.display.slice(0, 400));
+  // Sent again, they are checked in turn (each line now carries the waiver, price and tallies too: issue 51).
   const rest = await call('check_homes', { homes: checked.unchecked.slice(0, 20) });
-  t.is(rest.results.length, 20);
+  t.true(rest.results.length >= 15);
+  t.deepEqual([...rest.results.map((r: any) => r.input), ...(rest.unchecked ?? [])], checked.unchecked.slice(0, 20));
 });

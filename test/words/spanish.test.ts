@@ -2,7 +2,7 @@
 // it sits beside (a changed English sentence flags its Spanish as stale), with none of the
 // glossary's traps, and no Spanish tri-state reading ever says "No" for false or not_on_file.
 import test from 'ava';
-import { catalogProblems, spanishTrapsIn, type Catalog } from '../../serve/words/catalog.ts';
+import { catalogProblems, servedPairProblem, spanishTrapsIn, type Catalog } from '../../serve/words/catalog.ts';
 import { ALL_CATALOGS, allWordProblems, spanishGuideProblems, spanishTopicProblems } from '../../serve/words/catalogs.ts';
 import { ENGLISH_TOPICS } from '../../serve/words/care-topics.ts';
 import { SPANISH_TOPICS } from '../../serve/words/care-topics-es.ts';
@@ -128,4 +128,28 @@ test('every care topic has its Spanish; a changed English point or a missing top
   t.true(spanishTopicProblems(SPANISH_TOPICS, english as typeof ENGLISH_TOPICS).some((p) => p.startsWith('topic hospice_waiver point 1: the Spanish is stale')));
   const { bedridden: _dropped, ...partial } = SPANISH_TOPICS;
   t.true(spanishTopicProblems(partial).includes('topic bedridden: no Spanish text'));
+});
+
+test('the served stale check: a Spanish text written from an older English than the one served beside it is caught, places and nested catalog texts read back', (t) => {
+  const catalogs = Object.values(ALL_CATALOGS);
+  const stale: Catalog = {
+    rate: {
+      en: 'A listing shows a starting rate of {rate} a month: is that rate current?',
+      es: { text: 'Un anuncio muestra una tarifa inicial de {rate} al mes: ¿sigue vigente?', from: 'A listing shows a starting rate of {rate} a month: is that rate current?' },
+    },
+  };
+  // The catalog alone is whole; what is served beside it is not what the Spanish was written from.
+  t.deepEqual(catalogProblems(stale, 'stale'), []);
+  const served = 'The listing on seniorlist.example, last updated 2025-08-19, shows a starting rate of $4,550 a month (that listing is more than 12 months old): is that rate current?';
+  t.regex(servedPairProblem(served, 'Un anuncio muestra una tarifa inicial de $4,550 al mes: ¿sigue vigente?', [...catalogs, stale])!, /was written from "A listing shows a starting rate of \$4,550 a month/);
+  t.regex(servedPairProblem('Anything', 'Texto que ningún catálogo tiene.', catalogs)!, /no catalog entry gives/);
+  // A text built from nested catalog texts reads back whole.
+  t.is(
+    servedPairProblem(
+      'The listing on seniorlist.example, last updated 2025-08-19, shows a starting rate of $4,550 a month (that listing is more than 12 months old): is that rate current, and what does it include?',
+      'El anuncio en seniorlist.example, actualizado por última vez el 2025-08-19, muestra una tarifa inicial de $4,550 al mes (ese anuncio tiene más de 12 meses): ¿sigue vigente esa tarifa y qué incluye?',
+      catalogs,
+    ),
+    null,
+  );
 });

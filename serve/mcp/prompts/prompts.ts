@@ -7,6 +7,8 @@ import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { DEMO_SENTENCE, TRI_STATE_FOR_ASSISTANTS } from '../../words/wording.ts';
 import { languageOfTag } from '../../words/language.ts';
+import { wordsIn } from '../../words/catalog.ts';
+import { PROMPT_WORDS } from '../../words/prompt-words.ts';
 
 /** What no answer built from this service may claim, said the same way in every prompt. */
 export const NEVER_CLAIM = [
@@ -34,6 +36,8 @@ interface PromptDefinition {
   description: string;
   args: z.ZodObject;
   steps(args: Record<string, string | undefined>): string;
+  /** Its Spanish steps are whole: no English IN_SPANISH step is added. */
+  spanishComplete?: boolean;
 }
 
 const optional = (description: string) => z.string().max(500).optional().describe(description);
@@ -78,19 +82,23 @@ export const PROMPTS: readonly PromptDefinition[] = [
       homes: z.string().min(1).max(5000).describe('The homes, one per line or separated by semicolons: names ("name, city" narrows) or license numbers.'),
       language,
     }),
-    steps: ({ homes }) =>
-      [
-        'A family named these homes:',
+    // In Spanish the whole prompt is Spanish (issue 51 point 9), from the catalog; it carries its own Spanish never-claim.
+    spanishComplete: true,
+    steps: ({ homes, language: tag }) => {
+      const w = wordsIn(PROMPT_WORDS, languageOfTag(tag));
+      return [
+        w.named,
         ...text(homes)
           .split(/\s*[;\n]\s*/)
           .filter(Boolean)
           .map((home) => `- ${home}`),
-        'Call the tools in this order:',
-        '1. check_homes with every entry as sent (one call, up to 100). Show its display as it is.',
-        '2. matched: the home is that license. ambiguous: ask the family which candidate they mean (never pick one); not_found: ask for the license number or "name, city", never guess a home.',
-        '3. get_home for the matched homes the family wants in full; compare_homes to set two to ten side by side.',
-        NEVER_CLAIM,
-      ].join('\n'),
+        w.order,
+        w.checkStep1,
+        w.checkStep2,
+        w.checkStep3,
+        languageOfTag(tag) === 'es' ? w.neverClaimEs : NEVER_CLAIM,
+      ].join('\n');
+    },
   },
   {
     name: 'compare_homes',
@@ -134,7 +142,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
 
 function result(definition: PromptDefinition, args: Record<string, string | undefined>, demoData: boolean): GetPromptResult {
   const steps = definition.steps(args);
-  const body = languageOfTag(args.language) === 'es' ? `${steps}\n${IN_SPANISH}` : steps;
+  const body = languageOfTag(args.language) === 'es' && !definition.spanishComplete ? `${steps}\n${IN_SPANISH}` : steps;
   return {
     description: definition.description,
     messages: [{ role: 'user', content: { type: 'text', text: demoData ? `${DEMO_SENTENCE}\n\n${body}` : body } }],

@@ -9,6 +9,7 @@ import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
 import { cardLink } from '../cards/catalog.ts';
+import { comparisonCellWords } from '../cards/app/words.ts';
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 10;
@@ -64,6 +65,38 @@ const output = z.object({
   data_dates: dataDates,
 });
 
+/**
+ * A row's value in words, as the comparison card and the home's page read it: a tri-state never a
+ * bare "true"/"false" (both non-true values read "not on file", with what the record says, its
+ * source and date), a boolean in words, a missing count "not on file", and citation counts without
+ * the years they cover read as the page reads them, never as an invented zero.
+ */
+function cellInWords(key: string, value: string | number | boolean | null, column: McpCompactRecord): string {
+  if ((key === 'state_record.type_a_citations' || key === 'state_record.type_b_citations') && !column.state_record.tallies_since_year) {
+    return column.state_record.latest_visit_date === null && value === 0 ? 'none, with no state visit on record' : 'not on file';
+  }
+  const { words, detail } = comparisonCellWords(key, value, column);
+  return detail ? `${words} (${detail})` : words;
+}
+
+/** The comparison as Markdown: the same rows in words, one line a fact, each home's value in column order. */
+function compareText(answer: { columns: McpCompactRecord[]; rows: Array<{ key: string; label: string; values: Array<string | number | boolean | null> }>; honesty: ReturnType<typeof honestyBlock>; data_dates: ReturnType<typeof mcpDataDates> }): string {
+  const names = answer.columns.map((column, i) => `${i + 1}. **${column.name}** (license ${column.license_number}): ${column.links.page}`);
+  const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value ?? 'not on file'}`).join('; ')}`);
+  const dates = answer.data_dates;
+  return [
+    `**${answer.columns.length} homes side by side** (${answer.honesty.order})`,
+    ...names,
+    '',
+    ...rows,
+    '',
+    answer.honesty.neutrality,
+    answer.honesty.never_in_this_data,
+    answer.honesty.fairness_note,
+    `State record loaded ${dates.state_record_loaded_on ?? 'on a date not on file'}; care approvals as of ${dates.care_approvals_as_of ?? 'a date not on file'}; waiver list as of ${dates.alw_list_as_of ?? 'a date not on file'}.`,
+  ].join('\n');
+}
+
 export const compareHomes = defineTool({
   name: 'compare_homes',
   title: 'Compare homes side by side',
@@ -75,6 +108,8 @@ export const compareHomes = defineTool({
   input,
   output,
   ui: cardLink('comparison'),
+  // The rows in words; the columns' full records stay in structuredContent (docs/mcp.md).
+  text: (answer) => compareText(answer as never),
   run(args, call) {
     const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
     if (licenses.length < COMPARE_MIN) refuse(`license_numbers holds ${licenses.length} distinct home(s); send ${COMPARE_MIN} to ${COMPARE_MAX} different license numbers.`);
@@ -98,7 +133,7 @@ export const compareHomes = defineTool({
     };
     return {
       columns,
-      rows: [...ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map(row.read) })), visits],
+      rows: [...ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map((column) => cellInWords(row.key, row.read(column), column)) })), visits],
       honesty: honestyBlock(ORDER_COLUMNS),
       data_dates: mcpDataDates(context.snapshot),
     };

@@ -9,6 +9,7 @@ import { STATE_SOURCE } from '../../words/wording.ts';
 import { strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { notOnRoster, shown } from './common.ts';
+import { answerLanguage } from '../language.ts';
 
 const input = strictInput({
   id: textArg('id', 1, 300).describe("An id from search: the home's 9-digit license number (its page URL works too)."),
@@ -49,18 +50,20 @@ export const fetchTool = defineTool({
     'url is the canonical page to cite. Nothing in it says whether a bed is open: openings are learned by phone.',
   input,
   output,
-  run(args, call) {
+  run(args, call, ctx) {
     const license = licenseOf(args.id);
+    // An /es page asked for is the Spanish page; a bare id follows the host's locale.
+    const language = /^(?:https?:\/\/[^/]+)?\/es\//.test(args.id.trim()) ? 'es' : answerLanguage(undefined, ctx);
     if (license === null) refuse(`id "${shown(args.id)}" is not a home id: send an id from search (a 9-digit license number).`);
     const context = call.context();
     const record = uncachedHomeRecord(context, license) ?? notOnRoster(license);
-    const page = homeMarkdown(context, record);
+    const page = homeMarkdown(context, record, language);
     const home = record.compact;
     return {
       id: license,
       title: page.title,
       // Demo data says so here too, as the page's own Markdown twin does.
-      text: context.snapshot.meta.demoData ? withMarkdownNotice(page.markdown) : page.markdown,
+      text: context.snapshot.meta.demoData ? withMarkdownNotice(page.markdown, language) : page.markdown,
       url: page.canonicalUrl,
       metadata: {
         license_number: license,
@@ -68,7 +71,7 @@ export const fetchTool = defineTool({
         license_closed: home.license_closed,
         city: home.city,
         county: home.county,
-        markdown_url: home.markdown,
+        markdown_url: language === 'es' ? `${page.canonicalUrl}.md` : home.markdown,
         state_record_url: record.row.state_record_url,
         source: STATE_SOURCE,
         retrieved_on: context.snapshot.meta.snapshotDate,

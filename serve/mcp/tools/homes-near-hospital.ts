@@ -13,7 +13,7 @@ const withoutCut = <T extends { cut_by_size: boolean }>({ cut_by_size: _cut, ...
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { HOSPITAL_SOURCE } from '../../words/wording.ts';
-import { honesty as honestyBlock, ORDER_BY_DISTANCE } from '../wording.ts';
+import { honesty as honestyBlock, ORDER_FROM_HOSPITAL } from '../wording.ts';
 import { shown } from './common.ts';
 import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -106,7 +106,7 @@ export const homesNearHospital = defineTool({
       radius_km: radiusKm,
       needs,
       max_monthly_budget_usd: budget,
-      honesty: honestyBlock(ORDER_BY_DISTANCE),
+      honesty: honestyBlock(ORDER_FROM_HOSPITAL),
       data_dates: mcpDataDates(snapshot),
     };
     if (match.status === 'not_found') {

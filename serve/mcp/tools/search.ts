@@ -15,12 +15,20 @@ import type { ShapeContext } from '../../records/context.ts';
 import { clearancesFor, listedHomesOf, unlistedByNameAndPlace } from '../../records/listed-homes.ts';
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
-import { filterNotes, waiverNote } from '../lists.ts';
+import { waiverNote } from '../lists.ts';
+import { NEED_WORDS as CARE_NEED_WORDS } from '../../shape/call-plan.ts';
 import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
 import { mcpDataDates } from '../record.ts';
 import { defineTool } from '../tool.ts';
-import { honesty as honestyBlock, ORDER_SEARCH } from '../wording.ts';
-import { claimWordsIn, claimWordsNote, isClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
+import { ORDER_SEARCH } from '../wording.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
+import { claimWordsIn, isClaimWord, isSpanishClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
+import { claimWordsNote, foldAccents, readSpanishQuery, SEARCH_WORDS, type SpanishReading } from '../../words/search-words.ts';
+import { fill, say, wordsIn } from '../../words/catalog.ts';
+import { pathIn, type Language } from '../../words/language.ts';
+import { APPROVAL_NAME_WORDS } from '../../words/home-words.ts';
+import { NEEDS } from '../../../contract/facts.ts';
+import { hostLanguage, pageIn } from '../language.ts';
 import { alphabetically } from './compare-homes.ts';
 
 export const SEARCH_MAX_RESULTS = 20;
@@ -51,10 +59,11 @@ const output = z.object({
 });
 
 /** What to try when a place search found nothing: the wider area, then without the care words; never the same ask elsewhere. */
-function widerSearch(county: string | null, inCity: boolean, filtered: boolean): string {
+function widerSearch(county: string | null, inCity: boolean, filtered: boolean, language: Language): string {
+  const w = wordsIn(SEARCH_WORDS, language);
   // The care words' own note already says how to see the homes they left out.
-  const wider = inCity && county ? `the whole county (find_homes with county "${county}"${filtered ? ' and the same needs' : ''})` : 'a neighbouring county, or find_homes near {latitude, longitude} with a wider radius_km';
-  return `No listed home here fits every word asked. Try ${wider}.`;
+  const wider = inCity && county ? fill(w.widerCounty, { county, same: filtered ? w.sameNeeds : '' }) : w.widerNear;
+  return fill(w.nothingFits, { wider });
 }
 
 /** Words of a place query that are not the place. */
@@ -102,7 +111,7 @@ function alphabeticalLicenses(context: ShapeContext, licenses: string[]): string
  * named. The place is read as find_homes reads it (serve/mcp/places.ts): `correct` takes a near-miss
  * spelling as the place (said in `said`); a real place with no listed home gives no homes and says so.
  */
-function placeSearch(context: ShapeContext, query: string, correct = false): { licenses: string[]; said: string | null; empty: boolean } | null {
+function placeSearch(context: ShapeContext, query: string, language: Language, correct = false): { licenses: string[]; said: string | null; empty: boolean } | null {
   const words = query
     .toLowerCase()
     .replace(/['’]s\b/g, '')
@@ -118,7 +127,7 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   if (rest.length === 0) return null;
   const index = listedHomesOf(context.snapshot);
   const placeText = rest.join(' ');
-  const read = placeFor(context.snapshot, placeText, /\bcounty$/.test(placeText) ? 'county' : 'any', correct);
+  const read = placeFor(context.snapshot, placeText, /\bcounty$/.test(placeText) ? 'county' : 'any', correct, language);
   // A ZIP code with listed homes is answered with them (find_homes takes places by name only).
   const known = 'said' in read ? readPlace(context.snapshot, placeText, 'any').known : null;
   const zipHomes = known?.kind === 'zip' && known.licenses && known.licenses.length > 0 ? new Set(known.licenses) : null;
@@ -137,12 +146,14 @@ function placeSearch(context: ShapeContext, query: string, correct = false): { l
   });
   // Care words filter as find_homes' needs do, and the count they left out is said the same way.
   const again = 'Search again without them to see those homes.';
-  const cut = needs.size > 0 ? filterNotes([...needs], null, selection, { name: 'The care words', again }).join(' ') : null;
+  const w = wordsIn(SEARCH_WORDS, language);
+  const approvals = [...needs].map((need) => (language === 'en' ? CARE_NEED_WORDS[need]!.approval : say(APPROVAL_NAME_WORDS[NEEDS[need]!], language))).join(', ');
+  const cut = needs.size === 0 ? null : fill(w.careWordsCut, { n: selection.leftOutByNeeds, approvals });
   const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
-  const readAs = 'said' in read ? `Read "${known!.name}" as a ZIP code: the listed homes with it.` : read.read_as;
+  const readAs = 'said' in read ? fill(w.readZip, { zip: known!.name }) : read.read_as;
   // Nothing fit: advice that widens what the family asked, never the same ask in another town.
   const inCity = !('said' in read) && read.city !== null;
-  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), inCity, needs.size > 0 || waiver) : null;
+  const widen = selection.licenses.length === 0 ? widerSearch('said' in read ? known!.county : (read.city?.county ?? null), inCity, needs.size > 0 || waiver, language) : null;
   return { licenses: selection.licenses, said: [readAs, cut, waiverCut, widen].filter(Boolean).join(' ') || null, empty: widen !== null };
 }
 
@@ -178,7 +189,7 @@ const PLACE_FILLER = new Set('in near around for with the a an of at california 
  * and without any, a place search, then a name-and-place search; else exact and similar names.
  * `more` is true when more homes match than the answer can show.
  */
-function licensesFor(context: ShapeContext, query: string): { licenses: string[]; more: boolean; said?: string | null; empty?: boolean } {
+function licensesFor(context: ShapeContext, query: string, language: Language): { licenses: string[]; more: boolean; said?: string | null; empty?: boolean } {
   const found = (licenses: string[], more = false) => ({ licenses, more: more || licenses.length > SEARCH_MAX_RESULTS });
   const license = licenseNumberFrom(query);
   // Five digits are a ZIP code unless a license has that number (leading zeros may be left out of one).
@@ -187,18 +198,31 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
   const key = nameKey(query);
   const exact = key ? facilitiesByNameKey(context.snapshot, key).map((row) => row.license_number) : [];
   if (exact.length === 0) {
-    const place = placeSearch(context, query);
+    const place = placeSearch(context, query, language);
     if (place !== null) return { ...found(place.licenses), said: place.said, empty: place.empty };
     const nameAndPlace = nameAndPlaceSearch(context, query);
     if (nameAndPlace.length > 0) return found(nameAndPlace);
     // A near-miss spelling of a place ("wheelchair homes in Sacremento") is read as that place, and said.
-    const corrected = placeSearch(context, query, true);
+    const corrected = placeSearch(context, query, language, true);
     if (corrected !== null) return { ...found(corrected.licenses), said: corrected.said, empty: corrected.empty };
   }
   // One more than shown, only to know whether more similar names exist.
   const resembling = key ? nameIndexOf(context.snapshot).similar(key, SEARCH_MAX_RESULTS + 1) : [];
   const similar = resembling.slice(0, SEARCH_MAX_RESULTS).filter((l) => !exact.includes(l));
-  return found([...alphabeticalLicenses(context, exact), ...alphabeticalLicenses(context, similar)], resembling.length > SEARCH_MAX_RESULTS);
+  return found([...alphabeticalLicenses(context, exact), ...currentFirst(context, alphabeticalLicenses(context, similar))], resembling.length > SEARCH_MAX_RESULTS);
+}
+
+/**
+ * Similar names with the current licenses first, closed licenses and pending applications after
+ * (each part still alphabetical): a misspelled name is most often a home a family can call.
+ */
+function currentFirst(context: ShapeContext, licenses: string[]): string[] {
+  const records = new Map(homeRecords(context, licenses).map((record) => [record.license, record]));
+  const current = (license: string) => {
+    const home = records.get(license)?.compact;
+    return home !== undefined && !home.license_closed && !licenseStatusMeaning(home.license_status).pending;
+  };
+  return [...licenses.filter(current), ...licenses.filter((license) => !current(license))];
 }
 
 /**
@@ -207,48 +231,60 @@ function licensesFor(context: ShapeContext, query: string): { licenses: string[]
  */
 function withoutClaimWords(context: ShapeContext, query: string): { query: string; claims: string[] } {
   const words = query.split(/\s+/);
-  const bare = (word: string) => word.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  const bare = (word: string) => foldAccents(word).replace(/[^a-z0-9-]/g, '');
   const claims = claimWordsIn(words.map(bare));
   if (claims.length === 0 || facilitiesByNameKey(context.snapshot, nameKey(query)).length > 0) return { query, claims: [] };
   return { query: words.filter((word) => !isClaimWord(bare(word))).join(' ').trim(), claims };
 }
 
-/** A cut list must not read as every home there is (the rest are not ranked lower, only later in the alphabet). */
-function moreFound(query: string): string {
-  return (
-    `More homes match "${query}" than the ${SEARCH_MAX_RESULTS} shown (alphabetical, not ranked): add a town, a care need or more of the name, ` +
-    'or call find_homes with county or city (and offset) to see them all.'
-  );
-}
-
-function nothingFound(query: string): string {
-  return (
-    `No home matched "${query}". Try the home's name alone ("Harmony Place"), its 9-digit license number, ` +
-    'a city or county with care words ("memory care in Hayward"), or find_homes with a county or city.'
-  );
+/** The Spanish words read, said back: each care phrase with the approval it names, and the place. */
+function readNote(reading: SpanishReading, place: string, language: Language): string | null {
+  const w = wordsIn(SEARCH_WORDS, language);
+  const read = [
+    ...reading.needs.map(({ words, need }) => fill(w.readNeed, { words: words.trim(), approval: say(APPROVAL_NAME_WORDS[NEEDS[need]!], language) })),
+    ...(place && !reading.zip ? [fill(w.readPlace, { place: fill(w.quoted, { word: place }) })] : []),
+  ];
+  return read.length > 0 ? fill(w.readSpanish, { read: read.join('; ') }) : null;
 }
 
 export const search = defineTool({
   name: 'search',
   title: 'Search care homes',
   description:
-    "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"). " +
+    "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"); reads Spanish too (\"demencia en Hayward\"). " +
     `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
-    'the full page as Markdown. Order is neutral: exact name matches, then similar names, else alphabetical. Nothing is ranked; no data says ' +
+    'the full page as Markdown. Order is neutral: exact name matches, then similar names (current licenses first), else alphabetical. Nothing is ranked; no data says ' +
     'which homes have an open bed (openings are learned by phone). For a place with needs, a budget or paging use find_homes; for homes the ' +
     'family already named, check_homes.',
   input,
   output,
-  run(args, call) {
+  run(args, call, ctx) {
     const context = call.context();
-    const { query, claims } = withoutClaimWords(context, args.query.trim());
-    const { licenses, more, said, empty } = query ? licensesFor(context, query) : { licenses: [], more: false };
+    const raw = args.query.trim();
+    // A Spanish ask is read into the search's own words, unless a home carries the query as its name.
+    const reading = facilitiesByNameKey(context.snapshot, nameKey(raw)).length > 0 ? null : readSpanishQuery(raw);
+    const spanishClaims = withoutClaimWords(context, raw).claims.some(isSpanishClaimWord);
+    const language = hostLanguage(ctx) ?? (reading || spanishClaims ? 'es' : 'en');
+    const ask = (text: string) => {
+      const { query, claims } = withoutClaimWords(context, text);
+      return { query, claims, ...(query ? licensesFor(context, query, language) : { licenses: [], more: false }) };
+    };
+    let answer = reading ? ask(reading.query) : null;
+    // Read as Spanish and nothing found nor said: the words as written may still name a home.
+    if (answer && answer.licenses.length === 0 && !answer.said) answer = null;
+    const asked = answer ?? ask(raw.normalize('NFKD').replace(/\p{M}/gu, ''));
+    const { claims, licenses, more, said, empty } = asked;
     const shownRecords = homeRecords(context, licenses.slice(0, SEARCH_MAX_RESULTS));
-    const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: record.compact.page }));
+    const results = shownRecords.map((record) => ({ id: record.license, title: titleOf(record), url: pageIn(language, record.compact.page, call.baseUrl) }));
+    const w = wordsIn(SEARCH_WORDS, language);
     // A real place with no listed home says so itself; otherwise an empty answer says what to try.
-    const cut = results.length === 0 ? (empty ? null : nothingFound(query)) : more ? moreFound(query) : null;
+    const cut = results.length === 0 ? (empty ? null : fill(w.nothingFound, { query: raw })) : more ? fill(w.moreFound, { query: raw, max: SEARCH_MAX_RESULTS }) : null;
+    const careWords = new Set(reading?.needs.map(({ need }) => need) ?? []);
+    const place = answer && reading ? asked.query.split(' ').filter((word) => !careWords.has(word as never)).join(' ') : '';
+    const read = answer && reading ? readNote(reading, place, language) : null;
     // What the record cannot say comes first, before any count or advice.
-    const note = [claims.length > 0 ? claimWordsNote(claims) : null, said, cut].filter(Boolean).join(' ') || null;
-    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyBlock(ORDER_SEARCH) };
+    const note =
+      [claims.length > 0 ? claimWordsNote(claims, language) : null, read, said, cut, answer && reading?.asilo ? w.asilo : null].filter(Boolean).join(' ') || null;
+    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyIn(language, 'orderSearch') };
   },
 });

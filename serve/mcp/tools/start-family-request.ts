@@ -5,20 +5,23 @@ import { CLIENT_INFO_META_KEY, type ServerContext } from '@modelcontextprotocol/
 import * as z from 'zod/v4';
 import { licenseStatusMeaning, NEED_KEYS } from '../../../contract/facts.ts';
 import { licenseNumberFrom } from '../../../contract/names.ts';
-import { HANDOFF_MODES, type HandoffMode } from '../../../contract/overlay.ts';
+import { HANDOFF_MODES } from '../../../contract/overlay.ts';
 import { HANDOFF_LIFETIME_DAYS, HANDOFF_PATH, HANDOFF_TIMINGS } from '../../http/handoff-link.ts';
 import { productNameOrNull, screenEveryField, screenRefusal } from '../../screen/screen.ts';
 import { callPlan, NEED_WORDS } from '../../shape/call-plan.ts';
 import { facilitiesByLicenses } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
-import { DEMO_SENTENCE, NEUTRALITY, NEVER_IN_THIS_DATA, PENDING_APPLICATION } from '../../words/wording.ts';
+import { PENDING_APPLICATION } from '../../words/wording.ts';
 import { familyRelay, needInMessage, RELAY_WORDS } from '../../words/relay-words.ts';
 import { pathIn } from '../../words/language.ts';
 import { withMarkdownNotice } from '../../web/markdown.ts';
 import type { McpCall } from '../context.ts';
 import { dataDates, honesty, languageArg, needsArg, strictInput, textArg } from '../schemas.ts';
 import { defineTool, refuse } from '../tool.ts';
-import { honesty as honestyBlock, ORDER_AS_SENT } from '../wording.ts';
+import { answerLanguage, pageIn } from '../language.ts';
+import { ORDER_AS_SENT } from '../wording.ts';
+import { HANDOFF_WORDS, honestyIn, screenRefusalIn, whatHappensNextIn } from '../../words/handoff-words.ts';
+import { say, wordsIn } from '../../words/catalog.ts';
 import { cardLink } from '../cards/catalog.ts';
 
 export const HANDOFF_MAX_HOMES = 5;
@@ -100,21 +103,6 @@ const output = z.object({
   data_dates: dataDates,
 });
 
-function whatHappensNext(mode: HandoffMode, expiresOn: string): string[] {
-  const common = [
-    RELAY_WORDS.nothingSent.en,
-    `The family opens the link (it works for ${HANDOFF_LIFETIME_DAYS} days, until ${expiresOn}); it shows these homes, their phone numbers from the state roster and questions to ask.`,
-  ];
-  if (mode === 'coordination_available') {
-    return [
-      ...common,
-      'The family can call the homes themselves. On the page they may also ask the service to arrange calls or visits: only after reading a consent sentence, ticking it with their own click and typing their own name and phone.',
-      'Nothing is sent to any home before the family submits that request. No visit is arranged until a home agrees. No response time is promised.',
-    ];
-  }
-  return [...common, 'The family calls the homes themselves: nothing is sent to any home by this service. Openings are learned by phone.'];
-}
-
 /** The MCP client's product name: from the 2026-07-28 per-request _meta clientInfo; null on 2025-era calls. */
 function clientName(ctx: ServerContext): string | null {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
@@ -146,7 +134,9 @@ export const startFamilyRequest = defineTool({
       family_note: args.family_note,
       assistant_name: args.assistant_name,
     });
-    if (findings.length > 0) problems.push(screenRefusal(findings));
+    // The refusal the family's assistant relays, in the language asked (the English is the screen's own).
+    const askedIn = answerLanguage(args.language, ctx);
+    if (findings.length > 0) problems.push(askedIn === 'en' ? screenRefusal(findings) : screenRefusalIn(askedIn, findings));
 
     const given = args.license_numbers.flatMap((entry, i) => {
       const license = licenseNumberFrom(entry);
@@ -184,7 +174,8 @@ export const startFamilyRequest = defineTool({
     const client = clientName(ctx);
     const { token, expires } = call.services.handoff.sign({ licenses, needs, timing, client }, call.now);
     const expiresOn = expires.toISOString().slice(0, 10);
-    const language = args.language ?? 'en';
+    const language = answerLanguage(args.language, ctx);
+    const w = wordsIn(HANDOFF_WORDS, language);
     // The Spanish plan page opens the same signed link under /es.
     const link = `${call.baseUrl}${pathIn(language, HANDOFF_PATH)}?h=${token}`;
     const mode = context.overlay.handoffMode;
@@ -200,7 +191,7 @@ export const startFamilyRequest = defineTool({
         license_status: home.license_status,
         phone: facility.phone.value,
         phone_as_of: facility.phone.confirmed_on,
-        page: home.page,
+        page: pageIn(language, home.page, call.baseUrl),
         state_record_url: row.state_record_url,
         questions_to_ask: questions,
       };
@@ -231,18 +222,14 @@ export const startFamilyRequest = defineTool({
       family_message: demo ? withMarkdownNotice(lines.join('\n'), language) : lines.join('\n'),
       homes,
       mode,
-      what_happens_next: whatHappensNext(mode, expiresOn),
+      what_happens_next: whatHappensNextIn(language, mode === 'coordination_available', say(RELAY_WORDS.nothingSent, language), HANDOFF_LIFETIME_DAYS, expiresOn),
       consent: {
         agent_can_consent: false as const,
-        who_consents: 'Only the family, on the page, with their own click. An assistant can never consent for them.',
-        sentence:
-          mode === 'coordination_available'
-            ? 'If the family asks the service to arrange visits, the page shows them a consent sentence; they tick it themselves and type their own name and phone. Nothing is sent before they submit.'
-            : 'No consent is asked today: the service sends nothing to any home; the family calls the homes itself.',
+        who_consents: w.whoConsents,
+        sentence: mode === 'coordination_available' ? w.consentCoordination : w.consentSelfServe,
       },
-      privacy:
-        'This call wrote nothing anywhere. The link carries only license numbers, care needs, a timing choice, an expiry and the assistant client\'s product name; nothing typed in free text.',
-      honesty: honestyBlock(ORDER_AS_SENT),
+      privacy: w.privacy,
+      honesty: honestyIn(language, 'orderAsSent'),
       data_dates: mcpDataDates(context.snapshot),
     };
   },

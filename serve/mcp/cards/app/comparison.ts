@@ -12,7 +12,11 @@ import { HOME_WORDS, SIZE_WORDS, statusIn } from '../../../words/home-page-words
 import { asOfIn, SOURCE_WORDS, triStateIn } from '../../../words/home-words.ts';
 import type { Language } from '../../../words/language.ts';
 import { RELAY_WORDS } from '../../../words/relay-words.ts';
-import { comparisonCellWords, plainValue, TRI_STATE_ROWS, type Cell, type Comparison } from './words.ts';
+import { comparisonCellWords, plainValue, TRI_STATE_ROWS, type Cell } from './words.ts';
+import type * as z from 'zod/v4';
+import type { compareHomes } from '../../tools/compare-homes.ts';
+
+type Comparison = z.infer<(typeof compareHomes)['output']>;
 
 /** Rows whose values are plain booleans, in words that never read as a verdict. */
 const BOOLEAN_WORDS: Record<string, [Entry, Entry]> = {
@@ -83,8 +87,10 @@ function renderComparison(answer: Comparison, app: App): void {
     const label = rowLabel(row.key, row.label);
     return el('tr', { 'data-row': row.key }, [
       el('th', label.lang ? { scope: 'row', lang: label.lang, text: label.text } : { scope: 'row', text: label.text }),
-      ...row.values.map((value, index) => {
+      ...row.values.map((rowWords, index) => {
         const column = answer.columns[index]!;
+        // The rows carry words for the model; the card words the column's own value in its language.
+        const value = columnValue(column, row.key, rowWords);
         if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, fill(w.stateRecordFor, { name: column.name }))]);
         const { words, detail } = cellWords(language, row.key, value, column);
         // The rate line is the service's English: a Spanish card marks it so.
@@ -109,3 +115,11 @@ function renderComparison(answer: Comparison, app: App): void {
 }
 
 startCard<Comparison>('comparison', renderComparison);
+
+/** A column's own value at a row's key ("clearances.dementia"), or `fallback` when the column has no such field. */
+function columnValue(column: Comparison['columns'][number], key: string, fallback: Cell): Cell {
+  let value: unknown = column;
+  for (const part of key.split('.')) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[part];
+  if (key.startsWith('price.') && column.price === null) return null;
+  return value === undefined || (typeof value === 'object' && value !== null) ? fallback : (value as Cell);
+}

@@ -2,10 +2,9 @@
 // `false` and a `not_on_file` both read "not on file", never "no"; a `true` reads with its source
 // and date. Every other sentence a card shows is the tool's own (its structuredContent) or a
 // shared sentence from serve/words/wording.ts.
-import type * as z from 'zod/v4';
 import { triStateWords, type ClearanceKey, type TriState } from '../../../../contract/facts.ts';
 import { approvalOnRecord, FACT_SOURCES, probationOnRecord } from '../../../words/wording.ts';
-import type { compareHomes } from '../../tools/compare-homes.ts';
+import type { McpCompactRecord } from '../../record.ts';
 
 /** Where a fact comes from, in the words the home's page uses. */
 export const SOURCES = FACT_SOURCES;
@@ -37,8 +36,8 @@ export function plainValue(value: string | number | boolean | null | undefined):
   return String(value);
 }
 
-export type Comparison = z.infer<(typeof compareHomes)['output']>;
-export type Cell = Comparison['rows'][number]['values'][number];
+/** A comparison row's value; the column is the compact record (compare_homes' own types live with the tool, which reads these words). */
+export type Cell = string | number | boolean | null;
 
 /** Rows whose values are tri-state ('true' | 'false' | 'not_on_file'), with the source their date comes from. */
 export const TRI_STATE_ROWS: Record<string, 'approvals' | 'waiver' | 'roster'> = {
@@ -57,7 +56,7 @@ const BOOLEAN_WORDS: Record<string, [string, string]> = {
 };
 
 /** A comparison cell in words (the comparison card's; here so it can be read without a page). */
-export function comparisonCellWords(key: string, value: Cell, column: Comparison['columns'][number]): { words: string; detail: string | null } {
+export function comparisonCellWords(key: string, value: Cell, column: McpCompactRecord): { words: string; detail: string | null } {
   const source = TRI_STATE_ROWS[key];
   if (source) {
     // A closed license's approvals and waiver are what the record held while it was open: never read as current.
@@ -71,7 +70,7 @@ export function comparisonCellWords(key: string, value: Cell, column: Comparison
   return { words: plainValue(value), detail: null };
 }
 
-function comparisonTriState(key: string, value: Cell, column: Comparison['columns'][number], source: 'approvals' | 'waiver' | 'roster'): { words: string; detail: string } {
+function comparisonTriState(key: string, value: Cell, column: McpCompactRecord, source: 'approvals' | 'waiver' | 'roster'): { words: string; detail: string } {
   const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
   const onRecord = key.startsWith('clearances.')
     ? (stated: TriState) => approvalOnRecord(key.slice('clearances.'.length) as ClearanceKey, stated)
