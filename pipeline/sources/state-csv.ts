@@ -20,9 +20,11 @@ export interface PhysicalLine {
 
 /**
  * The longest line read as a row. The state's rows are well under 10 KB even with many complaint
- * blocks; a longer line is no row of its file, and reading it would cost time and memory for nothing.
+ * blocks; a line past 1 MiB is no row of its file, and reading it would cost time and memory for
+ * nothing. (Below it, a row with absurdly long cells is still read: its cells are cut where the
+ * snapshot is written, with a note.)
  */
-export const MAX_LINE_BYTES = 256 * 1024;
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * The file's lines, split on LF (a CR before it is dropped, so CRLF, LF and a mix of both all end a

@@ -151,7 +151,8 @@ function factsSaid(home: any): string[] {
   const waiver = typeof home.medi_cal_alw === 'string' ? home.medi_cal_alw : home.medi_cal_alw.value;
   const status = home.license?.status ?? home.license_status;
   return [
-    status ? `Status${home.license ? ' ' : ': '}${status}` : 'not on file',
+    // The state's status string is quoted in « » (serve/words/quote.ts): the state's words, not ours.
+    status ? `Status${home.license ? ' ' : ': '}«${status}»` : 'not on file',
     `Waiver list: ${waiver === 'true' ? 'yes' : 'not on file'}`,
     home.price ? home.price.line : 'Price: not on file',
     r.documents_on_file === null ? 'state documents not on file' : `${r.documents_on_file} state document${r.documents_on_file === 1 ? '' : 's'}`,

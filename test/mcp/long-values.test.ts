@@ -30,7 +30,7 @@ test.before(async () => {
       row['Facility Address'] = `${row['Facility Address']} ${'X'.repeat(LONG)}`;
     },
   });
-  const file = fs.readdirSync(snapshotsDir).find((name) => name.startsWith('rcfe-'))!;
+  const file = fs.readdirSync(snapshotsDir).find((name) => name.startsWith('rcfe-') && name.endsWith('.sqlite'))!;
   const db = new Database(path.join(snapshotsDir, file), { readonly: true });
   long = (db.prepare('SELECT license_number FROM facilities ORDER BY length(name) DESC LIMIT 1').get() as { license_number: string }).license_number;
   other = (db.prepare('SELECT license_number FROM facilities WHERE listed = 1 AND license_number <> ? ORDER BY sort_key LIMIT 1').get(long) as { license_number: string }).license_number;

@@ -86,6 +86,11 @@ test('list, check and documents text blocks hold the record\'s words in « » or
   t.false(documents.text.replace(/^(`{3,})text\n[\s\S]*?\n\1$/gm, '').includes('SYSTEM NOTE'), 'the instruction appears only inside the fence');
   t.deepEqual(renderableMarkup(documents.text), [], 'get_state_documents');
 
+  // compare_homes says its rows in words (issue 51): names quoted, cells escaped.
+  const compared = await textOf('compare_homes', { license_numbers: homes });
+  t.deepEqual(renderableMarkup(compared.text), [], 'compare_homes');
+  t.true(compared.text.includes(quoted(compared.structured.columns[0].name)));
+
   const plan = await textOf('start_family_request', { license_numbers: homes, care_needs: ['dementia'] });
   t.deepEqual(renderableMarkup(plan.structured.family_message), [], 'family_message');
   t.true(plan.structured.family_message.includes(quoted(plan.structured.homes[0].name)));
@@ -94,7 +99,6 @@ test('list, check and documents text blocks hold the record\'s words in « » or
 test('JSON text blocks carry no renderable markup and parse to the structured answer', async (t) => {
   for (const [name, args] of [
     ['get_home', { license_number: homes[0] }],
-    ['compare_homes', { license_numbers: homes }],
     ['search', { query: 'CARE' }],
   ] as Array<[string, Record<string, unknown>]>) {
     const { text, structured } = await textOf(name, args);

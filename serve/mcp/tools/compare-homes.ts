@@ -9,6 +9,7 @@ import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
 import { cardLink } from '../cards/catalog.ts';
+import { escapeMarkdownInline, QUOTED_TEXT_NOTE, quoted } from '../../words/quote.ts';
 import { comparisonCellWords } from '../cards/app/words.ts';
 
 export const COMPARE_MIN = 2;
@@ -81,11 +82,13 @@ function cellInWords(key: string, value: string | number | boolean | null, colum
 
 /** The comparison as Markdown: the same rows in words, one line a fact, each home's value in column order. */
 function compareText(answer: { columns: McpCompactRecord[]; rows: Array<{ key: string; label: string; values: Array<string | number | boolean | null> }>; honesty: ReturnType<typeof honestyBlock>; data_dates: ReturnType<typeof mcpDataDates> }): string {
-  const names = answer.columns.map((column, i) => `${i + 1}. **${column.name}** (license ${column.license_number}): ${column.links.page}`);
-  const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value ?? 'not on file'}`).join('; ')}`);
+  // The record's words are quoted (names) or escaped (cells): the state's text, never markup or an instruction.
+  const names = answer.columns.map((column, i) => `${i + 1}. **${quoted(column.name)}** (license ${column.license_number}): ${column.links.page}`);
+  const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value === null ? 'not on file' : escapeMarkdownInline(String(value))}`).join('; ')}`);
   const dates = answer.data_dates;
   return [
     `**${answer.columns.length} homes side by side** (${answer.honesty.order})`,
+    QUOTED_TEXT_NOTE,
     ...names,
     '',
     ...rows,
