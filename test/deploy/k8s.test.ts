@@ -19,7 +19,7 @@ type Json = Record<string, any>;
 function render(dir: string, env: NodeJS.ProcessEnv = process.env): Json[] {
   const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env });
   if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-    throw new Error('kubectl is missing: this test renders deploy/k8s with `kubectl kustomize` (kustomize v5). Install kubectl (see README, "Tests") and run it again.');
+    throw new Error('kubectl is missing: this test renders deploy/k8s with `kubectl kustomize`. Install kubectl (Debian: apt-get install -y kubernetes-client) and run it again.');
   }
   if (result.status !== 0) throw new Error(`kubectl kustomize ${path.relative(ROOT, dir)} failed: ${result.stderr || result.error?.message}`);
   return parseAllDocuments(result.stdout).map((document) => {
