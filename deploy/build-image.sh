@@ -5,8 +5,8 @@
 # container on a loopback port. Needs root, Debian bookworm, and only Debian's apt mirror and the
 # npm registry: the base image comes from debootstrap, as no container registry is reachable.
 #
-#   apt-get install -y buildah podman debootstrap
-#   bash deploy/build-image.sh            # IMAGE=... to name the image, KEEP_BASE=1 to reuse the base
+#   apt-get install -y buildah podman debootstrap runc
+#   bash deploy/build-image.sh     # IMAGE=, VARNISH_IMAGE= to name the images; KEEP_BASE=1 reuses the base
 #
 # Not part of npm test (it takes minutes and root). docs/operations.md ("Past one machine") says
 # what it took.
@@ -14,16 +14,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 IMAGE="${IMAGE:-localhost/care-home-read-api:latest}"
+VARNISH_IMAGE="${VARNISH_IMAGE:-localhost/care-home-varnish:latest}"
 BASE="${BASE:-localhost/bookworm-slim:latest}"
 MIRROR="${MIRROR:-http://deb.debian.org/debian}"
 WORK="${WORK:-$(mktemp -d /var/tmp/care-home-image.XXXXXX)}"
+mkdir -p "$WORK"
 # vfs works wherever the build runs (inside a container or a VM without overlay support);
 # runc is Debian's runtime (podman's default, crun, is not installed with it).
 STORAGE=(--storage-driver vfs)
-RUNTIME=(--runtime runc)
+# Explicit limits: podman's defaults (nofile and nproc of 1048576) are above what this VM lets a
+# process raise to, and runc then refuses to start the container ("error setting rlimit").
+RUNTIME=(--runtime runc --ulimit "nofile=$(ulimit -Hn):$(ulimit -Hn)" --ulimit nproc=4096:4096)
 
-for tool in buildah podman debootstrap; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y buildah podman debootstrap" >&2; exit 1; }
+for tool in buildah podman debootstrap runc; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y buildah podman debootstrap runc" >&2; exit 1; }
 done
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
@@ -64,14 +68,35 @@ EOF
   rm -rf "$WORK/rootfs"
 fi
 
-step "build $IMAGE"
 # --network host: the build's RUN steps reach Debian's mirror and the npm registry through the
 # host's own network (no bridge or slirp4netns needed). --isolation chroot: no user namespace or
 # cgroup set-up, which a build inside a container or a locked-down VM may not allow.
-buildah "${STORAGE[@]}" build --network host --isolation chroot --layers \
-  --build-arg "BASE=$BASE" -f deploy/Containerfile -t "$IMAGE" . 2>&1 | tee "$WORK/build.log" | grep -E '^(STEP|COMMIT|Successfully|Error|error)' || true
-[ "${PIPESTATUS[0]}" = 0 ] || { tail -30 "$WORK/build.log" >&2; exit 1; }
-podman "${STORAGE[@]}" image inspect "$IMAGE" --format 'size: {{.Size}} bytes' 
+BUILD=(buildah "${STORAGE[@]}" build --network host --isolation chroot --layers --build-arg "BASE=$BASE" -f deploy/Containerfile)
+# Where the host's npm trusts a CA bundle of its own (a TLS-intercepting proxy), the build's RUN
+# steps get it too, mounted read-only: it is never written into a layer.
+cafile="$(npm config get cafile 2>/dev/null || true)"
+if [ -n "$cafile" ] && [ "$cafile" != null ] && [ -r "$cafile" ]; then
+  BUILD+=(-v "$cafile:/run/build-ca.crt:ro" --build-arg NPM_CONFIG_CAFILE=/run/build-ca.crt)
+fi
+build() { # build <log name> <buildah arguments...>
+  local log="$WORK/$1.log"; shift
+  if ! "${BUILD[@]}" "$@" . >"$log" 2>&1; then tail -30 "$log" >&2; exit 1; fi
+  grep -cE '^(\[[0-9]+/[0-9]+\] )?STEP' "$log" | sed 's/^/  steps: /'
+}
+
+step "build $IMAGE"
+build image -t "$IMAGE"
+podman "${STORAGE[@]}" image inspect "$IMAGE" --format '  size: {{.Size}} bytes'
+step "build $VARNISH_IMAGE (--target varnish)"
+build varnish --target varnish -t "$VARNISH_IMAGE"
+podman "${STORAGE[@]}" image inspect "$VARNISH_IMAGE" --format '  size: {{.Size}} bytes'
+if [ -f deploy/k8s/varnish/default.vcl ]; then
+  # The cluster's VCL compiles in that image (the Service's name stands for loopback here).
+  mkdir -p "$WORK/vcl" && cp deploy/k8s/varnish/default.vcl deploy/k8s/varnish/backends.vcl "$WORK/vcl/"
+  podman "${STORAGE[@]}" run "${RUNTIME[@]}" --rm --network none --add-host care-home-server:127.0.0.1 --tmpfs /var/lib/varnish \
+    -v "$WORK/vcl:/etc/varnish:ro" "$VARNISH_IMAGE" varnishd -C -n /var/lib/varnish/work -f /etc/varnish/default.vcl -p vcl_path=/etc/varnish >/dev/null
+  echo "  deploy/k8s/varnish/default.vcl with backends.vcl compiles in $VARNISH_IMAGE"
+fi
 
 step "a snapshot from the seeds into volume $volume"
 podman "${STORAGE[@]}" volume create "$volume" >/dev/null
