@@ -93,8 +93,8 @@ podman "${STORAGE[@]}" image inspect "$VARNISH_IMAGE" --format '  size: {{.Size}
 if [ -f deploy/k8s/varnish/default.vcl ]; then
   # The cluster's VCL compiles in that image (the Service's name stands for loopback here).
   mkdir -p "$WORK/vcl" && cp deploy/k8s/varnish/default.vcl deploy/k8s/varnish/backends.vcl "$WORK/vcl/"
-  podman "${STORAGE[@]}" run "${RUNTIME[@]}" --rm --network none --add-host care-home-server:127.0.0.1 --tmpfs /var/lib/varnish \
-    -v "$WORK/vcl:/etc/varnish:ro" "$VARNISH_IMAGE" varnishd -C -n /var/lib/varnish/work -f /etc/varnish/default.vcl -p vcl_path=/etc/varnish >/dev/null
+  podman "${STORAGE[@]}" run "${RUNTIME[@]}" --rm --network none --add-host care-home-server:127.0.0.1 --tmpfs /tmp \
+    -v "$WORK/vcl:/etc/varnish:ro" "$VARNISH_IMAGE" varnishd -C -n /tmp/work -f /etc/varnish/default.vcl -p vcl_path=/etc/varnish >/dev/null
   echo "  deploy/k8s/varnish/default.vcl with backends.vcl compiles in $VARNISH_IMAGE"
 fi
 
