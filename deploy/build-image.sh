@@ -94,7 +94,7 @@ if [ -f deploy/k8s/varnish/default.vcl ]; then
   # The cluster's VCL compiles in that image (the Service's name stands for loopback here).
   mkdir -p "$WORK/vcl" && cp deploy/k8s/varnish/default.vcl deploy/k8s/varnish/backends.vcl "$WORK/vcl/"
   podman "${STORAGE[@]}" run "${RUNTIME[@]}" --rm --network none --add-host care-home-server:127.0.0.1 --tmpfs /tmp \
-    -v "$WORK/vcl:/etc/varnish:ro" "$VARNISH_IMAGE" varnishd -C -n /tmp/work -f /etc/varnish/default.vcl -p vcl_path=/etc/varnish >/dev/null
+    -v "$WORK/vcl:/etc/varnish:ro" "$VARNISH_IMAGE" varnishd -C -n /tmp/work -f /etc/varnish/default.vcl -p vcl_path=/etc/varnish >"$WORK/vcl.c" 2>&1 || { tail -20 "$WORK/vcl.c" >&2; exit 1; }
   echo "  deploy/k8s/varnish/default.vcl with backends.vcl compiles in $VARNISH_IMAGE"
 fi
 
