@@ -137,6 +137,10 @@ export const CARD_WORDS = defineWords({
     },
   },
   straightLine: { en: ' · {km} km straight-line', es: { text: ' · {km} km en línea recta', from: ' · {km} km straight-line' } },
+  approximateDistance: {
+    en: ' (approximate: located by ZIP code)',
+    es: { text: ' (aproximada: el centro está ubicado por su código postal)', from: ' (approximate: located by ZIP code)' },
+  },
   mapRegion: { en: 'Map of the listed homes that have a location', es: { text: 'Mapa de los centros de la lista que tienen ubicación', from: 'Map of the listed homes that have a location' } },
   mapCount: {
     en: '{placed} of {total} homes on the map; {missing} without a map location on file.',

@@ -341,6 +341,14 @@ test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spa
   t.true((await list.frame.textContent('[data-field="order"]'))!.includes('Esta lista no es una clasificación'));
   t.true((await list.frame.textContent('[data-field="openings"]'))!.startsWith('No tenemos información sobre lugares disponibles'));
   await list.frame.waitForFunction(() => ((globalThis as any).document.querySelector('[data-field="map-count"]')?.textContent ?? '').includes('centros en el mapa'));
+  // Price lines in Spanish, never the English sentence (issue 51, points 1 and 14).
+  const priced = (list.result.structuredContent as { homes: Array<{ price: { line: string } | null }> }).homes.filter((entry) => entry.price);
+  const priceLines = await list.frame.$$eval('ol.homes li p.note', (nodes) => nodes.map((node) => ({ text: node.textContent ?? '', lang: node.getAttribute('lang') })));
+  if (priced.length > 0) t.true(priceLines.length > 0, 'the homes with a price show it');
+  for (const line of priceLines) {
+    t.false(line.text.includes("Not this home's price"), line.text);
+    t.true(/al mes/.test(line.text) || line.lang === 'en', line.text);
+  }
   const listReport = await checkAccessibility(list.frame);
   t.deepEqual(listReport.violations, [], `the Spanish homes card: ${formatViolations(listReport.violations)}`);
 

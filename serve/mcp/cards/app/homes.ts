@@ -22,6 +22,8 @@ import { LIST_WORDS } from '../../../words/list-words.ts';
 import { RELAY_WORDS } from '../../../words/relay-words.ts';
 import { plainValue } from './words.ts';
 import { familyNote } from '../../../words/wording.ts';
+import { priceLineIn } from '../../../words/price-words.ts';
+import type { Language } from '../../../words/language.ts';
 
 type Hospital = z.infer<(typeof homesNearHospital)['output']>['hospital'];
 /** find_homes' answer, or homes_near_hospital's (which also names its hospital, or the candidates when several fit). */
@@ -97,6 +99,12 @@ async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: H
   map.fitBounds(layer.getBounds(), { padding: [20, 20], maxZoom: 14 });
 }
 
+/** A home's price line in the card's language; only one no Spanish sentence can carry stays English, marked so. */
+function pricePara(price: NonNullable<HomeList['homes'][number]['price']>, language: Language): HTMLElement {
+  const spoken = priceLineIn(price, language);
+  return spoken === null ? el('p', { class: 'note', lang: 'en', text: price.line }) : el('p', { class: 'note', text: spoken });
+}
+
 function renderList(list: HomeList, app: App): void {
   lastList = list;
   const main = root();
@@ -139,9 +147,9 @@ function renderList(list: HomeList, app: App): void {
               ? `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
                 (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`)
               : `${home.city ?? say(LIST_WORDS.cityNotOnFile, language)} · ${say(LIST_WORDS.license, language, { license: home.license_number })} · ${home.license.status ? statusIn(language, home.license.status) : say(HOME_WORDS.notOnFileShort, language)}` +
-                (home.distance_km === null ? '' : fill(w.straightLine, { km: home.distance_km })),
+                (home.distance_km === null ? '' : fill(w.straightLine, { km: home.distance_km }) + (home.distance_note ? w.approximateDistance : '')),
           }),
-          home.price ? el('p', { class: 'note', ...inEnglish, text: home.price.line }) : null,
+          home.price ? pricePara(home.price, language) : null,
         ]);
       }),
     ),
