@@ -43,7 +43,14 @@ sub vcl_recv {
         # Kept so a read-only call (MCP, the batch check) can be sent again to another instance
         # when the first one's connection fails (vcl_backend_error). The service refuses any body
         # over 256 KiB itself (413).
-        if (std.integer(req.http.Content-Length, 0) > 1048576 || !std.cache_req_body(1MB)) {
+        # An announced size over the limit is refused before any of the body is read, and 100
+        # Continue is sent only when a body is read, so a client that waits for it (curl does, for a
+        # large body) sends none of it and reads the 413.
+        std.late_100_continue(true);
+        if (std.integer(req.http.Content-Length, 0) > 1048576) {
+            return (synth(413, "Request body too large"));
+        }
+        if (!std.cache_req_body(1MB)) {
             return (synth(413, "Request body too large"));
         }
     }
@@ -220,6 +227,8 @@ sub vcl_synth {
         set resp.http.Content-Type = "application/json; charset=utf-8";
         set resp.http.Cache-Control = "no-store";
         set resp.body = {"{"error": "The request body is too large: at most 256 KiB is accepted." }"};
+        # The body is not read: close after the answer rather than ask for the body to drain it.
+        set resp.http.Connection = "close";
         return (deliver);
     }
 }
