@@ -77,12 +77,19 @@ function lineFacts(line: string): { county: string | null; asOf: string | null; 
 
 /**
  * The price line in a language: English is the line as served; Spanish is the same facts in
- * Spanish sentences. Null when
- * a Spanish sentence cannot be built from what the price carries (the English line is then shown,
- * marked as English, by the caller).
+ * Spanish sentences. Null when a Spanish sentence cannot be built from what the price carries (the
+ * English line is then shown, marked as English, by the caller).
  */
 export function priceLineIn(price: Price, language: Language): string | null {
-  if (language === 'en') return price.line;
+  return language === 'en' ? price.line : priceLineFromTemplates(price, language);
+}
+
+/**
+ * The line built from the catalog's templates in a language: Spanish pages use it, and the test
+ * holds its English to the served line, so the two languages cannot say different facts.
+ */
+export function priceLineFromTemplates(price: Price, language: Language): string | null {
+  const facts = lineFacts(price.line);
   const range = price.likely_range_usd;
   if (isOwnRateKind(price.kind)) {
     const listing = price.listing;
@@ -90,12 +97,13 @@ export function priceLineIn(price: Price, language: Language): string | null {
     const subject = listing.updated_on
       ? say(PRICE_WORDS.listingDated, language, { site: listing.site, date: listing.updated_on })
       : say(PRICE_WORDS.listingUndated, language, { site: listing.site, seen: listing.seen_on ? say(PRICE_WORDS.listingSeen, language, { date: listing.seen_on }) : '' });
-    const age = lineFacts(price.line).old ? say(PRICE_WORDS.listingOld, language, { months: LISTING_OLD_AFTER_MONTHS }) : '';
+    const age = facts.old ? say(PRICE_WORDS.listingOld, language, { months: LISTING_OLD_AFTER_MONTHS }) : '';
     const amount = say(PRICE_WORDS.amount, language, { usd: dollars(price.monthly_usd) });
-    return say(price.kind === 'home_confirmed' ? PRICE_WORDS.ownConfirmed : PRICE_WORDS.ownListed, language, { amount, subject, age });
+    if (price.kind !== 'home_confirmed') return say(PRICE_WORDS.ownListed, language, { amount, subject, age });
+    // English puts a comma after a dated subject in the middle of the confirmed sentence.
+    return say(PRICE_WORDS.ownConfirmed, language, { amount, subject: language === 'en' && listing.updated_on ? `${subject},` : subject, age });
   }
   if (!range) return null;
-  const facts = lineFacts(price.line);
   const low = dollars(range.low);
   const high = dollars(range.high);
   if (price.kind === 'area_typical' && facts.county) {
@@ -103,27 +111,4 @@ export function priceLineIn(price: Price, language: Language): string | null {
   }
   if (price.kind === 'covelight_estimate' && facts.count && facts.km) return say(PRICE_WORDS.estimate, language, { count: facts.count, km: facts.km, low, high });
   return null;
-}
-
-/** The English line built from the catalog's templates, for the test that holds them to the served line. */
-export function englishFromTemplates(price: Price): string | null {
-  const facts = lineFacts(price.line);
-  const range = price.likely_range_usd;
-  if (isOwnRateKind(price.kind)) {
-    const listing = price.listing;
-    if (!listing || price.monthly_usd === null) return null;
-    const subject = listing.updated_on
-      ? say(PRICE_WORDS.listingDated, 'en', { site: listing.site, date: listing.updated_on })
-      : say(PRICE_WORDS.listingUndated, 'en', { site: listing.site, seen: listing.seen_on ? say(PRICE_WORDS.listingSeen, 'en', { date: listing.seen_on }) : '' });
-    const age = facts.old ? say(PRICE_WORDS.listingOld, 'en', { months: LISTING_OLD_AFTER_MONTHS }) : '';
-    const amount = say(PRICE_WORDS.amount, 'en', { usd: dollars(price.monthly_usd) });
-    // English puts a comma after a dated subject in the middle of the confirmed sentence.
-    const confirmedSubject = listing.updated_on ? `${subject},` : subject;
-    return price.kind === 'home_confirmed'
-      ? say(PRICE_WORDS.ownConfirmed, 'en', { amount, subject: confirmedSubject, age })
-      : say(PRICE_WORDS.ownListed, 'en', { amount, subject, age });
-  }
-  if (!range) return null;
-  if (price.kind === 'area_typical') return say(PRICE_WORDS.areaTypical, 'en', { county: facts.county, low: dollars(range.low), high: dollars(range.high), asOf: facts.asOf ? say(PRICE_WORDS.areaAsOf, 'en', { date: facts.asOf }) : '' });
-  return say(PRICE_WORDS.estimate, 'en', { count: facts.count, km: facts.km, low: dollars(range.low), high: dollars(range.high) });
 }

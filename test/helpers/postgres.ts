@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { freePort } from '../cluster/helpers.ts';
 
 export const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
 
@@ -33,14 +34,6 @@ export function postgresMissing(): string | null {
   return fs.existsSync(path.join(POSTGRES_BIN, 'postgres'))
     ? null
     : `PostgreSQL 15 is not installed at ${POSTGRES_BIN} (apt-get install -y postgresql)`;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The user the server runs as: this process's own unless it is root, then `postgres` (or `nobody`). */

@@ -6,7 +6,7 @@ import test from 'ava';
 import { ownRateLine, type CompactHome } from '../../contract/records.ts';
 import { createPricer } from '../../pipeline/normalize/price.ts';
 import { catalogProblems } from '../../serve/words/catalog.ts';
-import { englishFromTemplates, PRICE_WORDS, priceLineIn } from '../../serve/words/price-words.ts';
+import { PRICE_WORDS, priceLineFromTemplates, priceLineIn } from '../../serve/words/price-words.ts';
 import { examples } from '../helpers/examples.ts';
 import { mainText, pageServer } from '../pages/helpers.ts';
 
@@ -54,7 +54,7 @@ function servedPrices(): Price[] {
 test('the catalog English is the English the pipeline serves, kind by kind, so no Spanish sentence can lag it', (t) => {
   const prices = servedPrices();
   t.deepEqual(prices.map((price) => price.kind), ['home_listed', 'home_confirmed', 'home_listed', 'home_confirmed', 'home_listed', 'covelight_estimate', 'area_typical']);
-  for (const price of prices) t.is(englishFromTemplates(price), price.line, price.kind);
+  for (const price of prices) t.is(priceLineFromTemplates(price, 'en'), price.line, price.kind);
   t.deepEqual(catalogProblems(PRICE_WORDS, 'PRICE_WORDS'), []);
 });
 
