@@ -5,12 +5,18 @@
 import type * as z from 'zod/v4';
 import { CLEARANCE_KEYS, licenseStatusMeaning, TRI_STATES, type TriState } from '../../contract/facts.ts';
 import type { CompactHome, RestFacilityDetail } from '../../contract/records.ts';
-import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, CLOSED_PHONE, PENDING_APPLICATION } from '../words/wording.ts';
+import { APPROXIMATE_DISTANCE, isApproximateLocation, locationNote, approvalsSourceNote, CLOSED_PHONE } from '../words/wording.ts';
 import type { compactRecord, dataDates, fullRecord, listedHome } from './schemas.ts';
 import type { HomeRecord, ListedView } from '../records/home-record.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import { waiverLine } from '../shape/waiver-line.ts';
 import type { ShapeContext } from '../records/context.ts';
+import type { Language } from '../words/language.ts';
+import { say, sayServed, type Entry } from '../words/catalog.ts';
+import { RECORD_WORDS } from '../words/record-words.ts';
+import { HOME_WORDS, SIZE_WORDS } from '../words/home-page-words.ts';
+import { priceLineIn } from '../words/price-words.ts';
+import { pageIn } from './language.ts';
 
 export type McpCompactRecord = z.infer<typeof compactRecord>;
 
@@ -34,12 +40,35 @@ function rosterStatus(context: ShapeContext, row: { license_status: string | nul
 }
 
 /** A status that is not a license yet says so (pending is an application everywhere). */
-function statusNoteOf(status: string | null): string | null {
-  return licenseStatusMeaning(status).pending ? PENDING_APPLICATION : null;
+function statusNoteOf(status: string | null, language: Language): string | null {
+  return licenseStatusMeaning(status).pending ? say(RECORD_WORDS.pending, language) : null;
 }
 
 function triState(value: string | null | undefined): TriState {
   return (TRI_STATES as readonly string[]).includes(value ?? '') ? (value as TriState) : 'not_on_file';
+}
+
+/** Every sentence of the service a stored record carries, by its English (words/record-words.ts). */
+const RECORD_SENTENCES: readonly Entry[] = [...Object.values(RECORD_WORDS), HOME_WORDS.noApprovalsFile, HOME_WORDS.approvalsFromClientServed];
+
+/**
+ * One of the service's sentences in the language asked: its catalog twin, the dates and the
+ * record's own words carried over. The state's words are never sentences of ours, so they stay.
+ */
+function said(text: string, language: Language): string;
+function said(text: string | null, language: Language): string | null;
+function said(text: string | null, language: Language): string | null {
+  return text === null || language === 'en' ? text : (sayServed(text, RECORD_SENTENCES, language) ?? text);
+}
+
+function sizeWordsIn(words: string, language: Language): string {
+  const entry = SIZE_WORDS[words];
+  return entry && language !== 'en' ? say(entry, language) : words;
+}
+
+/** A link to this service's page of a home, to the Spanish twin for a Spanish ask. */
+function linkIn(context: ShapeContext, url: string, language: Language): string {
+  return language === 'en' ? url : pageIn(language, url, context.filler.baseUrl);
 }
 
 // Each block below names the schema's keys in its order as an object literal: the MCP record
@@ -47,7 +76,7 @@ function triState(value: string | null | undefined): TriState {
 // built and written out faster than a copy made key by key (lists shape 20 to 50 homes a call).
 
 /** The stored price block with exactly the keys the schema names (`listing` only when present). */
-function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
+function priceOf({ price }: CompactHome, language: Language = 'en'): McpCompactRecord['price'] {
   if (!price) return null;
   const { likely_range_usd: range, listing } = price;
   const block: McpCompactRecord['price'] = {
@@ -55,27 +84,34 @@ function priceOf({ price }: CompactHome): McpCompactRecord['price'] {
     is_this_homes_own_rate: price.is_this_homes_own_rate,
     monthly_usd: price.monthly_usd,
     likely_range_usd: range ? { low: range.low, high: range.high } : null,
-    line: price.line,
+    line: language === 'en' ? price.line : (priceLineIn(price, language) ?? price.line),
   };
   if (listing) block.listing = { site: listing.site, url: listing.url, seen_on: listing.seen_on, updated_on: listing.updated_on };
   return block;
 }
 
-function clearancesOf({ clearances: c }: CompactHome, approvalsRead: boolean) {
+function clearancesOf({ clearances: c }: CompactHome, approvalsRead: boolean, language: Language) {
   return {
-    source_note: approvalsSourceNote(approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]),
+    source_note: said(approvalsSourceNote(approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]), language),
     dementia: c.dementia,
     hospice: c.hospice,
     non_ambulatory: c.non_ambulatory,
     bedridden: c.bedridden,
     as_of: c.as_of,
     license_closed: c.license_closed,
-    closed_note: c.closed_note,
+    closed_note: said(c.closed_note, language),
   };
 }
 
-function mediCalAlwOf(snapshot: Snapshot, { license_number, medi_cal_alw: alw }: CompactHome): McpCompactRecord['medi_cal_alw'] {
-  return { value: alw.value, line: waiverLine(snapshot, license_number, alw), scope: alw.scope, list_as_of: alw.list_as_of, license_closed: alw.license_closed, closed_note: alw.closed_note };
+function mediCalAlwOf(snapshot: Snapshot, { license_number, medi_cal_alw: alw }: CompactHome, language: Language): McpCompactRecord['medi_cal_alw'] {
+  return {
+    value: alw.value,
+    line: said(waiverLine(snapshot, license_number, alw), language),
+    scope: said(alw.scope, language),
+    list_as_of: alw.list_as_of,
+    license_closed: alw.license_closed,
+    closed_note: said(alw.closed_note, language),
+  };
 }
 
 function stateRecordOf({ state_record: record }: CompactHome): McpCompactRecord['state_record'] {
@@ -89,7 +125,7 @@ function stateRecordOf({ state_record: record }: CompactHome): McpCompactRecord[
 }
 
 /** Compact form: what every list, comparison and hand-off carries per home. */
-export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: ListedView): McpCompactRecord {
+export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: ListedView, language: Language = 'en'): McpCompactRecord {
   const meta = context.snapshot.meta;
   return {
     license_number: home.license_number,
@@ -97,22 +133,28 @@ export function mcpCompactRecord(context: ShapeContext, { row, compact: home }: 
     licensed_name: home.licensed_name,
     city: home.city,
     county: home.county,
-    license: { ...rosterStatus(context, row, home), closed: home.license_closed, closed_note: home.license_closed ? home.clearances.closed_note : null, status_note: statusNoteOf(home.license_status), on_probation: triState(row.on_probation) },
+    license: {
+      ...rosterStatus(context, row, home),
+      closed: home.license_closed,
+      closed_note: home.license_closed ? said(home.clearances.closed_note, language) : null,
+      status_note: statusNoteOf(home.license_status, language),
+      on_probation: triState(row.on_probation),
+    },
     beds: home.beds,
-    size_words: home.size_words,
-    clearances: clearancesOf(home, meta.approvalsRead),
-    medi_cal_alw: mediCalAlwOf(context.snapshot, home),
-    price: priceOf(home),
+    size_words: sizeWordsIn(home.size_words, language),
+    clearances: clearancesOf(home, meta.approvalsRead, language),
+    medi_cal_alw: mediCalAlwOf(context.snapshot, home, language),
+    price: priceOf(home, language),
     state_record: stateRecordOf(home),
     state_record_url: row.state_record_url,
-    links: { page: home.page, markdown: home.markdown },
+    links: { page: linkIn(context, home.page, language), markdown: linkIn(context, home.markdown, language) },
     state_record_loaded_on: meta.rosterAsOf,
     alw_list_as_of: meta.alwListAsOf,
   };
 }
 
 /** A list item: the lean listed home (schemas.ts listedHome) and its distance from the caller's point (null without one). */
-export function mcpListedHome(context: ShapeContext, { row, compact: home }: ListedView, distanceKm: number | null): z.infer<typeof listedHome> {
+export function mcpListedHome(context: ShapeContext, { row, compact: home }: ListedView, distanceKm: number | null, language: Language = 'en'): z.infer<typeof listedHome> {
   const c = home.clearances;
   return {
     license_number: home.license_number,
@@ -128,19 +170,19 @@ export function mcpListedHome(context: ShapeContext, { row, compact: home }: Lis
       non_ambulatory: c.non_ambulatory,
       bedridden: c.bedridden,
       as_of: c.as_of,
-      source_note: approvalsSourceNote(context.snapshot.meta.approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]),
+      source_note: said(approvalsSourceNote(context.snapshot.meta.approvalsRead, [c.dementia, c.hospice, c.non_ambulatory, c.bedridden]), language),
     },
     medi_cal_alw: home.medi_cal_alw.value,
-    price: priceOf(home),
+    price: priceOf(home, language),
     state_record: stateRecordOf(home),
     state_record_url: row.state_record_url,
-    page: home.page,
+    page: linkIn(context, home.page, language),
     // The contract's record conventions: a markdown link and the two data dates on every result.
-    markdown: home.markdown,
+    markdown: linkIn(context, home.markdown, language),
     state_record_loaded_on: context.snapshot.meta.rosterAsOf,
     alw_list_as_of: context.snapshot.meta.alwListAsOf,
     distance_km: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
-    distance_note: distanceKm !== null && isApproximateLocation(row.location_method) ? APPROXIMATE_DISTANCE : null,
+    distance_note: distanceKm !== null && isApproximateLocation(row.location_method) ? said(APPROXIMATE_DISTANCE, language) : null,
   };
 }
 
@@ -161,7 +203,7 @@ function visitsOf(visits: RestFacilityDetail['state_visits']): z.infer<typeof fu
   };
 }
 
-export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.infer<typeof fullRecord> {
+export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord, language: Language = 'en'): z.infer<typeof fullRecord> {
   const { row, compact: home, detail: record, underReview: underReviewOf } = homeRecord;
   const meta = context.snapshot.meta;
   const underReview = CLEARANCE_KEYS.filter((key) => underReviewOf.includes(key));
@@ -175,25 +217,25 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     facility_type: record.facility_type.value,
     address: { street: address.street, city: address.city, county: address.county, zip: address.zip, as_of: record.address.confirmed_on },
     location: location
-      ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: locationNote(location.method ?? row.location_method) }
+      ? { latitude: location.latitude, longitude: location.longitude, method: location.method ?? row.location_method ?? 'address', source_class: 'machine_extracted', note: said(locationNote(location.method ?? row.location_method), language) }
       : null,
-    phone: { number: record.phone.value, as_of: record.phone.confirmed_on, note: home.license_closed ? CLOSED_PHONE : null },
+    phone: { number: record.phone.value, as_of: record.phone.confirmed_on, note: home.license_closed ? said(CLOSED_PHONE, language) : null },
     licensee: { name: record.licensee.value, as_of: record.licensee.confirmed_on },
-    capacity: { beds: record.capacity.value, size_words: home.size_words, as_of: record.capacity.confirmed_on },
+    capacity: { beds: record.capacity.value, size_words: sizeWordsIn(home.size_words, language), as_of: record.capacity.confirmed_on },
     operating_since_year: record.operating_since_year.value,
     license: {
       ...rosterStatus(context, row, home),
       status_live: record.license_status_live.value,
       status_live_checked_on: record.license_status_live.confirmed_on ?? row.live_status_checked_on,
       closed: home.license_closed,
-      closed_note: home.license_closed ? home.clearances.closed_note : null,
-      status_note: statusNoteOf(home.license_status),
+      closed_note: home.license_closed ? said(home.clearances.closed_note, language) : null,
+      status_note: statusNoteOf(home.license_status, language),
       on_probation: triState(record.on_probation.value),
     },
-    clearances: { ...clearancesOf(home, meta.approvalsRead), under_review: underReview },
+    clearances: { ...clearancesOf(home, meta.approvalsRead, language), under_review: underReview },
     service_designations: { codes: record.service_designations.value, as_of: record.service_designations.confirmed_on },
-    medi_cal_alw: mediCalAlwOf(context.snapshot, home),
-    price: priceOf(home),
+    medi_cal_alw: mediCalAlwOf(context.snapshot, home, language),
+    price: priceOf(home, language),
     state_record: stateRecordOf(home),
     state_documents: {
       count: documents?.value?.count ?? null,
@@ -204,7 +246,11 @@ export function mcpFullRecord(context: ShapeContext, homeRecord: HomeRecord): z.
     state_visits: visitsOf(homeRecord.restDetail.state_visits),
     disputes: record.disputes.map((dispute) => ({ field: dispute.field, text: dispute.text, approved_on: dispute.approved_on })),
     state_record_url: row.state_record_url,
-    links: { page: home.page, markdown: home.markdown, corrections: record.links.corrections },
+    links: {
+      page: linkIn(context, home.page, language),
+      markdown: linkIn(context, home.markdown, language),
+      corrections: linkIn(context, record.links.corrections, language),
+    },
     state_record_loaded_on: meta.rosterAsOf,
     alw_list_as_of: meta.alwListAsOf,
     data_dates: mcpDataDates(context.snapshot),

@@ -412,6 +412,9 @@ export const licenseArg = z
 /** The language a family reads (en, es); results keep their field names and values either way. */
 export const languageArg = z.enum(LANGUAGES, { error: `language must be one of: ${LANGUAGES.join(', ')}` }).optional();
 
+/** The same argument on the tools that answer a family in either language (serve/mcp/language.ts picks it). */
+export const answerLanguageArg = languageArg.describe("es: texts in Spanish, /es links; keys unchanged. Default: the host's locale, else en.");
+
 export const needsArg = z
   .array(
     z.enum(NEED_KEYS as [string, ...string[]], {
@@ -420,11 +423,11 @@ export const needsArg = z
     { error: `needs must be a list of: ${NEED_KEYS.join(', ')}` },
   )
   .max(NEED_KEYS.length, { error: `needs takes at most ${NEED_KEYS.length} keys` })
-  .describe('Care approvals the license must carry, ANDed (wheelchair: non-ambulatory). Only an explicit true matches, never not_on_file or a clearance under review.');
+  .describe('Care approvals the license must carry, ANDed (wheelchair: non-ambulatory). Only an explicit true matches.');
 
 export const waiverArg = z
   .boolean({ error: 'waiver must be true or false' })
-  .describe("true: only homes on the state's Medi-Cal Assisted Living Waiver list (absence from it is not a verified no).");
+  .describe("true: only homes on the state's Medi-Cal Assisted Living Waiver list.");
 
 export const pointArg = z
   .strictObject(

@@ -164,3 +164,20 @@ export function servedPairProblem(english: string, spanish: string, catalogs: re
     ? `no catalog entry gives the Spanish "${spanish}"`
     : `the Spanish "${spanish}" was written from "${written[0]}", but the English served is "${english}"`;
 }
+
+/**
+ * A sentence the service wrote in English elsewhere (the pipeline's stored notes), said in
+ * `language`: the first entry whose English it fills, with its places' values (dates, the record's
+ * own words) carried over as they are. Null when no entry wrote it: the caller keeps the English.
+ */
+export function sayServed(english: string, entries: readonly Entry[], language: Language): string | null {
+  if (language === 'en') return english;
+  for (const entry of entries) {
+    const template = tokensOf(entry.en);
+    const first = template[0];
+    if (first && 'literal' in first && !english.startsWith(first.literal)) continue;
+    const [values] = fillings(template, english, 1);
+    if (values) return say(entry, language, values);
+  }
+  return null;
+}

@@ -18,6 +18,7 @@ import { SEARCH_WORDS } from './search-words.ts';
 import { PLACE_WORDS } from './place-words.ts';
 import { HANDOFF_WORDS, HONESTY_WORDS, SCREEN_WORDS } from './handoff-words.ts';
 import { PROMPT_WORDS } from './prompt-words.ts';
+import { RECORD_WORDS } from './record-words.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
@@ -57,6 +58,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   HONESTY_WORDS,
   SCREEN_WORDS,
   PROMPT_WORDS,
+  RECORD_WORDS,
 };
 
 /**

@@ -39,6 +39,25 @@ export const HONESTY_WORDS = defineWords({
       from: "By straight-line distance from the hospital's point, nearest first; equal distances alphabetical. Nothing is ranked.",
     },
   },
+  orderByDistance: {
+    en: 'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.',
+    es: {
+      text: 'Por distancia en línea recta desde el punto dado en la llamada, del más cercano al más lejano; a igual distancia, por orden alfabético. Nada se clasifica.',
+      from: 'By straight-line distance from the point given in the call, nearest first; equal distances alphabetical. Nothing is ranked.',
+    },
+  },
+  orderAlphabetical: {
+    en: 'Alphabetical by home name, then license number. Nothing is ranked.',
+    es: { text: 'Por orden alfabético del nombre del centro y luego por número de licencia. Nada se clasifica.', from: 'Alphabetical by home name, then license number. Nothing is ranked.' },
+  },
+  orderColumns: {
+    en: 'Columns alphabetical by home name, then license number. Nothing is ranked.',
+    es: {
+      text: 'Columnas por orden alfabético del nombre del centro y luego por número de licencia. Nada se clasifica.',
+      from: 'Columns alphabetical by home name, then license number. Nothing is ranked.',
+    },
+  },
+  orderReports: { en: 'Newest first.', es: { text: 'Del más reciente al más antiguo.', from: 'Newest first.' } },
   orderSearch: {
     en: 'Exact name matches first, then similar names (current licenses before closed ones and applications), each alphabetical (a place search, or a name with a town, lists homes alphabetically). Nothing is ranked.',
     es: {
@@ -49,7 +68,9 @@ export const HONESTY_WORDS = defineWords({
 });
 
 /** The honesty block in a language, for an order (a key of HONESTY_WORDS). */
-export function honestyIn(language: Language, order: 'orderAsSent' | 'orderSearch') {
+export type HonestyOrder = 'orderAsSent' | 'orderSearch' | 'orderFromHospital' | 'orderByDistance' | 'orderAlphabetical' | 'orderColumns' | 'orderReports';
+
+export function honestyIn(language: Language, order: HonestyOrder) {
   const w = wordsIn(HONESTY_WORDS, language);
   return { order: w[order], neutrality: w.neutrality, never_in_this_data: w.neverInThisData, fairness_note: w.fairnessNote };
 }

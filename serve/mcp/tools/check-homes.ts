@@ -3,7 +3,8 @@ import { QUOTED_TEXT_NOTE } from '../../words/quote.ts';
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
 import { CHECK_ORDER } from '../../words/wording.ts';
-import { checkToolOutput, strictInput } from '../schemas.ts';
+import { checkToolOutput, strictInput, answerLanguageArg } from '../schemas.ts';
+import { answerLanguage } from '../language.ts';
 import { defineTool } from '../tool.ts';
 
 const entryMessage = 'each entry of homes must be a license number or a home name (adding ", city" narrows a name), 3 to 200 characters';
@@ -21,6 +22,7 @@ const input = strictInput({
     .boolean({ error: 'detail must be true or false' })
     .optional()
     .describe("Adds each matched home's full state record (record), with sources and dates. Default false."),
+  language: answerLanguageArg,
 }, CHECK_ORDER);
 
 export const checkHomes = defineTool({
@@ -28,11 +30,11 @@ export const checkHomes = defineTool({
   title: 'Check homes against the state record',
   description:
     `Check up to ${MAX_HOMES} care homes at once against California's licensing record, by license number or by name (the same function as ` +
-    'POST /api/v1/check). Per entry: exact license number, then exact name, then a did-you-mean; a name that fits several homes, or only ' +
-    'resembles one, is ambiguous with candidates: ask the user, never guess. Results keep the order sent. Each matched home ' +
-    "carries license status (closed licenses marked, their approvals history), care approvals (tri-state: 'not on file' is never 'no'), waiver, " +
-    'a price block (quote price.line) and state-record tallies. display is a Markdown summary ready to show. ' +
-    'Too many for one reply: the first entries are checked and the rest come back in unchecked, to send again.',
+    'POST /api/v1/check). Exact license number, then exact name, then a did-you-mean; a name that fits several homes, or only ' +
+    'resembles one, is ambiguous with candidates: ask the user, never guess. Order as sent. Each matched home ' +
+    "carries license status (closed marked, approvals history), care approvals ('not on file' is never 'no'), waiver, " +
+    'price (quote price.line) and state-record tallies. display is Markdown ready to show. ' +
+    'Entries past one reply come back in unchecked, to send again.',
   input,
   output: checkToolOutput.extend({
     unchecked: z
@@ -42,7 +44,8 @@ export const checkHomes = defineTool({
   }),
   // The display says it all in Markdown; the JSON stays in structuredContent (docs/mcp.md).
   text: (answer) => `${QUOTED_TEXT_NOTE}\n\n${answer.display}`,
-  run(args, call) {
+  run(args, call, ctx) {
+    const language = answerLanguage(args.language, ctx);
     const context = call.context();
     const detail = args.detail ?? false;
     const whole = runCheck(context, { homes: args.homes, detail });

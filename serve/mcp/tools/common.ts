@@ -1,8 +1,9 @@
 // Pieces several tools share: reading a license number argument, and the notes a single home carries.
 import { licenseNumberFrom } from '../../../contract/names.ts';
-import { FAIRNESS_NOTE, NEVER_IN_THIS_DATA } from '../../words/wording.ts';
+import { wordsIn } from '../../words/catalog.ts';
+import type { Language } from '../../words/language.ts';
+import { RECORD_WORDS } from '../../words/record-words.ts';
 import { refuse } from '../tool.ts';
-import { NOT_ON_FILE_WORDS } from '../wording.ts';
 
 export function shown(input: string): string {
   const text = input.replace(/\s+/g, ' ').trim();
@@ -27,10 +28,9 @@ export function notOnRoster(license: string): never {
   );
 }
 
-export const READING_NOTES = {
-  not_on_file: NOT_ON_FILE_WORDS,
-  never_in_this_data: NEVER_IN_THIS_DATA,
-  fairness_note: FAIRNESS_NOTE,
-  price:
-    "Quote price.line for any figure: only price.is_this_homes_own_rate true is the home's own starting rate; other kinds are estimates or area figures, not the home's price.",
-};
+/** How to pass a home's record on honestly, in the language asked (words/record-words.ts). */
+export function readingNotesIn(language: Language) {
+  const w = wordsIn(RECORD_WORDS, language);
+  return { not_on_file: w.readingNotOnFile, never_in_this_data: w.readingNever, fairness_note: w.readingFairness, price: w.readingPrice };
+}
+

@@ -3,7 +3,8 @@
 import * as z from 'zod/v4';
 import { homeRecords, type HomeRecord } from '../../records/home-record.ts';
 import { mcpCompactRecord, mcpDataDates, type McpCompactRecord } from '../record.ts';
-import { compactRecord, dataDates, honesty, licenseArg, strictInput } from '../schemas.ts';
+import { compactRecord, dataDates, honesty, licenseArg, strictInput, answerLanguageArg } from '../schemas.ts';
+import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
@@ -22,6 +23,7 @@ const input = strictInput({
     .min(COMPARE_MIN, { error: listMessage })
     .max(COMPARE_MAX, { error: `${listMessage}; compare at most ${COMPARE_MAX} at a time` })
     .describe('From find_homes, check_homes or search.'),
+  language: answerLanguageArg,
 }, ORDER_COLUMNS);
 
 /** The lists' neutral order: the stored sort key, then the license number. */
@@ -113,7 +115,8 @@ export const compareHomes = defineTool({
   ui: cardLink('comparison'),
   // The rows in words; the columns' full records stay in structuredContent (docs/mcp.md).
   text: (answer) => compareText(answer as never),
-  run(args, call) {
+  run(args, call, ctx) {
+    const language = answerLanguage(args.language, ctx);
     const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
     if (licenses.length < COMPARE_MIN) refuse(`license_numbers holds ${licenses.length} distinct home(s); send ${COMPARE_MIN} to ${COMPARE_MAX} different license numbers.`);
     const context = call.context();

@@ -12,7 +12,8 @@ import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
-import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg } from '../schemas.ts';
+import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg, answerLanguageArg } from '../schemas.ts';
+import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -23,8 +24,7 @@ export const LIST_MAX_LIMIT = 50;
 export const MAX_OFFSET = 20_000;
 
 export const budgetArg = integerArg('max_monthly_budget_usd', 1000, 30000).describe(
-  'US dollars a month: leave out homes whose own published rate (price.is_this_homes_own_rate) is above it. Homes with only an estimate, ' +
-    'an area figure or none stay in (kept_without_own_rate). A starting figure is not a quote.',
+  'US dollars a month: leaves out only homes whose own published rate is above it; the rest stay in (kept_without_own_rate).',
 );
 export const limitArg = integerArg('limit', 1, LIST_MAX_LIMIT).describe(`Default ${LIST_DEFAULT_LIMIT}.`);
 export const offsetArg = integerArg('offset', 0, MAX_OFFSET).describe("The previous page's next_offset.");
@@ -44,6 +44,7 @@ const input = strictInput({
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
   changed_since: changedSinceArg.optional(),
+  language: answerLanguageArg,
 });
 
 const output = z.object({
@@ -87,16 +88,17 @@ export const findHomes = defineTool({
   title: 'Find licensed care homes',
   description:
     'List licensed residential care homes for the elderly (RCFEs) in California near a point, or in a county or city, optionally only those ' +
-    'whose license carries given care approvals (needs) or on the Medi-Cal Assisted Living Waiver list (waiver), and leaving out homes whose own rate is above a budget. Give near, county or city. ' +
-    'With near, homes are ordered by straight-line distance (distance_km) within radius_km; otherwise alphabetically. There is no sort argument: ' +
-    'nothing is ranked by quality, popularity or payment. Lists show current licenses only (LICENSED, LICENSED/PENDING INCREASE, probationary). ' +
-    "No data says which homes have an open bed: tell the user openings are learned by phone. Tri-state values read 'not on file' in words, never 'no'. " +
-    'Quote price.line for any figure. A town name goes in city (or county), not near. Use get_home for a full record, compare_homes to set homes side by side.',
+    'whose license carries given care approvals (needs), on the Medi-Cal Assisted Living Waiver list (waiver), or without an own rate above a budget. ' +
+    'With near, nearest first (distance_km) within radius_km; otherwise alphabetically. No sort argument: nothing is ranked. ' +
+    'Current licenses only. No data says which homes have an open bed: openings are learned by phone. ' +
+    "Tri-state values read 'not on file', never 'no'. Quote price.line for any figure. A town goes in city or county, not near. " +
+    'get_home gives a full record, compare_homes sets homes side by side.',
   input,
   output,
   ui: cardLink('homes'),
   text: listText,
-  run(args, call) {
+  run(args, call, ctx) {
+    const language = answerLanguage(args.language, ctx);
     if (!args.near && args.county === undefined && args.city === undefined) {
       refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');
     }

@@ -7,7 +7,8 @@ import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type Rep
 import { mcpDataDates } from '../record.ts';
 import { FAIRNESS_NOTE } from '../../words/wording.ts';
 import { QUOTED_TEXT_NOTE, quoted, quotedBlock, quotedOr } from '../../words/quote.ts';
-import { dataDates, integerArg, licenseArg, strictInput } from '../schemas.ts';
+import { dataDates, integerArg, licenseArg, strictInput, answerLanguageArg } from '../schemas.ts';
+import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { ORDER_REPORTS } from '../wording.ts';
 import { licenseOrRefuse, notOnRoster } from './common.ts';
@@ -35,6 +36,7 @@ const input = strictInput({
     .optional()
     .describe(`Newest first; default ${DOCUMENTS_DEFAULT_LIMIT}.`),
   offset: integerArg('offset', 0, DOCUMENTS_MAX_OFFSET).optional().describe("The previous page's next_offset."),
+  language: answerLanguageArg,
 }, ORDER_REPORTS);
 
 const citation = z.object({
@@ -128,15 +130,16 @@ export const getStateDocuments = defineTool({
   title: "A home's state reports",
   description:
     "A care home's state licensing reports (inspections, complaint investigations, other visits), newest first, by license number. " +
-    'Each has its doc: ref, complaint control_number, date, type, title and citation counts; with include_text true, also the transcribed ' +
-    'narrative and the Type A / Type B citations found in it. It can include older reports the state no longer lists (listed_by_state false). ' +
-    'A page holds at most limit reports: when next_offset is not null, more exist (matching counts them); call again with offset. ' +
-    'Read them with the fairness note: a citation does not make a home unsafe, and an empty file does not make a home good. ' +
+    'Each has its doc: ref, complaint control_number, date, type, title and citation counts; include_text adds the transcribed ' +
+    'narrative and its Type A / Type B citations. Older reports the state no longer lists have listed_by_state false. ' +
+    'When next_offset is not null, more exist (matching counts them): call again with offset. ' +
+    'A citation does not make a home unsafe, and an empty file does not make a home good. ' +
     "The official record is the state's page at state_record_url.",
   input,
   output,
   text: documentsText,
-  run(args, call) {
+  run(args, call, ctx) {
+    const language = answerLanguage(args.language, ctx);
     const license = licenseOrRefuse(args.license_number);
     if (args.since !== undefined && !isCalendarDate(args.since)) {
       refuse('since must be a real calendar date written YYYY-MM-DD, e.g. "2023-01-01".');

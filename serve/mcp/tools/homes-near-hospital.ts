@@ -10,7 +10,8 @@ import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
 import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
 
 const withoutCut = <T extends { cut_by_size: boolean }>({ cut_by_size: _cut, ...page }: T) => page;
-import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg } from '../schemas.ts';
+import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg, answerLanguageArg } from '../schemas.ts';
+import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
 import { HOSPITAL_SOURCE } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_FROM_HOSPITAL } from '../wording.ts';
@@ -33,6 +34,7 @@ const input = strictInput({
   max_monthly_budget_usd: budgetArg.optional(),
   limit: limitArg.optional(),
   offset: offsetArg.optional(),
+  language: answerLanguageArg,
 });
 
 // The hospital rows the snapshot is read into (HospitalRow: exactly these columns, in this order).
@@ -95,7 +97,8 @@ export const homesNearHospital = defineTool({
   output,
   ui: cardLink('homes'),
   text: listText,
-  run(args, call) {
+  run(args, call, ctx) {
+    const language = answerLanguage(args.language, ctx);
     const context = call.context();
     const { snapshot } = context;
     const match = hospitalsOf(snapshot).match(args.hospital);

@@ -252,10 +252,10 @@ export const search = defineTool({
   title: 'Search care homes',
   description:
     "Search California's licensed elder-care homes (RCFEs) by name, name and town (\"harmony hayward\"), license number, or place with care words (\"memory care in Hayward\"); reads Spanish too (\"demencia en Hayward\"). " +
-    `Returns up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page). Call fetch with an id for ` +
-    'the full page as Markdown. Order is neutral: exact name matches, then similar names (current licenses first), else alphabetical. Nothing is ranked; no data says ' +
-    'which homes have an open bed (openings are learned by phone). For a place with needs, a budget or paging use find_homes; for homes the ' +
-    'family already named, check_homes.',
+    `Up to ${SEARCH_MAX_RESULTS} results (note says when more matched), each with id (the license number), title and url (the home's page); fetch an id for ` +
+    'the page as Markdown. Neutral order: exact names, then similar names (current licenses first), else alphabetical. Nothing is ranked; no data says ' +
+    'which homes have an open bed (openings are learned by phone). For needs, a budget or paging use find_homes; for homes the ' +
+    'family named, check_homes.',
   input,
   output,
   run(args, call, ctx) {

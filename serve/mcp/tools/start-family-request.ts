@@ -31,7 +31,7 @@ const licensesMessage = `license_numbers must be a list of 1 to ${HANDOFF_MAX_HO
 const freeText = (name: string, max: number, what: string) =>
   textArg(name, 1, max)
     .optional()
-    .describe(`${what} Screened; never put in the link.`);
+    .describe(`${what} Screened; not in the link.`);
 
 const input = strictInput({
   license_numbers: z
