@@ -12,9 +12,8 @@ import type { Snapshot } from '../records/snapshot.ts';
 import { waiverLine } from '../shape/waiver-line.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Language } from '../words/language.ts';
-import { say, sayServed, type Entry } from '../words/catalog.ts';
-import { RECORD_WORDS } from '../words/record-words.ts';
-import { HOME_WORDS, SIZE_WORDS } from '../words/home-page-words.ts';
+import { say } from '../words/catalog.ts';
+import { RECORD_WORDS, recordSentenceIn as said, sizeWordsIn } from '../words/record-words.ts';
 import { priceLineIn } from '../words/price-words.ts';
 import { pageIn } from './language.ts';
 
@@ -46,24 +45,6 @@ function statusNoteOf(status: string | null, language: Language): string | null 
 
 function triState(value: string | null | undefined): TriState {
   return (TRI_STATES as readonly string[]).includes(value ?? '') ? (value as TriState) : 'not_on_file';
-}
-
-/** Every sentence of the service a stored record carries, by its English (words/record-words.ts). */
-const RECORD_SENTENCES: readonly Entry[] = [...Object.values(RECORD_WORDS), HOME_WORDS.noApprovalsFile, HOME_WORDS.approvalsFromClientServed];
-
-/**
- * One of the service's sentences in the language asked: its catalog twin, the dates and the
- * record's own words carried over. The state's words are never sentences of ours, so they stay.
- */
-function said(text: string, language: Language): string;
-function said(text: string | null, language: Language): string | null;
-function said(text: string | null, language: Language): string | null {
-  return text === null || language === 'en' ? text : (sayServed(text, RECORD_SENTENCES, language) ?? text);
-}
-
-function sizeWordsIn(words: string, language: Language): string {
-  const entry = SIZE_WORDS[words];
-  return entry && language !== 'en' ? say(entry, language) : words;
 }
 
 /** A link to this service's page of a home, to the Spanish twin for a Spanish ask. */

@@ -4,7 +4,9 @@
 // write (contract/records.ts, pipeline/normalize/facility.ts), with dates and values as places;
 // a Spanish answer says each in Spanish and leaves the state's own words verbatim.
 import { ALW_SCOPE } from '../../contract/records.ts';
-import { defineWords } from './catalog.ts';
+import { defineWords, say, sayServed, type Entry } from './catalog.ts';
+import { HOME_WORDS, SIZE_WORDS } from './home-page-words.ts';
+import type { Language } from './language.ts';
 import {
   APPROXIMATE_DISTANCE,
   CLOSED_PHONE,
@@ -118,7 +120,7 @@ export const RECORD_WORDS = defineWords({
   locationZip: {
     en: LOCATION_NOTES.zip_centroid,
     es: {
-      text: 'Coordenadas aproximadas: el centro del código postal del centro, no su dirección (no son un dato del estado); una distancia calculada con ellas es aproximada.',
+      text: 'Coordenadas aproximadas: el punto central del código postal del centro, no su dirección (no son un dato del estado); una distancia calculada con ellas es aproximada.',
       from: LOCATION_NOTES.zip_centroid,
     },
   },
@@ -158,3 +160,23 @@ export const RECORD_WORDS = defineWords({
     },
   },
 });
+
+/** Every sentence of the service a stored record carries, by its English. */
+const RECORD_SENTENCES: readonly Entry[] = [...Object.values(RECORD_WORDS), HOME_WORDS.noApprovalsFile, HOME_WORDS.approvalsFromClientServed];
+
+/**
+ * One of the service's sentences stored in a record (a closed note, a waiver line, a source note),
+ * in the language asked: its catalog twin, with the dates and the record's own words carried over.
+ * The state's own words are no sentence of ours, so they stay as they are.
+ */
+export function recordSentenceIn(text: string, language: Language): string;
+export function recordSentenceIn(text: string | null, language: Language): string | null;
+export function recordSentenceIn(text: string | null, language: Language): string | null {
+  return text === null || language === 'en' ? text : (sayServed(text, RECORD_SENTENCES, language) ?? text);
+}
+
+/** A home's size in plain words (the pipeline's size_words), in the language asked. */
+export function sizeWordsIn(words: string, language: Language): string {
+  const entry = SIZE_WORDS[words];
+  return entry && language !== 'en' ? say(entry, language) : words;
+}
