@@ -9,10 +9,11 @@ import { withMarkdownNotice } from '../web/markdown.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
 import { say } from '../words/catalog.ts';
 import { SHARED_WORDS } from '../words/family-words.ts';
+import type { Language } from '../words/language.ts';
 
 /** Fields the REST front door gains while demo data is served (none otherwise). */
-export function demoFields(demo: boolean): { demo_data?: true; demo_notice?: string } {
-  return demo ? { demo_data: true, demo_notice: DEMO_SENTENCE } : {};
+export function demoFields(demo: boolean, language: Language = 'en'): { demo_data?: true; demo_notice?: string } {
+  return demo ? { demo_data: true, demo_notice: say(SHARED_WORDS.demo, language) } : {};
 }
 
 /** The notice goes right above the page's own content, below the site header. */

@@ -11,7 +11,8 @@ import type { McpCall } from './context.ts';
 import { DEMO_SENTENCE } from '../words/wording.ts';
 import { CARD_MIME_TYPE, MCP_CAPABILITIES, MCP_SERVER_INFO, MODERN_PROTOCOL_VERSION, mcpInstructions } from '../words/identity.ts';
 import { EngineTransport, type McpEra } from './engine.ts';
-import { registerTool, renderedText, type ToolDefinition } from './tool.ts';
+import { registerTool, renderedText, type TextRenderer, type ToolDefinition } from './tool.ts';
+import type { Language } from '../words/language.ts';
 import { jsonAsText } from '../words/quote.ts';
 import { checkHomes } from './tools/check-homes.ts';
 import { compareHomes } from './tools/compare-homes.ts';
@@ -47,11 +48,11 @@ const TOOLS: ReadonlyArray<ToolDefinition<z.ZodObject, z.ZodObject>> = [
  * The text block a tool's answer carries, from its structuredContent: the tool's own rendering when
  * it has one, else the JSON (tests hold every answer to it).
  */
-export function expectedText(name: string, structuredContent: Record<string, unknown>): string {
+export function expectedText(name: string, structuredContent: Record<string, unknown>, language: Language = 'en'): string {
   const definition = TOOLS.find((tool) => tool.name === name || (name === 'explain' && tool.name === 'explain_care_topic'));
   if (!definition?.text) return jsonAsText(JSON.stringify(structuredContent));
   const { demo_data: demo, demo_notice: _notice, ...structured } = structuredContent;
-  return renderedText(structured, demo === true, definition.text as (answer: unknown) => string);
+  return renderedText(structured, demo === true, definition.text as TextRenderer, language);
 }
 
 let built = 0;

@@ -5,7 +5,10 @@
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import type * as z from 'zod/v4';
 import { demoFields } from '../http/demo.ts';
-import { DEMO_SENTENCE } from '../words/wording.ts';
+import { say } from '../words/catalog.ts';
+import { SHARED_WORDS } from '../words/family-words.ts';
+import type { Language } from '../words/language.ts';
+import { answerLanguage } from './language.ts';
 import { jsonAsText } from '../words/quote.ts';
 import { requestCall, type McpCall } from './context.ts';
 import { demoNotice } from './schemas.ts';
@@ -32,9 +35,10 @@ export interface ToolDefinition<In extends z.ZodObject, Out extends z.ZodObject>
   run(args: z.infer<In>, call: McpCall, ctx: ServerContext): z.infer<Out>;
   /**
    * The text block, when it is not the structuredContent's JSON: the same values in fewer bytes
-   * (a list as Markdown). Hosts hand the model one or the other, or both (docs/mcp.md).
+   * (a list as Markdown), in the language the call asked for. Hosts hand the model one or the
+   * other, or both (docs/mcp.md).
    */
-  text?(answer: z.infer<Out>): string;
+  text?(answer: z.infer<Out>, language: Language): string;
 }
 
 /** Every tool's output may carry the demo notice (added to each result in registerTool). */
@@ -54,17 +58,20 @@ const written = new WeakMap<object, string>();
  * A result: structuredContent plus the same JSON as text (for clients that read only text). While
  * demo data is served, the notice comes first in both (every tool's result, one place).
  */
-export function toolResult(structured: Record<string, unknown>, demo = false, render?: (answer: any) => string): CallToolResult {
-  const answer = demo ? { ...demoFields(true), ...structured } : structured;
+export function toolResult(structured: Record<string, unknown>, demo = false, render?: TextRenderer, language: Language = 'en'): CallToolResult {
+  const answer = demo ? { ...demoFields(true, language), ...structured } : structured;
   const json = JSON.stringify(answer);
   written.set(answer, json);
   // The JSON text escapes what a Markdown host could render (a record's value stays text); structuredContent is the plain value.
-  return { content: [{ type: 'text', text: render ? renderedText(structured, demo, render) : jsonAsText(json) }], structuredContent: answer };
+  return { content: [{ type: 'text', text: render ? renderedText(structured, demo, render, language) : jsonAsText(json) }], structuredContent: answer };
 }
 
-/** A rendered text block: it opens with the demo notice too, as the JSON does. */
-export function renderedText(structured: Record<string, unknown>, demo: boolean, render: (answer: any) => string): string {
-  return demo ? `${DEMO_SENTENCE}\n\n${render(structured)}` : render(structured);
+export type TextRenderer = (answer: any, language: Language) => string;
+
+/** A rendered text block: it opens with the demo notice too, as the JSON does, in the answer's language. */
+export function renderedText(structured: Record<string, unknown>, demo: boolean, render: TextRenderer, language: Language = 'en'): string {
+  const text = render(structured, language);
+  return demo ? `${say(SHARED_WORDS.demo, language)}\n\n${text}` : text;
 }
 
 /** The JSON toolResult wrote for this structuredContent, when it made it (and nothing changed it since: results are never edited after). */
@@ -137,7 +144,9 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       const call = requestCall(ctx.http?.req);
       try {
         const structured = definition.run(args, call, ctx) as Record<string, unknown>;
-        return toolResult(structured, call.context().snapshot.meta.demoData, definition.text as ((answer: unknown) => string) | undefined);
+        // The language every tool that takes one answers in (serve/mcp/language.ts): its text block and demo notice follow it.
+        const language = answerLanguage((args as { language?: Language }).language, ctx);
+        return toolResult(structured, call.context().snapshot.meta.demoData, definition.text as TextRenderer | undefined, language);
       } catch (error) {
         if (error instanceof ToolRefusal) return toolError(error.message);
         call.services.log.error('mcp tool failed', {
