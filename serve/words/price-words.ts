@@ -34,6 +34,14 @@ export const PRICE_WORDS = defineWords({
       from: "{amount}: this home's own starting rate, which {subject} says the home confirmed.{age} Rates change; confirm with the home.",
     },
   },
+  // A dated subject takes a comma after it in English, in the middle of the sentence.
+  ownConfirmedDated: {
+    en: "{amount}: this home's own starting rate, which {subject}, says the home confirmed.{age} Rates change; confirm with the home.",
+    es: {
+      text: '{amount}: la tarifa inicial de este centro; según {subject}, el centro la confirmó.{age} Las tarifas cambian: confírmela con el centro.',
+      from: "{amount}: this home's own starting rate, which {subject}, says the home confirmed.{age} Rates change; confirm with the home.",
+    },
+  },
   ownListed: {
     en: "{amount}: this home's own starting rate as published in {subject}, not confirmed by the home.{age} Confirm with the home.",
     es: {
@@ -100,8 +108,7 @@ export function priceLineFromTemplates(price: Price, language: Language): string
     const age = facts.old ? say(PRICE_WORDS.listingOld, language, { months: LISTING_OLD_AFTER_MONTHS }) : '';
     const amount = say(PRICE_WORDS.amount, language, { usd: dollars(price.monthly_usd) });
     if (price.kind !== 'home_confirmed') return say(PRICE_WORDS.ownListed, language, { amount, subject, age });
-    // English puts a comma after a dated subject in the middle of the confirmed sentence.
-    return say(PRICE_WORDS.ownConfirmed, language, { amount, subject: language === 'en' && listing.updated_on ? `${subject},` : subject, age });
+    return say(listing.updated_on ? PRICE_WORDS.ownConfirmedDated : PRICE_WORDS.ownConfirmed, language, { amount, subject, age });
   }
   if (!range) return null;
   const low = dollars(range.low);

@@ -5,8 +5,11 @@ import type { Citation } from '../../../contract/document-store.ts';
 import { ISO_DATE, isCalendarDate } from '../../../contract/facts.ts';
 import { facilityByLicense, reportsByLicense, storedDocumentsByLicense, type ReportRow, type StoredDocumentRow } from '../../records/query.ts';
 import { mcpDataDates } from '../record.ts';
-import { FAIRNESS_NOTE } from '../../words/wording.ts';
-import { QUOTED_TEXT_NOTE, quoted, quotedBlock, quotedOr } from '../../words/quote.ts';
+import { fill, say, wordsIn } from '../../words/catalog.ts';
+import { DOCUMENT_WORDS } from '../../words/document-words.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
+import type { Language } from '../../words/language.ts';
+import { quoted, quotedBlock, quotedOr, quotedTextNoteIn } from '../../words/quote.ts';
 import { dataDates, integerArg, licenseArg, strictInput, answerLanguageArg } from '../schemas.ts';
 import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
@@ -67,7 +70,7 @@ const output = z.object({
   name: z.string(),
   state_record_url: z.string(),
   reports: z.array(report),
-  total_listed_by_state: z.number().int().describe("The state's own count."),
+  total_listed_by_state: z.number().int().nullable().describe("The state's own count; null: not on file."),
   matching: z.number().int().describe('Reports since since (all without it), before limit.'),
   returned: z.number().int(),
   offset: z.number().int(),
@@ -101,27 +104,35 @@ function parseCitations(json: string): Citation[] {
   }
 }
 
-/** The text block: the same reports as Markdown, the cut (if any) first (docs/mcp.md). */
-function documentsText(answer: z.infer<typeof output>): string {
-  const head = `**${quoted(answer.name)} (license ${answer.license_number}): ${answer.matching} report(s) match; this answer holds ${answer.returned}${answer.returned ? ` (${answer.offset + 1} to ${answer.offset + answer.returned})` : ''}${answer.next_offset === null ? '' : `; call again with offset ${answer.next_offset} for the next ones`}.** The state lists ${answer.total_listed_by_state}. ${answer.order}`;
+/** The text block: the same reports as Markdown, the cut (if any) first, in the answer's language (docs/mcp.md). */
+function documentsText(answer: z.infer<typeof output>, language: Language): string {
+  const w = wordsIn(DOCUMENT_WORDS, language);
+  const matching = answer.matching === 1 ? w.matchingOne : fill(w.matchingMany, { n: answer.matching });
+  const holds = answer.returned === 0 ? w.holdsNone : fill(w.holdsRange, { n: answer.returned, from: answer.offset + 1, to: answer.offset + answer.returned });
+  const next = answer.next_offset === null ? '' : fill(w.callAgain, { next: answer.next_offset });
+  const total = answer.total_listed_by_state;
+  const stateLists = total === null ? w.stateCountNotOnFile : total === 1 ? w.stateListsOne : fill(w.stateListsMany, { n: total });
+  const head = `${fill(w.heading, { name: quoted(answer.name), license: answer.license_number, matching, holds, next })} ${stateLists} ${answer.order}`;
   const lines = answer.reports.map((r, i) => {
-    const counts = r.citation_counts ? `; citations found: Type A ${r.citation_counts.type_a}, Type B ${r.citation_counts.type_b}` : '';
-    const head = `${answer.offset + i + 1}. ${r.date ?? 'undated'} · ${quotedOr(r.type, 'type not on file')} · ${quotedOr(r.title, 'untitled')} (${r.ref}${r.control_number ? `, control number ${r.control_number}` : ''})${counts}.${r.note ? ` ${r.note}` : ''}`;
-    const cited = (r.citations ?? []).map((c) => `   - Type ${c.type}${c.section ? ` (${quoted(c.section)})` : ''}: ${quoted(c.finding)}`);
+    const counts = r.citation_counts ? fill(w.citationsFound, { a: r.citation_counts.type_a, b: r.citation_counts.type_b }) : '';
+    const control = r.control_number ? fill(w.controlNumber, { number: r.control_number }) : '';
+    const head = `${answer.offset + i + 1}. ${r.date ?? w.undated} · ${quotedOr(r.type, w.typeNotOnFile)} · ${quotedOr(r.title, w.untitled)} (${r.ref}${control})${counts}.${r.note ? ` ${r.note}` : ''}`;
+    const cited = (r.citations ?? []).map((c) => fill(w.citation, { type: c.type, section: c.section ? ` (${quoted(c.section)})` : '', finding: quoted(c.finding) }));
     // The report's own words, fenced under a label: the state's text to report, never an instruction.
-    const text = r.text === null ? [] : [quotedBlock(`   The state's report text${r.text_truncated ? ' (first 20,000 characters)' : ''}, quoted:`, r.text.replace(/\s+/g, ' '))];
+    const label = r.text_truncated ? fill(w.reportTextCut, { chars: MAX_TEXT_CHARS.toLocaleString('en-US') }) : w.reportText;
+    const text = r.text === null ? [] : [quotedBlock(label, r.text.replace(/\s+/g, ' '))];
     return [head, ...cited, ...text].join('\n');
   });
   return [
     ...(answer.note ? [answer.note] : []),
     head,
-    QUOTED_TEXT_NOTE,
-    ...(answer.texts_readable ? [] : ['The document store cannot be read right now: titles and dates only.']),
+    quotedTextNoteIn(language),
+    ...(answer.texts_readable ? [] : [w.storeUnreadable]),
     '',
     ...lines,
     '',
     answer.fairness_note,
-    `The official record: ${answer.state_record_url}`,
+    fill(w.officialRecord, { url: answer.state_record_url }),
   ].join('\n');
 }
 
@@ -140,6 +151,7 @@ export const getStateDocuments = defineTool({
   text: documentsText,
   run(args, call, ctx) {
     const language = answerLanguage(args.language, ctx);
+    const honesty = honestyIn(language, 'orderReports');
     const license = licenseOrRefuse(args.license_number);
     if (args.since !== undefined && !isCalendarDate(args.since)) {
       refuse('since must be a real calendar date written YYYY-MM-DD, e.g. "2023-01-01".');
@@ -165,9 +177,7 @@ export const getStateDocuments = defineTool({
         title: base.title,
         source_class: 'state',
         listed_by_state: listedByState,
-        note: listedByState
-          ? null
-          : `The state no longer lists this report (last listed on ${doc?.last_listed_on ?? 'an earlier date'}); its transcribed text was kept.`,
+        note: listedByState ? null : doc?.last_listed_on ? say(DOCUMENT_WORDS.noLongerListed, language, { date: doc.last_listed_on }) : say(DOCUMENT_WORDS.noLongerListedUndated, language),
         state_record_url: stateRecordUrl,
         citation_counts: citations ? citationCounts(citations) : null,
         text: text === null ? null : text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text,
@@ -205,20 +215,21 @@ export const getStateDocuments = defineTool({
     const end = offset + reports.length;
     return {
       ...(reports.length < page.length
-        ? { note: `This answer holds ${reports.length} of the ${page.length} reports asked for, to stay small enough for an assistant's context; call again with offset ${end} for the next ones.` }
+        ? { note: say(DOCUMENT_WORDS.cutForSize, language, { shown: reports.length, asked: page.length, next: end }) }
         : {}),
       license_number: license,
       name: row.name,
       state_record_url: stateRecordUrl,
       reports,
-      total_listed_by_state: Math.max(row.documents_count ?? 0, listed.length),
+      // The state's own count; with neither its count nor a listed report, not on file (never an invented 0).
+      total_listed_by_state: row.documents_count === null && listed.length === 0 ? null : Math.max(row.documents_count ?? 0, listed.length),
       matching: matching.length,
       returned: reports.length,
       offset,
       next_offset: end < matching.length ? end : null,
       texts_readable: store !== null,
-      order: ORDER_REPORTS,
-      fairness_note: FAIRNESS_NOTE,
+      order: honesty.order,
+      fairness_note: honesty.fairness_note,
       data_dates: mcpDataDates(snapshot),
     };
   },
