@@ -51,6 +51,15 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** The language a tool decided its answer is in, when no argument says it (search reads it from the ask). */
+const answeredIn = new WeakMap<object, Language>();
+
+/** Marks an answer as written in `language`: its text block and demo notice follow. */
+export function inLanguage<T extends object>(answer: T, language: Language): T {
+  answeredIn.set(answer, language);
+  return answer;
+}
+
 /** Each result's structuredContent as its text wrote it, so the answer need not write it again (engine.ts). */
 const written = new WeakMap<object, string>();
 
@@ -145,7 +154,7 @@ export function registerTool<In extends z.ZodObject, Out extends z.ZodObject>(
       try {
         const structured = definition.run(args, call, ctx) as Record<string, unknown>;
         // The language every tool that takes one answers in (serve/mcp/language.ts): its text block and demo notice follow it.
-        const language = answerLanguage((args as { language?: Language }).language, ctx);
+        const language = answeredIn.get(structured) ?? answerLanguage((args as { language?: Language }).language, ctx);
         return toolResult(structured, call.context().snapshot.meta.demoData, definition.text as TextRenderer | undefined, language);
       } catch (error) {
         if (error instanceof ToolRefusal) return toolError(error.message);

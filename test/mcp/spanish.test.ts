@@ -108,3 +108,15 @@ test('the four prompts take a language: es-* asks for Spanish answers quoting th
     t.false((english.messages[0]!.content as { text: string }).text.includes(IN_SPANISH));
   }
 });
+
+test('the demo notice of an answer is in the answer\'s language: a Spanish search, a Spanish get_home, an English one', async (t) => {
+  const { license_number: license } = (await openHomes())[0]!;
+  const spanishDemo = 'Datos de demostración: los centros que se muestran aquí son inventados.';
+  const search = await client.callTool({ name: 'search', arguments: { query: 'demencia en Hayward' } });
+  t.true(String((search.structuredContent as any).demo_notice).startsWith(spanishDemo), 'search read the ask as Spanish');
+  t.true(errorText(search).includes(spanishDemo), 'its text block too');
+  const home = await client.callTool({ name: 'get_home', arguments: { license_number: license, language: 'es' } });
+  t.true(String((home.structuredContent as any).demo_notice).startsWith(spanishDemo));
+  const english = await client.callTool({ name: 'get_home', arguments: { license_number: license } });
+  t.true(String((english.structuredContent as any).demo_notice).startsWith('Demo data: the homes served here are invented'));
+});

@@ -19,7 +19,7 @@ import { waiverNote } from '../lists.ts';
 import { NEED_WORDS as CARE_NEED_WORDS } from '../../shape/call-plan.ts';
 import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
 import { mcpDataDates } from '../record.ts';
-import { defineTool } from '../tool.ts';
+import { defineTool, inLanguage } from '../tool.ts';
 import { ORDER_SEARCH } from '../wording.ts';
 import { honestyIn } from '../../words/handoff-words.ts';
 import { claimWordsIn, isClaimWord, isSpanishClaimWord, PENDING_MARK, STATE_SOURCE } from '../../words/wording.ts';
@@ -285,6 +285,6 @@ export const search = defineTool({
     // What the record cannot say comes first, before any count or advice.
     const note =
       [claims.length > 0 ? claimWordsNote(claims, language) : null, read, said, cut, answer && reading?.asilo ? w.asilo : null].filter(Boolean).join(' ') || null;
-    return { results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyIn(language, 'orderSearch') };
+    return inLanguage({ results, ...(note ? { note } : {}), source: STATE_SOURCE, data_dates: mcpDataDates(context.snapshot), honesty: honestyIn(language, 'orderSearch') }, language);
   },
 });
