@@ -70,18 +70,22 @@ const dollars = (usd: number) => `$${usd.toLocaleString('en-US')}`;
 /**
  * The facts an area or estimate line names beyond its fields (the county's own spelling, the date
  * of the county table, how many homes an estimate drew on and within how far), read back from the
- * line the pipeline wrote: the one place they are stored.
+ * line the pipeline wrote: the one place they are stored. A line already said in Spanish (a Spanish
+ * MCP answer's, shown by a card) reads back the same facts, so either language can be said from it.
  */
 function lineFacts(line: string): { county: string | null; asOf: string | null; count: string | null; km: string | null; old: boolean } {
   return {
     // Judged by the pipeline against the data's date (contract listingIsOld) and said in the line.
-    old: / months old, so the rate may no longer hold\./.test(line),
-    county: /typical starting rates in (.+?) County run/.exec(line)?.[1] ?? null,
-    asOf: /\(as of (\d{4}-\d{2}-\d{2})\)/.exec(line)?.[1] ?? null,
-    count: /our estimate from (\d+) comparable homes/.exec(line)?.[1] ?? null,
-    km: /within (\d+(?:\.\d+)?) km/.exec(line)?.[1] ?? null,
+    old: / months old, so the rate may no longer hold\.| meses, así que es posible que la tarifa ya no sea válida\./.test(line),
+    county: (/typical starting rates in (.+?) County run/.exec(line) ?? /en el condado de (.+?), las tarifas iniciales típicas/.exec(line))?.[1] ?? null,
+    asOf: /\((?:as of|datos del) (\d{4}-\d{2}-\d{2})\)/.exec(line)?.[1] ?? null,
+    count: (/our estimate from (\d+) comparable homes/.exec(line) ?? /hecha con (\d+) centros parecidos/.exec(line))?.[1] ?? null,
+    km: /(?:within|a menos de) (\d+(?:\.\d+)?) km/.exec(line)?.[1] ?? null,
   };
 }
+
+/** Whether a price line was written in English (the pipeline's), not said in Spanish already. */
+const isEnglishLine = (line: string) => / a month\b|this home's own starting rate/.test(line);
 
 /**
  * The price line in a language: English is the line as served; Spanish is the same facts in
@@ -89,7 +93,7 @@ function lineFacts(line: string): { county: string | null; asOf: string | null; 
  * English line is then shown, marked as English, by the caller).
  */
 export function priceLineIn(price: Price, language: Language): string | null {
-  return language === 'en' ? price.line : priceLineFromTemplates(price, language);
+  return language === 'en' && isEnglishLine(price.line) ? price.line : priceLineFromTemplates(price, language);
 }
 
 /**

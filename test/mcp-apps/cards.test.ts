@@ -168,6 +168,29 @@ test.serial('a card of a closed license carries its closed note and its approval
   t.is(await frame.textContent('[data-field="demo"]'), DEMO_SENTENCE);
 });
 
+test.serial('a Spanish get_home answer shows right in either host: its own language\'s page links (never /es/es), the price said not quoted, no Spanish in an English card', async (t) => {
+  const db = server.app.services.snapshots.current.db;
+  const pick = (where: string) => (db.prepare(`SELECT license_number FROM facilities WHERE ${where} ORDER BY license_number LIMIT 1`).get() as { license_number: string }).license_number;
+  const priced = pick(`listed = 1 AND home_json LIKE '%"kind":"area_typical"%'`);
+  const closed = pick("closed = 1 AND license_status NOT LIKE 'CLOSED%'");
+  for (const license of [priced, closed]) {
+    const spanish = await showCard('modern', 'get_home', { license_number: license, language: 'es' }, { locale: 'es-US' });
+    t.true(spanish.result.structuredContent.home.links.page.includes('/es/facility/'), 'the answer is Spanish');
+    const hrefs = await spanish.frame.$$eval('a[href]', (links) => links.map((link) => link.getAttribute('href') ?? ''));
+    t.false(hrefs.some((href) => href.includes('/es/es/')), `${license}: ${hrefs.join(' ')}`);
+    t.true(hrefs.some((href) => href.includes('/es/facility/')), license);
+    if (license === priced) {
+      t.deepEqual(await texts(spanish.frame, '[data-field="price"] q[lang="en"]'), [], 'a Spanish line is said in Spanish, not quoted as English');
+      t.true((await spanish.frame.textContent('[data-field="price"]'))!.startsWith('No es el precio de este centro'));
+    }
+    const english = await showCard('modern', 'get_home', { license_number: license, language: 'es' });
+    const main = (await english.frame.textContent('main'))!;
+    for (const spanishWords of ['No consta', 'Esta licencia', 'centro', ' al mes', 'Aparece en la lista']) t.false(main.includes(spanishWords), `${license}: "${spanishWords}" in an English card`);
+    const englishHrefs = await english.frame.$$eval('a[href]', (links) => links.map((link) => link.getAttribute('href') ?? ''));
+    t.false(englishHrefs.some((href) => href.includes('/es/')), `${license}: ${englishHrefs.join(' ')}`);
+  }
+});
+
 test.serial('in a host whose locale is es-US the home card reads in Spanish: every non-true value "No consta", dates and sources in Spanish, values verbatim, axe clean', async (t) => {
   for (const era of ERAS) {
     const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { locale: 'es-US' });

@@ -76,6 +76,15 @@ test('in Spanish, a figure that is not this home\'s price says so first, in Span
   t.is(priceLineIn(area!, 'en'), area!.line);
 });
 
+test('a line already said in Spanish (a Spanish MCP answer shown by a card) says the same facts again in either language', (t) => {
+  for (const price of servedPrices()) {
+    const spanish = priceLineIn(price, 'es')!;
+    const answered = { ...price, line: spanish };
+    t.is(priceLineIn(answered, 'es'), spanish, price.kind);
+    t.is(priceLineIn(answered, 'en'), price.line, `${price.kind}: the English is rebuilt, not the Spanish passed off as English`);
+  }
+});
+
 test('a Spanish home page with an area figure says in Spanish that it is not this home\'s price, and never calls the line the record', async (t) => {
   const ex = await examples();
   const row = ex.one<{ license_number: string; name_slug: string; county: string }>(

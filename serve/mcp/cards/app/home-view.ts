@@ -109,7 +109,9 @@ function markStatus(row: HTMLElement, language: Language, status: string): HTMLE
 
 /** A home page's or the corrections form's address in the card's language (the Spanish ones sit under /es). */
 function pageIn(language: Language, url: string): string {
-  return language === 'es' ? url.replace(/\/(facility|corrections)([/?])/, '/es/$1$2') : url;
+  // A Spanish answer links the Spanish pages already: the card links its own language's.
+  const english = url.replace(/\/es\/(facility|corrections)([/?])/, '/$1$2');
+  return language === 'es' ? english.replace(/\/(facility|corrections)([/?])/, '/es/$1$2') : english;
 }
 
 /** Draws get_home's answer into `main` (the home card, or the homes card after a choice), in the host's language. */
@@ -117,6 +119,9 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
   const language = cardLanguage(app);
   const w = wordsIn(CARD_WORDS, language);
   const english = language === 'en';
+  // The answer's own sentences are shown as they are only where the card speaks the answer's language
+  // (a Spanish answer links the /es pages); otherwise the card says them from its catalog.
+  const answerWords = english && !/\/es\/facility\//.test(answer.home.links.page);
   const notOnFile = say(HOME_WORDS.notOnFileShort, language);
   const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? notOnFile : plainValue(text));
   const roster = say(SOURCE_WORDS.roster, language);
@@ -132,11 +137,13 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
     ]),
   );
   // The record's closed note is English service words: a Spanish card says its own.
-  if (closed) main.append(el('p', { class: 'closed', role: 'note', text: (english ? home.license.closed_note : null) ?? say(HOME_WORDS.closedNote, language) }));
+  if (closed) main.append(el('p', { class: 'closed', role: 'note', text: (answerWords ? home.license.closed_note : null) ?? say(HOME_WORDS.closedNote, language) }));
   if (!english) main.append(el('p', { class: 'note', 'data-field': 'english-prevails', text: w.englishPrevails }));
 
   const street = [home.address.street, home.address.city, home.address.zip].filter(Boolean).join(', ');
-  const size = SIZE_WORDS[home.capacity.size_words] ? say(SIZE_WORDS[home.capacity.size_words]!, language) : home.capacity.size_words;
+  // The size words as the answer gave them, in either language, said in the card's.
+  const sizeEntry = Object.values(SIZE_WORDS).find((entry) => entry.en === home.capacity.size_words || entry.es.text === home.capacity.size_words);
+  const size = sizeEntry ? say(sizeEntry, language) : home.capacity.size_words;
   main.append(
     el('section', { 'aria-labelledby': 'h-license' }, [
       el('h2', { id: 'h-license', text: w.licenseAndHome }),
@@ -151,7 +158,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
         factRow(w.beds, home.capacity.beds === null ? notOnFile : `${home.capacity.beds} (${size})`, sourced(language, roster, home.capacity.as_of), 'beds'),
         factRow(w.address, street || notOnFile, sourced(language, roster, home.address.as_of), 'address'),
         // A closed home's phone carries the warning the page gives (in Spanish, the catalog's words for it).
-        factRow(w.phone, value(home.phone.number), [sourced(language, roster, home.phone.as_of), home.phone.note ? (english ? home.phone.note : say(HOME_WORDS.closedWarning, language)) : null].filter(Boolean).join('. '), 'phone'),
+        factRow(w.phone, value(home.phone.number), [sourced(language, roster, home.phone.as_of), home.phone.note ? (answerWords ? home.phone.note : say(HOME_WORDS.closedWarning, language)) : null].filter(Boolean).join('. '), 'phone'),
         factRow(w.licensee, value(home.licensee.name), sourced(language, roster, home.licensee.as_of), 'licensee'),
       ]),
     ]),
@@ -160,7 +167,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
   const underReview = new Set<string>(home.clearances.under_review);
   // Without an approvals file the record carries a note in English: a Spanish card says the same in Spanish.
   const sourceNote = home.clearances.source_note
-    ? english
+    ? answerWords
       ? home.clearances.source_note
       : say(CLEARANCE_KEYS.some((key) => home.clearances[key] === 'true') ? HOME_WORDS.approvalsFromClientServed : HOME_WORDS.noApprovalsFile, language)
     : null;
@@ -189,9 +196,9 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
       el('p', {
         class: 'note',
         'data-field': 'medi_cal_alw_line',
-        text: english ? waiver.line : waiver.value === 'true' ? fill(w.waiverOn, { asOf: asOfIn(language, waiver.list_as_of ?? null) }) : say(HOME_WORDS.waiverAbsence, language),
+        text: answerWords ? waiver.line : waiver.value === 'true' ? fill(w.waiverOn, { asOf: asOfIn(language, waiver.list_as_of ?? null) }) : say(HOME_WORDS.waiverAbsence, language),
       }),
-      waiver.scope ? el('p', { class: 'note', 'data-field': 'medi_cal_alw_scope', text: english ? waiver.scope : say(SHARED_WORDS.waiverScope, language) }) : null,
+      waiver.scope ? el('p', { class: 'note', 'data-field': 'medi_cal_alw_scope', text: answerWords ? waiver.scope : say(SHARED_WORDS.waiverScope, language) }) : null,
     ]),
   );
 
@@ -213,7 +220,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
       el('dl', {}, [
         factRow(
           w.documentsListed,
-          documents
+          documents && documents.count !== null
             ? `${documents.count}${documents.since_year ? fill(w.documentsSince, { year: documents.since_year }) : ''}${documents.latest_date ? fill(w.documentsNewest, { date: documents.latest_date }) : ''}`
             : notOnFile,
           sourced(language, say(SOURCE_WORDS.documents, language), documents?.as_of),
@@ -227,7 +234,7 @@ export function renderHome(main: HTMLElement, answer: HomeAnswer, app: App): voi
   );
 
   main.append(
-    el('p', { class: 'note', 'data-field': 'openings', text: english ? answer.reading_notes.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
+    el('p', { class: 'note', 'data-field': 'openings', text: answerWords ? answer.reading_notes.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
     el('nav', { 'aria-label': w.links }, [
       el('ul', {}, [
         el('li', {}, [hostLink(app, pageIn(language, home.links.page), w.homePage)]),
