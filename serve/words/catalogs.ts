@@ -20,6 +20,7 @@ import { HANDOFF_WORDS, HONESTY_WORDS, SCREEN_WORDS } from './handoff-words.ts';
 import { PROMPT_WORDS } from './prompt-words.ts';
 import { RECORD_WORDS } from './record-words.ts';
 import { QUOTE_WORDS } from './quote.ts';
+import { LIST_ANSWER_WORDS, LIST_TEXT_WORDS } from './list-answer-words.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
@@ -61,6 +62,8 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   PROMPT_WORDS,
   RECORD_WORDS,
   QUOTE_WORDS,
+  LIST_ANSWER_WORDS,
+  LIST_TEXT_WORDS,
 };
 
 /**
