@@ -27,6 +27,13 @@ export const LIST_DEFAULT_LIMIT = 10;
  */
 export const LIST_HOMES_BYTES = 36_000;
 
+/**
+ * In another language than English, the text block's lines are longer (Spanish says each value in
+ * words), so a page's homes are counted with their text lines, in UTF-8 bytes: the homes of both
+ * parts together stay within this, and the notes and honesty sentences within the rest of 64 KB.
+ */
+export const LIST_HOMES_WITH_TEXT_BYTES = 54_000;
+
 export function listPage(
   context: ShapeContext,
   selection: Pick<Selection, 'licenses' | 'distances'>,
@@ -44,8 +51,9 @@ export function listPage(
     const record = records.get(license);
     if (!record) continue;
     const home = mcpListedHome(context, record, selection.distances[offset + i] ?? null, language);
-    bytes += JSON.stringify(home).length;
-    if (bytes > LIST_HOMES_BYTES && homes.length > 0) break;
+    if (language === 'en') bytes += JSON.stringify(home).length;
+    else bytes += Buffer.byteLength(JSON.stringify(home)) + Buffer.byteLength(homeLineIn(language, home, offset + i + 1, i === 0));
+    if (bytes > (language === 'en' ? LIST_HOMES_BYTES : LIST_HOMES_WITH_TEXT_BYTES) && homes.length > 0) break;
     homes.push(home);
   }
   const shown = homes.length < licenses.length ? homes.length : licenses.length;
@@ -203,10 +211,17 @@ function homeLineIn(language: Language, home: ListAnswer['homes'][number], posit
   const status = home.license.status ? `${quoted(home.license.status)}${gloss ? ` (${gloss})` : ''}` : t(T.notOnFile);
   const beds = home.beds === null ? t(T.bedsNotOnFile) : t(home.beds === 1 ? T.bedsOne : T.bedsMany, { n: home.beds });
   const c = home.clearances;
-  const short = (value: TriState) => (value === 'true' ? t(T.yes) : value === 'false' ? t(T.statedNo) : t(T.notOnFile));
-  const approvals = (Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>)
-    .map((key) => t(T.approval, { name: say(LIST_WORDS[key], language), value: short(c[key]) }))
-    .join(', ');
+  // Grouped by value, in the English line's order within each: yes, then a stated no, then silence.
+  const keys = Object.keys(APPROVAL_SHORT) as Array<keyof typeof APPROVAL_SHORT>;
+  const named = (value: TriState) => keys.filter((key) => c[key] === value).map((key) => say(LIST_WORDS[key], language));
+  const [yes, statedNo, silent] = [named('true'), named('false'), keys.filter((key) => c[key] !== 'true' && c[key] !== 'false').map((key) => say(LIST_WORDS[key], language))];
+  const approvals = [
+    yes.length > 0 ? t(T.approvalsYes, { list: yes.join(', ') }) : null,
+    statedNo.length > 0 ? t(statedNo.length === 1 ? T.approvalsStatedNoOne : T.approvalsStatedNoMany, { list: statedNo.join(', ') }) : null,
+    silent.length > 0 ? t(T.approvalsSilent, { list: silent.join(', ') }) : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
   return t(T.home, {
     position,
     name: quoted(home.name),

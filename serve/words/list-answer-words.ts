@@ -304,7 +304,7 @@ export const LIST_TEXT_WORDS = defineWords({
   home: {
     en: '{position}. **{name}** (license {license}{place}){distance}. Status {status}{probation}; {beds}. Care approvals{asOf}: {approvals}{sourceNote}. Assisted Living Waiver list: {waiver}. {price}State record: {record}. Page: {page}',
     es: {
-      text: '{position}. **{name}** (licencia {license}{place}){distance}. Estado de la licencia: {status}{probation}; {beds}. Aprobaciones de cuidado{asOf}: {approvals}{sourceNote}. Programa de Medi-Cal Assisted Living Waiver (ALW): {waiver}. {price}Registro del estado: {record}. Página: {page}',
+      text: '{position}. **{name}** (licencia {license}{place}){distance}. Estado: {status}{probation}; {beds}. Aprobaciones de cuidado{asOf}: {approvals}{sourceNote}. Medi-Cal Assisted Living Waiver (ALW): {waiver}. {price}Registro del estado: {record}. Página: {page}',
       from: '{position}. **{name}** (license {license}{place}){distance}. Status {status}{probation}; {beds}. Care approvals{asOf}: {approvals}{sourceNote}. Assisted Living Waiver list: {waiver}. {price}State record: {record}. Page: {page}',
     },
   },
@@ -315,17 +315,22 @@ export const LIST_TEXT_WORDS = defineWords({
   bedsNotOnFile: { en: 'licensed beds not on file', es: { text: 'capacidad autorizada: No consta en los datos del estado', from: 'licensed beds not on file' } },
   bedsOne: { en: '{n} licensed bed', es: { text: 'capacidad autorizada: {n} residente', from: '{n} licensed bed' } },
   bedsMany: { en: '{n} licensed beds', es: { text: 'capacidad autorizada: {n} residentes', from: '{n} licensed beds' } },
-  approval: { en: '{name} {value}', es: { text: '{name}: {value}', from: '{name} {value}' } },
-  yes: { en: 'yes', es: { text: 'Sí', from: 'yes' } },
-  statedNo: {
-    en: 'not on file (this license does not carry it)',
-    es: { text: 'No consta en los datos del estado (esta licencia no la incluye)', from: 'not on file (this license does not carry it)' },
+  // A line's approvals grouped by value, each named once (a Spanish value in words is long).
+  approvalsYes: { en: 'yes: {list}', es: { text: 'Sí: {list}', from: 'yes: {list}' } },
+  approvalsStatedNoOne: {
+    en: 'not on file (this license does not carry it): {list}',
+    es: { text: 'No consta (esta licencia no la incluye): {list}', from: 'not on file (this license does not carry it): {list}' },
   },
-  documentsNotOnFile: { en: 'state documents not on file', es: { text: 'documentos del estado: No consta en los datos del estado', from: 'state documents not on file' } },
-  documentsOne: { en: '{n} state document', es: { text: '{n} documento del estado', from: '{n} state document' } },
-  documentsMany: { en: '{n} state documents', es: { text: '{n} documentos del estado', from: '{n} state documents' } },
-  latestVisit: { en: 'latest visit {date}', es: { text: 'última visita del estado: {date}', from: 'latest visit {date}' } },
-  latestVisitNotOnFile: { en: 'latest visit not on file', es: { text: 'última visita del estado: No consta en los datos del estado', from: 'latest visit not on file' } },
+  approvalsStatedNoMany: {
+    en: 'not on file (this license does not carry them): {list}',
+    es: { text: 'No consta (esta licencia no las incluye): {list}', from: 'not on file (this license does not carry them): {list}' },
+  },
+  approvalsSilent: { en: 'not on file: {list}', es: { text: 'No consta en los datos del estado: {list}', from: 'not on file: {list}' } },
+  documentsNotOnFile: { en: 'state documents not on file', es: { text: 'documentos: No consta en los datos del estado', from: 'state documents not on file' } },
+  documentsOne: { en: '{n} state document', es: { text: '{n} documento', from: '{n} state document' } },
+  documentsMany: { en: '{n} state documents', es: { text: '{n} documentos', from: '{n} state documents' } },
+  latestVisit: { en: 'latest visit {date}', es: { text: 'última visita: {date}', from: 'latest visit {date}' } },
+  latestVisitNotOnFile: { en: 'latest visit not on file', es: { text: 'última visita: No consta en los datos del estado', from: 'latest visit not on file' } },
   citationsSince: { en: CITATIONS_SINCE, es: { text: 'deficiencias desde {year}: Tipo A {a}, Tipo B {b}', from: CITATIONS_SINCE } },
   citationsNone: { en: CITATIONS_NONE, es: { text: 'deficiencias Tipo A y Tipo B: ninguna, sin visitas del estado en el registro', from: CITATIONS_NONE } },
   citationsNotOnFile: { en: CITATIONS_NOT_ON_FILE, es: { text: 'deficiencias Tipo A y Tipo B: No consta en los datos del estado', from: CITATIONS_NOT_ON_FILE } },
