@@ -16,9 +16,14 @@ export type PlaceAnswer =
   /** Nothing listed there: `said` is the sentence to answer with (never a guess at another place). */
   | { county: null; city: null; said: string };
 
-function quoted(input: string, language: Language = 'en'): string {
+/** A name as asked, on one line and cut at 60 characters. */
+function shownName(input: string): string {
   const text = input.replace(/\s+/g, ' ').trim();
-  return fill(say(PLACE_WORDS.quoted, language), { text: text.length > 60 ? `${text.slice(0, 60)}…` : text });
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+function quoted(input: string, language: Language = 'en'): string {
+  return fill(say(PLACE_WORDS.quoted, language), { text: shownName(input) });
 }
 
 function homes(count: number, language: Language): string {
@@ -94,7 +99,5 @@ export function placeFor(snapshot: Snapshot, input: string, as: 'county' | 'city
       : near.county
         ? fill(w.meantCityIn, { name: near.name, county: near.county })
         : fill(w.meant, { name: near.name });
-  const how = kind === 'city' ? w.howCity : w.howCounty;
-  const none = fill(kind === 'city' ? w.noSuchCity : w.noSuchCounty, { input: quoted(input, language) });
-  return { county: null, city: null, said: `${none}${offer}${how}` };
+  return { county: null, city: null, said: fill(kind === 'city' ? w.noSuchCity : w.noSuchCounty, { input: shownName(input), offer }) };
 }

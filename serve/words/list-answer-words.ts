@@ -4,7 +4,9 @@
 // stays in English as served, while the Spanish has one entry for one home and one for more.
 // Argument names (needs, offset, left_the_list...) stay as the tools spell them.
 import { defineWords, type Entry } from './catalog.ts';
-import { CALL_AGAIN, HOSPITAL_SOURCE } from './wording.ts';
+import { HONESTY_WORDS } from './handoff-words.ts';
+import type { Language } from './language.ts';
+import { CALL_AGAIN, familyNote, HOSPITAL_SOURCE } from './wording.ts';
 
 /** The call-again sentences in Spanish (the homes card leaves these out, as it does CALL_AGAIN's). */
 export const CALL_AGAIN_ES = {
@@ -14,6 +16,21 @@ export const CALL_AGAIN_ES = {
   near: 'Deje near fuera de la llamada para verlos.',
   closedNear: 'Vuelva a llamar con county o city para verlos (left_the_list).',
 } as const satisfies Record<keyof typeof CALL_AGAIN, string>;
+
+/** A note as the family reads it on the homes card, in either language: the call-again sentences left out. */
+export function familyNoteIn(note: string): string {
+  let text = familyNote(note);
+  for (const sentence of Object.values(CALL_AGAIN_ES)) text = text.split(sentence).join('');
+  return text.replace(/\s{2,}/g, ' ').trim();
+}
+
+/**
+ * The language a list answer was said in, read from its honesty order (always the catalog's, in
+ * one language): the homes card needs it, and an answer field for it would cost tools/list bytes.
+ */
+export function answerLanguageOf(order: string): Language {
+  return Object.values(HONESTY_WORDS).some((entry) => entry.es.text === order) ? 'es' : 'en';
+}
 
 const again = (key: keyof typeof CALL_AGAIN): Entry => ({ en: CALL_AGAIN[key], es: { text: CALL_AGAIN_ES[key], from: CALL_AGAIN[key] } });
 
@@ -221,8 +238,20 @@ export const LIST_ANSWER_WORDS = defineWords({
     },
   },
   // places.ts: a name the service does not know
-  noSuchCity: { en: 'No listed home is in a city named {input}.', es: { text: 'Ningún centro de la lista está en una ciudad llamada {input}.', from: 'No listed home is in a city named {input}.' } },
-  noSuchCounty: { en: 'No California county is named {input}.', es: { text: 'Ningún condado de California se llama {input}.', from: 'No California county is named {input}.' } },
+  noSuchCity: {
+    en: 'No listed home is in a city named "{input}".{offer} Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.',
+    es: {
+      text: 'Ningún centro de la lista está en una ciudad llamada «{input}».{offer} Envíe la ciudad como la escribe la lista del estado, o envíe county, o near {latitude, longitude} en su lugar.',
+      from: 'No listed home is in a city named "{input}".{offer} Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.',
+    },
+  },
+  noSuchCounty: {
+    en: 'No California county is named "{input}".{offer} Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.',
+    es: {
+      text: 'Ningún condado de California se llama «{input}».{offer} Envíe el nombre de un condado de California (por ejemplo, "Alameda"), o city, o near {latitude, longitude} en su lugar.',
+      from: 'No California county is named "{input}".{offer} Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.',
+    },
+  },
   meantCounty: {
     en: ' If you meant {name} County, send that spelling.',
     es: { text: ' Si quiso decir el condado de {name}, envíe esa forma de escribirlo.', from: ' If you meant {name} County, send that spelling.' },
@@ -232,20 +261,6 @@ export const LIST_ANSWER_WORDS = defineWords({
     es: { text: ' Si quiso decir {name} (condado de {county}), envíe esa forma de escribirlo.', from: ' If you meant {name} ({county} County), send that spelling.' },
   },
   meant: { en: ' If you meant {name}, send that spelling.', es: { text: ' Si quiso decir {name}, envíe esa forma de escribirlo.', from: ' If you meant {name}, send that spelling.' } },
-  howCity: {
-    en: ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.',
-    es: {
-      text: ' Envíe la ciudad como la escribe la lista del estado, o envíe county, o near {latitude, longitude} en su lugar.',
-      from: ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.',
-    },
-  },
-  howCounty: {
-    en: ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.',
-    es: {
-      text: ' Envíe el nombre de un condado de California (por ejemplo, "Alameda"), o city, o near {latitude, longitude} en su lugar.',
-      from: ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.',
-    },
-  },
   // homes_near_hospital
   hospitalStraightLine: {
     en: 'distance_km is the straight-line distance from the hospital, not a driving distance.',
