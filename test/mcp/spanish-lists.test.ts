@@ -191,6 +191,8 @@ test('the host\'s es-MX locale asks in Spanish without the argument, for both to
   const spanish = await ask('find_homes', { ...FILTERED, language: 'es' });
   t.deepEqual(hosted.out, spanish.out);
   t.is(hosted.text, spanish.text);
+  t.regex(hosted.out.notes[0], /^needs dejó fuera 19 centros de aquí/);
+  t.regex(hosted.text, /^\*\*1 centro de la lista coincide; esta respuesta incluye del 1 al 1\.\*\*\n/);
   const near = await ask('homes_near_hospital', { hospital: 'Livermore Community Hospital', radius_km: 40 }, 'modern', { 'openai/locale': 'es-MX' });
   t.deepEqual(near.out.honesty, honestyIn('es', 'orderFromHospital'));
   t.is(near.out.notes[0], 'distance_km es la distancia en línea recta desde el hospital, no la distancia en auto.');
