@@ -5,8 +5,7 @@ import { listedViewsOf } from '../records/home-record.ts';
 import type { ShapeContext } from '../records/context.ts';
 import { mcpListedHome } from './record.ts';
 import type { Selection } from '../records/listed-homes.ts';
-import { NEED_WORDS } from '../shape/call-plan.ts';
-import { approvalShortWords, CALL_AGAIN, countOf, stateRecordWords } from '../words/wording.ts';
+import { approvalShortWords, countOf, stateRecordWords } from '../words/wording.ts';
 import { quoted, quotedOr, quotedTextNoteIn } from '../words/quote.ts';
 import { ALW_SCOPE } from '../../contract/records.ts';
 import { triStateWords, type TriState } from '../../contract/facts.ts';
@@ -63,17 +62,13 @@ export function listPage(
 
 /** Said first when a page holds fewer homes than its limit because of its size. */
 export function cutBySizeNote(page: { homes: unknown[]; limit: number; next_offset: number | null }, language: Language = 'en'): string {
-  if (language !== 'en') return say(W.cutBySize, language, { shown: page.homes.length, limit: page.limit, next: page.next_offset });
-  return (
-    `This answer lists ${page.homes.length} of the ${page.limit} homes asked for, to stay small enough for an assistant's context; ` +
-    `call again with offset ${page.next_offset} for the next ones. Nothing is left out of the list, only moved to the next page.`
-  );
+  return say(W.cutBySize, language, { shown: page.homes.length, limit: page.limit, next: page.next_offset });
 }
 
 /** The waiver's scope, said once for a list (each listed home carries only its value). */
 export function waiverScopeNote(homes: ReadonlyArray<{ medi_cal_alw: string }>, language: Language = 'en'): string | null {
   if (!homes.some((home) => home.medi_cal_alw === 'true')) return null;
-  return language === 'en' ? `Homes with medi_cal_alw true: ${ALW_SCOPE}` : say(W.waiverScope, language, { scope: recordSentenceIn(ALW_SCOPE, language) });
+  return say(W.waiverScope, language, { scope: recordSentenceIn(ALW_SCOPE, language) });
 }
 
 /**
@@ -82,16 +77,7 @@ export function waiverScopeNote(homes: ReadonlyArray<{ medi_cal_alw: string }>, 
  * the note says how many.
  */
 export function budgetNote(budget: number, keptWithoutOwnRate: number, language: Language = 'en'): string {
-  if (language !== 'en') return say(keptWithoutOwnRate === 1 ? W.budgetKeptOne : W.budgetKeptMany, language, { budget, n: keptWithoutOwnRate });
-  const kept =
-    keptWithoutOwnRate === 1
-      ? "1 of the homes listed has no rate of its own on file (only an estimate, an area figure or nothing) and stays in"
-      : `${keptWithoutOwnRate} of the homes listed have no rate of their own on file (only an estimate, an area figure or nothing) and stay in`;
-  return (
-    `max_monthly_budget_usd ${budget} left out only homes whose own published rate (price.is_this_homes_own_rate true) is above it. ` +
-    `${kept}: a figure that is not the home's own decides nothing. A starting figure is not a quote: ` +
-    'every home must be asked for its current rates.'
-  );
+  return say(keptWithoutOwnRate === 1 ? W.budgetKeptOne : W.budgetKeptMany, language, { budget, n: keptWithoutOwnRate });
 }
 
 export const keptWithoutOwnRate = z
@@ -112,15 +98,8 @@ export function budgetCount(budget: number | null, kept: number): number | null 
  * absence from the state's list is not a no, so the homes it left out are counted and reachable.
  */
 export function waiverNote(leftOut: number, listAsOf: string | null, again?: string, language: Language = 'en'): string {
-  if (language !== 'en') {
-    const asOf = listAsOf ? say(W.asOf, language, { date: listAsOf }) : '';
-    return say(leftOut === 1 ? W.waiverCutOne : W.waiverCutMany, language, { n: leftOut, asOf, again: again ?? say(W.callAgainWaiver, language) });
-  }
-  again ??= CALL_AGAIN.waiver;
-  return (
-    `The waiver filter left out ${leftOut} home(s) here that are not on the state's Assisted Living Waiver list${listAsOf ? ` as of ${listAsOf}` : ''} ` +
-    `(absence from the list is not a verified no: such a home may still take the waiver; ask it). ${again}`
-  );
+  const asOf = listAsOf ? say(W.asOf, language, { date: listAsOf }) : '';
+  return say(leftOut === 1 ? W.waiverCutOne : W.waiverCutMany, language, { n: leftOut, asOf, again: again ?? say(W.callAgainWaiver, language) });
 }
 
 /**
@@ -135,29 +114,17 @@ export function filterNotes(
 ): string[] {
   const notes: string[] = [];
   if (needs.length > 0) {
-    if (language === 'en') {
-      const approvals = needs.map((need) => NEED_WORDS[need]?.approval ?? need).join(', ');
-      notes.push(
-        `needs left out ${selection.leftOutByNeeds} home(s) here whose license does not show every approval asked (${approvals}) as true: ` +
-          `the record says it does not carry one, or does not say (not on file, which is not a no). ${CALL_AGAIN.needs}`,
-      );
-    } else {
-      const approvals = needs.map((need) => (NEED_APPROVAL[need] ? say(NEED_APPROVAL[need]!, language) : need)).join(', ');
-      notes.push(say(selection.leftOutByNeeds === 1 ? W.needsCutOne : W.needsCutMany, language, { n: selection.leftOutByNeeds, approvals }));
-    }
+    const approvals = needs.map((need) => (NEED_APPROVAL[need] ? say(NEED_APPROVAL[need]!, language) : need)).join(', ');
+    notes.push(say(selection.leftOutByNeeds === 1 ? W.needsCutOne : W.needsCutMany, language, { n: selection.leftOutByNeeds, approvals }));
   }
   if (budget !== null) {
     notes.push(budgetNote(budget, selection.withoutOwnRate, language));
-    notes.push(
-      language === 'en'
-        ? `max_monthly_budget_usd left out ${selection.leftOutByBudget} home(s) here whose own published rate is above ${budget}. ${CALL_AGAIN.budget}`
-        : say(selection.leftOutByBudget === 1 ? W.budgetCutOne : W.budgetCutMany, language, { n: selection.leftOutByBudget, budget }),
-    );
+    notes.push(say(selection.leftOutByBudget === 1 ? W.budgetCutOne : W.budgetCutMany, language, { n: selection.leftOutByBudget, budget }));
   }
   return notes;
 }
 
-/** The approval each `needs` key asks for, as the needs note names it (call-plan.ts NEED_WORDS' English). */
+/** The approval each `needs` key asks for, as the needs note names it (its English is call-plan.ts NEED_WORDS'). */
 const NEED_APPROVAL: Readonly<Record<string, (typeof W)[keyof typeof W]>> = {
   dementia: W.needDementia,
   wheelchair: W.needWheelchair,
@@ -167,9 +134,7 @@ const NEED_APPROVAL: Readonly<Record<string, (typeof W)[keyof typeof W]>> = {
 
 /** Said when a place has homes with no map point: they cannot be in a distance list. */
 export function withoutLocationNote(count: number, language: Language = 'en'): string {
-  return language === 'en'
-    ? `${count} matching home(s) have no map location on file and are not in this distance list. ${CALL_AGAIN.near}`
-    : say(count === 1 ? W.noLocationOne : W.noLocationMany, language, { n: count });
+  return say(count === 1 ? W.noLocationOne : W.noLocationMany, language, { n: count });
 }
 
 type ListAnswer = {

@@ -14,7 +14,10 @@ import { ALL_CATALOGS } from '../../serve/words/catalogs.ts';
 import { honestyIn } from '../../serve/words/handoff-words.ts';
 import { readsAsNo } from '../../serve/words/home-words.ts';
 import { quotedTextNoteIn } from '../../serve/words/quote.ts';
-import { answerLanguageOf, familyNoteIn } from '../../serve/words/list-answer-words.ts';
+import { answerLanguageOf, familyNoteIn, LIST_ANSWER_WORDS } from '../../serve/words/list-answer-words.ts';
+import { NEED_WORDS } from '../../serve/shape/call-plan.ts';
+import { changeLogSpanWords } from '../../serve/words/changes.ts';
+import { fill } from '../../serve/words/catalog.ts';
 
 const ERAS: Era[] = ['modern', LEGACY[0]];
 const catalogs = Object.values(ALL_CATALOGS);
@@ -251,4 +254,11 @@ test('the Spanish lists keep the English answers\' size limits: 64 KB at limit 5
     t.true(bytes(raw) <= limit, `${name} ${JSON.stringify(args)}: ${bytes(raw)} bytes`);
     if (out.next_offset !== null && out.homes.length < (args.limit ?? 10)) t.regex(out.notes[0], /^Esta respuesta incluye \d+ de los 50 centros pedidos/);
   }
+});
+
+test('the catalog\'s English is what the rest of the service says: the needs\' approvals and the change log\'s span', (t) => {
+  const byNeed = { dementia: 'needDementia', wheelchair: 'needWheelchair', hospice: 'needHospice', bedridden: 'needBedridden' } as const;
+  for (const [need, key] of Object.entries(byNeed)) t.is(LIST_ANSWER_WORDS[key].en, NEED_WORDS[need]!.approval, need);
+  t.is(fill(LIST_ANSWER_WORDS.logSpan.en, { date: '2026-01-02' }), changeLogSpanWords('2026-01-02'));
+  t.is(LIST_ANSWER_WORDS.logSpanUndated.en, changeLogSpanWords(null));
 });
