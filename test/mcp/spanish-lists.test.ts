@@ -258,7 +258,7 @@ test('the Spanish lists keep the English answers\' size limits: 64 KB at limit 5
 
 test('the catalog\'s English is what the rest of the service says: the needs\' approvals and the change log\'s span', (t) => {
   const byNeed = { dementia: 'needDementia', wheelchair: 'needWheelchair', hospice: 'needHospice', bedridden: 'needBedridden' } as const;
-  for (const [need, key] of Object.entries(byNeed)) t.is(LIST_ANSWER_WORDS[key].en, NEED_WORDS[need]!.approval, need);
+  for (const [need, key] of Object.entries(byNeed)) t.is(LIST_ANSWER_WORDS[key].en as string, NEED_WORDS[need]!.approval, need);
   t.is(fill(LIST_ANSWER_WORDS.logSpan.en, { date: '2026-01-02' }), changeLogSpanWords('2026-01-02'));
-  t.is(LIST_ANSWER_WORDS.logSpanUndated.en, changeLogSpanWords(null));
+  t.is(LIST_ANSWER_WORDS.logSpanUndated.en as string, changeLogSpanWords(null));
 });
