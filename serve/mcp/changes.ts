@@ -5,7 +5,11 @@ import { ISO_DATE, isCalendarDate } from '../../contract/facts.ts';
 import { changesKeptSince, closedOnRecordSince, historyOf, listChanges, type ChangeRowReader, type ClosedOnRecord } from '../records/changes.ts';
 import { listedHomesOf } from '../records/listed-homes.ts';
 import { CHANGES_FAIRNESS, facilityPageUrl, historyUrl } from '../shape/changes.ts';
-import { changeLine, noChangesLogged } from '../words/changes.ts';
+import { changeLineIn, CHANGE_WORDS, noChangesLoggedIn } from '../words/change-words.ts';
+import { say } from '../words/catalog.ts';
+import type { Language } from '../words/language.ts';
+import { LIST_ANSWER_WORDS } from '../words/list-answer-words.ts';
+import { pageIn } from './language.ts';
 
 /** Changes get_home carries; the rest are at history_url. */
 export const GET_HOME_CHANGES = 10;
@@ -31,7 +35,8 @@ export const recentChanges = z
   })
   .describe("Changes on this home's state record, as the service's change log saw them.");
 
-export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, license: string): z.infer<typeof recentChanges> {
+/** A home's newest changes, their lines and note in `language` (the values and dates stay the record's). */
+export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, license: string, language: Language = 'en'): z.infer<typeof recentChanges> {
   const rows = historyOf(reader, license);
   const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
   return {
@@ -39,14 +44,14 @@ export function homeRecentChanges(reader: ChangeRowReader, baseUrl: string, lice
       observed_on: row.observed_on,
       change: row.change,
       field: row.field,
-      line: changeLine(row),
+      line: changeLineIn(language, row),
       old_value: row.change === 'changed' ? parsed(row.old_value) : null,
       new_value: row.change === 'changed' ? parsed(row.new_value) : null,
     })),
     total: rows.length,
     kept_since: changesKeptSince(reader.snapshot),
     history_url: historyUrl(baseUrl, license),
-    note: rows.length === 0 ? `${noChangesLogged(changesKeptSince(reader.snapshot))} ${CHANGES_FAIRNESS}` : CHANGES_FAIRNESS,
+    note: rows.length === 0 ? `${noChangesLoggedIn(language, changesKeptSince(reader.snapshot))} ${fairnessIn(language)}` : fairnessIn(language),
   };
 }
 
@@ -83,6 +88,7 @@ export function homesLeftTheList(
   reader: ChangeRowReader,
   baseUrl: string,
   filter: { since: string; countyKey: string | null; cityKey: string | null },
+  language: Language = 'en',
 ): { homes: z.infer<typeof leftTheList>; total: number } {
   const listed = listedHomesOf(reader.snapshot).listedLicenses();
   const { rows } = listChanges(reader, { since: filter.since, countyKey: filter.countyKey, cityKey: filter.cityKey, kind: null, field: null }, LEFT_THE_LIST_SCAN, 0);
@@ -91,7 +97,7 @@ export function homesLeftTheList(
   for (const row of rows) {
     if (seen.has(row.license_number) || listed.has(row.license_number)) continue;
     seen.add(row.license_number);
-    homes.push({ license_number: row.license_number, name: row.name, city: row.city, observed_on: row.observed_on, line: changeLine(row), page: facilityPageUrl(baseUrl, row) });
+    homes.push({ license_number: row.license_number, name: row.name, city: row.city, observed_on: row.observed_on, line: changeLineIn(language, row), page: pageOf(baseUrl, row, language) });
   }
   // Closings the record itself dates, which the log (begun at the first run) may not hold: each line says its source.
   for (const row of closedOnRecordSince(reader.snapshot, filter)) {
@@ -102,8 +108,8 @@ export function homesLeftTheList(
       name: row.name,
       city: row.city,
       observed_on: row.closed_date,
-      line: closedOnRecordLine(row),
-      page: facilityPageUrl(baseUrl, row),
+      line: closedOnRecordLine(row, language),
+      page: pageOf(baseUrl, row, language),
     });
   }
   homes.sort((a, b) => (b.observed_on ?? '').localeCompare(a.observed_on ?? ''));
@@ -111,8 +117,19 @@ export function homesLeftTheList(
 }
 
 /** A closing dated by the record itself, with the source that dates it (not the change log). */
-function closedOnRecordLine(row: ClosedOnRecord): string {
+function closedOnRecordLine(row: ClosedOnRecord, language: Language): string {
   return row.closed_date
-    ? `The state's record gives this license's closing date: ${row.closed_date} (the record's own date, not this service's change log).`
-    : `The state's live record, checked on ${row.live_status_checked_on}, shows "${row.license_status_live}"; it gives no closing date (the live record, not this service's change log).`;
+    ? say(LIST_ANSWER_WORDS.closedOnRecord, language, { date: row.closed_date })
+    : say(LIST_ANSWER_WORDS.closedOnLiveRecord, language, { checked: row.live_status_checked_on, status: row.license_status_live });
+}
+
+/** The change log's fairness sentence in a language. */
+function fairnessIn(language: Language): string {
+  return language === 'en' ? CHANGES_FAIRNESS : say(CHANGE_WORDS.fairness, language);
+}
+
+/** A home's page, the Spanish twin for a Spanish ask. */
+function pageOf(baseUrl: string, row: Parameters<typeof facilityPageUrl>[1], language: Language): string | null {
+  const page = facilityPageUrl(baseUrl, row);
+  return page === null ? null : pageIn(language, page, baseUrl);
 }

@@ -8,6 +8,7 @@ import type { Snapshot } from '../records/snapshot.ts';
 import { fill, say, wordsIn } from '../words/catalog.ts';
 import type { Language } from '../words/language.ts';
 import { PLACE_WORDS } from '../words/place-words.ts';
+import { LIST_ANSWER_WORDS } from '../words/list-answer-words.ts';
 
 export type PlaceAnswer =
   | { county: Place; city: null; read_as: string | null }
@@ -15,9 +16,14 @@ export type PlaceAnswer =
   /** Nothing listed there: `said` is the sentence to answer with (never a guess at another place). */
   | { county: null; city: null; said: string };
 
-function quoted(input: string, language: Language = 'en'): string {
+/** A name as asked, on one line and cut at 60 characters. */
+function shownName(input: string): string {
   const text = input.replace(/\s+/g, ' ').trim();
-  return fill(say(PLACE_WORDS.quoted, language), { text: text.length > 60 ? `${text.slice(0, 60)}…` : text });
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+function quoted(input: string, language: Language = 'en'): string {
+  return fill(say(PLACE_WORDS.quoted, language), { text: shownName(input) });
 }
 
 function homes(count: number, language: Language): string {
@@ -85,11 +91,13 @@ export function placeFor(snapshot: Snapshot, input: string, as: 'county' | 'city
     return near.kind === 'county' ? { county: near.listed, city: null, read_as } : { county: null, city: { ...near.listed, county: near.county }, read_as };
   }
   const kind = as === 'county' ? 'county' : 'city';
-  const offer = near ? ` If you meant ${near.name}${near.kind === 'county' ? ' County' : near.county ? ` (${near.county} County)` : ''}, send that spelling.` : '';
-  const how =
-    kind === 'city'
-      ? ' Send the city as the state roster spells it, or send county, or near {latitude, longitude} instead.'
-      : ' Send a California county name (e.g. "Alameda"), or city, or near {latitude, longitude} instead.';
-  const none = kind === 'city' ? `No listed home is in a city named ${quoted(input)}.` : `No California county is named ${quoted(input)}.`;
-  return { county: null, city: null, said: `${none}${offer}${how}` };
+  const w = wordsIn(LIST_ANSWER_WORDS, language);
+  const offer = !near
+    ? ''
+    : near.kind === 'county'
+      ? fill(w.meantCounty, { name: near.name })
+      : near.county
+        ? fill(w.meantCityIn, { name: near.name, county: near.county })
+        : fill(w.meant, { name: near.name });
+  return { county: null, city: null, said: fill(kind === 'city' ? w.noSuchCity : w.noSuchCounty, { input: shownName(input), offer }) };
 }

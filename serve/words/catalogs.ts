@@ -21,6 +21,7 @@ import { PROMPT_WORDS } from './prompt-words.ts';
 import { RECORD_WORDS } from './record-words.ts';
 import { QUOTE_WORDS } from './quote.ts';
 import { DOCUMENT_WORDS } from './document-words.ts';
+import { LIST_ANSWER_WORDS, LIST_TEXT_WORDS } from './list-answer-words.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
@@ -63,6 +64,8 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   RECORD_WORDS,
   QUOTE_WORDS,
   DOCUMENT_WORDS,
+  LIST_ANSWER_WORDS,
+  LIST_TEXT_WORDS,
 };
 
 /**

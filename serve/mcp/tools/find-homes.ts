@@ -5,17 +5,20 @@ import { NEED_KEYS } from '../../../contract/facts.ts';
 import { changedSinceArg, homesLeftTheList, leftTheList } from '../changes.ts';
 import { changesKeptSince, licensesChangedSince } from '../../records/changes.ts';
 import { changeLogSpanWords } from '../../words/changes.ts';
-import { CALL_AGAIN } from '../../words/wording.ts';
 import { CHANGES_FAIRNESS } from '../../shape/changes.ts';
+import { say } from '../../words/catalog.ts';
+import { LIST_ANSWER_WORDS as W } from '../../words/list-answer-words.ts';
+import { CHANGE_WORDS } from '../../words/change-words.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
+import type { Language } from '../../words/language.ts';
 import { licensesFailingNeeds } from '../../records/home-record.ts';
 import { placeFor } from '../places.ts';
 import { mcpDataDates } from '../record.ts';
 import { clearancesFor, listedHomesOf } from '../../records/listed-homes.ts';
-import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, listText, waiverNote, waiverScopeNote } from '../lists.ts';
+import { budgetCount, cutBySizeNote, filterNotes, keptWithoutOwnRate, LIST_DEFAULT_LIMIT, listPage, listText, waiverNote, waiverScopeNote, withoutLocationNote } from '../lists.ts';
 import { dataDates, honesty, integerArg, listedHome, needsArg, numberArg, pointArg, strictInput, textArg, waiverArg, answerLanguageArg } from '../schemas.ts';
 import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
-import { honesty as honestyBlock, ORDER_ALPHABETICAL, ORDER_BY_DISTANCE } from '../wording.ts';
 import { cardLink } from '../cards/catalog.ts';
 
 export const FIND_DEFAULT_RADIUS_KM = 25;
@@ -73,14 +76,17 @@ const output = z.object({
 });
 
 /** What to try when nothing matched: only advice that fits the call (no radius without a point). */
-function noMatchNote(near: boolean, needs: boolean, changedSince: boolean): string {
+function noMatchNote(near: boolean, needs: boolean, changedSince: boolean, language: Language): string {
   // With changed_since, the place is not what came up empty: the log did.
-  if (changedSince) return 'No listed home here has a logged change since that date; leave changed_since out to see the homes here.';
-  const tries = [
-    ...(needs ? ['fewer needs (a need matches only an explicit true on the license)'] : []),
-    near ? 'a wider radius_km or a nearby place' : 'a nearby city or county',
-  ];
-  return `No listed home matches; try ${tries.join(', or ')}.`;
+  if (changedSince) return say(W.noMatchChanged, language);
+  if (needs) return say(near ? W.noMatchNeedsNear : W.noMatchNeedsPlace, language);
+  return say(near ? W.noMatchNear : W.noMatchPlace, language);
+}
+
+/** What the change log covers (words/changes.ts changeLogSpanWords in English). */
+function logSpanIn(language: Language, keptSince: string | null): string {
+  if (language === 'en') return changeLogSpanWords(keptSince);
+  return keptSince ? say(W.logSpan, language, { date: keptSince }) : say(W.logSpanUndated, language);
 }
 
 export const findHomes = defineTool({
@@ -100,17 +106,17 @@ export const findHomes = defineTool({
   run(args, call, ctx) {
     const language = answerLanguage(args.language, ctx);
     if (!args.near && args.county === undefined && args.city === undefined) {
-      refuse('Give at least one of near {latitude, longitude}, county or city. To look homes up by name, use check_homes or search.');
+      refuse(say(W.noPlace, language));
     }
     if (args.radius_km !== undefined && !args.near) {
-      refuse('radius_km works only with near {latitude, longitude}. Send near as well, or leave radius_km out and use county or city.');
+      refuse(say(W.radiusWithoutNear, language));
     }
     const context = call.context();
     const index = listedHomesOf(context.snapshot);
     // One reading of place names for find_homes and search (serve/mcp/places.ts): a real place is never swapped for another.
-    const countyRead = args.county === undefined ? null : placeFor(context.snapshot, args.county, 'county');
+    const countyRead = args.county === undefined ? null : placeFor(context.snapshot, args.county, 'county', false, language);
     if (countyRead && 'said' in countyRead) refuse(countyRead.said);
-    const cityRead = args.city === undefined ? null : placeFor(context.snapshot, args.city, 'city');
+    const cityRead = args.city === undefined ? null : placeFor(context.snapshot, args.city, 'city', false, language);
     if (cityRead && 'said' in cityRead) refuse(cityRead.said);
     const county = countyRead?.county ?? null;
     const city = cityRead?.city ?? null;
@@ -132,35 +138,32 @@ export const findHomes = defineTool({
       // Narrowed inside the index, so every count in the notes is of the homes listed.
       only: args.changed_since === undefined ? null : licensesChangedSince(context, args.changed_since),
     });
-    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args, language);
 
     const notes: string[] = [];
-    notes.push(...filterNotes(needs, budget, selection));
-    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf));
-    if (selection.withoutLocation > 0 && (county || city)) {
-      notes.push(`${selection.withoutLocation} matching home(s) have no map location on file and are not in this distance list. ${CALL_AGAIN.near}`);
-    }
+    notes.push(...filterNotes(needs, budget, selection, language));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, undefined, language));
+    if (selection.withoutLocation > 0 && (county || city)) notes.push(withoutLocationNote(selection.withoutLocation, language));
     let left: ReturnType<typeof homesLeftTheList> | null = null;
     if (args.changed_since !== undefined) {
       // Closures first: a list of current homes cannot show a home that closed, the change that matters most.
       if (!args.near) {
-        left = homesLeftTheList(context, context.filler.baseUrl, { since: args.changed_since, countyKey: county?.key ?? null, cityKey: city?.key ?? null });
+        left = homesLeftTheList(context, context.filler.baseUrl, { since: args.changed_since, countyKey: county?.key ?? null, cityKey: city?.key ?? null }, language);
         if (left.total > 0) {
-          notes.unshift(
-            `${left.total} home(s) here closed or left the state roster since ${args.changed_since}: they are in left_the_list, not in homes` +
-              (left.total > left.homes.length ? ` (the newest ${left.homes.length} shown; the rest are in the change log at /api/v1/changes)` : '') + '.',
-          );
+          const more = left.total > left.homes.length ? say(W.leftMore, language, { shown: left.homes.length }) : '';
+          notes.unshift(say(left.total === 1 ? W.leftOne : W.leftMany, language, { n: left.total, since: args.changed_since, more }));
         }
       } else {
-        notes.push(`Homes that closed since then have no place in a distance list. ${CALL_AGAIN.closedNear}`);
+        notes.push(say(W.closedNear, language));
       }
-      notes.push(`Only homes whose state record changed since ${args.changed_since} (see each home's changes with get_home). ${changeLogSpanWords(changesKeptSince(context.snapshot))} ${CHANGES_FAIRNESS}`);
+      const fairness = language === 'en' ? CHANGES_FAIRNESS : say(CHANGE_WORDS.fairness, language);
+      notes.push(say(W.onlyChanged, language, { since: args.changed_since, span: logSpanIn(language, changesKeptSince(context.snapshot)), fairness }));
     }
-    if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined));
-    const scope = waiverScopeNote(page.homes);
+    if (page.total === 0) notes.push(noMatchNote(Boolean(args.near), needs.length > 0, args.changed_since !== undefined, language));
+    const scope = waiverScopeNote(page.homes, language);
     if (scope) notes.push(scope);
     // A page cut for its size says so before anything else.
-    if (cutBySize) notes.unshift(cutBySizeNote(page));
+    if (cutBySize) notes.unshift(cutBySizeNote(page, language));
     return {
       ...page,
       query: {
@@ -176,7 +179,7 @@ export const findHomes = defineTool({
       notes,
       ...(left ? { left_the_list: left.homes } : {}),
       kept_without_own_rate: budgetCount(budget, selection.withoutOwnRate),
-      honesty: honestyBlock(args.near ? ORDER_BY_DISTANCE : ORDER_ALPHABETICAL),
+      honesty: honestyIn(language, args.near ? 'orderByDistance' : 'orderAlphabetical'),
       data_dates: mcpDataDates(context.snapshot),
     };
   },

@@ -13,8 +13,10 @@ const withoutCut = <T extends { cut_by_size: boolean }>({ cut_by_size: _cut, ...
 import { dataDates, honesty, listedHome, needsArg, numberArg, strictInput, textArg, waiverArg, answerLanguageArg } from '../schemas.ts';
 import { answerLanguage } from '../language.ts';
 import { defineTool, refuse } from '../tool.ts';
-import { HOSPITAL_SOURCE } from '../../words/wording.ts';
-import { honesty as honestyBlock, ORDER_FROM_HOSPITAL } from '../wording.ts';
+import { say } from '../../words/catalog.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
+import type { Language } from '../../words/language.ts';
+import { LIST_ANSWER_WORDS as W } from '../../words/list-answer-words.ts';
 import { shown } from './common.ts';
 import { budgetArg, limitArg, offsetArg } from './find-homes.ts';
 import { cardLink } from '../cards/catalog.ts';
@@ -75,14 +77,21 @@ const output = z.object({
 });
 
 /** What an ambiguous answer says: how many fit, and when more fit than are listed, where the rest are and how to reach them. */
-function ambiguousNote(input: string, match: { candidates: readonly HospitalRow[]; fitting: number; left_out: readonly HospitalRow[] }): string {
-  const ask = 'Ask the user which one, then call again with hospital set to its facid.';
-  if (match.left_out.length === 0) return `${match.fitting} hospitals fit "${shown(input)}", all listed in candidates. ${ask}`;
-  const cities = [...new Set(match.left_out.map((row) => row.city ?? 'city not on file'))].join(', ');
-  return (
-    `${match.fitting} hospitals fit "${shown(input)}"; candidates lists the first ${match.candidates.length} alphabetically (not ranked). ` +
-    `The other ${match.left_out.length} are in: ${cities}. To reach one of those, call again with "name, city" (e.g. "${shown(input)}, ${match.left_out[0]!.city ?? ''}"). ${ask}`
-  );
+function ambiguousNote(
+  input: string,
+  match: { candidates: readonly HospitalRow[]; fitting: number; left_out: readonly HospitalRow[] },
+  language: Language,
+): string {
+  if (match.left_out.length === 0) return say(W.hospitalsAll, language, { n: match.fitting, input: shown(input) });
+  const cities = [...new Set(match.left_out.map((row) => row.city ?? say(W.cityNotOnFile, language)))].join(', ');
+  return say(W.hospitalsMore, language, {
+    n: match.fitting,
+    input: shown(input),
+    shown: match.candidates.length,
+    rest: match.left_out.length,
+    cities,
+    city: match.left_out[0]!.city ?? '',
+  });
 }
 
 export const homesNearHospital = defineTool({
@@ -109,22 +118,19 @@ export const homesNearHospital = defineTool({
       radius_km: radiusKm,
       needs,
       max_monthly_budget_usd: budget,
-      honesty: honestyBlock(ORDER_FROM_HOSPITAL),
+      honesty: honestyIn(language, 'orderFromHospital'),
       data_dates: mcpDataDates(snapshot),
     };
     if (match.status === 'not_found') {
-      refuse(
-        `No hospital in the state's list of general acute care hospitals fits "${shown(args.hospital)}". ` +
-          'Send the hospital\'s name as the state lists it (e.g. without "the"), add ", city" to narrow, or send its 9-digit FACID.',
-      );
+      refuse(say(W.hospitalNotFound, language, { input: shown(args.hospital) }));
     }
     if (match.status === 'ambiguous') {
       return {
         status: 'ambiguous' as const,
         hospital: null,
         candidates: match.candidates,
-        ...withoutCut(listPage(context, { licenses: [], distances: [] }, args)),
-        notes: [ambiguousNote(args.hospital, match)],
+        ...withoutCut(listPage(context, { licenses: [], distances: [] }, args, language)),
+        notes: [ambiguousNote(args.hospital, match, language)],
         kept_without_own_rate: budgetCount(budget, 0),
         ...common,
       };
@@ -138,17 +144,17 @@ export const homesNearHospital = defineTool({
       waiver: args.waiver === true,
       maxMonthlyUsd: budget,
     });
-    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args);
-    const notes = ['distance_km is the straight-line distance from the hospital, not a driving distance.'];
-    notes.push(...filterNotes(needs, budget, selection));
-    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, snapshot.meta.alwListAsOf));
-    const scope = waiverScopeNote(page.homes);
+    const { cut_by_size: cutBySize, ...page } = listPage(context, selection, args, language);
+    const notes = [say(W.hospitalStraightLine, language)];
+    notes.push(...filterNotes(needs, budget, selection, language));
+    if (args.waiver) notes.push(waiverNote(selection.leftOutByWaiver, snapshot.meta.alwListAsOf, undefined, language));
+    const scope = waiverScopeNote(page.homes, language);
     if (scope) notes.push(scope);
-    if (cutBySize) notes.unshift(cutBySizeNote(page));
-    if (page.total === 0) notes.push(`No listed home within ${radiusKm} km matches; try a wider radius_km (up to ${HOSPITAL_MAX_RADIUS_KM}) or fewer needs.`);
+    if (cutBySize) notes.unshift(cutBySizeNote(page, language));
+    if (page.total === 0) notes.push(say(W.hospitalNoMatch, language, { radius: radiusKm, max: HOSPITAL_MAX_RADIUS_KM }));
     return {
       status: 'matched' as const,
-      hospital: { ...match.hospital, source: HOSPITAL_SOURCE, loaded_on: snapshot.meta.snapshotDate },
+      hospital: { ...match.hospital, source: say(W.hospitalSource, language), loaded_on: snapshot.meta.snapshotDate },
       candidates: [],
       ...page,
       notes,

@@ -21,7 +21,8 @@ import { HOME_WORDS, statusIn } from '../../../words/home-page-words.ts';
 import { LIST_WORDS } from '../../../words/list-words.ts';
 import { RELAY_WORDS } from '../../../words/relay-words.ts';
 import { plainValue } from './words.ts';
-import { familyNote } from '../../../words/wording.ts';
+import { APPROXIMATE_DISTANCE } from '../../../words/wording.ts';
+import { answerLanguageOf, familyNoteIn } from '../../../words/list-answer-words.ts';
 import { priceLineIn } from '../../../words/price-words.ts';
 import type { Language } from '../../../words/language.ts';
 
@@ -99,10 +100,15 @@ async function drawMap(app: App, list: HomeList, holder: HTMLElement, counter: H
   map.fitBounds(layer.getBounds(), { padding: [20, 20], maxZoom: 14 });
 }
 
-/** A home's price line in the card's language; only one no Spanish sentence can carry stays English, marked so. */
-function pricePara(price: NonNullable<HomeList['homes'][number]['price']>, language: Language): HTMLElement {
-  const spoken = priceLineIn(price, language);
-  return spoken === null ? el('p', { class: 'note', lang: 'en', text: price.line }) : el('p', { class: 'note', text: spoken });
+/**
+ * A home's price line in the card's language. A line the tool already said in that language is
+ * shown as it is; an English line is said in Spanish where the catalog can (else it stays English,
+ * marked so); a Spanish line in an English card stays Spanish, marked so.
+ */
+function pricePara(price: NonNullable<HomeList['homes'][number]['price']>, language: Language, answered: Language): HTMLElement {
+  if (answered === language) return el('p', { class: 'note', text: price.line });
+  const spoken = answered === 'en' ? priceLineIn(price, language) : null;
+  return spoken === null ? el('p', { class: 'note', lang: answered, text: price.line }) : el('p', { class: 'note', text: spoken });
 }
 
 function renderList(list: HomeList, app: App): void {
@@ -111,8 +117,9 @@ function renderList(list: HomeList, app: App): void {
   const language = cardLanguage(app);
   const english = language === 'en';
   const w = wordsIn(CARD_WORDS, language);
-  // The tool's own notes are English: a Spanish card marks them so (lang="en").
-  const inEnglish: Record<string, string> = english ? {} : { lang: 'en' };
+  // The tool's own sentences are in the language it answered in: marked so where the card reads in another.
+  const answered = answerLanguageOf(list.honesty.order);
+  const inAnswer: Record<string, string> = answered === language ? {} : { lang: answered };
   const byDistance = list.homes.some((home) => home.distance_km !== null);
   const mapHolder = el('div', { class: 'map', role: 'region', 'aria-label': w.mapRegion });
   mapHolder.hidden = true;
@@ -126,11 +133,11 @@ function renderList(list: HomeList, app: App): void {
           el('ul', { 'data-field': 'candidates' }, list.candidates.map((candidate) => el('li', { text: [candidate.name, candidate.city].filter(Boolean).join(', ') }))),
         ])
       : null,
-    el('p', { class: 'note', 'data-field': 'order', text: english ? list.honesty.order : byDistance ? w.byDistance : say(SHARED_WORDS.listOrder, language) }),
-    el('p', { class: 'note', 'data-field': 'neutrality', text: english ? list.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
-    el('p', { class: 'note', 'data-field': 'openings', text: english ? list.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
+    el('p', { class: 'note', 'data-field': 'order', ...(english ? inAnswer : {}), text: english ? list.honesty.order : byDistance ? w.byDistance : say(SHARED_WORDS.listOrder, language) }),
+    el('p', { class: 'note', 'data-field': 'neutrality', ...(english ? inAnswer : {}), text: english ? list.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
+    el('p', { class: 'note', 'data-field': 'openings', ...(english ? inAnswer : {}), text: english ? list.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
     // The notes as the family reads them: the assistant's call-again sentences are not for them.
-    ...list.notes.map(familyNote).filter(Boolean).map((note) => el('p', { class: 'note', 'data-field': 'list-note', ...inEnglish, text: note })),
+    ...list.notes.map(familyNoteIn).filter(Boolean).map((note) => el('p', { class: 'note', 'data-field': 'list-note', ...inAnswer, text: note })),
     mapHolder,
     counter,
     el(
@@ -145,11 +152,11 @@ function renderList(list: HomeList, app: App): void {
             class: 'sub',
             text: english
               ? `${plainValue(home.city)} · license ${home.license_number} · ${plainValue(home.license.status)}` +
-                (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${home.distance_note})` : ''}`)
+                (home.distance_km === null ? '' : ` · ${home.distance_km} km straight-line${home.distance_note ? ` (${APPROXIMATE_DISTANCE})` : ''}`)
               : `${home.city ?? say(LIST_WORDS.cityNotOnFile, language)} · ${say(LIST_WORDS.license, language, { license: home.license_number })} · ${home.license.status ? statusIn(language, home.license.status) : say(HOME_WORDS.notOnFileShort, language)}` +
                 (home.distance_km === null ? '' : fill(w.straightLine, { km: home.distance_km }) + (home.distance_note ? w.approximateDistance : '')),
           }),
-          home.price ? pricePara(home.price, language) : null,
+          home.price ? pricePara(home.price, language, answered) : null,
         ]);
       }),
     ),
