@@ -142,6 +142,25 @@ export function englishWrittenFor(spanish: string, catalogs: readonly Catalog[],
 }
 
 /**
+ * Whether a text of several catalog sentences joined by a space (a note and the fairness sentence
+ * after it) was written sentence by sentence from the English served: the Spanish is cut after a
+ * sentence's end, each part read back, and the English must be those parts' English joined the same way.
+ */
+function writtenAsSentences(english: string, spanish: string, catalogs: readonly Catalog[], parts = 3): boolean {
+  if (parts < 2) return false;
+  for (const cut of spanish.matchAll(/[.:;!?»)] (?=\S)/g)) {
+    const head = spanish.slice(0, cut.index + 1);
+    const tail = spanish.slice(cut.index + 2);
+    for (const first of englishWrittenFor(head, catalogs).map((text) => text.trim())) {
+      if (!english.startsWith(`${first} `)) continue;
+      const rest = english.slice(first.length + 1);
+      if (englishWrittenFor(tail, catalogs).some((text) => text.trim() === rest) || writtenAsSentences(rest, tail, catalogs, parts - 1)) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Whether a Spanish text a surface serves was written from the English it serves beside it, in
  * the same call: the stale check on what is served today, not on the catalog's own English (a
  * surface that builds its English elsewhere would otherwise let its Spanish twin lag unseen).
@@ -156,6 +175,7 @@ export function servedPairProblem(english: string, spanish: string, catalogs: re
   }
   let written = englishWrittenFor(spanish, catalogs).map((text) => text.trim());
   if (written.includes(english.trim())) return null;
+  if (writtenAsSentences(english.trim(), spanish.trim(), catalogs)) return null;
   // A Markdown line's marks (a quote, bold, a list item) are the surface's, not the catalog's.
   const unmarked = (text: string) => text.replace(/^\s*(?:>\s*|-\s+|\d+\.\s+)?/, '').replace(/^\*\*([^*]*)\*\*$/, '$1');
   if (unmarked(spanish) !== spanish && englishWrittenFor(unmarked(spanish), catalogs).includes(unmarked(english))) return null;

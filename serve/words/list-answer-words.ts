@@ -67,7 +67,7 @@ export const LIST_ANSWER_WORDS = defineWords({
   // search's own call-again sentence for its waiver note (serve/mcp/tools/search.ts passes it to waiverNote).
   searchAgain: {
     en: 'Search again without them to see those homes.',
-    es: { text: 'Busque de nuevo sin ellas para ver esos centros.', from: 'Search again without them to see those homes.' },
+    es: { text: 'Busque de nuevo sin esas palabras para ver esos centros.', from: 'Search again without them to see those homes.' },
   },
   // The approvals a needs filter asks for (call-plan.ts NEED_WORDS' English).
   needDementia: { en: 'dementia care', es: { text: 'atención para personas con demencia', from: 'dementia care' } },

@@ -137,11 +137,18 @@ export const SEARCH_WORDS = defineWords({
       from: 'More homes match "{query}" than the {max} shown (alphabetical, not ranked): add a town, a care need or more of the name, or call find_homes with county or city (and offset) to see them all.',
     },
   },
-  careWordsCut: {
-    en: 'The care words left out {n} home(s) here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see those homes.',
+  careWordsCutOne: {
+    en: 'The care words left out 1 home here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see that home.',
     es: {
-      text: 'Las palabras de cuidado dejaron fuera {n} centro(s) de aquí cuya licencia no muestra como «sí» cada aprobación pedida ({approvals}): el registro dice que no la incluye, o no lo dice («No consta» no quiere decir «no»). Busque de nuevo sin ellas para ver esos centros.',
-      from: 'The care words left out {n} home(s) here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see those homes.',
+      text: 'Las palabras de cuidado dejaron fuera 1 centro de aquí cuya licencia no muestra como «sí» cada aprobación pedida ({approvals}): el registro dice que no la incluye, o no lo dice («No consta» no quiere decir «no»). Busque de nuevo sin esas palabras para ver ese centro.',
+      from: 'The care words left out 1 home here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see that home.',
+    },
+  },
+  careWordsCut: {
+    en: 'The care words left out {n} homes here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see those homes.',
+    es: {
+      text: 'Las palabras de cuidado dejaron fuera {n} centros de aquí cuya licencia no muestra como «sí» cada aprobación pedida ({approvals}): el registro dice que no la incluye, o no lo dice («No consta» no quiere decir «no»). Busque de nuevo sin esas palabras para ver esos centros.',
+      from: 'The care words left out {n} homes here whose license does not show every approval asked ({approvals}) as true: the record says it does not carry one, or does not say (not on file, which is not a no). Search again without them to see those homes.',
     },
   },
   readZip: {

@@ -104,7 +104,8 @@ test('3. a care-needs or budget filter says how many homes it left out, counted 
     "SELECT city, COUNT(*) AS n FROM facilities WHERE listed = 1 GROUP BY city_key HAVING SUM(dementia = 'true') > 0 AND SUM(dementia <> 'true') > 0 AND COUNT(*) <= 20 ORDER BY city",
   );
   const searched = await call('search', { query: `memory care in ${city.city}` });
-  t.true(searched.note.startsWith(`The care words left out ${city.n - searched.results.length} home(s) here`), searched.note);
+  const cut = city.n - searched.results.length;
+  t.true(searched.note.startsWith(`The care words left out ${cut} ${cut === 1 ? 'home' : 'homes'} here`), searched.note);
 
   // Near a point: a filter counts only homes within the radius.
   const home = ex.one<{ latitude: number; longitude: number }>('a located listed home', 'SELECT latitude, longitude FROM facilities WHERE listed = 1 AND latitude IS NOT NULL ORDER BY sort_key');

@@ -44,7 +44,7 @@ export const getHome = defineTool({
       home: mcpFullRecord(context, record, language),
       reading_notes: readingNotesIn(language),
       data_dates: mcpDataDates(context.snapshot),
-      changes: homeRecentChanges(context, context.filler.baseUrl, license),
+      changes: homeRecentChanges(context, context.filler.baseUrl, license, language),
     };
   },
 });

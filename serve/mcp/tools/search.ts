@@ -16,6 +16,7 @@ import { clearancesFor, listedHomesOf, unlistedByNameAndPlace } from '../../reco
 import { readPlace } from '../../records/place-names.ts';
 import { placeFor } from '../places.ts';
 import { waiverNote } from '../lists.ts';
+import { LIST_ANSWER_WORDS } from '../../words/list-answer-words.ts';
 import { NEED_WORDS as CARE_NEED_WORDS } from '../../shape/call-plan.ts';
 import { dataDates, honesty, strictInput, textArg } from '../schemas.ts';
 import { mcpDataDates } from '../record.ts';
@@ -145,11 +146,10 @@ function placeSearch(context: ShapeContext, query: string, language: Language, c
     waiver,
   });
   // Care words filter as find_homes' needs do, and the count they left out is said the same way.
-  const again = 'Search again without them to see those homes.';
   const w = wordsIn(SEARCH_WORDS, language);
   const approvals = [...needs].map((need) => (language === 'en' ? CARE_NEED_WORDS[need]!.approval : say(APPROVAL_NAME_WORDS[NEEDS[need]!], language))).join(', ');
-  const cut = needs.size === 0 ? null : fill(w.careWordsCut, { n: selection.leftOutByNeeds, approvals });
-  const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, again) : null;
+  const cut = needs.size === 0 ? null : fill(selection.leftOutByNeeds === 1 ? w.careWordsCutOne : w.careWordsCut, { n: selection.leftOutByNeeds, approvals });
+  const waiverCut = waiver ? waiverNote(selection.leftOutByWaiver, context.snapshot.meta.alwListAsOf, say(LIST_ANSWER_WORDS.searchAgain, language), language) : null;
   const readAs = 'said' in read ? fill(w.readZip, { zip: known!.name }) : read.read_as;
   // Nothing fit: advice that widens what the family asked, never the same ask in another town.
   const inCity = !('said' in read) && read.city !== null;
