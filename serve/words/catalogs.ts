@@ -22,6 +22,7 @@ import { RECORD_WORDS } from './record-words.ts';
 import { QUOTE_WORDS } from './quote.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
+import { CHECK_CATALOG } from './check-words.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
 
 export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
@@ -61,6 +62,7 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   PROMPT_WORDS,
   RECORD_WORDS,
   QUOTE_WORDS,
+  CHECK_CATALOG,
 };
 
 /**
