@@ -20,18 +20,23 @@ function md(text: string | null): string {
 /** The first sentence of a closed note, in a language (its entries in check-words.ts; an unknown one stays as written). */
 const CLOSED_FIRST = [CHECK_WORDS.closedOn, CHECK_WORDS.liveClosedDated, CHECK_WORDS.liveClosedUndated, CHECK_WORDS.closedUndated];
 
-/** A matched line's head: the home, its license, its place and its status (the state's words quoted, a Spanish gloss after the status). */
+/** A matched line's head: the home, its license and its place (the state's words quoted). */
 function headOf(home: CompactHome, language: Language): string {
-  const status = home.license_status ? glossedStatusIn(language, quoted(home.license_status), home.license_status) : say(READING_WORDS.notOnFile, language);
-  const values = { name: quoted(home.name), license: home.license_number, city: home.city ? quoted(home.city) : '', county: home.county ? quoted(home.county) : '', status };
+  const values = { name: quoted(home.name), license: home.license_number, city: home.city ? quoted(home.city) : '', county: home.county ? quoted(home.county) : '' };
   const entry = home.city ? (home.county ? CHECK_WORDS.headCityCounty : CHECK_WORDS.headCity) : home.county ? CHECK_WORDS.headCounty : CHECK_WORDS.headNoPlace;
   return say(entry, language, values);
+}
+
+/** The license's status: the state's words quoted, a Spanish gloss after them. */
+function statusOf(home: CompactHome, language: Language): string {
+  return home.license_status ? glossedStatusIn(language, quoted(home.license_status), home.license_status) : say(READING_WORDS.notOnFile, language);
 }
 
 /** What a matched line says after its input: the home, its status and its care approvals. */
 export function matchedLine(home: CompactHome, live: { status: string | null; checkedOn: string | null } | null = null, language: Language = 'en'): string {
   // The record's own words sit in « » (quote.ts): the state's text, never an instruction.
   const head = headOf(home, language);
+  const status = statusOf(home, language);
   const asOf = home.clearances.as_of ? say(SOURCE_WORDS.asOf, language, { date: home.clearances.as_of }) : '';
   // What a family asks next, said here as the structured result holds it: the waiver, the price line with its source and age, the state record's tallies.
   const price = home.price ? escapeMarkdownInline(priceLineIn(home.price, language) ?? home.price.line) : null;
@@ -46,15 +51,24 @@ export function matchedLine(home: CompactHome, live: { status: string | null; ch
     // The closed note's first sentence ("This license closed on ..."); the rest is what the history heading says.
     const closed = /^[^.]*\./.exec(home.clearances.closed_note ?? '')?.[0] ?? CHECK_WORDS.closedUndated.en;
     // The live record and the phone, as the home's page says them (a note naming the live record already has it).
-    const liveSaid = live?.status && !closed.includes('live record') ? ` ${md(liveSentence(live.status, live.checkedOn, language))}` : '';
+    const liveSaid = live?.status && !closed.includes('live record') ? md(liveSentence(live.status, live.checkedOn, language)) : null;
     const approvals = approvalsListIn(language, home.clearances, false);
-    return say(CHECK_WORDS.closed, language, { head, closed: md(sayServed(closed, CLOSED_FIRST, language) ?? closed), live: liveSaid, asOf, approvals, rest });
+    return say(CHECK_WORDS.closed, language, { head, status, closed: closedSaid(closed, liveSaid, language), asOf, approvals, rest });
   }
   // An application says so before anything reads as a home's current care; what it lists reads as applied for, never a yes.
   if (licenseStatusMeaning(home.license_status).pending) {
-    return say(CHECK_WORDS.pending, language, { head, asOf, approvals: approvalsListIn(language, home.clearances, true), rest });
+    return say(CHECK_WORDS.pending, language, { head, status, asOf, approvals: approvalsListIn(language, home.clearances, true), rest });
   }
-  return say(CHECK_WORDS.open, language, { head, asOf, approvals: approvalsListIn(language, home.clearances, false), rest });
+  return say(CHECK_WORDS.open, language, { head, status, asOf, approvals: approvalsListIn(language, home.clearances, false), rest });
+}
+
+/** A closed note's first sentence in a language, with the live record's sentence after it when there is one. */
+function closedSaid(closed: string, live: string | null, language: Language): string {
+  const first = md(sayServed(closed, CLOSED_FIRST, language) ?? closed);
+  if (live === null) return first;
+  const date = /^This license closed on (\d{4}-\d{2}-\d{2})\.$/.exec(closed)?.[1];
+  if (date) return say(CHECK_WORDS.closedOnLive, language, { date, live });
+  return closed === CHECK_WORDS.closedUndated.en ? say(CHECK_WORDS.closedUndatedLive, language, { live }) : `${first} ${live}`;
 }
 
 /** wording.ts liveStatusWords, in a language (the status quoted as the state wrote it, a Spanish gloss after it). */

@@ -17,6 +17,8 @@ const NOT_FOUND =
 
 /** A matched line's body after its head, by the license's state: current, an application, closed. */
 const APPROVALS_TAIL = '{asOf}: {approvals}.{rest}';
+const STATUS = ' Status: {status}.';
+const STATUS_ES = ' Estado de la licencia: {status}.';
 
 export const CHECK_WORDS = defineWords({
   order: { en: CHECK_ORDER, es: { text: 'Los resultados están en el orden en que se enviaron las entradas.', from: CHECK_ORDER } },
@@ -81,39 +83,40 @@ export const CHECK_WORDS = defineWords({
   },
   // A matched line's head, by which of city and county the record names.
   headCityCounty: {
-    en: '**{name}** (license {license}, {city}, {county} County). Status: {status}.',
-    es: { text: '**{name}** (licencia {license}, {city}, condado de {county}). Estado de la licencia: {status}.', from: '**{name}** (license {license}, {city}, {county} County). Status: {status}.' },
+    en: '**{name}** (license {license}, {city}, {county} County).',
+    es: { text: '**{name}** (licencia {license}, {city}, condado de {county}).', from: '**{name}** (license {license}, {city}, {county} County).' },
   },
   headCity: {
-    en: '**{name}** (license {license}, {city}). Status: {status}.',
-    es: { text: '**{name}** (licencia {license}, {city}). Estado de la licencia: {status}.', from: '**{name}** (license {license}, {city}). Status: {status}.' },
+    en: '**{name}** (license {license}, {city}).',
+    es: { text: '**{name}** (licencia {license}, {city}).', from: '**{name}** (license {license}, {city}).' },
   },
   headCounty: {
-    en: '**{name}** (license {license}, {county} County). Status: {status}.',
-    es: { text: '**{name}** (licencia {license}, condado de {county}). Estado de la licencia: {status}.', from: '**{name}** (license {license}, {county} County). Status: {status}.' },
+    en: '**{name}** (license {license}, {county} County).',
+    es: { text: '**{name}** (licencia {license}, condado de {county}).', from: '**{name}** (license {license}, {county} County).' },
   },
   headNoPlace: {
-    en: '**{name}** (license {license}). Status: {status}.',
-    es: { text: '**{name}** (licencia {license}). Estado de la licencia: {status}.', from: '**{name}** (license {license}). Status: {status}.' },
+    en: '**{name}** (license {license}).',
+    es: { text: '**{name}** (licencia {license}).', from: '**{name}** (license {license}).' },
   },
   open: {
-    en: `{head} Care approvals${APPROVALS_TAIL}`,
-    es: { text: `{head} Aprobaciones de cuidado${APPROVALS_TAIL}`, from: `{head} Care approvals${APPROVALS_TAIL}` },
+    en: `{head}${STATUS} Care approvals${APPROVALS_TAIL}`,
+    es: { text: `{head}${STATUS_ES} Aprobaciones de cuidado${APPROVALS_TAIL}`, from: `{head}${STATUS} Care approvals${APPROVALS_TAIL}` },
   },
   pending: {
-    en: `{head} ${PENDING_APPLICATION} Care approvals the application lists${APPROVALS_TAIL}`,
+    en: `{head}${STATUS} ${PENDING_APPLICATION} Care approvals the application lists${APPROVALS_TAIL}`,
     es: {
-      text: `{head} ${RECORD_WORDS.pending.es.text} Aprobaciones de cuidado que pide la solicitud${APPROVALS_TAIL}`,
-      from: `{head} ${PENDING_APPLICATION} Care approvals the application lists${APPROVALS_TAIL}`,
+      text: `{head}${STATUS_ES} ${RECORD_WORDS.pending.es.text} Aprobaciones de cuidado que pide la solicitud${APPROVALS_TAIL}`,
+      from: `{head}${STATUS} ${PENDING_APPLICATION} Care approvals the application lists${APPROVALS_TAIL}`,
     },
   },
   closed: {
-    en: `{head} {closed}{live} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${APPROVALS_TAIL}`,
+    en: `{head}${STATUS} {closed} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${APPROVALS_TAIL}`,
     es: {
-      text: `{head} {closed}{live} ${RECORD_WORDS.closedPhone.es.text} ${SHARED_WORDS.heldWhileOpen.es.text} aprobaciones de cuidado${APPROVALS_TAIL}`,
-      from: `{head} {closed}{live} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${APPROVALS_TAIL}`,
+      text: `{head}${STATUS_ES} {closed} ${RECORD_WORDS.closedPhone.es.text} ${SHARED_WORDS.heldWhileOpen.es.text} aprobaciones de cuidado${APPROVALS_TAIL}`,
+      from: `{head}${STATUS} {closed} ${CLOSED_PHONE} ${HELD_WHILE_OPEN} care approvals${APPROVALS_TAIL}`,
     },
   },
+
   approvals: {
     en: 'dementia {dementia}; hospice {hospice}; non-ambulatory {non_ambulatory}; bedridden {bedridden}',
     es: {
@@ -138,6 +141,9 @@ export const CHECK_WORDS = defineWords({
   // The first sentence of a closed license's note (the rest is what the history heading says).
   closedOn: { en: 'This license closed on {date}.', es: { text: 'Esta licencia se cerró el {date}.', from: 'This license closed on {date}.' } },
   closedUndated: { en: 'This license is closed.', es: { text: 'Esta licencia está cerrada.', from: 'This license is closed.' } },
+  // The same, with the state's live record after it (wording.ts liveStatusWords).
+  closedOnLive: { en: 'This license closed on {date}. {live}', es: { text: 'Esta licencia se cerró el {date}. {live}', from: 'This license closed on {date}. {live}' } },
+  closedUndatedLive: { en: 'This license is closed. {live}', es: { text: 'Esta licencia está cerrada. {live}', from: 'This license is closed. {live}' } },
   liveClosedDated: {
     en: `The state's live record, checked on {checked}, shows this license as "{live}"; the state roster of {rosterDate} still listed it as {rosterStatus}.`,
     es: {
