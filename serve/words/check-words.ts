@@ -267,6 +267,21 @@ export const CHECK_WORDS = defineWords({
       from: 'State record loaded {loaded}; care approvals as of {approvals}; waiver list as of {waiver}.',
     },
   },
+  // compare_homes' refusal of licenses not on the roster (the family's ask, so in its language).
+  notOnRosterOne: {
+    en: 'No home with license number {licenses} is on the state roster. Check it, or look homes up by name with check_homes or search, then send only license numbers that matched.',
+    es: {
+      text: 'Ningún centro con el número de licencia {licenses} está en la lista de licencias del estado. Revíselo, o busque los centros por nombre con check_homes o search, y envíe solo los números de licencia que coincidieron.',
+      from: 'No home with license number {licenses} is on the state roster. Check it, or look homes up by name with check_homes or search, then send only license numbers that matched.',
+    },
+  },
+  notOnRosterMany: {
+    en: 'No home with license number {licenses} is on the state roster. Check them, or look homes up by name with check_homes or search, then send only license numbers that matched.',
+    es: {
+      text: 'Ningún centro con los números de licencia {licenses} está en la lista de licencias del estado. Revíselos, o busque los centros por nombre con check_homes o search, y envíe solo los números de licencia que coincidieron.',
+      from: 'No home with license number {licenses} is on the state roster. Check them, or look homes up by name with check_homes or search, then send only license numbers that matched.',
+    },
+  },
   firstOfSent: {
     en: "**This answer checks the first {fit} of the {total} homes sent, to stay small enough for an assistant's context; the other {rest} are in unchecked: send them in another call.**",
     es: {

@@ -294,3 +294,19 @@ test('a Spanish check of 100 licenses (plain and with detail) and a Spanish comp
   const compared = await ask(modern, 'compare_homes', { license_numbers: ten, language: 'es' });
   t.true(bytes(compared) <= 128 * 1024, `${bytes(compared)} bytes`);
 });
+
+test('compare_homes refuses a license not on the roster in the language asked, naming it; an argument-shape refusal stays English', async (t) => {
+  const [a] = await licenses(`${OPEN} ORDER BY sort_key LIMIT 1`);
+  const refusal = async (args: Record<string, unknown>) => {
+    const result: any = await modern.callTool({ name: 'compare_homes', arguments: args });
+    t.true(result.isError);
+    // The refusal's own sentence (the demo notice follows it on a demo server).
+    return errorText(result).split('\n')[0]!;
+  };
+  const spanish = await refusal({ license_numbers: [a, '999999999'], language: 'es' });
+  const english = await refusal({ license_numbers: [a, '999999999'] });
+  t.is(english, 'No home with license number 999999999 is on the state roster. Check it, or look homes up by name with check_homes or search, then send only license numbers that matched.');
+  t.is(spanish, CHECK_WORDS.notOnRosterOne.es.text.replace('{licenses}', '999999999'));
+  t.is(servedPairProblem(english, spanish, Object.values(ALL_CATALOGS)), null);
+  t.regex(await refusal({ license_numbers: [a], language: 'es' }), /license_numbers must be a list of 2 to 10 license numbers/);
+});

@@ -194,10 +194,7 @@ export const compareHomes = defineTool({
     const found = new Set(records.map((record) => record.license));
     const missing = licenses.filter((license) => !found.has(license));
     if (missing.length > 0) {
-      refuse(
-        `No home with license number ${missing.join(', ')} is on the state roster. Check ${missing.length === 1 ? 'it' : 'them'}, ` +
-          'or look homes up by name with check_homes or search, then send only license numbers that matched.',
-      );
+      refuse(say(missing.length === 1 ? CHECK_WORDS.notOnRosterOne : CHECK_WORDS.notOnRosterMany, language, { licenses: missing.join(', ') }));
     }
     records.sort(alphabetically);
     const columns = records.map((record) => mcpCompactRecord(context, record, language));
