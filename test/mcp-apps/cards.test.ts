@@ -372,7 +372,7 @@ test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spa
 
 test.serial('in an es-US host, a comparison asked in Spanish shows its Spanish rate lines unmarked; one asked in English marks its English lines lang="en"', async (t) => {
   const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
-  const langs = (frame: any) => frame.$$eval('tr[data-row="price.line"] td .value', (cells: Element[]) => cells.map((cell) => [cell.getAttribute('lang'), cell.textContent]));
+  const langs = (frame: Frame) => frame.$$eval('tr[data-row="price.line"] td .value', (cells) => cells.map((cell): [string | null, string] => [cell.getAttribute('lang'), cell.textContent ?? '']));
   const spanish = await showCard('modern', 'compare_homes', { ...args, language: 'es' }, { locale: 'es-US' });
   const spanishCells: Array<[string | null, string]> = await langs(spanish.frame);
   t.true(spanishCells.some(([, text]) => text.startsWith('No es el precio')), JSON.stringify(spanishCells));
