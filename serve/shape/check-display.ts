@@ -1,16 +1,15 @@
 // The batch check's `display`: a Markdown summary a person can read as it is, in the language asked
 // (words/check-words.ts: each English template fills to the sentence served in English).
-import { CLEARANCE_KEYS, licenseStatusMeaning } from '../../contract/facts.ts';
+import { licenseStatusMeaning } from '../../contract/facts.ts';
 import type { CompactHome } from '../../contract/records.ts';
 import type { Candidate } from './candidate.ts';
 import { escapeMarkdownInline, quoted } from '../words/quote.ts';
 import { say, sayServed } from '../words/catalog.ts';
-import { READING_WORDS } from '../words/home-words.ts';
+import { READING_WORDS, SOURCE_WORDS } from '../words/home-words.ts';
 import { HONESTY_WORDS } from '../words/handoff-words.ts';
 import type { Language } from '../words/language.ts';
 import { priceLineIn } from '../words/price-words.ts';
 import { approvalsListIn, CHECK_WORDS, glossedStatusIn, stateRecordWordsIn } from '../words/check-words.ts';
-import { SOURCE_WORDS } from '../words/home-words.ts';
 
 /** Text from input or the record, made inert in Markdown, on one line (quote.ts). */
 function md(text: string | null): string {

@@ -154,7 +154,7 @@ export const CARD_WORDS = defineWords({
   back: { en: 'Back to the list', es: { text: 'Volver a la lista', from: 'Back to the list' } },
 });
 
-/** compare_homes' row labels by row key (the tool's English labels, read from here, with their Spanish): the tool and the comparison card say them. */
+/** The comparison card's rows by compare_homes row key (the tool's English labels, here with their Spanish). */
 export const COMPARE_ROW_WORDS = defineWords({
   'license.status': {
     en: "License status (the state's roster, verbatim)",
