@@ -1,6 +1,7 @@
 // Every catalog of a family's words, by name, and the checks that hold them: the tests read all of
 // them here, so a new catalog is checked once it is listed.
 import { catalogProblems, spanishTrapsIn, type Catalog } from './catalog.ts';
+import { CHECK_CATALOG } from './check-words.ts';
 import { ERROR_WORDS, SHARED_WORDS, SHELL_WORDS } from './family-words.ts';
 import { HOME_WORDS, NEED_PERSON_WORDS, QUESTION_WORDS, SIZE_WORDS, STATUS_GLOSS } from './home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from './home-words.ts';
@@ -22,11 +23,11 @@ import { RECORD_WORDS } from './record-words.ts';
 import { QUOTE_WORDS } from './quote.ts';
 import { guideCatalog } from './guides/catalog.ts';
 import { CARE_TOPICS, ENGLISH_TOPICS } from './care-topics.ts';
-import { CHECK_CATALOG } from './check-words.ts';
 import { SPANISH_TOPICS } from './care-topics-es.ts';
 
 export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   SHARED_WORDS,
+  CHECK_CATALOG,
   SHELL_WORDS,
   ERROR_WORDS,
   HOME_WORDS,
@@ -62,7 +63,6 @@ export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   PROMPT_WORDS,
   RECORD_WORDS,
   QUOTE_WORDS,
-  CHECK_CATALOG,
 };
 
 /**
