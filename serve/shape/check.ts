@@ -10,11 +10,18 @@ import { facilitiesFittingName, licenseFit, type NameFit } from '../records/name
 import { columnsByLicenses } from '../records/query.ts';
 import { candidate, type Candidate } from './candidate.ts';
 import { withWaiverLine } from './waiver-line.ts';
-import { ambiguousSaid, candidateText, checkSummary, DISPLAY_CLOSING, lineHead, matchedLine, NOT_FOUND_SAID } from './check-display.ts';
+import { ambiguousLine, candidateText, checkSummary, displayClosing, lineHead, matchedLine, notFoundSaid } from './check-display.ts';
 import type { ShapeContext } from '../records/context.ts';
 import type { Snapshot } from '../records/snapshot.ts';
 import { withMarkdownNotice } from '../web/markdown.ts';
 import { CHECK_ORDER, FAIRNESS_NOTE, NEUTRALITY, NEVER_IN_THIS_DATA } from '../words/wording.ts';
+import type { Language } from '../words/language.ts';
+import { say } from '../words/catalog.ts';
+import { CHECK_WORDS } from '../words/check-words.ts';
+import { honestyIn } from '../words/handoff-words.ts';
+import { pathIn } from '../words/language.ts';
+import { recordSentenceIn, sizeWordsIn } from '../words/record-words.ts';
+import { priceLineIn } from '../words/price-words.ts';
 
 /** Most candidates one ambiguous result lists (alphabetical by name, then license). */
 export const MAX_CANDIDATES = 5;
@@ -165,9 +172,10 @@ function matchedHome(home: Shown, detail: boolean): CheckedHome {
   return detail && 'detail' in home ? home.encoded('check:home+record', () => ({ ...home.compact, record: home.detail })) : compactOf(home);
 }
 
-/** What a result line says about a home (matched, or offered as a candidate). */
-function saidOf(home: Shown, form: 'matched' | 'candidate', live: LiveStatus | null = null): string {
-  return formOf(home, `check:said:${form}`, () => (form === 'matched' ? matchedLine(compactOf(home), live) : candidateText(candidateOf(home))));
+/** What a result line says about a home (matched, or offered as a candidate), in the language asked. */
+function saidOf(home: Shown, form: 'matched' | 'candidate', language: Language, live: LiveStatus | null = null): string {
+  const build = () => (form === 'matched' ? matchedLine(compactOf(home), live, language) : candidateText(candidateOf(home), language));
+  return language === 'en' ? formOf(home, `check:said:${form}`, build) : formOf(home, `check:said:${form}:${language}`, build);
 }
 
 type LiveStatus = { status: string | null; checkedOn: string | null };
@@ -192,6 +200,42 @@ function byNameThenLicense(a: NameFit, b: NameFit): number {
 
 const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_this_data: NEVER_IN_THIS_DATA, fairness_note: FAIRNESS_NOTE };
 
+/** A page of this service in a language: the Spanish twin is the same path under /es. */
+function pageIn(context: ShapeContext, url: string, language: Language): string {
+  const base = context.filler.baseUrl;
+  return language !== 'en' && url.startsWith(`${base}/`) ? `${base}${pathIn(language, url.slice(base.length))}` : url;
+}
+
+/**
+ * A matched home for a Spanish ask: the service's sentences it carries (closed note, waiver line
+ * and scope, price line, size words) in that language and its pages' links to their Spanish twins;
+ * fields and values unchanged. A copy: the record's shared objects are never mutated.
+ */
+function checkedHomeIn(context: ShapeContext, home: CheckedHome, language: Language): CheckedHome {
+  const { clearances, medi_cal_alw: alw, price, record } = home;
+  return {
+    ...home,
+    size_words: sizeWordsIn(home.size_words, language),
+    clearances: { ...clearances, closed_note: recordSentenceIn(clearances.closed_note, language) },
+    medi_cal_alw: { ...alw, line: recordSentenceIn(alw.line, language), scope: recordSentenceIn(alw.scope, language), closed_note: recordSentenceIn(alw.closed_note, language) },
+    price: price ? { ...price, line: priceLineIn(price, language) ?? price.line } : null,
+    page: pageIn(context, home.page, language),
+    markdown: pageIn(context, home.markdown, language),
+    ...(record ? { record: { ...record, links: { ...record.links, facility_page: pageIn(context, record.links.facility_page, language), corrections: pageIn(context, record.links.corrections, language) } } } : {}),
+  };
+}
+
+/** A candidate for a Spanish ask: its pages linked to their Spanish twins. */
+function candidateIn(context: ShapeContext, candidate: Candidate, language: Language): Candidate {
+  const links = candidate.links;
+  return { ...candidate, links: { ...links, page: pageIn(context, links.page, language), markdown: pageIn(context, links.markdown, language), corrections: pageIn(context, links.corrections, language) } };
+}
+
+/** The check's honesty block in a language (its order sentence is the check's own). */
+function checkHonestyIn(language: Language): CheckResult['honesty'] {
+  return language === 'en' ? CHECK_HONESTY : { ...honestyIn(language, 'orderAsSent'), order: say(CHECK_WORDS.order, language) };
+}
+
 /**
  * The check, as one object both doors serialize once (REST inside its envelope, MCP as
  * structuredContent and text): per distinct input in the order sent, its result, then counts,
@@ -199,11 +243,15 @@ const CHECK_HONESTY = { order: CHECK_ORDER, neutrality: NEUTRALITY, never_in_thi
  * objects: never mutate a result.
  */
 /** A display read while demo data is served says so first (REST and MCP alike: both doors read it here). */
-function demoSays(context: ShapeContext, display: string): string {
-  return context.snapshot.meta.demoData ? withMarkdownNotice(display) : display;
+function demoSays(context: ShapeContext, display: string, language: Language): string {
+  return context.snapshot.meta.demoData ? withMarkdownNotice(display, language) : display;
 }
 
-export function checkHomes(context: ShapeContext, input: CheckInput): CheckResult {
+/**
+ * `language` (MCP only: REST passes none) says the display, the honesty block and each home's
+ * service sentences in that language and links its pages; field names and values stay as they are.
+ */
+export function checkHomes(context: ShapeContext, input: CheckInput, language: Language = 'en'): CheckResult {
   const distinct = new Map<string, string>();
   for (const entry of input.homes) {
     const key = duplicateKey(entry);
@@ -236,15 +284,17 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
     const head = `${lineHead(position, entry)}: `;
     if (match.status === 'matched') {
       const home = shownOf(match.fit);
-      results.push({ input: entry, status: 'matched', home: withWaiverLine(context.snapshot, matchedHome(home, input.detail === true)), candidates: [] });
-      lines.push(head + saidOf(home, 'matched', lives.get(match.fit.license_number) ?? null));
+      const checked = withWaiverLine(context.snapshot, matchedHome(home, input.detail === true));
+      results.push({ input: entry, status: 'matched', home: language === 'en' ? checked : checkedHomeIn(context, checked, language), candidates: [] });
+      lines.push(head + saidOf(home, 'matched', language, lives.get(match.fit.license_number) ?? null));
     } else if (match.status === 'ambiguous') {
       const shown = match.fits.map(shownOf);
-      results.push({ input: entry, status: 'ambiguous', home: null, candidates: shown.map(candidateOf) });
-      lines.push(`${head}${ambiguousSaid(shown.length, match)}${shown.map((home) => saidOf(home, 'candidate')).join('; ')}.`);
+      const candidates = shown.map(candidateOf);
+      results.push({ input: entry, status: 'ambiguous', home: null, candidates: language === 'en' ? candidates : candidates.map((one) => candidateIn(context, one, language)) });
+      lines.push(head + ambiguousLine(shown.map((home) => saidOf(home, 'candidate', language)), match, language));
     } else {
       results.push({ input: entry, status: 'not_found', home: null, candidates: [] });
-      lines.push(head + NOT_FOUND_SAID);
+      lines.push(head + notFoundSaid(language));
     }
   }
 
@@ -255,9 +305,9 @@ export function checkHomes(context: ShapeContext, input: CheckInput): CheckResul
   return {
     results,
     counts,
-    honesty: CHECK_HONESTY,
+    honesty: checkHonestyIn(language),
     data_dates,
-    display: demoSays(context, [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on), '', ...lines, ...DISPLAY_CLOSING].join('\n')),
+    display: demoSays(context, [checkSummary(distinct.size, counts, data_dates.state_record_loaded_on, language), '', ...lines, ...displayClosing(language)].join('\n'), language),
   };
 }
 

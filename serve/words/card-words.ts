@@ -156,11 +156,19 @@ export const CARD_WORDS = defineWords({
 
 /** The comparison card's rows by compare_homes row key (the tool's English labels, here with their Spanish). */
 export const COMPARE_ROW_WORDS = defineWords({
-  'license.status': { en: 'License status (state record, verbatim)', es: { text: 'Estado de la licencia (registro del estado, tal cual)', from: 'License status (state record, verbatim)' } },
+  'license.status': {
+    en: "License status (the state's roster, verbatim)",
+    es: { text: 'Estado de la licencia (lista de licencias del estado, tal como está escrito)', from: "License status (the state's roster, verbatim)" },
+  },
   'license.closed': {
     en: 'License closed (approvals then are history)',
-    es: { text: 'Licencia cerrada (sus aprobaciones son entonces historia)', from: 'License closed (approvals then are history)' },
+    es: { text: 'Licencia cerrada (sus aprobaciones son entonces historial)', from: 'License closed (approvals then are history)' },
   },
+  'license.closed_note': {
+    en: 'Closed: since when, per which state record (quote it)',
+    es: { text: 'Cerrada: desde cuándo y según qué registro del estado (cítelo tal como está)', from: 'Closed: since when, per which state record (quote it)' },
+  },
+  'license.status_note': { en: 'What the status means (quote it)', es: { text: 'Qué quiere decir el estado de la licencia (cítelo tal como está)', from: 'What the status means (quote it)' } },
   'license.on_probation': { en: 'On probation', es: { text: 'Licencia en período de prueba', from: 'On probation' } },
   city: { en: 'City', es: { text: 'Ciudad', from: 'City' } },
   county: { en: 'County', es: { text: 'Condado', from: 'County' } },
@@ -178,7 +186,7 @@ export const COMPARE_ROW_WORDS = defineWords({
     en: 'On the Medi-Cal Assisted Living Waiver list',
     es: { text: 'En la lista del programa de Medi-Cal Assisted Living Waiver (ALW)', from: 'On the Medi-Cal Assisted Living Waiver list' },
   },
-  'price.line': { en: 'Starting rate (quote as written)', es: { text: 'Tarifa inicial (en inglés, tal como está)', from: 'Starting rate (quote as written)' } },
+  'price.line': { en: 'Starting rate (quote as written)', es: { text: 'Tarifa inicial (cítela tal como está escrita)', from: 'Starting rate (quote as written)' } },
   'price.is_this_homes_own_rate': { en: "Is the figure the home's own rate", es: { text: '¿Es la cifra la tarifa del propio centro?', from: "Is the figure the home's own rate" } },
   'state_record.documents_on_file': { en: 'State reports on file', es: { text: 'Informes del estado en el expediente', from: 'State reports on file' } },
   'state_record.latest_visit_date': { en: 'Latest state visit', es: { text: 'Última visita del estado', from: 'Latest state visit' } },
@@ -186,6 +194,13 @@ export const COMPARE_ROW_WORDS = defineWords({
   'state_record.type_b_citations': { en: 'Type B citations', es: { text: 'Deficiencias Tipo B', from: 'Type B citations' } },
   'state_record.tallies_since_year': { en: 'Citation tallies since', es: { text: 'Deficiencias contadas desde', from: 'Citation tallies since' } },
   state_record_url: { en: 'State record', es: { text: 'Registro del estado (en inglés)', from: 'State record' } },
+  state_visits: {
+    en: "State visits and citations (the state's weekly export: the years covered, the day retrieved)",
+    es: {
+      text: 'Visitas del estado y deficiencias (la exportación semanal del estado: los años que cubre, el día en que se obtuvo)',
+      from: "State visits and citations (the state's weekly export: the years covered, the day retrieved)",
+    },
+  },
 });
 
 /** The comparison card's own words. */

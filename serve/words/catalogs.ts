@@ -1,6 +1,7 @@
 // Every catalog of a family's words, by name, and the checks that hold them: the tests read all of
 // them here, so a new catalog is checked once it is listed.
 import { catalogProblems, spanishTrapsIn, type Catalog } from './catalog.ts';
+import { CHECK_CATALOG } from './check-words.ts';
 import { ERROR_WORDS, SHARED_WORDS, SHELL_WORDS } from './family-words.ts';
 import { HOME_WORDS, NEED_PERSON_WORDS, QUESTION_WORDS, SIZE_WORDS, STATUS_GLOSS } from './home-page-words.ts';
 import { APPROVAL_LABEL_WORDS, APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from './home-words.ts';
@@ -28,6 +29,7 @@ import { SPANISH_TOPICS } from './care-topics-es.ts';
 
 export const ALL_CATALOGS: Readonly<Record<string, Catalog>> = {
   SHARED_WORDS,
+  CHECK_CATALOG,
   SHELL_WORDS,
   ERROR_WORDS,
   HOME_WORDS,

@@ -393,6 +393,18 @@ test.serial('in an es-US host the homes and call-plan cards read in Spanish: Spa
   t.deepEqual(report.violations, [], `the Spanish call-plan card: ${formatViolations(report.violations)}`);
 });
 
+test.serial('in an es-US host, a comparison asked in Spanish shows its Spanish rate lines unmarked; one asked in English marks its English lines lang="en"', async (t) => {
+  const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
+  const langs = (frame: Frame) => frame.$$eval('tr[data-row="price.line"] td .value', (cells) => cells.map((cell): [string | null, string] => [cell.getAttribute('lang'), cell.textContent ?? '']));
+  const spanish = await showCard('modern', 'compare_homes', { ...args, language: 'es' }, { locale: 'es-US' });
+  const spanishCells: Array<[string | null, string]> = await langs(spanish.frame);
+  t.true(spanishCells.some(([, text]) => text.startsWith('No es el precio')), JSON.stringify(spanishCells));
+  for (const [lang] of spanishCells) t.is(lang, null);
+  const english = await showCard('modern', 'compare_homes', args, { locale: 'es-US' });
+  const englishCells: Array<[string | null, string]> = await langs(english.frame);
+  t.true(englishCells.some(([lang, text]) => lang === 'en' && text.startsWith("Not this home's price")), JSON.stringify(englishCells));
+});
+
 test.serial('in an es-US host the comparison card reads in Spanish: row labels, "No consta" for both non-true values, the same columns in the same order', async (t) => {
   const args = { license_numbers: ['019201399', '011440427', locatedHome().license_number] };
   const { frame, result } = await showCard('modern', 'compare_homes', args, { locale: 'es-US' });

@@ -1,5 +1,7 @@
 // check_homes: the batch check, the same function as POST /api/v1/check with the same output.
-import { QUOTED_TEXT_NOTE } from '../../words/quote.ts';
+import { quotedTextNoteIn } from '../../words/quote.ts';
+import { say } from '../../words/catalog.ts';
+import { CHECK_WORDS } from '../../words/check-words.ts';
 import * as z from 'zod/v4';
 import { checkHomes as runCheck, MAX_HOMES } from '../../shape/check.ts';
 import { CHECK_ORDER } from '../../words/wording.ts';
@@ -43,19 +45,19 @@ export const checkHomes = defineTool({
       .describe('Present when the answer would be too large for one reply: the entries not checked yet, in order; send them in another call.'),
   }),
   // The display says it all in Markdown; the JSON stays in structuredContent (docs/mcp.md).
-  text: (answer) => `${QUOTED_TEXT_NOTE}\n\n${answer.display}`,
+  text: (answer, language) => `${quotedTextNoteIn(language)}\n\n${answer.display}`,
   run(args, call, ctx) {
     const language = answerLanguage(args.language, ctx);
     const context = call.context();
     const detail = args.detail ?? false;
-    const whole = runCheck(context, { homes: args.homes, detail });
+    const whole = runCheck(context, { homes: args.homes, detail }, language);
     const fit = entriesThatFit(whole, detail ? CHECK_ANSWER_BYTES_DETAIL : CHECK_ANSWER_BYTES);
     if (fit === whole.results.length) return whole;
     // Too large for one reply: the first entries that fit are checked, the rest handed back, said first.
     const entries = whole.results.map((result) => result.input);
     const checked = entries.slice(0, fit);
-    const answer = runCheck(context, { homes: checked, detail });
-    const said = `**This answer checks the first ${fit} of the ${entries.length} homes sent, to stay small enough for an assistant's context; the other ${entries.length - fit} are in unchecked: send them in another call.**`;
+    const answer = runCheck(context, { homes: checked, detail }, language);
+    const said = say(CHECK_WORDS.firstOfSent, language, { fit, total: entries.length, rest: entries.length - fit });
     const display = context.snapshot.meta.demoData ? answer.display.replace(/\n\n/, `\n\n${said}\n\n`) : `${said}\n\n${answer.display}`;
     return { ...answer, display, unchecked: entries.slice(fit) };
   },

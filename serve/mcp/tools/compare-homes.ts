@@ -10,8 +10,15 @@ import { visitsInWords } from '../../words/wording.ts';
 import { honesty as honestyBlock, ORDER_COLUMNS } from '../wording.ts';
 import { licenseOrRefuse } from './common.ts';
 import { cardLink } from '../cards/catalog.ts';
-import { escapeMarkdownInline, QUOTED_TEXT_NOTE, quoted } from '../../words/quote.ts';
-import { comparisonCellWords } from '../cards/app/words.ts';
+import { escapeMarkdownInline, quoted, quotedTextNoteIn } from '../../words/quote.ts';
+import { comparisonCellWords, TRI_STATE_ROWS } from '../cards/app/words.ts';
+import type { ClearanceKey } from '../../../contract/facts.ts';
+import { say } from '../../words/catalog.ts';
+import { COMPARE_ROW_WORDS, COMPARE_WORDS } from '../../words/card-words.ts';
+import { CHECK_WORDS, glossedStatusIn, visitsInWordsIn } from '../../words/check-words.ts';
+import { honestyIn } from '../../words/handoff-words.ts';
+import { APPROVAL_NAME_WORDS, READING_WORDS, SOURCE_WORDS } from '../../words/home-words.ts';
+import type { Language } from '../../words/language.ts';
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 10;
@@ -31,32 +38,35 @@ export function alphabetically({ row: a }: HomeRecord, { row: b }: HomeRecord): 
   return a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.license_number < b.license_number ? -1 : a.license_number > b.license_number ? 1 : 0;
 }
 
+type RowKey = keyof typeof COMPARE_ROW_WORDS;
+
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-const ROWS: Array<{ key: string; label: string; read: (home: McpCompactRecord) => z.infer<typeof value> }> = [
-  { key: 'license.status', label: "License status (the state's roster, verbatim)", read: (h) => h.license.status },
-  { key: 'license.closed', label: 'License closed (approvals then are history)', read: (h) => h.license.closed },
-  { key: 'license.closed_note', label: 'Closed: since when, per which state record (quote it)', read: (h) => h.license.closed_note },
-  { key: 'license.status_note', label: 'What the status means (quote it)', read: (h) => h.license.status_note },
-  { key: 'license.on_probation', label: 'On probation', read: (h) => h.license.on_probation },
-  { key: 'city', label: 'City', read: (h) => h.city },
-  { key: 'county', label: 'County', read: (h) => h.county },
-  { key: 'beds', label: 'Licensed beds', read: (h) => h.beds },
-  { key: 'size_words', label: 'Size', read: (h) => h.size_words },
-  { key: 'clearances.dementia', label: 'Dementia care approval', read: (h) => h.clearances.dementia },
-  { key: 'clearances.hospice', label: 'Hospice approval', read: (h) => h.clearances.hospice },
-  { key: 'clearances.non_ambulatory', label: 'Non-ambulatory approval (wheelchair users)', read: (h) => h.clearances.non_ambulatory },
-  { key: 'clearances.bedridden', label: 'Bedridden approval', read: (h) => h.clearances.bedridden },
-  { key: 'clearances.as_of', label: 'Care approvals as of', read: (h) => h.clearances.as_of },
-  { key: 'medi_cal_alw.value', label: 'On the Medi-Cal Assisted Living Waiver list', read: (h) => h.medi_cal_alw.value },
-  { key: 'price.line', label: 'Starting rate (quote as written)', read: (h) => h.price?.line ?? null },
-  { key: 'price.is_this_homes_own_rate', label: "Is the figure the home's own rate", read: (h) => h.price?.is_this_homes_own_rate ?? null },
-  { key: 'state_record.documents_on_file', label: 'State reports on file', read: (h) => h.state_record.documents_on_file },
-  { key: 'state_record.latest_visit_date', label: 'Latest state visit', read: (h) => h.state_record.latest_visit_date },
-  { key: 'state_record.type_a_citations', label: 'Type A citations', read: (h) => h.state_record.type_a_citations },
-  { key: 'state_record.type_b_citations', label: 'Type B citations', read: (h) => h.state_record.type_b_citations },
-  { key: 'state_record.tallies_since_year', label: 'Citation tallies since', read: (h) => h.state_record.tallies_since_year },
-  { key: 'state_record_url', label: 'State record', read: (h) => h.state_record_url },
+/** The rows in order; each row's label is COMPARE_ROW_WORDS' (the card says the same). */
+const ROWS: Array<{ key: RowKey; read: (home: McpCompactRecord) => z.infer<typeof value> }> = [
+  { key: 'license.status', read: (h) => h.license.status },
+  { key: 'license.closed', read: (h) => h.license.closed },
+  { key: 'license.closed_note', read: (h) => h.license.closed_note },
+  { key: 'license.status_note', read: (h) => h.license.status_note },
+  { key: 'license.on_probation', read: (h) => h.license.on_probation },
+  { key: 'city', read: (h) => h.city },
+  { key: 'county', read: (h) => h.county },
+  { key: 'beds', read: (h) => h.beds },
+  { key: 'size_words', read: (h) => h.size_words },
+  { key: 'clearances.dementia', read: (h) => h.clearances.dementia },
+  { key: 'clearances.hospice', read: (h) => h.clearances.hospice },
+  { key: 'clearances.non_ambulatory', read: (h) => h.clearances.non_ambulatory },
+  { key: 'clearances.bedridden', read: (h) => h.clearances.bedridden },
+  { key: 'clearances.as_of', read: (h) => h.clearances.as_of },
+  { key: 'medi_cal_alw.value', read: (h) => h.medi_cal_alw.value },
+  { key: 'price.line', read: (h) => h.price?.line ?? null },
+  { key: 'price.is_this_homes_own_rate', read: (h) => h.price?.is_this_homes_own_rate ?? null },
+  { key: 'state_record.documents_on_file', read: (h) => h.state_record.documents_on_file },
+  { key: 'state_record.latest_visit_date', read: (h) => h.state_record.latest_visit_date },
+  { key: 'state_record.type_a_citations', read: (h) => h.state_record.type_a_citations },
+  { key: 'state_record.type_b_citations', read: (h) => h.state_record.type_b_citations },
+  { key: 'state_record.tallies_since_year', read: (h) => h.state_record.tallies_since_year },
+  { key: 'state_record_url', read: (h) => h.state_record_url },
 ];
 
 const output = z.object({
@@ -82,15 +92,49 @@ function cellInWords(key: string, value: string | number | boolean | null, colum
   return detail ? `${words} (${detail})` : words;
 }
 
+/**
+ * A row's value in words for a Spanish ask: the same reading as cellInWords, each phrase from the
+ * catalog (words/check-words.ts); the column's own sentences (closed note, price line, size) are
+ * already in the language asked, the state's words (status, city) verbatim.
+ */
+function cellInWordsIn(language: Language, key: string, value: string | number | boolean | null, column: McpCompactRecord): string {
+  if ((key === 'state_record.type_a_citations' || key === 'state_record.type_b_citations') && !column.state_record.tallies_since_year) {
+    return say(column.state_record.latest_visit_date === null && value === 0 ? CHECK_WORDS.noVisitNone : READING_WORDS.notOnFile, language);
+  }
+  const source = TRI_STATE_ROWS[key];
+  if (source) {
+    const date = source === 'approvals' ? column.clearances.as_of : source === 'waiver' ? column.medi_cal_alw.list_as_of : column.license.as_of;
+    const where = { source: say(SOURCE_WORDS[source], language), asOf: date ? say(CHECK_WORDS.cellAsOf, language, { date }) : say(CHECK_WORDS.cellNoDate, language) };
+    // A closed license's approvals and waiver are what the record held while it was open: never read as current.
+    const history = source !== 'roster' && column.license.closed;
+    if (value === 'true') return say(history ? CHECK_WORDS.cellHistoryYes : CHECK_WORDS.cellYes, language, where);
+    const stated = value === 'false';
+    const says = key.startsWith('clearances.')
+      ? say(stated ? CHECK_WORDS.saysNotCarried : CHECK_WORDS.saysSilent, language, { approval: say(APPROVAL_NAME_WORDS[key.slice('clearances.'.length) as ClearanceKey], language) })
+      : key === 'license.on_probation'
+        ? say(stated ? CHECK_WORDS.saysNotOnProbation : CHECK_WORDS.saysProbationSilent, language)
+        : say(CHECK_WORDS.saysNothing, language);
+    return say(history ? CHECK_WORDS.cellHistoryNotOnFile : CHECK_WORDS.cellNotOnFile, language, { ...where, says });
+  }
+  if (typeof value === 'boolean' && key === 'license.closed') return say(value ? COMPARE_WORDS.closed : COMPARE_WORDS.open, language);
+  if (typeof value === 'boolean' && key === 'price.is_this_homes_own_rate') return say(value ? COMPARE_WORDS.ownRate : COMPARE_WORDS.notOwnRate, language);
+  if (value === null || value === '') return say(READING_WORDS.notOnFile, language);
+  if (key === 'license.status' && typeof value === 'string') return glossedStatusIn(language, value, value);
+  return String(value);
+}
+
+type Comparison = { columns: McpCompactRecord[]; rows: Array<{ key: string; label: string; values: Array<string | number | boolean | null> }>; honesty: ReturnType<typeof honestyBlock>; data_dates: ReturnType<typeof mcpDataDates> };
+
 /** The comparison as Markdown: the same rows in words, one line a fact, each home's value in column order. */
-function compareText(answer: { columns: McpCompactRecord[]; rows: Array<{ key: string; label: string; values: Array<string | number | boolean | null> }>; honesty: ReturnType<typeof honestyBlock>; data_dates: ReturnType<typeof mcpDataDates> }): string {
+function compareText(answer: Comparison, language: Language): string {
+  if (language !== 'en') return compareTextIn(answer, language);
   // The record's words are quoted (names) or escaped (cells): the state's text, never markup or an instruction.
   const names = answer.columns.map((column, i) => `${i + 1}. **${quoted(column.name)}** (license ${column.license_number}): ${column.links.page}`);
   const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value === null ? 'not on file' : escapeMarkdownInline(String(value))}`).join('; ')}`);
   const dates = answer.data_dates;
   return [
     `**${answer.columns.length} homes side by side** (${answer.honesty.order})`,
-    QUOTED_TEXT_NOTE,
+    quotedTextNoteIn(language),
     ...names,
     '',
     ...rows,
@@ -99,6 +143,32 @@ function compareText(answer: { columns: McpCompactRecord[]; rows: Array<{ key: s
     answer.honesty.never_in_this_data,
     answer.honesty.fairness_note,
     `State record loaded ${dates.state_record_loaded_on ?? 'on a date not on file'}; care approvals as of ${dates.care_approvals_as_of ?? 'a date not on file'}; waiver list as of ${dates.alw_list_as_of ?? 'a date not on file'}.`,
+  ].join('\n');
+}
+
+/** The same Markdown in another language: the rows' labels and words are already in it (run), the rest from the catalog. */
+function compareTextIn(answer: Comparison, language: Language): string {
+  const notOnFile = say(READING_WORDS.notOnFile, language);
+  const names = answer.columns.map(
+    (column, i) => `${i + 1}. ${say(CHECK_WORDS.compareColumn, language, { name: quoted(column.name), license: column.license_number, page: column.links.page })}`,
+  );
+  const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value === null ? notOnFile : escapeMarkdownInline(String(value))}`).join('; ')}`);
+  const dates = answer.data_dates;
+  return [
+    say(CHECK_WORDS.compareTitle, language, { n: answer.columns.length, order: answer.honesty.order }),
+    quotedTextNoteIn(language),
+    ...names,
+    '',
+    ...rows,
+    '',
+    answer.honesty.neutrality,
+    answer.honesty.never_in_this_data,
+    answer.honesty.fairness_note,
+    say(CHECK_WORDS.compareDates, language, {
+      loaded: dates.state_record_loaded_on ?? notOnFile,
+      approvals: dates.care_approvals_as_of ?? notOnFile,
+      waiver: dates.alw_list_as_of ?? notOnFile,
+    }),
   ].join('\n');
 }
 
@@ -114,7 +184,7 @@ export const compareHomes = defineTool({
   output,
   ui: cardLink('comparison'),
   // The rows in words; the columns' full records stay in structuredContent (docs/mcp.md).
-  text: (answer) => compareText(answer as never),
+  text: (answer, language) => compareText(answer as never, language),
   run(args, call, ctx) {
     const language = answerLanguage(args.language, ctx);
     const licenses = [...new Set(args.license_numbers.map((entry) => licenseOrRefuse(entry, 'license_numbers entry')))];
@@ -124,23 +194,22 @@ export const compareHomes = defineTool({
     const found = new Set(records.map((record) => record.license));
     const missing = licenses.filter((license) => !found.has(license));
     if (missing.length > 0) {
-      refuse(
-        `No home with license number ${missing.join(', ')} is on the state roster. Check ${missing.length === 1 ? 'it' : 'them'}, ` +
-          'or look homes up by name with check_homes or search, then send only license numbers that matched.',
-      );
+      refuse(say(missing.length === 1 ? CHECK_WORDS.notOnRosterOne : CHECK_WORDS.notOnRosterMany, language, { licenses: missing.join(', ') }));
     }
     records.sort(alphabetically);
-    const columns = records.map((record) => mcpCompactRecord(context, record));
+    const columns = records.map((record) => mcpCompactRecord(context, record, language));
+    const english = language === 'en';
     // Each home's visits and citations with the years they cover and the day they were retrieved, as the list pages say them.
     const visits = {
       key: 'state_visits',
-      label: "State visits and citations (the state's weekly export: the years covered, the day retrieved)",
-      values: records.map(({ restDetail: { state_visits: fact } }) => visitsInWords(fact.value, fact.confirmed_on)),
+      label: say(COMPARE_ROW_WORDS.state_visits, language),
+      values: records.map(({ restDetail: { state_visits: fact } }) => (english ? visitsInWords(fact.value, fact.confirmed_on) : visitsInWordsIn(language, fact.value, fact.confirmed_on))),
     };
+    const cell = (key: string, read: z.infer<typeof value>, column: McpCompactRecord) => (english ? cellInWords(key, read, column) : cellInWordsIn(language, key, read, column));
     return {
       columns,
-      rows: [...ROWS.map((row) => ({ key: row.key, label: row.label, values: columns.map((column) => cellInWords(row.key, row.read(column), column)) })), visits],
-      honesty: honestyBlock(ORDER_COLUMNS),
+      rows: [...ROWS.map((row) => ({ key: row.key, label: say(COMPARE_ROW_WORDS[row.key], language), values: columns.map((column) => cell(row.key, row.read(column), column)) })), visits],
+      honesty: english ? honestyBlock(ORDER_COLUMNS) : honestyIn(language, 'orderColumns'),
       data_dates: mcpDataDates(context.snapshot),
     };
   },

@@ -57,6 +57,8 @@ function renderComparison(answer: Comparison, app: App): void {
   const english = language === 'en';
   const w = wordsIn(COMPARE_WORDS, language);
   const dated = datedIn(language);
+  // A Spanish ask links the homes' Spanish pages (and says its own sentences in Spanish).
+  const askedInSpanish = answer.columns.some((column) => new URL(column.links.page).pathname.startsWith('/es/'));
   // A row the Spanish catalog does not know keeps the tool's English label, marked so.
   const rowLabel = (key: string, label: string) => {
     const entry = (COMPARE_ROW_WORDS as Record<string, Entry>)[key];
@@ -93,8 +95,8 @@ function renderComparison(answer: Comparison, app: App): void {
         const value = columnValue(column, row.key, rowWords);
         if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, fill(w.stateRecordFor, { name: column.name }))]);
         const { words, detail } = cellWords(language, row.key, value, column);
-        // The rate line is the service's English: a Spanish card marks it so.
-        const cellLang: Record<string, string> = !english && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
+        // The rate line is in the language the tool was asked in: a Spanish card marks an English one so.
+        const cellLang: Record<string, string> = !english && !askedInSpanish && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
         return el('td', {}, [el('span', { class: 'value', ...cellLang, text: words }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]);
       }),
     ]);
