@@ -19,7 +19,7 @@ export const CARD_WORDS = defineWords({
   careApprovalsHistory: {
     en: 'Care approvals (history: held while the license was open)',
     es: {
-      text: 'Aprobaciones de cuidado (historia: las que tenía mientras la licencia estaba vigente)',
+      text: 'Aprobaciones de cuidado (historial: las que tenía mientras la licencia estaba vigente)',
       from: 'Care approvals (history: held while the license was open)',
     },
   },

@@ -172,7 +172,7 @@ export const SPANISH_TOPICS: Readonly<Record<string, SpanishTopic>> = {
         'PENDING alone is an application, not yet a license; such homes are not listed.',
       ),
       t(
-        'Cualquier estado que contenga CLOSED es una licencia cerrada (ya no está vigente): sus aprobaciones de cuidado y su participación en el programa son historia, no aprobaciones actuales, y una closed_note con fecha lo dice.',
+        'Cualquier estado que contenga CLOSED es una licencia cerrada (ya no está vigente): sus aprobaciones de cuidado y su participación en el programa son historial, no aprobaciones actuales, y una closed_note con fecha lo dice.',
         'Any status containing CLOSED is a closed license: its care approvals and waiver values are history, not current approvals, and a dated closed_note says so.',
       ),
     ],

@@ -85,7 +85,8 @@ function fillings(template: Token[], text: string, limit = 50): Array<Record<str
       return;
     }
     const next = template[i + 1];
-    for (let end = at; end <= text.length; end += 1) {
+    // The last place takes the rest of the text.
+    for (let end = i === template.length - 1 ? text.length : at; end <= text.length; end += 1) {
       // A place followed by text ends only where that text begins.
       if (next && 'literal' in next && !text.startsWith(next.literal, end)) continue;
       if (token.place in values && values[token.place] !== text.slice(at, end)) continue;
@@ -141,23 +142,74 @@ export function englishWrittenFor(spanish: string, catalogs: readonly Catalog[],
   return [...out];
 }
 
+const literalsFit = (template: Token[], text: string) =>
+  template.every((token) => !('literal' in token) || text.includes(token.literal)) &&
+  (!('literal' in template[0]!) || text.startsWith(template[0].literal)) &&
+  (!('literal' in template[template.length - 1]!) || text.endsWith((template[template.length - 1] as { literal: string }).literal));
+
+/** Where a text may be cut between two sentences (after the end of one, before the next). */
+const SENTENCE_CUT = /\. (?=\S)/g;
+
 /**
- * Whether a text of several catalog sentences joined by a space (a note and the fairness sentence
- * after it) was written sentence by sentence from the English served: the Spanish is cut after a
- * sentence's end, each part read back, and the English must be those parts' English joined the same way.
+ * Whether a Spanish text was written, by the catalogs, from the English served beside it, read
+ * guided by that English: one entry's Spanish fills the Spanish and its English fills the English,
+ * place by place the same value or (nested) a pair the catalogs wrote; a Markdown mark, a list
+ * ("a; b") and a run of sentences (a note, then the fairness sentence) are read part by part.
  */
-function writtenAsSentences(english: string, spanish: string, catalogs: readonly Catalog[], parts = 3): boolean {
-  if (parts < 2) return false;
-  for (const cut of spanish.matchAll(/[.:;!?»)] (?=\S)/g)) {
-    const head = spanish.slice(0, cut.index + 1);
-    const tail = spanish.slice(cut.index + 2);
-    for (const first of englishWrittenFor(head, catalogs).map((text) => text.trim())) {
-      if (!english.startsWith(`${first} `)) continue;
-      const rest = english.slice(first.length + 1);
-      if (englishWrittenFor(tail, catalogs).some((text) => text.trim() === rest) || writtenAsSentences(rest, tail, catalogs, parts - 1)) return true;
+export function writtenFrom(english: string, spanish: string, catalogs: readonly Catalog[], depth = 6): boolean {
+  const entries = catalogs.flatMap((catalog) => Object.values(catalog));
+  const known = new Map<string, boolean>();
+  const read = (en: string, es: string, left: number): boolean => {
+    if (en === es) return true;
+    if (left === 0) return false;
+    const key = `${left}\u0000${en}\u0000${es}`;
+    const kept = known.get(key);
+    if (kept !== undefined) return kept;
+    known.set(key, false);
+    const found = pairWritten(en, es, left);
+    known.set(key, found);
+    return found;
+  };
+  const pairWritten = (en: string, es: string, left: number): boolean => {
+    // A Markdown line's marks (a quote, a list item, bold) are the surface's, not the catalog's.
+    // (A numbered line may echo what was sent, quoted, before its text: the same in both languages.)
+    const item = /^(?:\d+\. (?:"[^"\n]*": )?|- )/.exec(en)?.[0];
+    if (item && es.startsWith(item)) return read(en.slice(item.length), es.slice(item.length), left);
+    for (const [open, close] of [['> ', ''], ['**', '**']] as const) {
+      if (en.startsWith(open) && es.startsWith(open) && en.endsWith(close) && es.endsWith(close) && en.length > open.length + close.length) {
+        return read(en.slice(open.length, en.length - close.length), es.slice(open.length, es.length - close.length), left);
+      }
     }
-  }
-  return false;
+    for (const separator of ['; ', ', ']) {
+      const enItems = en.split(separator);
+      const esItems = es.split(separator);
+      if (enItems.length > 1 && enItems.length === esItems.length && enItems.every((part, i) => read(part, esItems[i]!, left - 1))) return true;
+    }
+    for (const entry of entries) {
+      const esTemplate = tokensOf(entry.es.text);
+      const enTemplate = tokensOf(entry.en);
+      if (!esTemplate.some((token) => 'literal' in token && token.literal.trim().length > 1)) continue;
+      if (!literalsFit(esTemplate, es) || !literalsFit(enTemplate, en)) continue;
+      for (const esValues of fillings(esTemplate, es, 200)) {
+        for (const enValues of fillings(enTemplate, en, 200)) {
+          if (Object.keys(esValues).every((place) => place in enValues && read(enValues[place]!, esValues[place]!, left - 1))) return true;
+        }
+      }
+    }
+    // Sentences the catalogs wrote one by one, served as one text (a note, then the fairness sentence):
+    // tried last, and only on the text as served, never inside a place.
+    const esCuts = [...es.matchAll(SENTENCE_CUT)];
+    const enCuts = [...en.matchAll(SENTENCE_CUT)];
+    // A few sentences only: a whole page of them is no note (and would cost a cut per pair).
+    if (left < depth || esCuts.length > 6 || enCuts.length > 6) return false;
+    for (const esCut of esCuts) {
+      for (const enCut of enCuts) {
+        if (read(en.slice(0, enCut.index + 1), es.slice(0, esCut.index + 1), left - 1) && read(en.slice(enCut.index + 2), es.slice(esCut.index + 2), left)) return true;
+      }
+    }
+    return false;
+  };
+  return read(english, spanish, depth);
 }
 
 /**
@@ -173,9 +225,11 @@ export function servedPairProblem(english: string, spanish: string, catalogs: re
     const problems = esLines.map((line, i) => (line === enLines[i] ? null : servedPairProblem(enLines[i]!, line, catalogs))).filter(Boolean);
     return problems.length > 0 ? problems.join('; ') : null;
   }
+  if (writtenFrom(english.trim(), spanish.trim(), catalogs)) return null;
+  // Not written from it: what it was written from, to say so (listing every reading of a long text costs seconds: a short one only).
+  if (spanish.length > 400) return `the Spanish "${spanish}" was not written from the English served, "${english}"`;
   let written = englishWrittenFor(spanish, catalogs).map((text) => text.trim());
   if (written.includes(english.trim())) return null;
-  if (writtenAsSentences(english.trim(), spanish.trim(), catalogs)) return null;
   // A Markdown line's marks (a quote, bold, a list item) are the surface's, not the catalog's.
   const unmarked = (text: string) => text.replace(/^\s*(?:>\s*|-\s+|\d+\.\s+)?/, '').replace(/^\*\*([^*]*)\*\*$/, '$1');
   if (unmarked(spanish) !== spanish && englishWrittenFor(unmarked(spanish), catalogs).includes(unmarked(english))) return null;

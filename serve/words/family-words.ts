@@ -88,7 +88,7 @@ export const SHARED_WORDS = defineWords({
   heldWhileOpen: {
     en: HELD_WHILE_OPEN,
     es: {
-      text: 'Lo que decía el registro mientras la licencia estaba vigente (historia, no aprobaciones actuales):',
+      text: 'Lo que decía el registro mientras la licencia estaba vigente (historial, no aprobaciones actuales):',
       from: 'What the record held while the license was open (history, not current approvals):',
     },
   },

@@ -8,7 +8,7 @@ export const PROMPT_WORDS = defineWords({
   checkStep1: {
     en: '1. check_homes with every entry as sent (one call, up to 100). Show its display as it is.',
     es: {
-      text: '1. check_homes con cada entrada tal como se envió (una llamada, hasta 100). Su display está en inglés: dé a la familia lo que dice en español, citando tal como están los nombres, los estados de licencia y price.line.',
+      text: '1. check_homes con cada entrada tal como se envió y language: "es" (una llamada, hasta 100). Muestre su display tal como está: viene en español, con los nombres y los estados de licencia tal como los escribe el estado.',
       from: '1. check_homes with every entry as sent (one call, up to 100). Show its display as it is.',
     },
   },

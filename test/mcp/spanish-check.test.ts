@@ -8,8 +8,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { examples } from '../helpers/examples.ts';
 import { postJson } from '../helpers/server.ts';
 import { BASE_URL, connect, errorText, startMcpServer, validateOutput, type McpTestServer } from './helpers.ts';
-import { servedPairProblem, type Entry } from '../../serve/words/catalog.ts';
-import { writtenFrom } from './written-from.ts';
+import { servedPairProblem, writtenFrom as writtenFromCatalogs, type Entry } from '../../serve/words/catalog.ts';
+
 import { ALL_CATALOGS } from '../../serve/words/catalogs.ts';
 import { CHECK_WORDS, stateRecordWordsIn } from '../../serve/words/check-words.ts';
 import { COMPARE_ROW_WORDS } from '../../serve/words/card-words.ts';
@@ -21,6 +21,9 @@ import { quotedTextNoteIn } from '../../serve/words/quote.ts';
 import { RECORD_WORDS } from '../../serve/words/record-words.ts';
 import { stateRecordWords } from '../../serve/words/wording.ts';
 import { escapeMarkdownInline } from '../../serve/words/quote.ts';
+
+/** Whether a Spanish text was written from the English served beside it, by every catalog (serve/words/catalog.ts). */
+const writtenFrom = (english: string, spanish: string) => writtenFromCatalogs(english, spanish, Object.values(ALL_CATALOGS));
 
 let server: McpTestServer;
 let modern: Client;

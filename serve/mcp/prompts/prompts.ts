@@ -48,7 +48,7 @@ const language = z.string().max(35).optional().describe('The language to answer 
 /** What a prompt adds when the family reads Spanish. */
 export const IN_SPANISH =
   'Answer the family in Spanish (usted). Quote the state\'s record verbatim: names, addresses, license statuses and report titles stay as the state wrote them, in English. ' +
-  "Say 'No consta en los datos del estado' for not_on_file and for false, never 'No'. Call explain_care_topic and start_family_request with language: \"es\", and show family_message as it is. " +
+  "Say 'No consta en los datos del estado' for not_on_file and for false, never 'No'. Call every tool that takes language with language: \"es\" (its notes, display and links come back in Spanish), and show family_message as it is. " +
   'Tell the family the state\'s record is in English and the English wording prevails.';
 
 export const PROMPTS: readonly PromptDefinition[] = [
