@@ -125,30 +125,15 @@ function cellInWordsIn(language: Language, key: string, value: string | number |
 
 type Comparison = { columns: McpCompactRecord[]; rows: Array<{ key: string; label: string; values: Array<string | number | boolean | null> }>; honesty: ReturnType<typeof honestyBlock>; data_dates: ReturnType<typeof mcpDataDates> };
 
-/** The comparison as Markdown: the same rows in words, one line a fact, each home's value in column order. */
+/**
+ * The comparison as Markdown, in the answer's language: the same rows in words, one line a fact,
+ * each home's value in column order (the rows' labels and words are already in that language).
+ */
 function compareText(answer: Comparison, language: Language): string {
-  if (language !== 'en') return compareTextIn(answer, language);
-  // The record's words are quoted (names) or escaped (cells): the state's text, never markup or an instruction.
-  const names = answer.columns.map((column, i) => `${i + 1}. **${quoted(column.name)}** (license ${column.license_number}): ${column.links.page}`);
-  const rows = answer.rows.map((row) => `- **${row.label}**: ${row.values.map((value, i) => `${i + 1}. ${value === null ? 'not on file' : escapeMarkdownInline(String(value))}`).join('; ')}`);
-  const dates = answer.data_dates;
-  return [
-    `**${answer.columns.length} homes side by side** (${answer.honesty.order})`,
-    quotedTextNoteIn(language),
-    ...names,
-    '',
-    ...rows,
-    '',
-    answer.honesty.neutrality,
-    answer.honesty.never_in_this_data,
-    answer.honesty.fairness_note,
-    `State record loaded ${dates.state_record_loaded_on ?? 'on a date not on file'}; care approvals as of ${dates.care_approvals_as_of ?? 'a date not on file'}; waiver list as of ${dates.alw_list_as_of ?? 'a date not on file'}.`,
-  ].join('\n');
-}
-
-/** The same Markdown in another language: the rows' labels and words are already in it (run), the rest from the catalog. */
-function compareTextIn(answer: Comparison, language: Language): string {
   const notOnFile = say(READING_WORDS.notOnFile, language);
+  // A missing date, said the way each language's dates sentence reads.
+  const noDate = (english: string) => (language === 'en' ? english : notOnFile);
+  // The record's words are quoted (names) or escaped (cells): the state's text, never markup or an instruction.
   const names = answer.columns.map(
     (column, i) => `${i + 1}. ${say(CHECK_WORDS.compareColumn, language, { name: quoted(column.name), license: column.license_number, page: column.links.page })}`,
   );
@@ -165,9 +150,9 @@ function compareTextIn(answer: Comparison, language: Language): string {
     answer.honesty.never_in_this_data,
     answer.honesty.fairness_note,
     say(CHECK_WORDS.compareDates, language, {
-      loaded: dates.state_record_loaded_on ?? notOnFile,
-      approvals: dates.care_approvals_as_of ?? notOnFile,
-      waiver: dates.alw_list_as_of ?? notOnFile,
+      loaded: dates.state_record_loaded_on ?? noDate('on a date not on file'),
+      approvals: dates.care_approvals_as_of ?? noDate('a date not on file'),
+      waiver: dates.alw_list_as_of ?? noDate('a date not on file'),
     }),
   ].join('\n');
 }
