@@ -67,6 +67,14 @@ export const HONESTY_WORDS = defineWords({
   },
 });
 
+/**
+ * The language an MCP answer was said in, read from its honesty order (always the catalog's, in
+ * one language): a card reads it there, and an answer field for it would cost tools/list bytes.
+ */
+export function answerLanguageOf(order: string): Language {
+  return Object.values(HONESTY_WORDS).some((entry) => entry.es.text === order) ? 'es' : 'en';
+}
+
 /** The honesty block in a language, for an order (a key of HONESTY_WORDS). */
 export type HonestyOrder = 'orderAsSent' | 'orderSearch' | 'orderFromHospital' | 'orderByDistance' | 'orderAlphabetical' | 'orderColumns' | 'orderReports';
 

@@ -24,14 +24,6 @@ export function familyNoteIn(note: string): string {
   return text.replace(/\s{2,}/g, ' ').trim();
 }
 
-/**
- * The language a list answer was said in, read from its honesty order (always the catalog's, in
- * one language): the homes card needs it, and an answer field for it would cost tools/list bytes.
- */
-export function answerLanguageOf(order: string): Language {
-  return Object.values(HONESTY_WORDS).some((entry) => entry.es.text === order) ? 'es' : 'en';
-}
-
 const again = (key: keyof typeof CALL_AGAIN): Entry => ({ en: CALL_AGAIN[key], es: { text: CALL_AGAIN_ES[key], from: CALL_AGAIN[key] } });
 
 const NEEDS_CUT =

@@ -191,6 +191,19 @@ test.serial('a Spanish get_home answer shows right in either host: its own langu
   }
 });
 
+test.serial('a Spanish compare_homes answer in an English host: the card\'s own English sentences and labels, the tool\'s Spanish rate lines marked Spanish', async (t) => {
+  const db = server.app.services.snapshots.current.db;
+  const licenses = (db.prepare(`SELECT license_number FROM facilities WHERE listed = 1 AND home_json LIKE '%"kind":"area_typical"%' ORDER BY license_number LIMIT 3`).all() as Array<{ license_number: string }>).map((row) => row.license_number);
+  const { frame, result } = await showCard('modern', 'compare_homes', { license_numbers: licenses, language: 'es' });
+  t.true(result.structuredContent.honesty.order.startsWith('Columnas'), 'the answer is Spanish');
+  t.is(await frame.textContent('[data-field="order"]'), 'Columns alphabetical by name, then license number. Nothing is ranked.');
+  t.false((await frame.textContent('[data-field="neutrality"]'))!.includes('Nadie paga'));
+  const headers = await texts(frame, 'tbody th');
+  t.false(headers.some((header) => /Estado de la licencia|Ciudad|Tarifa/.test(header)), headers.join(' | '));
+  const rates = await frame.$$eval('[data-row="price.line"] .value', (cells) => cells.map((cell) => cell.getAttribute('lang')));
+  t.true(rates.length > 0 && rates.every((lang) => lang === 'es'), JSON.stringify(rates));
+});
+
 test.serial('in a host whose locale is es-US the home card reads in Spanish: every non-true value "No consta", dates and sources in Spanish, values verbatim, axe clean', async (t) => {
   for (const era of ERAS) {
     const { frame, result } = await showCard(era, 'get_home', { license_number: BOTH_TRUE_AND_NOT }, { locale: 'es-US' });

@@ -3,6 +3,7 @@
 // column's dates under its name. Nothing is highlighted and nothing sorts: the table has no
 // control but its links.
 import './jitless.ts';
+import { answerLanguageOf } from '../../../words/handoff-words.ts';
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { cardLanguage, el, hostLink, root, startCard } from './shared.ts';
 import { fill, say, wordsIn, type Entry } from '../../../words/catalog.ts';
@@ -58,16 +59,19 @@ function renderComparison(answer: Comparison, app: App): void {
   const w = wordsIn(COMPARE_WORDS, language);
   const dated = datedIn(language);
   // A Spanish ask links the homes' Spanish pages (and says its own sentences in Spanish).
-  const askedInSpanish = answer.columns.some((column) => new URL(column.links.page).pathname.startsWith('/es/'));
+  const askedInSpanish = answerLanguageOf(answer.honesty.order) === 'es';
+  // The tool's own sentences are shown as they are only where the card reads in the answer's language.
+  const answerWords = english && !askedInSpanish;
   // A row the Spanish catalog does not know keeps the tool's English label, marked so.
   const rowLabel = (key: string, label: string) => {
     const entry = (COMPARE_ROW_WORDS as Record<string, Entry>)[key];
-    return english || !entry ? { text: label, lang: english ? null : 'en' } : { text: say(entry, language), lang: null };
+    if (answerWords || !entry) return { text: label, lang: answerWords ? null : askedInSpanish ? 'es' : 'en' };
+    return { text: say(entry, language), lang: null };
   };
   main.append(
     el('h1', { text: w.title }),
-    el('p', { class: 'note', 'data-field': 'order', text: english ? answer.honesty.order : w.order }),
-    el('p', { class: 'note', 'data-field': 'neutrality', text: english ? answer.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
+    el('p', { class: 'note', 'data-field': 'order', text: answerWords ? answer.honesty.order : w.order }),
+    el('p', { class: 'note', 'data-field': 'neutrality', text: answerWords ? answer.honesty.neutrality : say(RELAY_WORDS.neutrality, language) }),
   );
   const head = el('tr', {}, [
     el('th', { scope: 'col', text: w.fact }),
@@ -95,8 +99,9 @@ function renderComparison(answer: Comparison, app: App): void {
         const value = columnValue(column, row.key, rowWords);
         if (row.key === 'state_record_url' && typeof value === 'string') return el('td', {}, [hostLink(app, value, fill(w.stateRecordFor, { name: column.name }))]);
         const { words, detail } = cellWords(language, row.key, value, column);
-        // The rate line is in the language the tool was asked in: a Spanish card marks an English one so.
-        const cellLang: Record<string, string> = !english && !askedInSpanish && row.key === 'price.line' && typeof value === 'string' ? { lang: 'en' } : {};
+        // A rate line is the tool's sentence, in the language it was asked in: marked where the card reads in another.
+        const lineLanguage = askedInSpanish ? 'es' : 'en';
+        const cellLang: Record<string, string> = lineLanguage !== language && row.key === 'price.line' && typeof value === 'string' ? { lang: lineLanguage } : {};
         return el('td', {}, [el('span', { class: 'value', ...cellLang, text: words }), detail ? el('span', { class: 'source', text: ` (${detail})` }) : null]);
       }),
     ]);
@@ -105,7 +110,7 @@ function renderComparison(answer: Comparison, app: App): void {
     el('div', { class: 'table-scroll', role: 'region', 'aria-label': w.table, tabindex: '0' }, [
       el('table', {}, [el('caption', { class: 'note', text: fill(w.caption, { n: answer.columns.length }) }), el('thead', {}, [head]), el('tbody', {}, body)]),
     ]),
-    el('p', { class: 'note', 'data-field': 'openings', text: english ? answer.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
+    el('p', { class: 'note', 'data-field': 'openings', text: answerWords ? answer.honesty.never_in_this_data : say(SHARED_WORDS.openingsByPhone, language) }),
     el('p', { class: 'note', 'data-field': 'fairness', text: say(SHARED_WORDS.fairness, language) }),
     el('footer', {}, [
       el('p', {

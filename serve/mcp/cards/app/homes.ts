@@ -22,7 +22,8 @@ import { LIST_WORDS } from '../../../words/list-words.ts';
 import { RELAY_WORDS } from '../../../words/relay-words.ts';
 import { plainValue } from './words.ts';
 import { APPROXIMATE_DISTANCE } from '../../../words/wording.ts';
-import { answerLanguageOf, familyNoteIn } from '../../../words/list-answer-words.ts';
+import { familyNoteIn } from '../../../words/list-answer-words.ts';
+import { answerLanguageOf } from '../../../words/handoff-words.ts';
 import { priceLineIn } from '../../../words/price-words.ts';
 import type { Language } from '../../../words/language.ts';
 
